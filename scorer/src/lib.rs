@@ -1,0 +1,24 @@
+//! Gapwise's scorer: how language models play the substitution game.
+//!
+//! The model loaders (masked LMs, causal GGUF models, static and n-gram baselines)
+//! arrive with issue 3; this crate already holds the item score they feed.
+
+/// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
+/// contexts of log p(target | c) - log p(distractor | c). Each element of
+/// `per_context` is (log p(target | c), log p(distractor | c)). A positive score
+/// means the model prefers the target, i.e. it "answers" the item correctly.
+pub fn item_score(per_context: &[(f64, f64)]) -> f64 {
+    per_context.iter().map(|(t, d)| t - d).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eq2_sums_log_ratios_over_contexts() {
+        let score = item_score(&[(-1.0, -3.0), (-2.5, -2.0)]);
+        assert!((score - 1.5).abs() < 1e-12);
+        assert_eq!(item_score(&[]), 0.0);
+    }
+}

@@ -1,0 +1,190 @@
+//! Pseudonymous annotators, their cookie sessions and optional passwords.
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine;
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use super::{now_ms, Store, StoreError};
+
+/// The version of the consent text a new annotator agrees to; stored with them.
+pub const CONSENT_VERSION: &str = "2026-11-v1";
+
+const PSEUDONYM_LEN: usize = 10;
+const PSEUDONYM_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const MIN_PASSWORD_CHARS: usize = 8;
+const MAX_PASSWORD_CHARS: usize = 256;
+
+/// A player, known only by a random pseudonym.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Annotator {
+    pub id: String,
+    pub pseudonym: String,
+}
+
+/// A signed-in browser: the annotator and the serving it is looking at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub token_hash: String,
+    pub annotator: Annotator,
+    pub current_serving_id: Option<String>,
+}
+
+fn random_pseudonym() -> String {
+    let mut rng = rand::thread_rng();
+    (0..PSEUDONYM_LEN)
+        .map(|_| char::from(PSEUDONYM_ALPHABET[rng.gen_range(0..PSEUDONYM_ALPHABET.len())]))
+        .collect()
+}
+
+/// Session tokens are random; only their SHA-256 is stored.
+fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_token() -> String {
+    let bytes: [u8; 32] = rand::thread_rng().gen();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+impl Store {
+    /// Creates an annotator who consented to `consent_version`, with a fresh pseudonym.
+    pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
+        for _ in 0..5 {
+            let annotator = Annotator {
+                id: uuid::Uuid::new_v4().to_string(),
+                pseudonym: random_pseudonym(),
+            };
+            let inserted = sqlx::query(
+                "INSERT INTO annotators (id, pseudonym, consent_version, created_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (pseudonym) DO NOTHING",
+            )
+            .bind(&annotator.id)
+            .bind(&annotator.pseudonym)
+            .bind(consent_version)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+            if inserted.rows_affected() == 1 {
+                return Ok(annotator);
+            }
+        }
+        Err(StoreError::Invalid("could not draw a free pseudonym; try again".into()))
+    }
+
+    /// Opens a session for the annotator; returns the token for the cookie.
+    pub async fn create_session(&self, annotator_id: &str) -> Result<String, StoreError> {
+        let token = new_token();
+        sqlx::query("INSERT INTO sessions (token_hash, annotator_id, created_at) VALUES ($1, $2, $3)")
+            .bind(hash_token(&token))
+            .bind(annotator_id)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(token)
+    }
+
+    /// The session a cookie token belongs to, if any.
+    pub async fn session(&self, token: &str) -> Result<Option<Session>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym \
+             FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1",
+        )
+        .bind(hash_token(token))
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| {
+            Ok(Session {
+                token_hash: r.try_get(0)?,
+                current_serving_id: r.try_get(1)?,
+                annotator: Annotator { id: r.try_get(2)?, pseudonym: r.try_get(3)? },
+            })
+        })
+        .transpose()
+    }
+
+    /// Ends a session (sign out).
+    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(hash_token(token))
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Sets the optional password that lets the annotator resume on another device.
+    /// Hashed with argon2id (the crate's defaults: m = 19 MiB, t = 2, p = 1).
+    pub async fn set_password(&self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
+        let chars = password.chars().count();
+        if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
+            return Err(StoreError::Invalid(format!(
+                "a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
+            )));
+        }
+        let password = password.to_owned();
+        let hash = tokio::task::spawn_blocking(move || {
+            let salt = SaltString::generate(&mut OsRng);
+            Argon2::default()
+                .hash_password(password.as_bytes(), &salt)
+                .map(|h| h.to_string())
+        })
+        .await
+        .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?
+        .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?;
+        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2")
+            .bind(hash)
+            .bind(annotator_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Checks a pseudonym and password; on success opens a session and returns its token.
+    /// The same error is given for an unknown pseudonym and a wrong password.
+    pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
+        let denied = || StoreError::Unauthorized("unknown pseudonym or wrong password".into());
+        let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE pseudonym = $1")
+            .bind(pseudonym.trim())
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(denied)?;
+        let id: String = row.try_get(0)?;
+        let stored: Option<String> = row.try_get(1)?;
+        let stored = stored.ok_or_else(denied)?;
+        let password = password.to_owned();
+        let ok = tokio::task::spawn_blocking(move || {
+            PasswordHash::new(&stored)
+                .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+                .unwrap_or(false)
+        })
+        .await
+        .unwrap_or(false);
+        if !ok {
+            return Err(denied());
+        }
+        self.create_session(&id).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pseudonyms_are_ten_letters() {
+        let p = random_pseudonym();
+        assert_eq!(p.len(), 10);
+        assert!(p.chars().all(|c| c.is_ascii_alphabetic()));
+        assert_ne!(random_pseudonym(), random_pseudonym());
+    }
+
+    #[test]
+    fn tokens_are_hashed() {
+        let t = new_token();
+        assert_eq!(hash_token(&t).len(), 64);
+        assert_ne!(hash_token(&t), t);
+        assert_eq!(hash_token(&t), hash_token(&t));
+    }
+}

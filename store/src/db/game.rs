@@ -1,0 +1,266 @@
+//! The substitution game: serving items, taking answers, giving feedback.
+//!
+//! The state of a player lives in the database, not in the browser: the session
+//! points at its current serving, which is either unanswered (show the item) or
+//! answered (show the feedback until the player moves on). Pages with and without
+//! JavaScript therefore render the same thing.
+
+use rand::Rng;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{now_ms, Session, Store, StoreError};
+use crate::model::{Context, Feedback, ItemCard, PlayState, Score, ALLOWED_K};
+
+/// Client-measured times outside (0, 1 h] are not trusted; the server time is used.
+const MAX_CLIENT_MS: i64 = 3_600_000;
+
+/// A serving joined with its item's pair.
+struct Serving {
+    id: String,
+    item_id: i64,
+    k: u8,
+    target_first: bool,
+    served_at: i64,
+    target: String,
+    distractor: String,
+}
+
+impl Serving {
+    fn options(&self) -> [String; 2] {
+        if self.target_first {
+            [self.target.clone(), self.distractor.clone()]
+        } else {
+            [self.distractor.clone(), self.target.clone()]
+        }
+    }
+}
+
+fn to_k(raw: i64) -> Result<u8, StoreError> {
+    u8::try_from(raw)
+        .ok()
+        .filter(|k| ALLOWED_K.contains(k))
+        .ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
+}
+
+fn check_k(k: u8) -> Result<(), StoreError> {
+    if ALLOWED_K.contains(&k) {
+        Ok(())
+    } else {
+        Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")))
+    }
+}
+
+impl Store {
+    /// What the player should see now for `k` sentences per item in language `lang`;
+    /// serves a new item when there is nothing to show.
+    pub async fn play_state(&self, session: &Session, k: u8, lang: &str) -> Result<PlayState, StoreError> {
+        check_k(k)?;
+        let pseudonym = session.annotator.pseudonym.clone();
+        if let Some(id) = &session.current_serving_id {
+            if let Some(serving) = self.serving(id, &session.annotator.id).await? {
+                if let Some(feedback) = self.feedback(&serving, &session.annotator.id).await? {
+                    return Ok(PlayState::Feedback { feedback, pseudonym });
+                }
+                if serving.k == k {
+                    let card = self.card(&serving).await?;
+                    let score = self.score(&session.annotator.id).await?;
+                    return Ok(PlayState::Item { card, score, pseudonym });
+                }
+            }
+        }
+        let score = self.score(&session.annotator.id).await?;
+        match self.serve_new(session, k, lang).await? {
+            Some(serving) => {
+                let card = self.card(&serving).await?;
+                Ok(PlayState::Item { card, score, pseudonym })
+            }
+            None => Ok(PlayState::Exhausted { k, score, pseudonym }),
+        }
+    }
+
+    /// Stores the player's choice (0 or 1: the position of the button) for the serving
+    /// `answer_id`. Idempotent: a retry with the same id stores nothing new and returns
+    /// the feedback of the first answer.
+    pub async fn answer(
+        &self,
+        session: &Session,
+        answer_id: &str,
+        choice: usize,
+        client_ms: Option<i64>,
+    ) -> Result<Feedback, StoreError> {
+        let annotator = &session.annotator.id;
+        let serving = self.serving(answer_id, annotator).await?.ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "answer id {answer_id:?} does not belong to an item served to you"
+            ))
+        })?;
+        let options = serving.options();
+        let chosen = options
+            .get(choice)
+            .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?;
+        let now = now_ms();
+        let client_ms = client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms));
+        sqlx::query(
+            "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, \
+             server_ms, option_order, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&serving.id)
+        .bind(annotator)
+        .bind(serving.item_id)
+        .bind(i64::from(serving.k))
+        .bind(chosen)
+        .bind(i64::from(*chosen == serving.target))
+        .bind(client_ms)
+        .bind((now - serving.served_at).max(0))
+        .bind(options.join("|"))
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        self.feedback(&serving, annotator)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))
+    }
+
+    /// Moves the player past the feedback of an answered item.
+    pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
+             AND current_serving_id IN (SELECT id FROM answers)",
+        )
+        .bind(&session.token_hash)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Answers given and answers right, over all of the annotator's play.
+    pub async fn score(&self, annotator_id: &str) -> Result<Score, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(correct), 0) AS BIGINT) FROM answers WHERE annotator_id = $1",
+        )
+        .bind(annotator_id)
+        .fetch_one(self.pool())
+        .await?;
+        Ok(Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
+    }
+
+    /// Picks the least-answered item with `k` contexts that this annotator has never
+    /// been served, records the serving with a random option order, and makes it the
+    /// session's current serving. `None` when no such item is left.
+    async fn serve_new(&self, session: &Session, k: u8, lang: &str) -> Result<Option<Serving>, StoreError> {
+        let annotator = &session.annotator.id;
+        // Two requests of one annotator may race for the same item: the unique
+        // (annotator, item) constraint lets one win, and the other picks again.
+        for _ in 0..5 {
+            let item: Option<i64> = sqlx::query_scalar(
+                "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id \
+                 WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
+                 AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $3 AND s.item_id = i.id) \
+                 ORDER BY (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id), RANDOM() LIMIT 1",
+            )
+            .bind(i64::from(k))
+            .bind(lang)
+            .bind(annotator)
+            .fetch_optional(self.pool())
+            .await?;
+            let Some(item_id) = item else { return Ok(None) };
+            let id = uuid::Uuid::new_v4().to_string();
+            let target_first = rand::thread_rng().gen_bool(0.5);
+            let inserted = sqlx::query(
+                "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING",
+            )
+            .bind(&id)
+            .bind(annotator)
+            .bind(item_id)
+            .bind(i64::from(k))
+            .bind(i64::from(target_first))
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+            if inserted.rows_affected() == 1 {
+                sqlx::query("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2")
+                    .bind(&id)
+                    .bind(&session.token_hash)
+                    .execute(self.pool())
+                    .await?;
+                return self.serving(&id, annotator).await;
+            }
+        }
+        Err(StoreError::Invalid("too many concurrent requests; try again".into()))
+    }
+
+    async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.id, s.item_id, s.k, s.target_first, s.served_at, p.target, p.distractor \
+             FROM servings s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             WHERE s.id = $1 AND s.annotator_id = $2",
+        )
+        .bind(id)
+        .bind(annotator_id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r: AnyRow| {
+            Ok(Serving {
+                id: r.try_get(0)?,
+                item_id: r.try_get(1)?,
+                k: to_k(r.try_get(2)?)?,
+                target_first: r.try_get::<i64, _>(3)? == 1,
+                served_at: r.try_get(4)?,
+                target: r.try_get(5)?,
+                distractor: r.try_get(6)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// The item's contexts in order, split around the blank.
+    async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
+             JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
+        )
+        .bind(item_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let text: String = r.try_get(0)?;
+                let start = usize::try_from(r.try_get::<i64, _>(1)?).ok();
+                let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
+                match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
+                    (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
+                    _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
+                }
+            })
+            .collect()
+    }
+
+    async fn card(&self, serving: &Serving) -> Result<ItemCard, StoreError> {
+        Ok(ItemCard {
+            answer_id: serving.id.clone(),
+            k: serving.k,
+            contexts: self.contexts(serving.item_id).await?,
+            options: serving.options(),
+        })
+    }
+
+    /// The feedback for an answered serving; `None` while it is unanswered.
+    async fn feedback(&self, serving: &Serving, annotator_id: &str) -> Result<Option<Feedback>, StoreError> {
+        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
+            .bind(&serving.id)
+            .fetch_optional(self.pool())
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        Ok(Some(Feedback {
+            k: serving.k,
+            chosen: row.try_get(0)?,
+            correct: row.try_get::<i64, _>(1)? == 1,
+            target: serving.target.clone(),
+            contexts: self.contexts(serving.item_id).await?,
+            score: self.score(annotator_id).await?,
+        }))
+    }
+}

@@ -1,0 +1,23 @@
+mod annotators;
+mod error;
+mod game;
+mod import;
+mod items;
+mod store;
+pub mod words;
+
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use annotators::{Annotator, Session, CONSENT_VERSION};
+pub use error::{LineError, StoreError};
+pub use import::{ImportFormat, ImportKind, ImportReport};
+pub use items::BuildReport;
+pub use store::{Backend, Store};
+
+/// Milliseconds since the Unix epoch, the unit of every stored time.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

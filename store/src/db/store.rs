@@ -1,0 +1,106 @@
+use std::str::FromStr;
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor};
+
+use super::StoreError;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Which database a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl FromStr for Backend {
+    type Err = StoreError;
+
+    /// Reads the backend off a database URL.
+    fn from_str(url: &str) -> Result<Self, StoreError> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err(StoreError::Invalid(
+                "DATABASE_URL must start with sqlite: or postgres://".into(),
+            ))
+        }
+    }
+}
+
+/// The database: a connection pool and the backend it speaks.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects, creating the SQLite file when it does not exist, and applies the
+    /// migrations of the backend.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend: Backend = url.parse()?;
+        let url = match backend {
+            Backend::Sqlite if !url.contains("mode=") => {
+                let sep = if url.contains('?') { '&' } else { '?' };
+                format!("{url}{sep}mode=rwc")
+            }
+            _ => url.to_owned(),
+        };
+        let mut options = AnyPoolOptions::new().max_connections(16);
+        if backend == Backend::Sqlite {
+            // WAL lets readers run beside the one writer; a busy writer is waited for.
+            options = options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                         PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                    )
+                    .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(&url).await?;
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&pool).await?;
+        Ok(Store { pool, backend })
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Number of rows in `table`, for tests, the CLI's summaries and health checks.
+    /// `table` must be one of the schema's table names.
+    pub async fn count_rows(&self, table: &str) -> Result<i64, StoreError> {
+        const TABLES: [&str; 9] = [
+            "languages", "sentences", "annotators", "word_pairs", "items",
+            "item_contexts", "sessions", "servings", "answers",
+        ];
+        if !TABLES.contains(&table) {
+            return Err(StoreError::Invalid(format!("unknown table {table}")));
+        }
+        let row: AnyRow = sqlx::query(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(sqlx::Row::try_get(&row, 0)?)
+    }
+
+    /// Closes the pool, waiting for connections in use.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}

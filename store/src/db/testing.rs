@@ -1,0 +1,64 @@
+//! Fresh databases for tests: a SQLite file in a temporary folder, and a new
+//! database on the PostgreSQL server named by `GAPWISE_TEST_POSTGRES_URL` (the test
+//! command starts one). Without that variable the PostgreSQL half fails loudly
+//! rather than being skipped.
+
+use super::{Backend, Store};
+
+/// A store for one test; the SQLite file lives as long as this value.
+pub struct TestStore {
+    pub store: Store,
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestStore {
+    pub fn backend(&self) -> Backend {
+        self.store.backend()
+    }
+}
+
+pub async fn sqlite() -> TestStore {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let url = format!("sqlite://{}/gapwise.db", dir.path().display());
+    let store = Store::open(&url).await.expect("open SQLite");
+    TestStore { store, url, _dir: Some(dir) }
+}
+
+pub async fn postgres() -> TestStore {
+    let admin_url = std::env::var("GAPWISE_TEST_POSTGRES_URL").expect(
+        "GAPWISE_TEST_POSTGRES_URL is not set: run the tests with scripts/test.sh, which starts PostgreSQL",
+    );
+    sqlx::any::install_default_drivers();
+    let name = format!("gw_test_{}", uuid::Uuid::new_v4().simple());
+    let admin = sqlx::AnyPool::connect(&admin_url).await.expect("connect to the PostgreSQL test server");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create a test database");
+    admin.close().await;
+    let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+    let url = format!("{base}/{name}");
+    let store = Store::open(&url).await.expect("open PostgreSQL");
+    TestStore { store, url, _dir: None }
+}
+
+/// One fresh store per backend: SQLite first, then PostgreSQL.
+pub async fn each_backend() -> Vec<TestStore> {
+    vec![sqlite().await, postgres().await]
+}
+
+/// A small English data set: two pairs and sentences enough for items of every k.
+pub async fn seed_small(store: &Store) {
+    use super::{ImportFormat, ImportKind};
+    let mut sentences = String::from("lang\ttext\tsource\tgenre\n");
+    for i in 0..12 {
+        sentences.push_str(&format!("en\tThere were two cats in box {i}.\ttest\tfiction\n"));
+        sentences.push_str(&format!("en\tShe painted wall {i} red today.\ttest\tnews\n"));
+    }
+    sentences.push_str("en\tTwo or three, who knows.\ttest\tnews\n");
+    store.import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("import sentences");
+    let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tthree\ta-priori\nen\tred\tgreen\tdistributional\n";
+    store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("import pairs");
+    store.build_items(4).await.expect("build items");
+}

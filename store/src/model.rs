@@ -1,0 +1,73 @@
+//! Types that travel between the server and the browser.
+
+use serde::{Deserialize, Serialize};
+
+/// The numbers of sentences a player may choose to see at once (the paper's k).
+pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
+/// k when the player has not chosen.
+pub const DEFAULT_K: u8 = 5;
+
+/// One context sentence with its blank: the text before and after the hidden word.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Context {
+    pub before: String,
+    pub after: String,
+}
+
+/// An item as shown to a player: no hint of which option is right.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemCard {
+    /// The answer id the client sends back (one per serving).
+    pub answer_id: String,
+    pub k: u8,
+    pub contexts: Vec<Context>,
+    /// The two words in the order shown.
+    pub options: [String; 2],
+}
+
+/// The running score of a player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub answered: i64,
+    pub correct: i64,
+}
+
+/// What a player sees after answering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feedback {
+    pub k: u8,
+    pub correct: bool,
+    pub chosen: String,
+    pub target: String,
+    pub contexts: Vec<Context>,
+    pub score: Score,
+}
+
+/// Where a player stands in the game; the page renders exactly this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayState {
+    Item { card: ItemCard, score: Score, pseudonym: String },
+    Feedback { feedback: Feedback, pseudonym: String },
+    /// Every item with this k has been served to the player.
+    Exhausted { k: u8, score: Score, pseudonym: String },
+}
+
+/// Parses a k chosen by a player; `None` when it is not one of [`ALLOWED_K`].
+pub fn parse_k(raw: &str) -> Option<u8> {
+    raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn k_must_be_one_three_or_five() {
+        assert_eq!(parse_k("1"), Some(1));
+        assert_eq!(parse_k(" 5"), Some(5));
+        assert_eq!(parse_k("3"), Some(3));
+        assert_eq!(parse_k("2"), None);
+        assert_eq!(parse_k("-1"), None);
+        assert_eq!(parse_k("five"), None);
+    }
+}

@@ -1,0 +1,161 @@
+//! The game's rules on both backends: idempotent answers, refusal of unserved
+//! items, never serving an item twice, least-answered items first.
+
+use std::collections::HashSet;
+
+use gapwise_store::model::PlayState;
+use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
+
+async fn player(store: &Store) -> (Session, String) {
+    let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
+    let token = store.create_session(&annotator.id).await.expect("session");
+    (store.session(&token).await.expect("lookup").expect("session exists"), token)
+}
+
+async fn refreshed(store: &Store, token: &str) -> Session {
+    store.session(token).await.expect("lookup").expect("session exists")
+}
+
+fn item_of(state: PlayState) -> gapwise_store::model::ItemCard {
+    match state {
+        PlayState::Item { card, .. } => card,
+        other => panic!("expected an item, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_retried_answer_is_stored_once() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let item = item_of(store.play_state(&session, 1, "en").await.expect("state"));
+        let session = refreshed(store, &token).await;
+        let first = store.answer(&session, &item.answer_id, 0, Some(1234)).await.expect("answer");
+        // the retry even says "1" (a double click on the other button): the first answer stands
+        let retry = store.answer(&session, &item.answer_id, 1, Some(999)).await.expect("retry");
+        assert_eq!(first, retry, "{:?}", db.backend());
+        assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());
+        assert_eq!(first.score.answered, 1);
+        assert_eq!(first.chosen, item.options[0]);
+    }
+}
+
+#[tokio::test]
+async fn answers_for_items_not_served_to_the_session_are_refused() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (alice, _) = player(store).await;
+        let (bob, _) = player(store).await;
+        let item = item_of(store.play_state(&alice, 3, "en").await.expect("state"));
+        let err = store.answer(&bob, &item.answer_id, 0, None).await.expect_err("bob was not served it");
+        assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
+        let err = store.answer(&alice, "no-such-id", 0, None).await.expect_err("unknown id");
+        assert!(err.to_string().contains("not belong to an item served to you"), "{err}");
+        let err = store.answer(&alice, &item.answer_id, 2, None).await.expect_err("bad choice");
+        assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+        assert_eq!(store.count_rows("answers").await.expect("count"), 0);
+    }
+}
+
+#[tokio::test]
+async fn an_annotator_never_gets_the_same_item_twice() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (_, token) = player(store).await;
+        let mut seen = HashSet::new();
+        loop {
+            let session = refreshed(store, &token).await;
+            match store.play_state(&session, 1, "en").await.expect("state") {
+                PlayState::Item { card, .. } => {
+                    assert!(seen.insert(card.contexts.clone()), "served twice: {card:?}");
+                    // reloading the page shows the same serving, not a new one
+                    let again = item_of(store.play_state(&refreshed(store, &token).await, 1, "en").await.expect("state"));
+                    assert_eq!(again.answer_id, card.answer_id);
+                    store.answer(&session, &card.answer_id, 1, Some(500)).await.expect("answer");
+                    store.next_item(&refreshed(store, &token).await).await.expect("next");
+                }
+                PlayState::Exhausted { score, .. } => {
+                    assert_eq!(score.answered as usize, seen.len());
+                    break;
+                }
+                PlayState::Feedback { .. } => panic!("feedback after next"),
+            }
+        }
+        // two pairs, four k=1 items each in the small seed
+        assert_eq!(seen.len(), 8, "{:?}", db.backend());
+    }
+}
+
+#[tokio::test]
+async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+        assert_eq!(item.contexts.len(), 5);
+        let session = refreshed(store, &token).await;
+        let feedback = store.answer(&session, &item.answer_id, 1, Some(2000)).await.expect("answer");
+        let state = store.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state");
+        let PlayState::Feedback { feedback: shown, .. } = state else { panic!("expected feedback") };
+        assert_eq!(shown, feedback);
+        assert_eq!(feedback.correct, item.options[1] == feedback.target);
+        assert_eq!(feedback.score.correct, i64::from(feedback.correct));
+        store.next_item(&refreshed(store, &token).await).await.expect("next");
+        let next = item_of(store.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state"));
+        assert_ne!(next.answer_id, item.answer_id);
+    }
+}
+
+#[tokio::test]
+async fn items_with_fewer_answers_come_first() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        // a first player answers one k=3 item
+        let (first, token) = player(store).await;
+        let played = item_of(store.play_state(&first, 3, "en").await.expect("state"));
+        store.answer(&refreshed(store, &token).await, &played.answer_id, 0, None).await.expect("answer");
+        // every later player is served the other items before that one
+        let k3_items = 2 * 3; // two pairs, 12 sentences each -> min(4, 12 / 3) items
+        let (_, token2) = player(store).await;
+        let mut served = Vec::new();
+        for _ in 0..k3_items - 1 {
+            let session = refreshed(store, &token2).await;
+            let c = item_of(store.play_state(&session, 3, "en").await.expect("state"));
+            served.push(c.contexts.clone());
+            store.answer(&session, &c.answer_id, 0, None).await.expect("answer");
+            store.next_item(&refreshed(store, &token2).await).await.expect("next");
+        }
+        assert!(!served.contains(&played.contexts), "{:?}: an answered item came early", db.backend());
+    }
+}
+
+#[tokio::test]
+async fn a_client_time_out_of_range_is_not_trusted() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let item = item_of(store.play_state(&session, 1, "en").await.expect("state"));
+        store.answer(&refreshed(store, &token).await, &item.answer_id, 0, Some(-5)).await.expect("answer");
+        let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
+            .fetch_one(store.pool())
+            .await
+            .expect("row");
+        assert_eq!(stored, None);
+    }
+}
+
+#[tokio::test]
+async fn invalid_k_is_refused() {
+    for db in each_backend().await {
+        let (session, _) = player(&db.store).await;
+        let err = db.store.play_state(&session, 2, "en").await.expect_err("k = 2");
+        assert!(err.to_string().contains("k must be 1, 3 or 5"), "{err}");
+    }
+}
