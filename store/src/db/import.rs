@@ -300,6 +300,7 @@ impl Store {
 }
 
 fn import_error(mut errors: Vec<LineError>) -> StoreError {
+    errors.sort_by_key(|e| e.line);
     let total = errors.len();
     if total > MAX_REPORTED_ERRORS {
         errors.truncate(MAX_REPORTED_ERRORS);
