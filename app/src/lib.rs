@@ -1,1 +1,74 @@
+//! Gapwise's Leptos app: the pages, their components and the server functions they
+//! call. Compiled twice: with `ssr` into the server, with `hydrate` into the wasm
+//! front end that takes over the server-rendered page.
 
+pub mod api;
+mod components;
+mod error;
+mod pages;
+#[cfg(feature = "ssr")]
+pub mod ssr;
+
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::path;
+
+pub use error::AppError;
+
+/// The HTML document around the app, rendered on the server.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    // Marks the page once the wasm front end has taken over (browser tests wait for it).
+    Effect::new(move |_| {
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-hydrated", "true");
+        }
+    });
+    view! {
+        <Stylesheet id="leptos" href="/pkg/gapwise.css"/>
+        <Title text="Gapwise"/>
+        <Router>
+            <header class="site-header">
+                <A href="/" attr:class="brand">"Gapwise"</A>
+                <nav aria-label="Main">
+                    <A href="/play">"Play"</A>
+                    <A href="/account">"Account"</A>
+                </nav>
+            </header>
+            <main id="main">
+                <Routes fallback=pages::NotFound>
+                    <Route path=path!("/") view=pages::Landing/>
+                    <Route path=path!("/play") view=pages::Play/>
+                    <Route path=path!("/account") view=pages::Account/>
+                </Routes>
+            </main>
+        </Router>
+    }
+}
+
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hydrate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::hydrate_body(App);
+}

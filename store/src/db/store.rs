@@ -32,6 +32,17 @@ impl FromStr for Backend {
     }
 }
 
+/// Creates the folder of a SQLite file URL (`sqlite://data/gapwise.db`) if missing.
+fn create_parent_folder(url: &str) -> Result<(), StoreError> {
+    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = std::path::Path::new(path.split('?').next().unwrap_or(path));
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))),
+        _ => Ok(()),
+    }
+}
+
 /// The database: a connection pool and the backend it speaks.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -45,6 +56,9 @@ impl Store {
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend: Backend = url.parse()?;
+        if backend == Backend::Sqlite {
+            create_parent_folder(url)?;
+        }
         let url = match backend {
             Backend::Sqlite if !url.contains("mode=") => {
                 let sep = if url.contains('?') { '&' } else { '?' };

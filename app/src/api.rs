@@ -1,0 +1,108 @@
+//! Server functions: the game's HTTP API, called by the hydrated pages and, as
+//! plain form posts, by browsers without JavaScript. Endpoints are fixed (no hash
+//! suffix) so that scripts and tests can call them: `POST /api/<endpoint>`.
+
+use gapwise_store::model::{Feedback, PlayState};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// The language of the items served (the language switcher arrives with issue 6).
+pub const PLAY_LANGUAGE: &str = "en";
+
+/// Starts playing: records consent, creates a pseudonymous annotator and its
+/// session cookie (or keeps the current one), then sends the browser to /play.
+#[server(endpoint = "start")]
+pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
+    use crate::ssr::{context, current_session, fail, reject, set_session_cookie};
+    use axum::http::StatusCode;
+    use gapwise_store::CONSENT_VERSION;
+
+    let ctx = context()?;
+    if consent.is_none() {
+        return Err(reject(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::BadRequest("please tick the consent box to take part".into()),
+        ));
+    }
+    if current_session(&ctx.store).await?.is_none() {
+        let annotator = ctx.store.create_annotator(CONSENT_VERSION).await.map_err(fail)?;
+        let token = ctx.store.create_session(&annotator.id).await.map_err(fail)?;
+        set_session_cookie(token, ctx.secure_cookies)?;
+    }
+    leptos_axum::redirect("/play");
+    Ok(())
+}
+
+/// What the player sees now with `k` sentences per item; serves an item if needed.
+#[server(endpoint = "play")]
+pub async fn get_play_state(k: u8) -> Result<PlayState, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.play_state(&session, k, PLAY_LANGUAGE).await.map_err(fail)
+}
+
+/// Answers the item served as `answer_id` with the button at position `choice`
+/// (0 or 1). `client_ms` is the browser-measured response time; empty without
+/// JavaScript, when the server-measured time stands in for it. Idempotent.
+#[server(endpoint = "answer")]
+pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<String>) -> Result<Feedback, AppError> {
+    use crate::ssr::{context, fail, reject, require_session};
+    use axum::http::StatusCode;
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let client_ms = match client_ms.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => Some(raw.parse::<f64>().map(|ms| ms.round() as i64).map_err(|_| {
+            reject(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                AppError::BadRequest(format!("client_ms must be a number of milliseconds, not {raw:?}")),
+            )
+        })?),
+    };
+    ctx.store.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
+}
+
+/// Leaves the feedback of the last answer for the next item.
+#[server(endpoint = "next")]
+pub async fn next_item() -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.next_item(&session).await.map_err(fail)
+}
+
+/// The caller's pseudonym, if they have a game session.
+#[server(endpoint = "whoami")]
+pub async fn whoami() -> Result<Option<String>, AppError> {
+    use crate::ssr::{context, current_session};
+
+    let ctx = context()?;
+    Ok(current_session(&ctx.store).await?.map(|s| s.annotator.pseudonym))
+}
+
+/// Sets a password so that the player can resume on another device.
+#[server(endpoint = "set-password")]
+pub async fn set_password(password: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.set_password(&session.annotator.id, &password).await.map_err(fail)
+}
+
+/// Resumes a pseudonym's play on this device.
+#[server(endpoint = "login")]
+pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, set_session_cookie};
+
+    let ctx = context()?;
+    let token = ctx.store.login(&pseudonym, &password).await.map_err(fail)?;
+    set_session_cookie(token, ctx.secure_cookies)?;
+    leptos_axum::redirect("/play");
+    Ok(())
+}

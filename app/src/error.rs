@@ -1,0 +1,43 @@
+//! The one error type at the HTTP edge. Its message is what the user reads; causes
+//! of internal errors are logged on the server and never sent.
+
+use leptos::server_fn::codec::JsonEncoding;
+use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum AppError {
+    /// The request is malformed or breaks a rule (HTTP 400/422).
+    #[error("{0}")]
+    BadRequest(String),
+    /// No session, or wrong credentials (HTTP 401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The thing asked for does not exist for this user (HTTP 404).
+    #[error("{0}")]
+    NotFound(String),
+    /// Our fault (HTTP 500); the cause is in the server log.
+    #[error("something went wrong on our side; please try again")]
+    Internal,
+}
+
+impl FromServerFnError for AppError {
+    type Encoder = JsonEncoding;
+
+    fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
+        match value {
+            ServerFnErrorErr::Args(m) | ServerFnErrorErr::Deserialization(m) => {
+                AppError::BadRequest(format!("malformed request: {m}"))
+            }
+            ServerFnErrorErr::Request(m) | ServerFnErrorErr::Response(m) => {
+                AppError::BadRequest(format!("the server could not be reached: {m}"))
+            }
+            other => {
+                #[cfg(feature = "ssr")]
+                tracing::error!("server function failed: {other}");
+                let _ = other;
+                AppError::Internal
+            }
+        }
+    }
+}

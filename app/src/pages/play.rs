@@ -1,0 +1,176 @@
+//! The game page. It renders the player's state as the server keeps it (see
+//! `gapwise_store::game`), so it plays the same with and without JavaScript.
+//! With JavaScript, the response time is measured in the browser from the frame the
+//! item is painted to the click, and keys 1/2 choose, Enter continues.
+
+use gapwise_store::model::{parse_k, Feedback, ItemCard, PlayState, Score, ALLOWED_K, DEFAULT_K};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{get_play_state, NextItem, SubmitAnswer};
+use crate::components::{ActionError, Contexts, ErrorNote};
+
+#[component]
+pub fn Play() -> impl IntoView {
+    let query = use_query_map();
+    let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
+    let answer = ServerAction::<SubmitAnswer>::new();
+    let next = ServerAction::<NextItem>::new();
+    let state = Resource::new(
+        move || (k.get(), answer.version().get(), next.version().get()),
+        |(k, _, _)| get_play_state(k),
+    );
+    keyboard_shortcuts();
+    view! {
+        <KChooser k/>
+        <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match state.await {
+                    Ok(PlayState::Item { card, score, pseudonym }) => view! {
+                        <Status score pseudonym/>
+                        <Item card answer/>
+                    }.into_any(),
+                    Ok(PlayState::Feedback { feedback, pseudonym }) => view! {
+                        <Status score=feedback.score pseudonym/>
+                        <Outcome feedback next/>
+                    }.into_any(),
+                    Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
+                        <Status score pseudonym/>
+                        <p class="exhausted">
+                            "You have played every item with " {k} " sentences. Try another number of sentences above."
+                        </p>
+                    }.into_any(),
+                    Err(error) => view! {
+                        <ErrorNote error/>
+                        <p><a href="/">"Start on the home page"</a></p>
+                    }.into_any(),
+                }
+            })}
+        </Transition>
+        <ActionError value=answer.value()/>
+    }
+}
+
+/// Links that choose how many sentences an item shows.
+#[component]
+fn KChooser(k: Memo<u8>) -> impl IntoView {
+    let links = ALLOWED_K
+        .into_iter()
+        .map(|choice| {
+            let current = move || (k.get() == choice).then_some("page");
+            view! { <a href=format!("/play?k={choice}") aria-current=current class="k-choice">{choice}</a> }
+        })
+        .collect_view();
+    view! {
+        <nav class="k-chooser" aria-label="Sentences per item">
+            <span>"Sentences per item: "</span>
+            {links}
+        </nav>
+    }
+}
+
+#[component]
+fn Status(score: Score, pseudonym: String) -> impl IntoView {
+    view! {
+        <p class="status">
+            <span class="pseudonym">{pseudonym}</span>
+            <span class="score" aria-live="polite">{score.correct} " right of " {score.answered}</span>
+        </p>
+    }
+}
+
+/// One item: its sentences with the blank, and the two words as buttons.
+#[component]
+fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
+    let client_ms = NodeRef::<leptos::html::Input>::new();
+    let painted_at = StoredValue::new(None::<f64>);
+    // The item is painted in the next animation frame after it is mounted.
+    Effect::new(move |_| request_animation_frame(move || painted_at.set_value(now_ms())));
+    let stamp = move |_| {
+        if let (Some(start), Some(end), Some(input)) = (painted_at.get_value(), now_ms(), client_ms.get()) {
+            input.set_value(&format!("{:.0}", (end - start).max(1.0)));
+        }
+    };
+    let pending = answer.pending();
+    let [first, second] = card.options;
+    view! {
+        <ActionForm action=answer attr:class="item">
+            <input type="hidden" name="answer_id" value=card.answer_id/>
+            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <Contexts contexts=card.contexts/>
+            <p class="prompt" id="prompt">"Which word fills the blank?"</p>
+            <div class="options" role="group" aria-labelledby="prompt">
+                <button type="submit" name="choice" value="0" class="option" data-key="1" on:click=stamp disabled=pending>
+                    <kbd>"1"</kbd> <span class="word">{first}</span>
+                </button>
+                <button type="submit" name="choice" value="1" class="option" data-key="2" on:click=stamp disabled=pending>
+                    <kbd>"2"</kbd> <span class="word">{second}</span>
+                </button>
+            </div>
+        </ActionForm>
+    }
+}
+
+/// Right or wrong, the sentences with the word filled in, and the way on.
+#[component]
+fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
+    let verdict = if feedback.correct {
+        view! { <p class="verdict right">"Right! It was " <strong>{feedback.target.clone()}</strong> "."</p> }.into_any()
+    } else {
+        view! { <p class="verdict wrong">"Not this time: it was " <strong>{feedback.target.clone()}</strong> ", not " {feedback.chosen.clone()} "."</p> }.into_any()
+    };
+    view! {
+        <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>
+            {verdict}
+            <Contexts contexts=feedback.contexts filled=feedback.target/>
+            <ActionForm action=next>
+                <button type="submit" class="primary" id="next" autofocus>"Next item " <kbd>"Enter"</kbd></button>
+            </ActionForm>
+        </section>
+    }
+}
+
+/// `performance.now()` in the browser; `None` on the server.
+fn now_ms() -> Option<f64> {
+    #[cfg(feature = "hydrate")]
+    {
+        window().performance().map(|p| p.now())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        None
+    }
+}
+
+/// Keys 1 and 2 press the option buttons; Enter presses "Next item".
+fn keyboard_shortcuts() {
+    #[cfg(feature = "hydrate")]
+    {
+        use leptos::wasm_bindgen::JsCast;
+        let handle = window_event_listener(leptos::ev::keydown, |ev| {
+            if ev.ctrl_key() || ev.alt_key() || ev.meta_key() {
+                return;
+            }
+            let in_control = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "INPUT" | "A" | "TEXTAREA"));
+            let selector = match ev.key().as_str() {
+                "1" => "button.option[data-key='1']",
+                "2" => "button.option[data-key='2']",
+                "Enter" if !in_control => "#next",
+                _ => return,
+            };
+            if let Some(button) = document()
+                .query_selector(selector)
+                .ok()
+                .flatten()
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                ev.prevent_default();
+                button.click();
+            }
+        });
+        on_cleanup(move || handle.remove());
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Builds data/demo/en_sentences.tsv and data/demo/en_pairs.tsv from WordNet 3.0.
+
+Run once by a developer (needs Debian's `wordnet-base`); the outputs are committed.
+Sentences are the quoted usage examples in WordNet glosses. Pairs are chosen from
+three strategies; only pairs with at least MIN_CONTEXTS usable sentences are kept
+(a sentence is usable for a pair when it holds the target exactly once as a whole
+word and not the distractor: the rule of store/src/db/words.rs, approximated here).
+"""
+import re
+import sys
+from pathlib import Path
+
+WORDNET = Path("/usr/share/wordnet")
+OUT = Path(__file__).resolve().parent.parent / "data" / "demo"
+MIN_CONTEXTS = 6
+MAX_CONTEXTS_PER_PAIR = 14
+MIN_WORDS, MAX_WORDS = 5, 30
+
+PAIRS = {
+    "a-priori": [
+        ("two", "three"), ("three", "four"), ("first", "second"), ("one", "two"),
+        ("red", "green"), ("black", "white"), ("blue", "green"), ("yellow", "red"),
+        ("Monday", "Friday"), ("Sunday", "Saturday"), ("June", "July"), ("January", "December"),
+        ("ten", "twenty"), ("brown", "grey"), ("hundred", "thousand"),
+    ],
+    "distributional": [
+        ("man", "woman"), ("big", "large"), ("small", "little"), ("buy", "sell"),
+        ("cat", "dog"), ("hot", "cold"), ("good", "bad"), ("begin", "start"),
+        ("water", "wine"), ("house", "home"), ("car", "truck"), ("boy", "girl"),
+        ("friend", "enemy"), ("city", "town"), ("old", "new"), ("high", "low"),
+        ("father", "mother"), ("king", "queen"), ("war", "peace"), ("day", "night"),
+    ],
+    "suggested": [
+        ("always", "never"), ("quickly", "slowly"), ("love", "hate"), ("win", "lose"),
+        ("book", "paper"), ("money", "time"), ("left", "right"), ("open", "close"),
+        ("early", "late"), ("music", "art"),
+    ],
+}
+
+WORD = re.compile(r"\w+(?:-\w+)*")
+
+
+def examples():
+    seen = set()
+    for name in ("data.noun", "data.verb", "data.adj", "data.adv"):
+        for line in (WORDNET / name).read_text(encoding="latin-1").splitlines():
+            if line.startswith("  ") or "|" not in line:
+                continue
+            gloss = line.split("|", 1)[1]
+            for ex in re.findall(r'"([^"]+)"', gloss):
+                ex = ex.strip().rstrip(";").strip()
+                n = len(ex.split())
+                if MIN_WORDS <= n <= MAX_WORDS and ex not in seen and "\t" not in ex:
+                    seen.add(ex)
+                    yield ex[0].upper() + ex[1:]
+
+
+def count(text, word):
+    return sum(1 for w in WORD.findall(text) if w.lower() == word.lower())
+
+
+def main():
+    sentences = list(examples())
+    chosen, pairs, used = [], [], set()
+    for strategy, candidates in PAIRS.items():
+        for target, distractor in candidates:
+            usable = [s for s in sentences
+                      if s not in used and count(s, target) == 1 and count(s, distractor) == 0]
+            if len(usable) < MIN_CONTEXTS:
+                continue
+            take = usable[:MAX_CONTEXTS_PER_PAIR]
+            used.update(take)
+            chosen.extend(take)
+            pairs.append((target, distractor, strategy))
+    OUT.mkdir(parents=True, exist_ok=True)
+    with open(OUT / "en_sentences.tsv", "w", encoding="utf-8") as f:
+        f.write("lang\ttext\tsource\tgenre\n")
+        for s in chosen:
+            f.write(f"en\t{s}\twordnet-3.0\texample\n")
+    with open(OUT / "en_pairs.tsv", "w", encoding="utf-8") as f:
+        f.write("lang\ttarget\tdistractor\tstrategy\n")
+        for t, d, strategy in pairs:
+            f.write(f"en\t{t}\t{d}\t{strategy}\n")
+    by = {k: sum(1 for p in pairs if p[2] == k) for k in PAIRS}
+    print(f"{len(chosen)} sentences, {len(pairs)} pairs {by}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+//! The `gapwise` command line: the server and the admin commands.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use gapwise_store::{ImportKind, Store};
+use leptos::config::get_configuration;
+
+/// Gapwise: a word-guessing game that compares people with language models.
+#[derive(Debug, Parser)]
+#[command(name = "gapwise", version)]
+pub struct Cli {
+    /// Database: a SQLite file (created on first start) or a PostgreSQL URL.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/gapwise.db", global = true)]
+    pub database_url: String,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web server (the default).
+    Serve(ServeArgs),
+    /// Import a TSV or JSONL file of sentences or word pairs (all rows or none).
+    Import {
+        #[arg(value_enum)]
+        kind: Kind,
+        file: PathBuf,
+    },
+    /// Build items for every active pair that has none yet.
+    BuildItems {
+        /// Items per pair for each k in {1, 3, 5}.
+        #[arg(long, default_value_t = crate::demo::ITEMS_PER_K)]
+        per_k: usize,
+    },
+}
+
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on; defaults to LEPTOS_SITE_ADDR or 127.0.0.1:3000.
+    #[arg(long, env = "GAPWISE_ADDR")]
+    pub addr: Option<SocketAddr>,
+    /// Do not load the demo data into an empty database.
+    #[arg(long, env = "GAPWISE_NO_DEMO")]
+    pub no_demo: bool,
+    /// Mark cookies Secure (set this when serving over TLS).
+    #[arg(long, env = "GAPWISE_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Kind {
+    Sentences,
+    Pairs,
+}
+
+/// Runs the command; errors are printed by `main`.
+pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let store = Store::open(&cli.database_url).await?;
+    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => serve(store.clone(), args).await?,
+        Command::Import { kind, file } => {
+            let kind = match kind {
+                Kind::Sentences => ImportKind::Sentences,
+                Kind::Pairs => ImportKind::Pairs,
+            };
+            let report = store.import_file(kind, &file).await?;
+            println!("{}: {} rows imported, {} already present", file.display(), report.inserted, report.duplicates);
+        }
+        Command::BuildItems { per_k } => {
+            let r = store.build_items(per_k).await?;
+            println!(
+                "{} pairs: {} items built; {} pairs had no usable sentence",
+                r.pairs, r.items, r.pairs_without_contexts
+            );
+        }
+    }
+    store.close().await;
+    Ok(())
+}
+
+async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if !args.no_demo {
+        if let Some(r) = crate::demo::seed_if_empty(&store).await? {
+            tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
+        }
+    }
+    let mut options = get_configuration(None)?.leptos_options;
+    if options.output_name.is_empty() {
+        options.output_name = "gapwise".into();
+    }
+    let addr = args.addr.unwrap_or(options.site_addr);
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    // Printed for people and for scripts that start the server on port 0.
+    println!("listening on http://{}", listener.local_addr()?);
+    crate::serve(listener, crate::router(store, options, args.secure_cookies)).await?;
+    Ok(())
+}

@@ -1,0 +1,60 @@
+//! Gapwise's web server: configuration, the axum router around the Leptos app,
+//! request guards, and the admin commands.
+
+pub mod cli;
+pub mod demo;
+mod guards;
+
+use std::net::SocketAddr;
+
+use axum::Router;
+use gapwise_app::ssr::ServerContext;
+use gapwise_app::{shell, App};
+use gapwise_store::Store;
+use leptos::prelude::*;
+use leptos_axum::{generate_route_list, LeptosRoutes};
+
+/// Largest request body accepted (answers and forms are tiny; imports use the CLI).
+pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
+
+/// Builds the whole HTTP application.
+pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
+    let context = ServerContext { store, secure_cookies };
+    let routes = generate_route_list(App);
+    let app = Router::new()
+        .leptos_routes_with_context(
+            &leptos_options,
+            routes,
+            move || provide_context(context.clone()),
+            {
+                let options = leptos_options.clone();
+                move || shell(options.clone())
+            },
+        )
+        .fallback(leptos_axum::file_and_error_handler(shell))
+        .with_state(leptos_options);
+    guards::guard(app)
+}
+
+/// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.
+pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+    tracing::info!("shutting down");
+}
