@@ -1,0 +1,227 @@
+//! The game over HTTP, as a browser or a script meets it, on SQLite and PostgreSQL:
+//! consent and the session cookie, idempotent answers, refusals with clear 4xx
+//! statuses, the CSRF guard and the body limit.
+
+use gapwise_store::testing::{each_backend, seed_small, TestStore};
+use leptos::prelude::LeptosOptions;
+use reqwest::{header, Client, StatusCode};
+use serde_json::Value;
+
+struct App {
+    base: String,
+    db: TestStore,
+}
+
+async fn spawn(db: TestStore) -> App {
+    seed_small(&db.store).await;
+    let options = LeptosOptions::builder().output_name("gapwise").build();
+    let app = gapwise_server::router(db.store.clone(), options, false);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(gapwise_server::serve(listener, app));
+    App { base, db }
+}
+
+fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// Calls a server function the way the hydrated page does (form body, JSON back).
+async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+    let res = c
+        .post(format!("{}/api/{endpoint}", app.base))
+        .header(header::ACCEPT, "application/json")
+        .form(form)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status();
+    let text = res.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+async fn started(app: &App) -> Client {
+    let c = client();
+    let (status, _) = call(&c, app, "start", &[("consent", "yes")]).await;
+    assert!(status.is_success() || status.is_redirection(), "start: {status}");
+    c
+}
+
+fn item(state: &Value) -> (String, Vec<String>) {
+    let card = &state["Item"]["card"];
+    let id = card["answer_id"].as_str().unwrap_or_else(|| panic!("no item in {state}")).to_owned();
+    let options = card["options"].as_array().expect("options").iter().map(|o| o.as_str().expect("word").to_owned()).collect();
+    (id, options)
+}
+
+#[tokio::test]
+async fn consent_sets_a_safe_session_cookie() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let c = client();
+        let (status, body) = call(&c, &app, "start", &[]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.to_string().contains("consent"), "{body}");
+        assert_eq!(app.db.store.count_rows("annotators").await.expect("count"), 0);
+
+        let res = c
+            .post(format!("{}/api/start", app.base))
+            .header(header::ACCEPT, "text/html")
+            .header(header::REFERER, format!("{}/", app.base))
+            .form(&[("consent", "yes")])
+            .send()
+            .await
+            .expect("start");
+        assert_eq!(res.status(), StatusCode::FOUND);
+        assert_eq!(res.headers()[header::LOCATION], "/play");
+        let cookie = res.headers()[header::SET_COOKIE].to_str().expect("ascii");
+        assert!(cookie.starts_with("gapwise_session="), "{cookie}");
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+        assert!(!cookie.contains("Secure"), "plain-HTTP test server: {cookie}");
+        assert_eq!(app.db.store.count_rows("annotators").await.expect("count"), 1);
+    }
+}
+
+#[tokio::test]
+async fn play_answer_and_retry_over_http() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let c = started(&app).await;
+        let (status, state) = call(&c, &app, "play", &[("k", "3")]).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        let (id, options) = item(&state);
+        assert_eq!(state["Item"]["card"]["contexts"].as_array().expect("contexts").len(), 3);
+
+        let form = [("answer_id", id.as_str()), ("choice", "1"), ("client_ms", "1530.4")];
+        let (status, first) = call(&c, &app, "answer", &form).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        assert_eq!(first["chosen"], options[1].as_str());
+        let (status, again) = call(&c, &app, "answer", &form).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(first, again);
+        assert_eq!(app.db.store.count_rows("answers").await.expect("count"), 1, "{:?}", app.db.backend());
+        let ms: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
+            .fetch_one(app.db.store.pool())
+            .await
+            .expect("row");
+        assert_eq!(ms, Some(1530));
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_4xx_answers() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let anonymous = client();
+        let (status, body) = call(&anonymous, &app, "play", &[("k", "5")]).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+
+        let c = started(&app).await;
+        let (status, body) = call(&c, &app, "play", &[("k", "4")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.to_string().contains("k must be 1, 3 or 5"), "{body}");
+
+        let (status, body) = call(&c, &app, "answer", &[("answer_id", "made-up"), ("choice", "0")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(body.to_string().contains("not belong to an item served to you"), "{body}");
+
+        // another player's item is as unknown as a made-up one
+        let other = started(&app).await;
+        let (_, state) = call(&other, &app, "play", &[("k", "1")]).await;
+        let (theirs, _) = item(&state);
+        let (status, _) = call(&c, &app, "answer", &[("answer_id", theirs.as_str()), ("choice", "0")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+
+        let (_, state) = call(&c, &app, "play", &[("k", "1")]).await;
+        let (mine, _) = item(&state);
+        let (status, body) =
+            call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "0"), ("client_ms", "soon")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (status, body) = call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "7")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(app.db.store.count_rows("answers").await.expect("count"), 0);
+    }
+}
+
+#[tokio::test]
+async fn cross_site_posts_and_oversized_bodies_are_refused() {
+    let app = spawn(each_backend().await.remove(0)).await;
+    let c = client();
+    let res = c
+        .post(format!("{}/api/start", app.base))
+        .header(header::ORIGIN, "https://evil.example")
+        .form(&[("consent", "yes")])
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.db.store.count_rows("annotators").await.expect("count"), 0);
+
+    let same_site = c
+        .post(format!("{}/api/start", app.base))
+        .header(header::ORIGIN, app.base.clone())
+        .header(header::ACCEPT, "application/json")
+        .form(&[("consent", "yes")])
+        .send()
+        .await
+        .expect("request");
+    assert!(same_site.status().is_success() || same_site.status().is_redirection(), "{}", same_site.status());
+
+    let huge = "x".repeat(gapwise_server::BODY_LIMIT_BYTES + 1);
+    let res = c
+        .post(format!("{}/api/answer", app.base))
+        .form(&[("answer_id", huge.as_str()), ("choice", "0")])
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn pages_carry_security_headers_and_unknown_pages_404() {
+    let app = spawn(each_backend().await.remove(0)).await;
+    let res = client().get(format!("{}/", app.base)).send().await.expect("request");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    assert!(res.headers()["content-security-policy"].to_str().expect("ascii").contains("frame-ancestors 'none'"));
+    let body = res.text().await.expect("body");
+    assert!(body.contains("name=\"consent\""), "the consent form is server-rendered");
+    let res = client().get(format!("{}/no/such/page", app.base)).send().await.expect("request");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+/// Without JavaScript: plain form posts, redirects back, and the server time.
+#[tokio::test]
+async fn the_game_plays_without_javascript() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let c = started(&app).await;
+        let play = format!("{}/play?k=1", app.base);
+        let page = c.get(&play).send().await.expect("page").text().await.expect("html");
+        let id = page
+            .split("name=\"answer_id\" value=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no answer id in the page: {page}"))
+            .to_owned();
+        let res = c
+            .post(format!("{}/api/answer", app.base))
+            .header(header::ACCEPT, "text/html")
+            .header(header::REFERER, &play)
+            .form(&[("answer_id", id.as_str()), ("choice", "0"), ("client_ms", "")])
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(res.status(), StatusCode::FOUND);
+        let page = c.get(&play).send().await.expect("page").text().await.expect("html");
+        assert!(page.contains("class=\"feedback\""), "feedback after the answer: {page}");
+        let (client_ms, server_ms): (Option<i64>, i64) =
+            sqlx::query_as("SELECT client_ms, server_ms FROM answers").fetch_one(app.db.store.pool()).await.expect("row");
+        assert_eq!(client_ms, None);
+        assert!(server_ms >= 0);
+    }
+}
