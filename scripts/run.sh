@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up what is missing, builds the app and serves it on the embedded default:
+# a SQLite file (data/gapwise.db), created and loaded with demo data on first start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh run
+source scripts/env.sh
+cargo leptos build
+exec "$CARGO_TARGET_DIR/debug/gapwise" serve "$@"

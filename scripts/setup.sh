@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what Gapwise needs and is missing, and skips what is present.
+# Usage: scripts/setup.sh run    (toolchain for building and serving)
+#        scripts/setup.sh test   (also PostgreSQL, SQLite's shell, Chromium, npm packages)
+set -euo pipefail
+purpose=${1:-run}
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+CARGO_LEPTOS_VERSION=0.3.10   # 0.3.11's lock file needs rustc 1.96
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+apt_install() {
+  local missing=() p
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  ((${#missing[@]})) || return 0
+  say "installing ${missing[*]} (apt)"
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+apt_install ca-certificates pkg-config gcc
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32 target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! cargo-leptos --version 2>/dev/null | grep -q " $CARGO_LEPTOS_VERSION"; then
+  say "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 20 minutes, once)"
+  cargo install cargo-leptos --version "$CARGO_LEPTOS_VERSION" --locked
+fi
+
+# wasm-bindgen-cli must be exactly the wasm-bindgen of Cargo.lock.
+wbg=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
+  say "installing wasm-bindgen-cli $wbg"
+  cargo install wasm-bindgen-cli --version "$wbg"
+fi
+
+if [ "$purpose" = test ]; then
+  apt_install postgresql sqlite3 chromium nodejs npm
+  if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then
+    say "installing the browser-test packages (npm; no browser download: Debian's Chromium is used)"
+    (cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi

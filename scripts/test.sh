@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The whole test suite: unit and integration tests on SQLite and on a throwaway
+# PostgreSQL, then browser tests in Debian's Chromium against the cargo-leptos build.
+# Exits non-zero on any failure; ends with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test || { echo "setup failed"; exit 1; }
+source scripts/env.sh
+
+work=$(mktemp -d)
+chmod 755 "$work"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+cleanup() { scripts/postgres.sh stop "$work/pg"; rm -rf "$work"; }
+trap cleanup EXIT
+
+GAPWISE_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$work/pg" "$(free_port)") || { echo "PostgreSQL did not start"; exit 1; }
+export GAPWISE_TEST_POSTGRES_URL
+
+passed=0; failed=0; status=0
+echo "== cargo test (SQLite and PostgreSQL)"
+cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
+read -r p f < <(awk '/^test result:/ {for (i=1;i<=NF;i++) {if ($(i+1) ~ /^passed/) p+=$i; if ($(i+1) ~ /^failed/) f+=$i}} END {print p+0, f+0}' "$work/cargo.log")
+passed=$((passed + p)); failed=$((failed + f))
+
+echo "== cargo leptos build"
+if cargo leptos build; then
+  echo "== browser tests (Playwright, Chromium)"
+  rm -f end2end/test-results/results.json
+  (cd end2end && GAPWISE_BIN="$CARGO_TARGET_DIR/debug/gapwise" GAPWISE_E2E_DB="$work/e2e.db" \
+     GAPWISE_E2E_PORT=$(free_port) LEPTOS_SITE_ROOT="$PWD/../target/site" npx playwright test) || status=1
+  results=end2end/test-results/results.json
+  if [ -f "$results" ]; then
+    read -r p f < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["stats"]; print(s["expected"], s["unexpected"]+s["flaky"])' "$results")
+    passed=$((passed + p)); failed=$((failed + f))
+  else
+    failed=$((failed + 1))
+  fi
+else
+  echo "cargo leptos build failed"; status=1; failed=$((failed + 1))
+fi
+
+[ "$failed" -gt 0 ] && status=1
+echo "$passed passed, $failed failed"
+exit "$status"
