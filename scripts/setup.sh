@@ -40,7 +40,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
 fi
 
 if [ "$purpose" = test ]; then
-  apt_install postgresql sqlite3 chromium nodejs npm
+  apt_install postgresql sqlite3 chromium
+  # Node.js may come from elsewhere with npm bundled; only fall back to Debian's.
+  command -v npm >/dev/null || apt_install nodejs npm
   if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then
     say "installing the browser-test packages (npm; no browser download: Debian's Chromium is used)"
     (cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
