@@ -90,6 +90,10 @@ pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
         .max_age(cookie::time::Duration::days(SESSION_MAX_AGE_DAYS))
         .build();
     let value = HeaderValue::from_str(&cookie.to_string()).map_err(|_| AppError::Internal)?;
-    expect_context::<ResponseOptions>().append_header(header::SET_COOKIE, value);
+    let response = use_context::<ResponseOptions>().ok_or_else(|| {
+        tracing::error!("ResponseOptions missing: cannot set the session cookie");
+        AppError::Internal
+    })?;
+    response.append_header(header::SET_COOKIE, value);
     Ok(())
 }
