@@ -27,6 +27,11 @@ impl FromServerFnError for AppError {
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         match value {
             ServerFnErrorErr::Args(m) | ServerFnErrorErr::Deserialization(m) => {
+                // Arguments that do not parse are the client's fault: 400, not 500.
+                #[cfg(feature = "ssr")]
+                if let Some(res) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
+                    res.set_status(axum::http::StatusCode::BAD_REQUEST);
+                }
                 AppError::BadRequest(format!("malformed request: {m}"))
             }
             ServerFnErrorErr::Request(m) | ServerFnErrorErr::Response(m) => {

@@ -125,6 +125,14 @@ async fn bad_requests_get_clear_4xx_answers() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert!(body.to_string().contains("k must be 1, 3 or 5"), "{body}");
 
+        for malformed in [&[("k", "many")][..], &[("k", "99999")], &[]] {
+            let (status, body) = call(&c, &app, "play", malformed).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{malformed:?}: {body}");
+            assert!(body.to_string().contains("malformed request"), "{body}");
+        }
+        let (status, _) = call(&c, &app, "answer", &[("answer_id", "x"), ("choice", "first")]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+
         let (status, body) = call(&c, &app, "answer", &[("answer_id", "made-up"), ("choice", "0")]).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
         assert!(body.to_string().contains("not belong to an item served to you"), "{body}");
