@@ -1,7 +1,15 @@
 //! Gapwise's scorer: how language models play the substitution game.
 //!
-//! The model loaders (masked LMs, causal GGUF models, static and n-gram baselines)
-//! arrive with issue 3; this crate already holds the item score they feed.
+//! - [`causal`]: causal language models from GGUF files (Llama family, e.g. SmolLM2),
+//!   scoring whole sentences from one forward pass that returns every position.
+//! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
+//!
+//! No web dependency: the server and the command line both call into this crate.
+
+pub mod causal;
+mod error;
+
+pub use error::ScorerError;
 
 /// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
 /// contexts of log p(target | c) - log p(distractor | c). Each element of

@@ -1,0 +1,117 @@
+//! Causal language models: the log-probability of a whole sentence, summed over
+//! every token, from one forward pass per batch of sentences.
+//!
+//! Each sentence is scored after a start token (the model's `<|endoftext|>` when it
+//! has one, otherwise its BOS token), so that its first word is scored like the
+//! others: log p(sentence) = sum over its tokens of log p(token | start, earlier tokens).
+
+mod full_precision;
+mod gguf_llama;
+mod tokenizer;
+
+use std::path::Path;
+
+use candle_core::{Device, IndexOp, Tensor};
+use tokenizers::Tokenizer;
+
+pub use full_precision::write_full_precision;
+
+use crate::ScorerError;
+use gguf_llama::{GgufFile, GgufLlama};
+
+/// A causal LM ready to score sentences.
+pub struct CausalLm {
+    model: GgufLlama,
+    tokenizer: Tokenizer,
+    start: u32,
+    device: Device,
+}
+
+/// The tokens of one sentence and the log-probability of each given the ones before.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenScores {
+    pub ids: Vec<u32>,
+    pub log_probs: Vec<f32>,
+}
+
+impl TokenScores {
+    /// log p(sentence): the sum over its tokens, accumulated in f64.
+    pub fn total(&self) -> f64 {
+        self.log_probs.iter().map(|&l| f64::from(l)).sum()
+    }
+}
+
+impl CausalLm {
+    /// Loads a Llama-family GGUF file, with the tokenizer rebuilt from its metadata.
+    pub fn from_gguf(path: &Path, device: &Device) -> Result<Self, ScorerError> {
+        let mut gguf = GgufFile::open(path)?;
+        let tokenizer = tokenizer::from_gguf(&gguf)?;
+        let start = match tokenizer.token_to_id("<|endoftext|>") {
+            Some(id) => id,
+            None => u32::try_from(gguf.meta_u32("tokenizer.ggml.bos_token_id")?)
+                .map_err(|e| ScorerError::file(path, e))?,
+        };
+        let model = GgufLlama::load(&mut gguf, device)?;
+        if tokenizer.get_vocab_size(true) > model.vocab_size() {
+            return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
+        }
+        Ok(CausalLm { model, tokenizer, start, device: device.clone() })
+    }
+
+    /// Token ids of `text`, without the start token.
+    pub fn tokenize(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
+        let encoding = self.tokenizer.encode(text, false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
+        Ok(encoding.get_ids().to_vec())
+    }
+
+    /// The start token every sentence is scored after.
+    pub fn start_token(&self) -> u32 {
+        self.start
+    }
+
+    /// Scores a batch of sentences with one forward pass (right-padded).
+    pub fn score(&self, sentences: &[&str]) -> Result<Vec<TokenScores>, ScorerError> {
+        let ids = sentences
+            .iter()
+            .map(|s| {
+                let ids = self.tokenize(s)?;
+                if ids.is_empty() {
+                    return Err(ScorerError::Input(format!("empty sentence {s:?}")));
+                }
+                Ok(ids)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.score_ids(&ids)
+    }
+
+    /// Scores token sequences (without the start token) in one forward pass.
+    pub fn score_ids(&self, batch: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
+        let Some(longest) = batch.iter().map(Vec::len).max() else { return Ok(Vec::new()) };
+        let width = longest + 1;
+        if width > self.model.max_positions() {
+            return Err(ScorerError::Input(format!(
+                "a sentence of {longest} tokens is longer than the {} the scorer handles",
+                self.model.max_positions() - 1
+            )));
+        }
+        let mut flat = Vec::with_capacity(batch.len() * width);
+        for ids in batch {
+            flat.push(self.start);
+            flat.extend_from_slice(ids);
+            flat.resize(flat.len() + width - 1 - ids.len(), self.start);
+        }
+        let tokens = Tensor::from_vec(flat, (batch.len(), width), &self.device)?;
+        let log_probs = self.model.log_probs(&tokens)?;
+        batch
+            .iter()
+            .enumerate()
+            .map(|(row, ids)| {
+                // position t predicts token t + 1: take the log-prob of each actual next token
+                let rows = log_probs.i((row, 0..ids.len()))?;
+                let next = Tensor::new(ids.as_slice(), &self.device)?.unsqueeze(1)?;
+                let picked = rows.gather(&next, 1)?.squeeze(1)?.to_vec1::<f32>()?;
+                Ok(TokenScores { ids: ids.clone(), log_probs: picked })
+            })
+            .collect()
+    }
+}
