@@ -1,0 +1,139 @@
+//! The causal scorer against llama.cpp on SmolLM2-135M (the default English model,
+//! fetched by scripts/fetch_model.sh; the test command sets GAPWISE_SMOLLM2_GGUF).
+//! Fixtures: fixtures/causal_smollm2_*_llamacpp.json, made by
+//! fixtures/make_causal_reference.py.
+//!
+//! Tolerances: on a full-precision copy of the model both sides compute in f32 and
+//! agree to 1e-4 per token. On the Q4_1 weights both quantize activations on the
+//! fly, differently; there a token may differ by up to 0.5 nats and a sentence by
+//! 2 (llama.cpp's own F16 vs F32 K/V cache moves it by as much).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use candle_core::Device;
+use gapwise_scorer::causal::{write_full_precision, CausalLm};
+use gapwise_scorer::ScorerError;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+#[derive(Deserialize)]
+struct Fixture {
+    model_sha256: String,
+    start: u32,
+    sentences: Vec<Row>,
+}
+
+#[derive(Deserialize)]
+struct Row {
+    sentence: String,
+    ids: Vec<u32>,
+    log_probs: Vec<f64>,
+}
+
+fn fixture(name: &str) -> Fixture {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name);
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("fixture JSON")
+}
+
+fn sha256(path: &Path) -> String {
+    let mut hasher = Sha256::new();
+    let mut file = std::fs::File::open(path).expect("model file");
+    std::io::copy(&mut file, &mut hasher).expect("read model");
+    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn quantized_model() -> PathBuf {
+    let path = std::env::var("GAPWISE_SMOLLM2_GGUF").expect(
+        "GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh, or point it at scripts/fetch_model.sh's output",
+    );
+    PathBuf::from(path)
+}
+
+/// The F32 copy, written next to the quantized file once and reused.
+fn full_precision_model(expected_sha: &str) -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let src = quantized_model();
+        let dst = src.with_file_name("SmolLM2-135M-Instruct.f32.gguf");
+        if !dst.exists() || sha256(&dst) != expected_sha {
+            write_full_precision(&src, &dst).expect("write the F32 copy");
+        }
+        assert_eq!(sha256(&dst), expected_sha, "the F32 copy differs from the one llama.cpp scored");
+        dst
+    })
+}
+
+fn compare(lm: &CausalLm, fixture: &Fixture, token_tol: f64, sentence_tol: f64) {
+    assert_eq!(lm.start_token(), fixture.start);
+    let sentences: Vec<&str> = fixture.sentences.iter().map(|r| r.sentence.as_str()).collect();
+    let scores = lm.score(&sentences).expect("score");
+    let mut worst = 0.0f64;
+    for (row, ours) in fixture.sentences.iter().zip(&scores) {
+        assert_eq!(ours.ids, row.ids, "tokens of {:?}", row.sentence);
+        for (i, (a, b)) in ours.log_probs.iter().zip(&row.log_probs).enumerate() {
+            let d = (f64::from(*a) - b).abs();
+            worst = worst.max(d);
+            assert!(d <= token_tol, "{:?} token {i}: ours {a}, llama.cpp {b}", row.sentence);
+        }
+        let total: f64 = row.log_probs.iter().sum();
+        assert!((ours.total() - total).abs() <= sentence_tol, "{:?}: {} vs {total}", row.sentence, ours.total());
+    }
+    println!("largest per-token difference from llama.cpp: {worst:.2e}");
+}
+
+#[test]
+fn full_precision_log_probs_match_llama_cpp() {
+    let fixture = fixture("causal_smollm2_f32_llamacpp.json");
+    let path = full_precision_model(&fixture.model_sha256);
+    let lm = CausalLm::from_gguf(path, &Device::Cpu).expect("load");
+    compare(&lm, &fixture, 1e-4, 1e-3);
+}
+
+#[test]
+fn quantized_log_probs_match_llama_cpp_within_quantization_noise() {
+    let fixture = fixture("causal_smollm2_q4_1_llamacpp.json");
+    let path = quantized_model();
+    assert_eq!(sha256(&path), fixture.model_sha256, "not the model the fixture was made with");
+    let lm = CausalLm::from_gguf(&path, &Device::Cpu).expect("load");
+    compare(&lm, &fixture, 0.5, 2.0);
+}
+
+#[test]
+fn a_batch_scores_like_single_sentences() {
+    let lm = CausalLm::from_gguf(&quantized_model(), &Device::Cpu).expect("load");
+    let sentences = ["A short one.", "A much longer sentence that needs padding for the others."];
+    let batch = lm.score(&sentences).expect("batch");
+    for (s, b) in sentences.iter().zip(&batch) {
+        let alone = &lm.score(&[s]).expect("single")[0];
+        assert_eq!(alone.ids, b.ids);
+        for (x, y) in alone.log_probs.iter().zip(&b.log_probs) {
+            assert!((x - y).abs() < 1e-3, "{s}: {x} vs {y}");
+        }
+    }
+}
+
+#[test]
+fn bad_inputs_are_clear_errors() {
+    let missing = Path::new("/nonexistent/model.gguf");
+    let err = CausalLm::from_gguf(missing, &Device::Cpu).err().expect("missing file");
+    assert!(err.to_string().contains("/nonexistent/model.gguf"), "{err}");
+
+    let dir = std::env::temp_dir().join(format!("gapwise-scorer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let corrupt = dir.join("corrupt.gguf");
+    std::fs::write(&corrupt, b"GGUF but not really a model").expect("write");
+    let err = CausalLm::from_gguf(&corrupt, &Device::Cpu).err().expect("corrupt file");
+    assert!(matches!(err, ScorerError::File { .. }) && err.to_string().contains("corrupt.gguf"), "{err}");
+
+    let truncated = dir.join("truncated.gguf");
+    let head = std::fs::read(quantized_model()).expect("model")[..4_000_000].to_vec();
+    std::fs::write(&truncated, head).expect("write");
+    let err = CausalLm::from_gguf(&truncated, &Device::Cpu).err().expect("truncated file");
+    assert!(err.to_string().contains("truncated.gguf"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let lm = CausalLm::from_gguf(&quantized_model(), &Device::Cpu).expect("load");
+    let err = lm.score(&["fine", ""]).err().expect("empty sentence");
+    assert!(matches!(err, ScorerError::Input(_)), "{err}");
+}
