@@ -3,6 +3,7 @@ mod error;
 mod game;
 mod import;
 mod items;
+mod scores;
 mod store;
 pub mod words;
 
@@ -13,6 +14,7 @@ pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use error::{LineError, StoreError};
 pub use import::{ImportFormat, ImportKind, ImportReport};
 pub use items::BuildReport;
+pub use scores::{ContextScore, ContextToScore};
 pub use store::{Backend, Store};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.

@@ -1,0 +1,132 @@
+//! Model scores stored beside the answers: per context (log p with the target and
+//! with the distractor in the blank) and per item (Eq. 2, their summed difference).
+
+use sqlx::Row;
+
+use super::{now_ms, Store, StoreError};
+
+/// A context that a model has not scored yet for its pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextToScore {
+    pub pair_id: i64,
+    pub sentence_id: i64,
+    pub text: String,
+    /// Byte range of the target occurrence in `text`.
+    pub blank: (usize, usize),
+    pub target: String,
+    pub distractor: String,
+}
+
+/// What a model said about one context.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContextScore {
+    pub pair_id: i64,
+    pub sentence_id: i64,
+    pub target_logprob: f64,
+    pub distractor_logprob: f64,
+}
+
+const UNSCORED: &str = "FROM item_contexts c JOIN items i ON i.id = c.item_id \
+     JOIN word_pairs p ON p.id = i.pair_id JOIN sentences s ON s.id = c.sentence_id \
+     WHERE NOT EXISTS (SELECT 1 FROM context_scores cs WHERE cs.model_id = $1 \
+     AND cs.pair_id = p.id AND cs.sentence_id = s.id)";
+
+impl Store {
+    /// Records a model (once) so scores can name it.
+    pub async fn register_model(&self, id: &str, kind: &str, source: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO models (id, kind, source, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING")
+            .bind(id)
+            .bind(kind)
+            .bind(source)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// How many (pair, sentence) contexts the model has still to score.
+    pub async fn count_contexts_to_score(&self, model_id: &str) -> Result<i64, StoreError> {
+        let n = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"
+        ))
+        .bind(model_id)
+        .fetch_one(self.pool())
+        .await?;
+        Ok(n)
+    }
+
+    /// Up to `limit` contexts the model has not scored, in a stable order.
+    pub async fn contexts_to_score(&self, model_id: &str, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT p.id, s.id, s.text, MIN(c.blank_start), MIN(c.blank_end), p.target, p.distractor {UNSCORED} \
+             GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $2"
+        ))
+        .bind(model_id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let start: i64 = r.try_get(3)?;
+                let end: i64 = r.try_get(4)?;
+                let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
+                    return Err(StoreError::Invalid(format!("negative blank offsets in sentence {}", r.try_get::<i64, _>(1)?)));
+                };
+                Ok(ContextToScore {
+                    pair_id: r.try_get(0)?,
+                    sentence_id: r.try_get(1)?,
+                    text: r.try_get(2)?,
+                    blank: (start, end),
+                    target: r.try_get(5)?,
+                    distractor: r.try_get(6)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Stores context scores in one transaction (a rerun never duplicates them).
+    pub async fn save_context_scores(&self, model_id: &str, scores: &[ContextScore]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        for s in scores {
+            sqlx::query(
+                "INSERT INTO context_scores (model_id, pair_id, sentence_id, target_logprob, distractor_logprob) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (model_id, pair_id, sentence_id) DO NOTHING",
+            )
+            .bind(model_id)
+            .bind(s.pair_id)
+            .bind(s.sentence_id)
+            .bind(s.target_logprob)
+            .bind(s.distractor_logprob)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Writes the Eq. 2 score of every item whose contexts are all scored by the
+    /// model and that has no score yet; returns how many it wrote.
+    pub async fn update_item_scores(&self, model_id: &str) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO item_scores (model_id, item_id, score) \
+             SELECT $1, i.id, SUM(cs.target_logprob - cs.distractor_logprob) \
+             FROM items i JOIN item_contexts c ON c.item_id = i.id \
+             LEFT JOIN context_scores cs ON cs.model_id = $1 AND cs.pair_id = i.pair_id AND cs.sentence_id = c.sentence_id \
+             WHERE NOT EXISTS (SELECT 1 FROM item_scores x WHERE x.model_id = $1 AND x.item_id = i.id) \
+             GROUP BY i.id HAVING COUNT(cs.sentence_id) = COUNT(*)",
+        )
+        .bind(model_id)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// The model's Eq. 2 score of an item, once all its contexts are scored.
+    pub async fn item_score(&self, model_id: &str, item_id: i64) -> Result<Option<f64>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT score FROM item_scores WHERE model_id = $1 AND item_id = $2")
+            .bind(model_id)
+            .bind(item_id)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+}

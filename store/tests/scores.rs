@@ -1,0 +1,94 @@
+//! Model scores: what is left to score, resuming, and Eq. 2 per item, on both backends.
+
+use std::collections::HashMap;
+
+use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_store::ContextScore;
+use sqlx::Row;
+
+/// A made-up score per context, so that item sums can be checked by hand.
+fn fake(pair_id: i64, sentence_id: i64) -> ContextScore {
+    ContextScore {
+        pair_id,
+        sentence_id,
+        target_logprob: -(sentence_id as f64) / 10.0,
+        distractor_logprob: -(pair_id as f64) - 0.5,
+    }
+}
+
+#[tokio::test]
+async fn scores_resume_and_sum_to_eq2_per_item() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        store.register_model("m", "test", "hand-made").await.expect("model");
+        store.register_model("m", "test", "registered twice").await.expect("idempotent");
+        let total = store.count_contexts_to_score("m").await.expect("count");
+        let distinct: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT i.pair_id, c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id) AS d",
+        )
+        .fetch_one(store.pool())
+        .await
+        .expect("distinct");
+        assert_eq!(total, distinct, "{:?}", db.backend());
+
+        // score a first batch, as an interrupted run would
+        let first = store.contexts_to_score("m", 10).await.expect("batch");
+        assert_eq!(first.len(), 10);
+        for c in &first {
+            assert_eq!(&c.text[c.blank.0..c.blank.1].to_lowercase(), &c.target.to_lowercase());
+        }
+        store.save_context_scores("m", &first.iter().map(|c| fake(c.pair_id, c.sentence_id)).collect::<Vec<_>>()).await.expect("save");
+        store.save_context_scores("m", &[fake(first[0].pair_id, first[0].sentence_id)]).await.expect("saved twice");
+        assert_eq!(store.count_rows("context_scores").await.expect("count"), 10);
+        assert_eq!(store.count_contexts_to_score("m").await.expect("count"), total - 10);
+
+        // the rest, then every item has its Eq. 2 score
+        let rest = store.contexts_to_score("m", 1000).await.expect("rest");
+        assert!(rest.iter().all(|c| !first.contains(c)), "a scored context came back");
+        store.save_context_scores("m", &rest.iter().map(|c| fake(c.pair_id, c.sentence_id)).collect::<Vec<_>>()).await.expect("save");
+        let written = store.update_item_scores("m").await.expect("items");
+        assert_eq!(written as i64, store.count_rows("items").await.expect("count"));
+        assert_eq!(store.update_item_scores("m").await.expect("again"), 0);
+
+        let rows = sqlx::query("SELECT i.id, i.pair_id, c.sentence_id FROM items i JOIN item_contexts c ON c.item_id = i.id")
+            .fetch_all(store.pool())
+            .await
+            .expect("contexts");
+        let mut expected: HashMap<i64, f64> = HashMap::new();
+        for r in rows {
+            let (item, pair, sentence): (i64, i64, i64) = (r.get(0), r.get(1), r.get(2));
+            let s = fake(pair, sentence);
+            *expected.entry(item).or_default() += s.target_logprob - s.distractor_logprob;
+        }
+        for (item, want) in expected {
+            let got = store.item_score("m", item).await.expect("score").expect("scored");
+            assert!((got - want).abs() < 1e-9, "item {item}: {got} vs {want}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_item_is_scored_only_when_all_its_contexts_are() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        store.register_model("m", "test", "hand-made").await.expect("model");
+        let k5: i64 = sqlx::query_scalar("SELECT id FROM items WHERE k = 5 ORDER BY id LIMIT 1")
+            .fetch_one(store.pool())
+            .await
+            .expect("item");
+        let rows = sqlx::query("SELECT i.pair_id, c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.id = $1")
+            .bind(k5)
+            .fetch_all(store.pool())
+            .await
+            .expect("contexts");
+        let scores: Vec<ContextScore> = rows.iter().map(|r| fake(r.get(0), r.get(1))).collect();
+        store.save_context_scores("m", &scores[..4]).await.expect("four of five");
+        store.update_item_scores("m").await.expect("update");
+        assert_eq!(store.item_score("m", k5).await.expect("score"), None, "{:?}", db.backend());
+        store.save_context_scores("m", &scores[4..]).await.expect("the fifth");
+        store.update_item_scores("m").await.expect("update");
+        assert!(store.item_score("m", k5).await.expect("score").is_some());
+    }
+}
