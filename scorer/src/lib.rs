@@ -2,14 +2,20 @@
 //!
 //! - [`causal`]: causal language models from GGUF files (Llama family, e.g. SmolLM2),
 //!   scoring whole sentences from one forward pass that returns every position.
+//! - [`ContextScorer`]: what every model implements: log p(context with the target)
+//!   and log p(context with the distractor).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
 pub mod causal;
+mod context;
 mod error;
+mod load;
 
+pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;
+pub use load::{load, LoadedModel};
 
 /// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
 /// contexts of log p(target | c) - log p(distractor | c). Each element of

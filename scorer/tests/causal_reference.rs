@@ -79,7 +79,13 @@ fn compare(lm: &CausalLm, fixture: &Fixture, token_tol: f64, sentence_tol: f64) 
         let total: f64 = row.log_probs.iter().sum();
         assert!((ours.total() - total).abs() <= sentence_tol, "{:?}: {} vs {total}", row.sentence, ours.total());
     }
-    println!("largest per-token difference from llama.cpp: {worst:.2e}");
+    let sentence_worst = fixture
+        .sentences
+        .iter()
+        .zip(&scores)
+        .map(|(row, ours)| (ours.total() - row.log_probs.iter().sum::<f64>()).abs())
+        .fold(0.0, f64::max);
+    println!("largest difference from llama.cpp: {worst:.2e} per token, {sentence_worst:.2e} per sentence");
 }
 
 #[test]
@@ -90,13 +96,26 @@ fn full_precision_log_probs_match_llama_cpp() {
     compare(&lm, &fixture, 1e-4, 1e-3);
 }
 
+/// The scorer dequantizes Q4_1 weights to F32 at load, so on the quantized file
+/// it must compute what llama.cpp computes on the F32 copy of the same weights.
 #[test]
-fn quantized_log_probs_match_llama_cpp_within_quantization_noise() {
+fn quantized_file_scores_like_llama_cpp_on_its_exact_weights() {
+    let fixture = fixture("causal_smollm2_f32_llamacpp.json");
+    full_precision_model(&fixture.model_sha256);
+    let lm = CausalLm::from_gguf(&quantized_model(), &Device::Cpu).expect("load");
+    compare(&lm, &fixture, 1e-4, 1e-3);
+}
+
+/// llama.cpp running the Q4_1 file itself also rounds the activations to 8 bits
+/// (Q8_1) inside each matrix product; the scorer does not, so the two differ by
+/// that rounding: up to ~0.6 nat on a token, ~1 nat on a sentence here.
+#[test]
+fn quantized_log_probs_match_llama_cpp_within_activation_rounding() {
     let fixture = fixture("causal_smollm2_q4_1_llamacpp.json");
     let path = quantized_model();
     assert_eq!(sha256(&path), fixture.model_sha256, "not the model the fixture was made with");
     let lm = CausalLm::from_gguf(&path, &Device::Cpu).expect("load");
-    compare(&lm, &fixture, 0.5, 2.0);
+    compare(&lm, &fixture, 1.0, 2.0);
 }
 
 #[test]

@@ -34,6 +34,20 @@ pub enum Command {
         #[arg(long, default_value_t = crate::demo::ITEMS_PER_K)]
         per_k: usize,
     },
+    /// Score every item with a language model (Eq. 2), resuming where an earlier
+    /// run stopped; Ctrl-C stops after the batch in flight, keeping what is scored.
+    Score {
+        /// A GGUF causal model file; defaults to the SmolLM2 model that
+        /// scripts/fetch_model.sh caches.
+        #[arg(long, env = "GAPWISE_MODEL")]
+        model: Option<PathBuf>,
+        /// Name the scores are stored under; defaults to the model's file name.
+        #[arg(long)]
+        model_id: Option<String>,
+        /// Contexts per batch; each batch is committed before the next starts.
+        #[arg(long, default_value_t = 64)]
+        batch: usize,
+    },
 }
 
 #[derive(Debug, Default, clap::Args)]
@@ -75,6 +89,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 r.pairs, r.items, r.pairs_without_contexts
             );
         }
+        Command::Score { model, model_id, batch } => score(&store, model, model_id, batch).await?,
     }
     store.close().await;
     Ok(())
@@ -95,5 +110,47 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
     // Printed for people and for scripts that start the server on port 0.
     println!("listening on http://{}", listener.local_addr()?);
     crate::serve(listener, crate::router(store, options, args.secure_cookies)).await?;
+    Ok(())
+}
+
+/// Where scripts/fetch_model.sh caches the default model.
+fn default_model() -> PathBuf {
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    home.join(".cache/gapwise/models/SmolLM2-135M-Instruct.Q4_1.gguf")
+}
+
+async fn score(store: &Store, model: Option<PathBuf>, model_id: Option<String>, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let path = model.unwrap_or_else(default_model);
+    if !path.exists() {
+        return Err(format!("{}: no such model (scripts/fetch_model.sh fetches the default one)", path.display()).into());
+    }
+    let model_id = match model_id {
+        Some(id) => id,
+        None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?,
+    };
+    let loaded = gapwise_scorer::load(&path, &candle_core::Device::Cpu)?;
+    store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;
+    let todo = store.count_contexts_to_score(&model_id).await?;
+    let progress = indicatif::ProgressBar::new(u64::try_from(todo)?).with_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} contexts, {per_sec}, ETA {eta}")?
+            .progress_chars("=> "),
+    );
+    progress.set_message(model_id.clone());
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let on_signal = stop.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            on_signal.store(true, std::sync::atomic::Ordering::SeqCst);
+            eprintln!("\nstopping after the batch in flight; rerun to resume");
+        }
+    });
+    let report = crate::score::score_items(store, loaded.scorer, &model_id, batch, &stop, &progress).await?;
+    progress.finish_and_clear();
+    println!(
+        "{model_id}: {} contexts scored, {} items got their Eq. 2 score{}",
+        report.contexts,
+        report.items,
+        if report.interrupted { " (interrupted: rerun to resume)" } else { "" }
+    );
     Ok(())
 }

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod demo;
 mod guards;
+pub mod score;
 
 use std::net::SocketAddr;
 

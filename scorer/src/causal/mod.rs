@@ -19,6 +19,11 @@ pub use full_precision::write_full_precision;
 use crate::ScorerError;
 use gguf_llama::{GgufFile, GgufLlama};
 
+/// Padded tokens per forward pass in [`CausalLm::score`]: large enough for the
+/// matrix products to run efficiently, small enough to keep the logits
+/// (`tokens x vocabulary` floats) in a few tens of megabytes.
+pub const BATCH_TOKENS: usize = 256;
+
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
     model: GgufLlama,
@@ -69,7 +74,9 @@ impl CausalLm {
         self.start
     }
 
-    /// Scores a batch of sentences with one forward pass (right-padded).
+    /// Scores sentences, any number of them: they are tokenized, sorted by length
+    /// and run in batches of similar length (at most [`BATCH_TOKENS`] padded tokens
+    /// each), so little compute goes to padding; results come back in input order.
     pub fn score(&self, sentences: &[&str]) -> Result<Vec<TokenScores>, ScorerError> {
         let ids = sentences
             .iter()
@@ -81,7 +88,24 @@ impl CausalLm {
                 Ok(ids)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.score_ids(&ids)
+        let mut order: Vec<usize> = (0..ids.len()).collect();
+        order.sort_by_key(|&i| ids[i].len());
+        let mut scores: Vec<Option<TokenScores>> = vec![None; ids.len()];
+        let mut rest = order.as_slice();
+        while !rest.is_empty() {
+            // sorted ascending, so the last row of a batch sets its width
+            let rows = (1..=rest.len())
+                .take_while(|&n| n == 1 || n * (ids[rest[n - 1]].len() + 1) <= BATCH_TOKENS)
+                .last()
+                .unwrap_or(1);
+            let (now, later) = rest.split_at(rows);
+            let batch: Vec<Vec<u32>> = now.iter().map(|&i| ids[i].clone()).collect();
+            for (&i, s) in now.iter().zip(self.score_ids(&batch)?) {
+                scores[i] = Some(s);
+            }
+            rest = later;
+        }
+        Ok(scores.into_iter().flatten().collect())
     }
 
     /// Scores token sequences (without the start token) in one forward pass.
@@ -113,5 +137,25 @@ impl CausalLm {
                 Ok(TokenScores { ids: ids.clone(), log_probs: picked })
             })
             .collect()
+    }
+}
+
+/// A causal LM's word score is the log-probability of the whole sentence with the
+/// word in the blank (the target: the sentence as written; the distractor: put in
+/// the target's place, in its case); both sentences of every context go through [`CausalLm::score`]
+/// together, so they share batches.
+impl crate::ContextScorer for CausalLm {
+    fn score_contexts(&self, contexts: &[crate::Context<'_>]) -> Result<Vec<crate::WordLogProbs>, ScorerError> {
+        let mut sentences = Vec::with_capacity(2 * contexts.len());
+        for c in contexts {
+            sentences.push(c.text.to_owned());
+            sentences.push(c.with_word(c.distractor)?);
+        }
+        let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
+        let scores = self.score(&refs)?;
+        Ok(scores
+            .chunks(2)
+            .map(|pair| crate::WordLogProbs { target: pair[0].total(), distractor: pair[1].total() })
+            .collect())
     }
 }

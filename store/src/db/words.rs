@@ -65,25 +65,6 @@ pub fn blank_for(text: &str, target: &str, distractor: &str) -> Option<(usize, u
     (found.len() == 1 && occurrences(text, distractor).is_empty()).then(|| found[0])
 }
 
-/// `text` with the word at byte range `blank` replaced by `word`, written in the
-/// case of the word it replaces: all capitals stay all capitals, a capital first
-/// letter stays (sentence starts), anything else takes `word` as it is.
-pub fn fill_blank(text: &str, (start, end): (usize, usize), word: &str) -> Option<String> {
-    let original = text.get(start..end)?;
-    let mut letters = original.chars().filter(|c| c.is_alphabetic());
-    let first_upper = letters.next().is_some_and(char::is_uppercase);
-    let all_upper = first_upper && original.chars().count() > 1 && letters.all(char::is_uppercase);
-    let cased = if all_upper {
-        word.to_uppercase()
-    } else if first_upper {
-        let mut chars = word.chars();
-        chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
-    } else {
-        word.to_owned()
-    };
-    Some(format!("{}{cased}{}", &text[..start], &text[end..]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,17 +102,6 @@ mod tests {
         assert_eq!(blank_for("two or three", "two", "three"), None);
         assert_eq!(blank_for("two by two", "two", "three"), None);
         assert_eq!(blank_for("none here", "two", "three"), None);
-    }
-
-    #[test]
-    fn filled_words_take_the_case_of_the_blank() {
-        let text = "Two runners started; TWO of them won two prizes.";
-        assert_eq!(fill_blank(text, (0, 3), "three").as_deref(), Some("Three runners started; TWO of them won two prizes."));
-        assert_eq!(fill_blank(text, (21, 24), "three").as_deref(), Some("Two runners started; THREE of them won two prizes."));
-        assert_eq!(fill_blank(text, (37, 40), "three").as_deref(), Some("Two runners started; TWO of them won three prizes."));
-        assert_eq!(fill_blank("Ёлка стоит", (0, 8), "ель").as_deref(), Some("Ель стоит"));
-        assert_eq!(fill_blank("on monday", (3, 9), "Friday").as_deref(), Some("on Friday"));
-        assert_eq!(fill_blank("short", (2, 99), "x"), None);
     }
 
     #[test]
