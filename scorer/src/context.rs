@@ -30,12 +30,15 @@ pub trait ContextScorer: Send + Sync {
 }
 
 impl Context<'_> {
-    /// The sentence with `word` in the blank (see [`fill_blank`]), or an error
-    /// naming the context when the blank does not fall on character boundaries.
-    pub fn with_word(&self, word: &str) -> Result<String, ScorerError> {
-        fill_blank(self.text, self.blank, word).ok_or_else(|| {
+    /// The sentence with `word` in the blank (see [`fill_blank`]) and the byte range
+    /// it fills there, or an error naming the context when the blank does not fall
+    /// on character boundaries.
+    pub fn filled(&self, word: &str) -> Result<(String, (usize, usize)), ScorerError> {
+        let sentence = fill_blank(self.text, self.blank, word).ok_or_else(|| {
             ScorerError::Input(format!("blank {:?} is not a word of {:?}", self.blank, self.text))
-        })
+        })?;
+        let end = sentence.len() - (self.text.len() - self.blank.1);
+        Ok((sentence, (self.blank.0, end)))
     }
 }
 

@@ -2,6 +2,8 @@
 //!
 //! - [`causal`]: causal language models from GGUF files (Llama family, e.g. SmolLM2),
 //!   scoring whole sentences from one forward pass that returns every position.
+//! - [`masked`]: BERT, DistilBERT and RoBERTa / XLM-R from Hugging Face directories,
+//!   with the paper's mask scoring and two pseudo-log-likelihood variants.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
@@ -12,6 +14,7 @@ pub mod causal;
 mod context;
 mod error;
 mod load;
+pub mod masked;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use candle_core::Device;
 
 use crate::causal::CausalLm;
+use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
 
 /// A model ready to play, and what kind of model it is (stored with its scores).
@@ -14,8 +15,9 @@ pub struct LoadedModel {
     pub kind: &'static str,
 }
 
-/// Loads a causal LM from a `.gguf` file.
-pub fn load(path: &Path, device: &Device) -> Result<LoadedModel, ScorerError> {
+/// Loads a causal LM from a `.gguf` file, or a masked LM (scored as `scoring` says)
+/// from a Hugging Face model directory.
+pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<LoadedModel, ScorerError> {
     if !path.exists() {
         return Err(ScorerError::file(path, "no such file or directory"));
     }
@@ -23,5 +25,9 @@ pub fn load(path: &Path, device: &Device) -> Result<LoadedModel, ScorerError> {
         let lm = CausalLm::from_gguf(path, device)?;
         return Ok(LoadedModel { scorer: Arc::new(lm), kind: "causal" });
     }
-    Err(ScorerError::file(path, "not a model: expected a .gguf file"))
+    if path.is_dir() && path.join("config.json").is_file() {
+        let lm = MaskedLm::from_dir(path, device, scoring)?;
+        return Ok(LoadedModel { scorer: Arc::new(lm), kind: "masked" });
+    }
+    Err(ScorerError::file(path, "not a model: expected a .gguf file or a directory with config.json"))
 }

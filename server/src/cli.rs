@@ -37,13 +37,18 @@ pub enum Command {
     /// Score every item with a language model (Eq. 2), resuming where an earlier
     /// run stopped; Ctrl-C stops after the batch in flight, keeping what is scored.
     Score {
-        /// A GGUF causal model file; defaults to the SmolLM2 model that
+        /// A GGUF causal model file or a Hugging Face masked-LM directory (BERT,
+        /// DistilBERT, RoBERTa, XLM-R); defaults to the SmolLM2 model that
         /// scripts/fetch_model.sh caches.
         #[arg(long, env = "GAPWISE_MODEL")]
         model: Option<PathBuf>,
-        /// Name the scores are stored under; defaults to the model's file name.
+        /// Name the scores are stored under; defaults to the model's file or
+        /// directory name (with the scoring method for PLL scoring).
         #[arg(long)]
         model_id: Option<String>,
+        /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
+        #[arg(long, default_value = "mask")]
+        mlm_scoring: gapwise_scorer::masked::MaskedScoring,
         /// Contexts per batch; each batch is committed before the next starts.
         #[arg(long, default_value_t = 64)]
         batch: usize,
@@ -89,7 +94,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 r.pairs, r.items, r.pairs_without_contexts
             );
         }
-        Command::Score { model, model_id, batch } => score(&store, model, model_id, batch).await?,
+        Command::Score { model, model_id, mlm_scoring, batch } => score(&store, model, model_id, mlm_scoring, batch).await?,
     }
     store.close().await;
     Ok(())
@@ -119,16 +124,25 @@ fn default_model() -> PathBuf {
     home.join(".cache/gapwise/models/SmolLM2-135M-Instruct.Q4_1.gguf")
 }
 
-async fn score(store: &Store, model: Option<PathBuf>, model_id: Option<String>, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
+async fn score(
+    store: &Store,
+    model: Option<PathBuf>,
+    model_id: Option<String>,
+    scoring: gapwise_scorer::masked::MaskedScoring,
+    batch: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
     let path = model.unwrap_or_else(default_model);
     if !path.exists() {
         return Err(format!("{}: no such model (scripts/fetch_model.sh fetches the default one)", path.display()).into());
     }
+    let loaded = gapwise_scorer::load(&path, &candle_core::Device::Cpu, scoring)?;
     let model_id = match model_id {
         Some(id) => id,
-        None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?,
+        None => {
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?;
+            if loaded.kind == "masked" && scoring != Default::default() { format!("{name}-{}", scoring.name()) } else { name }
+        }
     };
-    let loaded = gapwise_scorer::load(&path, &candle_core::Device::Cpu)?;
     store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;
     let todo = store.count_contexts_to_score(&model_id).await?;
     let progress = indicatif::ProgressBar::new(u64::try_from(todo)?).with_style(

@@ -149,7 +149,7 @@ impl crate::ContextScorer for CausalLm {
         let mut sentences = Vec::with_capacity(2 * contexts.len());
         for c in contexts {
             sentences.push(c.text.to_owned());
-            sentences.push(c.with_word(c.distractor)?);
+            sentences.push(c.filled(c.distractor)?.0);
         }
         let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
         let scores = self.score(&refs)?;

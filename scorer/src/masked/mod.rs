@@ -1,0 +1,276 @@
+//! Masked language models (BERT, DistilBERT, RoBERTa / XLM-R) from a Hugging Face
+//! model directory, and the three ways they score a word in a context:
+//!
+//! - [`MaskedScoring::Mask`] (the paper's): the word replaced by as many mask tokens
+//!   as it has pieces there, one forward pass, the log-probabilities of its pieces at
+//!   the masked positions summed;
+//! - [`MaskedScoring::PllOriginal`]: the pseudo-log-likelihood of the whole sentence
+//!   with the word in it, every token masked in turn (Salazar et al. 2020);
+//! - [`MaskedScoring::PllWordL2r`]: as above, but a token is scored with the later
+//!   pieces of its own word masked too (Kauf & Ivanova 2023).
+//!
+//! The word's pieces are the tokens whose offsets overlap the blank, so RoBERTa's
+//! leading-space pieces (`Ġword`), lower-casing tokenizers and words at the start of
+//! a sentence need no special case. Every masked sequence is run once: when target
+//! and distractor have as many pieces, their masked sentences are the same sequence
+//! and share one forward pass. Sequences are sorted by length and batched.
+
+mod encoder;
+mod vocab;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::str::FromStr;
+
+use candle_core::{Device, Tensor};
+use tokenizers::Tokenizer;
+
+use crate::{Context, ContextScorer, ScorerError, WordLogProbs};
+use encoder::Encoder;
+
+/// How a masked LM scores a word in a context (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MaskedScoring {
+    #[default]
+    Mask,
+    PllOriginal,
+    PllWordL2r,
+}
+
+impl MaskedScoring {
+    pub const NAMES: [&'static str; 3] = ["mask", "pll-original", "pll-word-l2r"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MaskedScoring::Mask => Self::NAMES[0],
+            MaskedScoring::PllOriginal => Self::NAMES[1],
+            MaskedScoring::PllWordL2r => Self::NAMES[2],
+        }
+    }
+}
+
+impl FromStr for MaskedScoring {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "mask" => Ok(MaskedScoring::Mask),
+            "pll-original" => Ok(MaskedScoring::PllOriginal),
+            "pll-word-l2r" => Ok(MaskedScoring::PllWordL2r),
+            _ => Err(format!("unknown masked-LM scoring {s:?} (one of {})", Self::NAMES.join(", "))),
+        }
+    }
+}
+
+/// Padded tokens per forward pass.
+const BATCH_TOKENS: usize = 2048;
+
+/// A masked LM ready to score contexts.
+pub struct MaskedLm {
+    encoder: Encoder,
+    tokenizer: Tokenizer,
+    mask_id: u32,
+    scoring: MaskedScoring,
+}
+
+/// A sentence as the model sees it.
+struct Encoded {
+    ids: Vec<u32>,
+    /// Indices of the tokens that are text (not [CLS], [SEP], <s>, </s>).
+    text_tokens: Vec<usize>,
+    offsets: Vec<(usize, usize)>,
+    words: Vec<Option<u32>>,
+}
+
+/// Every distinct sequence to run, and which log-probability to take from where.
+#[derive(Default)]
+struct Plan {
+    rows: Vec<Vec<u32>>,
+    index: HashMap<Vec<u32>, usize>,
+    /// (row, position, token, slot): add log p(token at position of row) to slot.
+    picks: Vec<(usize, usize, u32, usize)>,
+}
+
+impl Plan {
+    fn ask(&mut self, row: Vec<u32>, position: usize, token: u32, slot: usize) {
+        let r = match self.index.get(&row) {
+            Some(&r) => r,
+            None => {
+                self.rows.push(row.clone());
+                self.index.insert(row, self.rows.len() - 1);
+                self.rows.len() - 1
+            }
+        };
+        self.picks.push((r, position, token, slot));
+    }
+}
+
+impl MaskedLm {
+    /// Loads a Hugging Face model directory (config.json, tokenizer.json or vocab.txt,
+    /// model.safetensors or pytorch_model.bin).
+    pub fn from_dir(dir: &Path, device: &Device, scoring: MaskedScoring) -> Result<Self, ScorerError> {
+        let encoder = Encoder::load(dir, device)?;
+        let tokenizer = vocab::load(dir)?;
+        let mask_id = ["[MASK]", "<mask>"]
+            .iter()
+            .find_map(|t| tokenizer.token_to_id(t))
+            .ok_or_else(|| ScorerError::file(dir, "the tokenizer has no [MASK] or <mask> token"))?;
+        if tokenizer.get_vocab_size(true) > encoder.vocab_size() {
+            return Err(ScorerError::file(dir, "the tokenizer has more tokens than the model"));
+        }
+        Ok(MaskedLm { encoder, tokenizer, mask_id, scoring })
+    }
+
+    pub fn scoring(&self) -> MaskedScoring {
+        self.scoring
+    }
+
+    fn encode(&self, text: &str) -> Result<Encoded, ScorerError> {
+        let e = self.tokenizer.encode(text, true).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
+        if e.get_ids().len() > self.encoder.max_positions() {
+            return Err(ScorerError::Input(format!(
+                "{} tokens, more than the {} the model takes: {text:?}",
+                e.get_ids().len(),
+                self.encoder.max_positions()
+            )));
+        }
+        Ok(Encoded {
+            ids: e.get_ids().to_vec(),
+            text_tokens: (0..e.len()).filter(|&i| e.get_special_tokens_mask()[i] == 0).collect(),
+            offsets: e.get_offsets().to_vec(),
+            words: e.get_word_ids().to_vec(),
+        })
+    }
+
+    /// Adds to `plan` what scores `sentence` (whose word sits at byte range `blank`) into `slot`.
+    fn plan_sentence(&self, plan: &mut Plan, sentence: &str, blank: (usize, usize), slot: usize) -> Result<(), ScorerError> {
+        let e = self.encode(sentence)?;
+        let masked_with = |positions: &[usize]| {
+            let mut row = e.ids.clone();
+            for &p in positions {
+                row[p] = self.mask_id;
+            }
+            row
+        };
+        match self.scoring {
+            MaskedScoring::Mask => {
+                let pieces: Vec<usize> = e
+                    .text_tokens
+                    .iter()
+                    .copied()
+                    .filter(|&i| e.offsets[i].0 < blank.1 && e.offsets[i].1 > blank.0)
+                    .collect();
+                if pieces.is_empty() {
+                    return Err(ScorerError::Input(format!("no token covers bytes {blank:?} of {sentence:?}")));
+                }
+                let row = masked_with(&pieces);
+                for &p in &pieces {
+                    plan.ask(row.clone(), p, e.ids[p], slot);
+                }
+            }
+            MaskedScoring::PllOriginal => {
+                for &t in &e.text_tokens {
+                    plan.ask(masked_with(&[t]), t, e.ids[t], slot);
+                }
+            }
+            MaskedScoring::PllWordL2r => {
+                for &t in &e.text_tokens {
+                    let rest: Vec<usize> =
+                        e.text_tokens.iter().copied().filter(|&j| j >= t && e.words[j] == e.words[t]).collect();
+                    plan.ask(masked_with(&rest), t, e.ids[t], slot);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs every row of the plan once, in length-sorted batches; returns the slot sums.
+    fn run(&self, plan: &Plan, slots: usize) -> Result<Vec<f64>, ScorerError> {
+        let mut picks_of: Vec<Vec<(usize, u32, usize)>> = vec![Vec::new(); plan.rows.len()];
+        for &(row, position, token, slot) in &plan.picks {
+            picks_of[row].push((position, token, slot));
+        }
+        let mut order: Vec<usize> = (0..plan.rows.len()).collect();
+        order.sort_by_key(|&r| plan.rows[r].len());
+        let mut sums = vec![0f64; slots];
+        let mut rest = order.as_slice();
+        while !rest.is_empty() {
+            let n = (1..=rest.len())
+                .take_while(|&n| n == 1 || n * plan.rows[rest[n - 1]].len() <= BATCH_TOKENS)
+                .last()
+                .unwrap_or(1);
+            let (now, later) = rest.split_at(n);
+            rest = later;
+            let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
+            let hidden = self.encoder.hidden(&rows)?;
+            let (b, s, h) = hidden.dims3()?;
+            let (mut at, mut tokens, mut to) = (Vec::new(), Vec::new(), Vec::new());
+            for (i, &r) in now.iter().enumerate() {
+                for &(position, token, slot) in &picks_of[r] {
+                    at.push(u32::try_from(i * s + position).map_err(|e| ScorerError::Input(e.to_string()))?);
+                    tokens.push(token);
+                    to.push(slot);
+                }
+            }
+            let device = hidden.device().clone();
+            let picked = hidden.reshape((b * s, h))?.index_select(&Tensor::new(at.as_slice(), &device)?, 0)?;
+            let log_probs = self.encoder.log_probs(&picked)?;
+            let chosen = log_probs.gather(&Tensor::new(tokens.as_slice(), &device)?.unsqueeze(1)?, 1)?.squeeze(1)?;
+            for (slot, lp) in to.into_iter().zip(chosen.to_vec1::<f32>()?) {
+                sums[slot] += f64::from(lp);
+            }
+        }
+        Ok(sums)
+    }
+}
+
+impl ContextScorer for MaskedLm {
+    fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError> {
+        let mut plan = Plan::default();
+        for (i, c) in contexts.iter().enumerate() {
+            self.plan_sentence(&mut plan, c.text, c.blank, 2 * i)?;
+            let (with_distractor, blank) = c.filled(c.distractor)?;
+            self.plan_sentence(&mut plan, &with_distractor, blank, 2 * i + 1)?;
+        }
+        let sums = self.run(&plan, 2 * contexts.len())?;
+        Ok(sums.chunks(2).map(|p| WordLogProbs { target: p[0], distractor: p[1] }).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bert() -> MaskedLm {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mlm/bert");
+        MaskedLm::from_dir(&dir, &Device::Cpu, MaskedScoring::Mask).expect("load")
+    }
+
+    /// Two words with as many pieces give the same masked sequence: one forward.
+    #[test]
+    fn equal_piece_counts_share_one_forward() {
+        let lm = bert();
+        let c = Context { text: "We counted thirty-one ducks.", blank: (11, 21), target: "thirty-one", distractor: "forty-two" };
+        let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
+        let mut plan = Plan::default();
+        lm.plan_sentence(&mut plan, c.text, c.blank, 0).expect("target");
+        lm.plan_sentence(&mut plan, &with_distractor, blank, 1).expect("distractor");
+        assert_eq!(plan.rows.len(), 1);
+        assert_eq!(plan.picks.len(), 10, "5 pieces each");
+
+        let c = Context { distractor: "red", ..c };
+        let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
+        let mut plan = Plan::default();
+        lm.plan_sentence(&mut plan, c.text, c.blank, 0).expect("target");
+        lm.plan_sentence(&mut plan, &with_distractor, blank, 1).expect("distractor");
+        assert_eq!(plan.rows.len(), 2);
+    }
+
+    #[test]
+    fn scoring_names_round_trip() {
+        for name in MaskedScoring::NAMES {
+            assert_eq!(name.parse::<MaskedScoring>().expect("parse").name(), name);
+        }
+        assert!("pll".parse::<MaskedScoring>().is_err());
+    }
+}

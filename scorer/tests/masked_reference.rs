@@ -1,0 +1,136 @@
+//! Masked LMs against PyTorch `transformers`: tiny random-weight BERT (tokenizer.json,
+//! safetensors without the tied decoder weight), DistilBERT (vocab.txt only,
+//! pytorch_model.bin) and RoBERTa (byte-level BPE), made and scored by
+//! fixtures/make_mlm_reference.py. Every word score — the paper's mask scoring and both
+//! PLL variants, for target and distractor — matches within 1e-4.
+
+use std::path::PathBuf;
+
+use candle_core::Device;
+use gapwise_scorer::masked::{MaskedLm, MaskedScoring};
+use gapwise_scorer::{Context, ContextScorer, ScorerError};
+use serde::Deserialize;
+
+const TOLERANCE: f64 = 1e-4;
+
+#[derive(Deserialize)]
+struct Reference {
+    models: std::collections::HashMap<String, Vec<Item>>,
+}
+
+#[derive(Deserialize)]
+struct Item {
+    text: String,
+    blank: (usize, usize),
+    target: String,
+    distractor: String,
+    target_scores: Scores,
+    distractor_scores: Scores,
+}
+
+#[derive(Deserialize)]
+struct Scores {
+    mask: f64,
+    pll_original: f64,
+    pll_word_l2r: f64,
+}
+
+impl Scores {
+    fn get(&self, scoring: MaskedScoring) -> f64 {
+        match scoring {
+            MaskedScoring::Mask => self.mask,
+            MaskedScoring::PllOriginal => self.pll_original,
+            MaskedScoring::PllWordL2r => self.pll_word_l2r,
+        }
+    }
+}
+
+fn dir(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mlm").join(name)
+}
+
+fn reference() -> Reference {
+    serde_json::from_str(include_str!("../fixtures/mlm/reference.json")).expect("reference.json")
+}
+
+fn check(model: &str) {
+    let reference = reference();
+    let items = &reference.models[model];
+    let contexts: Vec<Context<'_>> = items
+        .iter()
+        .map(|i| Context { text: &i.text, blank: i.blank, target: &i.target, distractor: &i.distractor })
+        .collect();
+    for scoring in [MaskedScoring::Mask, MaskedScoring::PllOriginal, MaskedScoring::PllWordL2r] {
+        let lm = MaskedLm::from_dir(&dir(model), &Device::Cpu, scoring).expect("load");
+        // all contexts in one call (shared, batched forwards) ...
+        let together = lm.score_contexts(&contexts).expect("score");
+        let mut worst = 0.0f64;
+        for ((item, got), context) in items.iter().zip(&together).zip(&contexts) {
+            for (ours, theirs, word) in [
+                (got.target, item.target_scores.get(scoring), &item.target),
+                (got.distractor, item.distractor_scores.get(scoring), &item.distractor),
+            ] {
+                let d = (ours - theirs).abs();
+                worst = worst.max(d);
+                assert!(d <= TOLERANCE, "{model} {}: {word:?} in {:?}: ours {ours}, PyTorch {theirs}", scoring.name(), item.text);
+            }
+            // ... and each alone gives the same numbers
+            let alone = lm.score_contexts(std::slice::from_ref(context)).expect("alone")[0];
+            assert!((alone.target - got.target).abs() <= TOLERANCE && (alone.distractor - got.distractor).abs() <= TOLERANCE);
+        }
+        println!("{model} {}: largest difference from PyTorch {worst:.1e}", scoring.name());
+    }
+}
+
+#[test]
+fn bert_matches_pytorch() {
+    check("bert");
+}
+
+#[test]
+fn distilbert_from_vocab_txt_and_pytorch_bin_matches_pytorch() {
+    check("distilbert");
+}
+
+#[test]
+fn roberta_matches_pytorch() {
+    check("roberta");
+}
+
+#[test]
+fn bad_model_directories_and_inputs_are_clear_errors() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let err = |dir: &std::path::Path| MaskedLm::from_dir(dir, &Device::Cpu, MaskedScoring::Mask).err().expect("must fail").to_string();
+
+    let message = err(tmp.path());
+    assert!(message.contains("config.json"), "{message}");
+
+    std::fs::write(tmp.path().join("config.json"), r#"{"model_type": "gpt2"}"#).expect("write");
+    let message = err(tmp.path());
+    assert!(message.contains("unsupported architecture \"gpt2\""), "{message}");
+
+    for f in ["config.json", "tokenizer.json"] {
+        std::fs::copy(dir("bert").join(f), tmp.path().join(f)).expect("copy");
+    }
+    let message = err(tmp.path());
+    assert!(message.contains("no model.safetensors or pytorch_model.bin"), "{message}");
+
+    std::fs::write(tmp.path().join("model.safetensors"), b"not safetensors").expect("write");
+    let message = err(tmp.path());
+    assert!(message.contains("model.safetensors") && message.contains("not a readable"), "{message}");
+
+    let bytes = std::fs::read(dir("bert").join("model.safetensors")).expect("read");
+    std::fs::write(tmp.path().join("model.safetensors"), &bytes[..bytes.len() / 2]).expect("truncate");
+    let message = err(tmp.path());
+    assert!(message.contains("model.safetensors"), "{message}");
+
+    let lm = MaskedLm::from_dir(&dir("bert"), &Device::Cpu, MaskedScoring::Mask).expect("load");
+    let bad = |text: &'static str, blank| Context { text, blank, target: "cat", distractor: "dog" };
+    let e = lm.score_contexts(&[bad("a cat sat", (2, 5)), bad("", (0, 0))]).err().expect("empty");
+    assert!(matches!(e, ScorerError::Input(_)), "{e}");
+    let e = lm.score_contexts(&[bad("a cat sat", (2, 99))]).err().expect("out of range").to_string();
+    assert!(e.contains("a cat sat"), "{e}");
+    let long: &'static str = Box::leak("cat ".repeat(100).into_boxed_str());
+    let e = lm.score_contexts(&[bad(long, (0, 3))]).err().expect("too long").to_string();
+    assert!(e.contains("more than the"), "{e}");
+}
