@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use candle_core::{DType, Device, Module, Tensor, D};
-use candle_nn::{LayerNorm, Linear};
+use candle_nn::LayerNorm;
 use serde_json::Value;
 
 use crate::ScorerError;
@@ -38,6 +38,23 @@ impl Activation {
             Activation::GeluTanh => x.gelu(),
             Activation::Relu => x.relu(),
         }
+    }
+}
+
+/// A dense layer stored as `[in, out]` (transposed once at load), so that its
+/// product with `[rows, in]` activations is a single contiguous matrix product.
+struct Linear {
+    weight_t: Tensor,
+    bias: Tensor,
+}
+
+impl Linear {
+    fn new(weight: Tensor, bias: Tensor) -> candle_core::Result<Self> {
+        Ok(Linear { weight_t: weight.t()?.contiguous()?, bias })
+    }
+
+    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
+        x.matmul(&self.weight_t)?.broadcast_add(&self.bias)
     }
 }
 
@@ -115,7 +132,7 @@ impl Weights {
     }
 
     fn linear(&self, prefix: &str) -> Result<Linear, ScorerError> {
-        Ok(Linear::new(self.get(&format!("{prefix}.weight"))?, Some(self.get(&format!("{prefix}.bias"))?)))
+        Ok(Linear::new(self.get(&format!("{prefix}.weight"))?, self.get(&format!("{prefix}.bias"))?)?)
     }
 
     fn norm(&self, prefix: &str, eps: f64) -> Result<LayerNorm, ScorerError> {
@@ -241,7 +258,7 @@ impl Encoder {
             act,
             head_dense,
             head_norm,
-            decoder: Linear::new(decoder_w, Some(decoder_b)),
+            decoder: Linear::new(decoder_w, decoder_b)?,
             pad_id,
             max_positions,
             device: device.clone(),
@@ -257,7 +274,7 @@ impl Encoder {
         self.max_positions
     }
 
-    /// Hidden states `[batch, seq, hidden]` of right-padded rows (`lengths` real tokens each).
+    /// Hidden states `[batch, seq, hidden]` of `rows`, right-padded to the longest.
     pub fn hidden(&self, rows: &[Vec<u32>]) -> Result<Tensor, ScorerError> {
         let batch = rows.len();
         let seq = rows.iter().map(Vec::len).max().unwrap_or(0);
@@ -283,13 +300,16 @@ impl Encoder {
         if let Some(tt) = &self.token_type {
             x = x.broadcast_add(&tt.get(0)?)?;
         }
-        let x = self.embed_norm.forward(&x.reshape((batch, seq, ()))?)?;
+        // Rows stay flattened to [batch * seq, hidden] so that every projection is one
+        // large matrix product instead of `batch` small ones.
+        let x = self.embed_norm.forward(&x)?;
         let mask = Tensor::from_vec(keep, (batch, 1, 1, seq), &self.device)?;
-        self.layers.iter().try_fold(x, |x, layer| self.layer(layer, &x, &mask))
+        let x = self.layers.iter().try_fold(x, |x, layer| self.layer(layer, &x, &mask, batch, seq))?;
+        Ok(x.reshape((batch, seq, ()))?)
     }
 
-    fn layer(&self, l: &Layer, x: &Tensor, mask: &Tensor) -> Result<Tensor, ScorerError> {
-        let (batch, seq, hidden) = x.dims3()?;
+    fn layer(&self, l: &Layer, x: &Tensor, mask: &Tensor, batch: usize, seq: usize) -> Result<Tensor, ScorerError> {
+        let hidden = x.dims2()?.1;
         let head_dim = hidden / self.heads;
         let split = |t: Tensor| -> candle_core::Result<Tensor> {
             t.reshape((batch, seq, self.heads, head_dim))?.transpose(1, 2)?.contiguous()
@@ -299,7 +319,7 @@ impl Encoder {
         let v = split(l.value.forward(x)?)?;
         let scores = (q.matmul(&k.t()?)? / (head_dim as f64).sqrt())?.broadcast_add(mask)?;
         let weights = candle_nn::ops::softmax_last_dim(&scores)?;
-        let context = weights.matmul(&v)?.transpose(1, 2)?.reshape((batch, seq, hidden))?;
+        let context = weights.matmul(&v)?.transpose(1, 2)?.reshape((batch * seq, hidden))?;
         let x = l.attn_norm.forward(&(x + l.attn_out.forward(&context)?)?)?;
         let ffn = l.ffn_out.forward(&self.act.apply(&l.ffn_in.forward(&x)?)?)?;
         Ok(l.ffn_norm.forward(&(x + ffn)?)?)

@@ -1,0 +1,35 @@
+//! Scores the items of a TSV file (columns with_target, with_distractor, target,
+//! distractor, after a header) with any model gapwise-scorer loads, and prints
+//! contexts per second as JSON. Used by scripts/bench_scorer.sh.
+//! `cargo run --release -p gapwise-scorer --example throughput -- MODEL ITEMS.tsv [mask|pll-original|pll-word-l2r]`
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use gapwise_scorer::{load, Context};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: throughput MODEL ITEMS.tsv [SCORING]";
+    let model = PathBuf::from(args.next().ok_or(usage)?);
+    let text = std::fs::read_to_string(args.next().ok_or(usage)?)?;
+    let scoring = args.next().unwrap_or_else(|| "mask".into()).parse()?;
+    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
+    let mut contexts = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let [with_target, _, target, distractor] = row[..] else { return Err(format!("not 4 columns: {row:?}").into()) };
+        let start = with_target.find(target).ok_or_else(|| format!("{target:?} is not in {with_target:?}"))?;
+        contexts.push(Context { text: with_target, blank: (start, start + target.len()), target, distractor });
+    }
+    let loaded = load(&model, &candle_core::Device::Cpu, scoring)?;
+    let started = Instant::now();
+    let scores = loaded.scorer.score_contexts(&contexts)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let right = scores.iter().filter(|s| s.target > s.distractor).count();
+    println!(
+        "{}",
+        serde_json::json!({"implementation": "gapwise-scorer (candle)", "contexts": contexts.len(), "seconds": seconds,
+                           "contexts_per_s": contexts.len() as f64 / seconds, "target_preferred": right})
+    );
+    Ok(())
+}
