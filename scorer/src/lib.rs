@@ -4,12 +4,14 @@
 //!   scoring whole sentences from one forward pass that returns every position.
 //! - [`masked`]: BERT, DistilBERT and RoBERTa / XLM-R from Hugging Face directories,
 //!   with the paper's mask scoring and two pseudo-log-likelihood variants.
+//! - [`baseline`]: 1-gram / 2-gram models with add-k smoothing and static word vectors.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
+pub mod baseline;
 pub mod causal;
 mod context;
 mod error;
@@ -18,7 +20,7 @@ pub mod masked;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;
-pub use load::{load, LoadedModel};
+pub use load::{load, load_baseline, LoadedModel};
 
 /// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
 /// contexts of log p(target | c) - log p(distractor | c). Each element of

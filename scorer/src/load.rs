@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use candle_core::Device;
 
+use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
 use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
@@ -30,4 +31,16 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
         return Ok(LoadedModel { scorer: Arc::new(lm), kind: "masked" });
     }
     Err(ScorerError::file(path, "not a model: expected a .gguf file or a directory with config.json"))
+}
+
+/// Loads a baseline: `unigram` or `bigram` (counted from the corpus file at `path`,
+/// add-`k` smoothing) or `vectors` (a GloVe / word2vec text file at `path`).
+pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
+    let (scorer, kind): (Arc<dyn ContextScorer>, &'static str) = match kind {
+        "unigram" => (Arc::new(NgramLm::from_corpus(path, 1, k)?), "unigram"),
+        "bigram" => (Arc::new(NgramLm::from_corpus(path, 2, k)?), "bigram"),
+        "vectors" => (Arc::new(StaticVectors::from_text(path)?), "static-vectors"),
+        other => return Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
+    };
+    Ok(LoadedModel { scorer, kind })
 }

@@ -49,6 +49,13 @@ pub enum Command {
         /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
         #[arg(long, default_value = "mask")]
         mlm_scoring: gapwise_scorer::masked::MaskedScoring,
+        /// Score with a baseline instead: unigram or bigram (--model is a corpus,
+        /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
+        #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
+        baseline: Option<String>,
+        /// Add-k smoothing of the n-gram baselines.
+        #[arg(long, default_value_t = 0.5)]
+        add_k: f64,
         /// Contexts per batch; each batch is committed before the next starts.
         #[arg(long, default_value_t = 64)]
         batch: usize,
@@ -94,7 +101,10 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 r.pairs, r.items, r.pairs_without_contexts
             );
         }
-        Command::Score { model, model_id, mlm_scoring, batch } => score(&store, model, model_id, mlm_scoring, batch).await?,
+        Command::Score { model, model_id, mlm_scoring, baseline, add_k, batch } => {
+            let spec = ModelSpec { path: model.unwrap_or_else(default_model), id: model_id, scoring: mlm_scoring, baseline, add_k };
+            score(&store, spec, batch).await?
+        }
     }
     store.close().await;
     Ok(())
@@ -124,23 +134,33 @@ fn default_model() -> PathBuf {
     home.join(".cache/gapwise/models/SmolLM2-135M-Instruct.Q4_1.gguf")
 }
 
-async fn score(
-    store: &Store,
-    model: Option<PathBuf>,
-    model_id: Option<String>,
+/// What `gapwise score` was asked to load.
+struct ModelSpec {
+    path: PathBuf,
+    id: Option<String>,
     scoring: gapwise_scorer::masked::MaskedScoring,
-    batch: usize,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let path = model.unwrap_or_else(default_model);
+    baseline: Option<String>,
+    add_k: f64,
+}
+
+async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let path = spec.path;
     if !path.exists() {
         return Err(format!("{}: no such model (scripts/fetch_model.sh fetches the default one)", path.display()).into());
     }
-    let loaded = gapwise_scorer::load(&path, &candle_core::Device::Cpu, scoring)?;
-    let model_id = match model_id {
+    let loaded = match &spec.baseline {
+        Some(kind) => gapwise_scorer::load_baseline(kind, &path, spec.add_k)?,
+        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, spec.scoring)?,
+    };
+    let model_id = match spec.id {
         Some(id) => id,
         None => {
             let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?;
-            if loaded.kind == "masked" && scoring != Default::default() { format!("{name}-{}", scoring.name()) } else { name }
+            match (&spec.baseline, loaded.kind) {
+                (Some(kind), _) => format!("{name}-{kind}"),
+                (None, "masked") if spec.scoring != Default::default() => format!("{name}-{}", spec.scoring.name()),
+                _ => name,
+            }
         }
     };
     store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;

@@ -1,0 +1,79 @@
+//! Static word vectors (GloVe or word2vec text format: a word and its numbers per
+//! line, word2vec's "count dimension" header line skipped).
+//!
+//! A proxy, not a probability: static vectors have no output side, so a word's score
+//! in a context is the cosine similarity between its vector and the mean vector of
+//! the other words of the sentence (those with a vector). Eq. 2 then sums
+//! cos(target, context) - cos(distractor, context); positive means the target fits
+//! better. Words are lower-cased; a pair word without a vector is an error.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::words;
+use crate::{Context, ContextScorer, ScorerError, WordLogProbs};
+
+pub struct StaticVectors {
+    vectors: HashMap<String, Vec<f32>>,
+}
+
+impl StaticVectors {
+    pub fn from_text(path: &Path) -> Result<Self, ScorerError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScorerError::file(path, e))?;
+        let mut vectors = HashMap::new();
+        let mut dim = None;
+        for (n, line) in text.lines().enumerate() {
+            let mut fields = line.split_whitespace();
+            let Some(word) = fields.next() else { continue };
+            let values: Vec<f32> = fields
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|e| ScorerError::file(path, format!("line {}: {e}", n + 1)))?;
+            if n == 0 && values.len() == 1 {
+                continue; // word2vec header: "<count> <dimension>"
+            }
+            if values.is_empty() || *dim.get_or_insert(values.len()) != values.len() {
+                return Err(ScorerError::file(path, format!("line {}: expected {} numbers after the word", n + 1, dim.unwrap_or(0))));
+            }
+            vectors.insert(word.to_lowercase(), values);
+        }
+        if vectors.is_empty() {
+            return Err(ScorerError::file(path, "no word vectors"));
+        }
+        Ok(StaticVectors { vectors })
+    }
+
+    fn vector(&self, word: &str) -> Result<&[f32], ScorerError> {
+        self.vectors.get(&word.to_lowercase()).map(Vec::as_slice).ok_or_else(|| ScorerError::Input(format!("no vector for {word:?}")))
+    }
+}
+
+fn cosine(a: &[f32], b: &[f64]) -> f64 {
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| f64::from(*x) * y).sum();
+    let na: f64 = a.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+    let nb: f64 = b.iter().map(|y| y * y).sum::<f64>().sqrt();
+    dot / (na * nb)
+}
+
+impl ContextScorer for StaticVectors {
+    fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError> {
+        contexts
+            .iter()
+            .map(|c| {
+                let outside = format!("{} {}", c.text.get(..c.blank.0).unwrap_or(""), c.text.get(c.blank.1..).unwrap_or(""));
+                let known: Vec<&[f32]> = words(&outside).iter().filter_map(|w| self.vectors.get(w).map(Vec::as_slice)).collect();
+                if known.is_empty() {
+                    return Err(ScorerError::Input(format!("no word of {:?} around the blank has a vector", c.text)));
+                }
+                let dim = known[0].len();
+                let mut mean = vec![0f64; dim];
+                for v in &known {
+                    for (m, x) in mean.iter_mut().zip(*v) {
+                        *m += f64::from(*x) / known.len() as f64;
+                    }
+                }
+                Ok(WordLogProbs { target: cosine(self.vector(c.target)?, &mean), distractor: cosine(self.vector(c.distractor)?, &mean) })
+            })
+            .collect()
+    }
+}
