@@ -96,7 +96,7 @@ def bert(model_dir, tsv):
         i = 0
         while i < len(order):
             j = i + 1
-            while j < len(order) and (j - i + 1) * len(seqs[order[j]]) <= 2048:
+            while j < len(order) and (j - i + 1) * len(seqs[order[j]]) <= 512:
                 j += 1
             batch = order[i:j]
             width = len(seqs[batch[-1]])

@@ -63,7 +63,7 @@ impl FromStr for MaskedScoring {
 }
 
 /// Padded tokens per forward pass.
-const BATCH_TOKENS: usize = 2048;
+const BATCH_TOKENS: usize = 512;
 
 /// A masked LM ready to score contexts.
 pub struct MaskedLm {
