@@ -15,6 +15,7 @@ pub mod baseline;
 pub mod causal;
 mod context;
 mod error;
+mod hf;
 mod load;
 pub mod masked;
 

@@ -16,8 +16,8 @@ pub struct LoadedModel {
     pub kind: &'static str,
 }
 
-/// Loads a causal LM from a `.gguf` file, or a masked LM (scored as `scoring` says)
-/// from a Hugging Face model directory.
+/// Loads a causal LM from a `.gguf` file or a Llama Hugging Face directory, or a
+/// masked LM (scored as `scoring` says) from a BERT-family Hugging Face directory.
 pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<LoadedModel, ScorerError> {
     if !path.exists() {
         return Err(ScorerError::file(path, "no such file or directory"));
@@ -27,6 +27,10 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
         return Ok(LoadedModel { scorer: Arc::new(lm), kind: "causal" });
     }
     if path.is_dir() && path.join("config.json").is_file() {
+        let (config, _) = crate::hf::read_config(path)?;
+        if config.get("model_type").and_then(serde_json::Value::as_str) == Some("llama") {
+            return Ok(LoadedModel { scorer: Arc::new(CausalLm::from_hf_dir(path, device)?), kind: "causal" });
+        }
         let lm = MaskedLm::from_dir(path, device, scoring)?;
         return Ok(LoadedModel { scorer: Arc::new(lm), kind: "masked" });
     }

@@ -81,6 +81,6 @@ fn bad_baseline_inputs_are_clear_errors() {
     assert!(StaticVectors::from_text(&bad).err().expect("not a number").to_string().contains("line 1"));
     let v = StaticVectors::from_text(&fixture("vectors.txt")).expect("load");
     let c = Context { text: "the whole thing", blank: (4, 9), target: "whole", distractor: "zzzqqq" };
-    let e = v.score_contexts(&[c]).err().expect("no vector").to_string();
+    let e = v.score_contexts(&[c]).expect_err("no vector").to_string();
     assert!(e.contains("zzzqqq"), "{e}");
 }

@@ -153,6 +153,6 @@ fn bad_inputs_are_clear_errors() {
     std::fs::remove_dir_all(&dir).ok();
 
     let lm = CausalLm::from_gguf(&quantized_model(), &Device::Cpu).expect("load");
-    let err = lm.score(&["fine", ""]).err().expect("empty sentence");
+    let err = lm.score(&["fine", ""]).expect_err("empty sentence");
     assert!(matches!(err, ScorerError::Input(_)), "{err}");
 }

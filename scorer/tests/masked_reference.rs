@@ -126,11 +126,11 @@ fn bad_model_directories_and_inputs_are_clear_errors() {
 
     let lm = MaskedLm::from_dir(&dir("bert"), &Device::Cpu, MaskedScoring::Mask).expect("load");
     let bad = |text: &'static str, blank| Context { text, blank, target: "cat", distractor: "dog" };
-    let e = lm.score_contexts(&[bad("a cat sat", (2, 5)), bad("", (0, 0))]).err().expect("empty");
+    let e = lm.score_contexts(&[bad("a cat sat", (2, 5)), bad("", (0, 0))]).expect_err("empty");
     assert!(matches!(e, ScorerError::Input(_)), "{e}");
-    let e = lm.score_contexts(&[bad("a cat sat", (2, 99))]).err().expect("out of range").to_string();
+    let e = lm.score_contexts(&[bad("a cat sat", (2, 99))]).expect_err("out of range").to_string();
     assert!(e.contains("a cat sat"), "{e}");
     let long: &'static str = Box::leak("cat ".repeat(100).into_boxed_str());
-    let e = lm.score_contexts(&[bad(long, (0, 3))]).err().expect("too long").to_string();
+    let e = lm.score_contexts(&[bad(long, (0, 3))]).expect_err("too long").to_string();
     assert!(e.contains("more than the"), "{e}");
 }

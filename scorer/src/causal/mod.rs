@@ -6,7 +6,7 @@
 //! others: log p(sentence) = sum over its tokens of log p(token | start, earlier tokens).
 
 mod full_precision;
-mod gguf_llama;
+mod llama;
 mod tokenizer;
 
 use std::path::Path;
@@ -17,7 +17,7 @@ use tokenizers::Tokenizer;
 pub use full_precision::write_full_precision;
 
 use crate::ScorerError;
-use gguf_llama::{GgufFile, GgufLlama};
+use llama::{GgufFile, Layout, Llama, Shape};
 
 /// Padded tokens per forward pass in [`CausalLm::score`]: large enough for the
 /// matrix products to run efficiently, small enough to keep the logits
@@ -26,7 +26,7 @@ pub const BATCH_TOKENS: usize = 256;
 
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
-    model: GgufLlama,
+    model: Llama,
     tokenizer: Tokenizer,
     start: u32,
     device: Device,
@@ -56,11 +56,58 @@ impl CausalLm {
             None => u32::try_from(gguf.meta_u32("tokenizer.ggml.bos_token_id")?)
                 .map_err(|e| ScorerError::file(path, e))?,
         };
-        let model = GgufLlama::load(&mut gguf, device)?;
+        let model = Llama::load(&mut gguf, device)?;
+        Self::checked(model, tokenizer, start, device, path)
+    }
+
+    fn checked(model: Llama, tokenizer: Tokenizer, start: u32, device: &Device, path: &Path) -> Result<Self, ScorerError> {
         if tokenizer.get_vocab_size(true) > model.vocab_size() {
             return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
         }
         Ok(CausalLm { model, tokenizer, start, device: device.clone() })
+    }
+
+    /// Loads a Llama-architecture Hugging Face directory (config.json with
+    /// `"model_type": "llama"`, tokenizer.json, model.safetensors or pytorch_model.bin).
+    pub fn from_hf_dir(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
+        let (config, config_path) = crate::hf::read_config(dir)?;
+        let arch = config.get("model_type").and_then(serde_json::Value::as_str).unwrap_or_default();
+        if arch != "llama" {
+            return Err(ScorerError::Architecture { path: config_path, arch: arch.to_owned(), supported: "llama" });
+        }
+        let field = |names: &[&str]| crate::hf::field(&config, &config_path, names);
+        // newer configs keep rope_theta (and any scaling) under rope_parameters
+        let rope = config.get("rope_parameters").unwrap_or(&config);
+        let n_head = field(&["num_attention_heads"])?;
+        let shape = Shape {
+            n_head,
+            n_kv_head: field(&["num_key_value_heads"]).unwrap_or(n_head),
+            n_layer: field(&["num_hidden_layers"])?,
+            dim: field(&["hidden_size"])?,
+            context: field(&["max_position_embeddings"])?,
+            eps: config.get("rms_norm_eps").and_then(serde_json::Value::as_f64).unwrap_or(1e-6),
+            rope_base: rope.get("rope_theta").and_then(serde_json::Value::as_f64).unwrap_or(10_000.0) as f32,
+        };
+        let unsupported = [
+            ("rope_type", rope.get("rope_type").and_then(serde_json::Value::as_str).is_some_and(|t| t != "default")),
+            ("attention_bias", config.get("attention_bias").and_then(serde_json::Value::as_bool) == Some(true)),
+            ("mlp_bias", config.get("mlp_bias").and_then(serde_json::Value::as_bool) == Some(true)),
+            ("head_dim", field(&["head_dim"]).is_ok_and(|d| d * n_head != shape.dim)),
+        ];
+        if let Some((what, _)) = unsupported.iter().find(|(_, bad)| *bad) {
+            return Err(ScorerError::file(&config_path, format!("unsupported {what} setting")));
+        }
+        let weights = crate::hf::Weights::open(dir, device)?;
+        let has_output = weights.tensors.contains_key("lm_head.weight");
+        let model = Llama::assemble(&shape, Layout::HuggingFace, has_output, dir, &mut |name| weights.get(name), device)?;
+        let json = dir.join("tokenizer.json");
+        let tokenizer =
+            Tokenizer::from_file(&json).map_err(|e| ScorerError::file(&json, format!("not a readable tokenizer: {e}")))?;
+        let start = match tokenizer.token_to_id("<|endoftext|>") {
+            Some(id) => id,
+            None => u32::try_from(field(&["bos_token_id"])?).map_err(|e| ScorerError::file(&config_path, e))?,
+        };
+        Self::checked(model, tokenizer, start, device, dir)
     }
 
     /// Token ids of `text`, without the start token.

@@ -10,7 +10,7 @@ use tokenizers::pre_tokenizers::digits::Digits;
 use tokenizers::pre_tokenizers::sequence::Sequence;
 use tokenizers::{AddedToken, Tokenizer};
 
-use super::gguf_llama::GgufFile;
+use super::llama::GgufFile;
 use crate::ScorerError;
 
 /// GGUF token type of control tokens such as `<|endoftext|>`.

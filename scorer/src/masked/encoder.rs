@@ -8,13 +8,13 @@
 //! post-LayerNorm transformers and differ only in tensor names, position ids and
 //! the token-type embedding.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use candle_core::{DType, Device, Module, Tensor, D};
+use candle_core::{Device, Module, Tensor, D};
 use candle_nn::LayerNorm;
 use serde_json::Value;
 
+use crate::hf::{field, read_config, Weights};
 use crate::ScorerError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,50 +87,7 @@ pub struct Encoder {
     device: Device,
 }
 
-/// The checkpoint's tensors by name, with the file they came from for errors.
-struct Weights {
-    tensors: HashMap<String, Tensor>,
-    file: PathBuf,
-}
-
 impl Weights {
-    /// `model.safetensors`, else `pytorch_model.bin`; old names (`gamma`, `beta`) and
-    /// a leading `model.` are normalised.
-    fn open(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
-        let safetensors = dir.join("model.safetensors");
-        let pickle = dir.join("pytorch_model.bin");
-        let (file, raw): (PathBuf, Vec<(String, Tensor)>) = if safetensors.is_file() {
-            let t = candle_core::safetensors::load(&safetensors, device)
-                .map_err(|e| ScorerError::file(&safetensors, format!("not a readable safetensors file: {e}")))?;
-            (safetensors, t.into_iter().collect())
-        } else if pickle.is_file() {
-            let t = candle_core::pickle::read_all(&pickle)
-                .map_err(|e| ScorerError::file(&pickle, format!("not a readable PyTorch checkpoint: {e}")))?;
-            (pickle, t)
-        } else {
-            return Err(ScorerError::file(dir, "no model.safetensors or pytorch_model.bin"));
-        };
-        let mut tensors = HashMap::with_capacity(raw.len());
-        for (name, t) in raw {
-            let name = name.strip_prefix("model.").unwrap_or(&name).replace(".gamma", ".weight").replace(".beta", ".bias");
-            let t = t.to_dtype(DType::F32).and_then(|t| t.to_device(device)).map_err(|e| ScorerError::file(&file, e))?;
-            tensors.insert(name, t);
-        }
-        Ok(Weights { tensors, file })
-    }
-
-    fn get(&self, name: &str) -> Result<Tensor, ScorerError> {
-        self.tensors.get(name).cloned().ok_or_else(|| ScorerError::file(&self.file, format!("tensor {name} is missing")))
-    }
-
-    /// The first of `names` present: checkpoints spell some tensors two ways, and
-    /// often omit the decoder weight tied to the word embeddings.
-    fn first(&self, names: &[&str]) -> Result<Tensor, ScorerError> {
-        names.iter().find_map(|n| self.tensors.get(*n).cloned()).ok_or_else(|| {
-            ScorerError::file(&self.file, format!("none of the tensors {} is present", names.join(", ")))
-        })
-    }
-
     fn linear(&self, prefix: &str) -> Result<Linear, ScorerError> {
         Ok(Linear::new(self.get(&format!("{prefix}.weight"))?, self.get(&format!("{prefix}.bias"))?)?)
     }
@@ -140,21 +97,10 @@ impl Weights {
     }
 }
 
-fn field(config: &Value, path: &Path, names: &[&str]) -> Result<usize, ScorerError> {
-    names
-        .iter()
-        .find_map(|n| config.get(*n).and_then(Value::as_u64))
-        .and_then(|v| usize::try_from(v).ok())
-        .ok_or_else(|| ScorerError::file(path, format!("{} is missing or not a number", names[0])))
-}
-
 impl Encoder {
     /// Loads `config.json` and the weights of a Hugging Face model directory.
     pub fn load(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
-        let config_path = dir.join("config.json");
-        let text = std::fs::read_to_string(&config_path).map_err(|e| ScorerError::file(&config_path, e))?;
-        let config: Value =
-            serde_json::from_str(&text).map_err(|e| ScorerError::file(&config_path, format!("not valid JSON: {e}")))?;
+        let (config, config_path) = read_config(dir)?;
         let model_type = config.get("model_type").and_then(Value::as_str).unwrap_or_default().to_owned();
         let family = match model_type.as_str() {
             "bert" => Family::Bert,

@@ -1,11 +1,12 @@
-//! A Llama-family decoder read from a GGUF file, with a forward pass that returns
-//! the logits of every position (candle-transformers' quantized models return only
-//! the last one, which suits generation but not sentence scoring).
+//! A Llama-family decoder read from a GGUF file or a Hugging Face directory, with a
+//! forward pass that returns the logits of every position (candle-transformers'
+//! models return only the last one, which suits generation but not scoring).
 //!
-//! Conventions follow llama.cpp's GGUF layout: Q and K are stored for the
-//! interleaved rotary embedding (pairs 2i, 2i+1), grouped-query attention shares
-//! each K/V head among `n_head / n_kv_head` query heads, and a missing
-//! `output.weight` means the output projection is tied to `token_embd.weight`.
+//! The two layouts differ in tensor names and in the rotary embedding: llama.cpp
+//! stores Q and K permuted for the interleaved form (pairs 2i, 2i+1), Hugging Face
+//! rotates the two halves of each head. In both, grouped-query attention shares each
+//! K/V head among `n_head / n_kv_head` query heads, and a missing output projection
+//! is tied to the token embeddings.
 
 use std::fs::File;
 use std::path::Path;
@@ -28,7 +29,7 @@ struct Layer {
 }
 
 /// The decoder's weights and shape.
-pub struct GgufLlama {
+pub struct Llama {
     embeddings: Tensor,
     layers: Vec<Layer>,
     norm: Tensor,
@@ -39,6 +40,8 @@ pub struct GgufLlama {
     eps: f64,
     cos: Tensor,
     sin: Tensor,
+    /// Rotary embedding on pairs (2i, 2i+1) (GGUF) or on the two halves of a head (HF).
+    interleaved: bool,
     device: Device,
 }
 
@@ -87,20 +90,60 @@ impl GgufFile {
         self.content.tensor_infos.contains_key(name)
     }
 
-    /// A projection, dequantized to F32 once at load: scoring runs prompt-sized
-    /// batches, where a dense F32 matrix product is several times faster on CPU
-    /// than candle's quantized dot products (the weights are the same numbers; a
-    /// 135M-parameter model then holds ~540 MB).
-    fn matmul(&mut self, name: &str, device: &Device) -> Result<QMatMul, ScorerError> {
-        Ok(QMatMul::Tensor(self.dense(name, device)?))
-    }
-
     pub fn dense(&mut self, name: &str, device: &Device) -> Result<Tensor, ScorerError> {
         Ok(self.tensor(name, device)?.dequantize(device)?)
     }
 }
 
-impl GgufLlama {
+/// The shape of a Llama decoder, read from GGUF metadata or a config.json.
+pub(crate) struct Shape {
+    pub n_head: usize,
+    pub n_kv_head: usize,
+    pub n_layer: usize,
+    pub dim: usize,
+    pub context: usize,
+    pub eps: f64,
+    pub rope_base: f32,
+}
+
+/// Where each tensor lives in the two layouts.
+#[derive(Clone, Copy)]
+pub(crate) enum Layout {
+    /// llama.cpp's names; Q and K rows permuted for the interleaved rotary embedding.
+    Gguf,
+    /// Hugging Face's names; rotary embedding on the two halves of each head.
+    HuggingFace,
+}
+
+impl Layout {
+    fn name(self, part: &str, layer: usize) -> String {
+        let (gguf, hf) = match part {
+            "embed" => return self.top("token_embd.weight", "model.embed_tokens.weight"),
+            "attn_norm" => ("attn_norm", "input_layernorm"),
+            "q" => ("attn_q", "self_attn.q_proj"),
+            "k" => ("attn_k", "self_attn.k_proj"),
+            "v" => ("attn_v", "self_attn.v_proj"),
+            "o" => ("attn_output", "self_attn.o_proj"),
+            "ffn_norm" => ("ffn_norm", "post_attention_layernorm"),
+            "gate" => ("ffn_gate", "mlp.gate_proj"),
+            "up" => ("ffn_up", "mlp.up_proj"),
+            _ => ("ffn_down", "mlp.down_proj"),
+        };
+        match self {
+            Layout::Gguf => format!("blk.{layer}.{gguf}.weight"),
+            Layout::HuggingFace => format!("model.layers.{layer}.{hf}.weight"),
+        }
+    }
+
+    fn top(self, gguf: &str, hf: &str) -> String {
+        match self {
+            Layout::Gguf => gguf.to_owned(),
+            Layout::HuggingFace => hf.to_owned(),
+        }
+    }
+}
+
+impl Llama {
     pub(crate) fn load(gguf: &mut GgufFile, device: &Device) -> Result<Self, ScorerError> {
         let arch = gguf
             .meta("general.architecture")?
@@ -110,38 +153,72 @@ impl GgufLlama {
         if arch != "llama" {
             return Err(ScorerError::Architecture { path: gguf.path().to_owned(), arch, supported: "llama" });
         }
-        let n_head = gguf.meta_u32("llama.attention.head_count")?;
-        let n_kv_head = gguf.meta_u32("llama.attention.head_count_kv")?;
-        let n_layer = gguf.meta_u32("llama.block_count")?;
-        let dim = gguf.meta_u32("llama.embedding_length")?;
-        let context = gguf.meta_u32("llama.context_length")?.min(MAX_POSITIONS);
-        let eps = f64::from(gguf.meta_f32("llama.attention.layer_norm_rms_epsilon")?);
-        let rope_base = gguf.meta_f32("llama.rope.freq_base").unwrap_or(10_000.0);
+        let shape = Shape {
+            n_head: gguf.meta_u32("llama.attention.head_count")?,
+            n_kv_head: gguf.meta_u32("llama.attention.head_count_kv")?,
+            n_layer: gguf.meta_u32("llama.block_count")?,
+            dim: gguf.meta_u32("llama.embedding_length")?,
+            context: gguf.meta_u32("llama.context_length")?,
+            eps: f64::from(gguf.meta_f32("llama.attention.layer_norm_rms_epsilon")?),
+            rope_base: gguf.meta_f32("llama.rope.freq_base").unwrap_or(10_000.0),
+        };
+        let path = gguf.path().to_owned();
+        let has_output = gguf.has_tensor("output.weight");
+        Self::assemble(&shape, Layout::Gguf, has_output, &path, &mut |name| gguf.dense(name, device), device)
+    }
+
+    /// Builds the decoder from dense tensors fetched by name (`get`), in either layout.
+    /// A missing output projection is tied to the token embeddings.
+    pub(crate) fn assemble(
+        shape: &Shape,
+        layout: Layout,
+        has_output: bool,
+        path: &Path,
+        get: &mut dyn FnMut(&str) -> Result<Tensor, ScorerError>,
+        device: &Device,
+    ) -> Result<Self, ScorerError> {
+        let Shape { n_head, n_kv_head, n_layer, dim, .. } = *shape;
         if n_head == 0 || n_kv_head == 0 || n_head % n_kv_head != 0 || dim % n_head != 0 {
-            return Err(ScorerError::file(gguf.path(), format!("inconsistent heads: {n_head} / {n_kv_head} for width {dim}")));
+            return Err(ScorerError::file(path, format!("inconsistent heads: {n_head} / {n_kv_head} for width {dim}")));
         }
         let head_dim = dim / n_head;
-        let (cos, sin) = rope_tables(head_dim, context, rope_base, device)?;
-        let embeddings = gguf.dense("token_embd.weight", device)?;
-        let output_name = if gguf.has_tensor("output.weight") { "output.weight" } else { "token_embd.weight" };
-        let output = gguf.matmul(output_name, device)?;
-        let norm = gguf.dense("output_norm.weight", device)?;
+        let (cos, sin) = rope_tables(head_dim, shape.context.min(MAX_POSITIONS), shape.rope_base, device)?;
+        let embeddings = get(&layout.name("embed", 0))?;
+        let output = if has_output { get(&layout.top("output.weight", "lm_head.weight"))? } else { embeddings.clone() };
+        let norm = get(&layout.top("output_norm.weight", "model.norm.weight"))?;
+        // Dense F32 projections (GGUF weights are dequantized once): scoring runs prompt-sized batches, where a dense
+        // matrix product is several times faster on CPU than candle's quantized dot
+        // products (the weights are the same numbers; 135M parameters take ~540 MB).
         let mut layers = Vec::with_capacity(n_layer);
         for i in 0..n_layer {
-            let p = format!("blk.{i}");
+            let mut t = |part: &str| get(&layout.name(part, i));
             layers.push(Layer {
-                attn_norm: gguf.dense(&format!("{p}.attn_norm.weight"), device)?,
-                wq: gguf.matmul(&format!("{p}.attn_q.weight"), device)?,
-                wk: gguf.matmul(&format!("{p}.attn_k.weight"), device)?,
-                wv: gguf.matmul(&format!("{p}.attn_v.weight"), device)?,
-                wo: gguf.matmul(&format!("{p}.attn_output.weight"), device)?,
-                ffn_norm: gguf.dense(&format!("{p}.ffn_norm.weight"), device)?,
-                gate: gguf.matmul(&format!("{p}.ffn_gate.weight"), device)?,
-                up: gguf.matmul(&format!("{p}.ffn_up.weight"), device)?,
-                down: gguf.matmul(&format!("{p}.ffn_down.weight"), device)?,
+                attn_norm: t("attn_norm")?,
+                wq: QMatMul::Tensor(t("q")?),
+                wk: QMatMul::Tensor(t("k")?),
+                wv: QMatMul::Tensor(t("v")?),
+                wo: QMatMul::Tensor(t("o")?),
+                ffn_norm: t("ffn_norm")?,
+                gate: QMatMul::Tensor(t("gate")?),
+                up: QMatMul::Tensor(t("up")?),
+                down: QMatMul::Tensor(t("down")?),
             });
         }
-        Ok(GgufLlama { embeddings, layers, norm, output, n_head, n_kv_head, head_dim, eps, cos, sin, device: device.clone() })
+        let interleaved = matches!(layout, Layout::Gguf);
+        Ok(Llama {
+            embeddings,
+            layers,
+            norm,
+            output: QMatMul::Tensor(output),
+            n_head,
+            n_kv_head,
+            head_dim,
+            eps: shape.eps,
+            cos,
+            sin,
+            interleaved,
+            device: device.clone(),
+        })
     }
 
     pub fn vocab_size(&self) -> usize {
@@ -181,8 +258,9 @@ impl GgufLlama {
         let q = heads(layer.wq.forward(x)?, self.n_head)?;
         let k = heads(layer.wk.forward(x)?, self.n_kv_head)?;
         let v = heads(layer.wv.forward(x)?, self.n_kv_head)?;
-        let q = candle_nn::rotary_emb::rope_i(&q, cos, sin)?;
-        let k = candle_nn::rotary_emb::rope_i(&k, cos, sin)?;
+        let rope = if self.interleaved { candle_nn::rotary_emb::rope_i } else { candle_nn::rotary_emb::rope };
+        let q = rope(&q, cos, sin)?;
+        let k = rope(&k, cos, sin)?;
         let group = self.n_head / self.n_kv_head;
         let k = repeat_heads(&k, group)?;
         let v = repeat_heads(&v, group)?;
