@@ -54,6 +54,11 @@ fn reference() -> Reference {
 }
 
 fn check(model: &str) {
+    check_dir(model, &dir(model));
+}
+
+/// Scores `model`'s reference items with the model directory `path`.
+fn check_dir(model: &str, path: &std::path::Path) {
     let reference = reference();
     let items = &reference.models[model];
     let contexts: Vec<Context<'_>> = items
@@ -61,7 +66,7 @@ fn check(model: &str) {
         .map(|i| Context { text: &i.text, blank: i.blank, target: &i.target, distractor: &i.distractor })
         .collect();
     for scoring in [MaskedScoring::Mask, MaskedScoring::PllOriginal, MaskedScoring::PllWordL2r] {
-        let lm = MaskedLm::from_dir(&dir(model), &Device::Cpu, scoring).expect("load");
+        let lm = MaskedLm::from_dir(path, &Device::Cpu, scoring).expect("load");
         // all contexts in one call (shared, batched forwards) ...
         let together = lm.score_contexts(&contexts).expect("score");
         let mut worst = 0.0f64;
@@ -95,6 +100,19 @@ fn distilbert_from_vocab_txt_and_pytorch_bin_matches_pytorch() {
 #[test]
 fn roberta_matches_pytorch() {
     check("roberta");
+}
+
+/// RoBERTa with its tokenizer rebuilt from vocab.json + merges.txt (no tokenizer.json).
+#[test]
+fn roberta_from_vocab_json_and_merges_matches_pytorch() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for f in ["config.json", "model.safetensors"] {
+        std::fs::copy(dir("roberta").join(f), tmp.path().join(f)).expect("copy");
+    }
+    for f in ["vocab.json", "merges.txt"] {
+        std::fs::copy(dir("roberta_vocab_files").join(f), tmp.path().join(f)).expect("copy");
+    }
+    check_dir("roberta", tmp.path());
 }
 
 #[test]
