@@ -38,11 +38,13 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
 }
 
 /// Loads a baseline: `unigram` or `bigram` (counted from the corpus file at `path`,
-/// add-`k` smoothing) or `vectors` (a GloVe / word2vec text file at `path`).
+/// add-`k` smoothing) or `vectors` (a GloVe / word2vec text file, or a `.npy`
+/// matrix with a sibling `.vocab` word list, at `path`).
 pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
     let (scorer, kind): (Arc<dyn ContextScorer>, &'static str) = match kind {
         "unigram" => (Arc::new(NgramLm::from_corpus(path, 1, k)?), "unigram"),
         "bigram" => (Arc::new(NgramLm::from_corpus(path, 2, k)?), "bigram"),
+        "vectors" if path.extension().is_some_and(|e| e == "npy") => (Arc::new(StaticVectors::from_npy(path)?), "static-vectors"),
         "vectors" => (Arc::new(StaticVectors::from_text(path)?), "static-vectors"),
         other => return Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
     };

@@ -66,6 +66,12 @@ fn static_vector_cosines_match_numpy() {
 }
 
 #[test]
+fn npy_vectors_score_like_the_text_file() {
+    let v = StaticVectors::from_npy(&fixture("vectors.npy")).expect("load");
+    check(&v, |i| i.vectors, 1e-6);
+}
+
+#[test]
 fn bad_baseline_inputs_are_clear_errors() {
     let missing = fixture("nope.txt");
     let e = NgramLm::from_corpus(&missing, 2, 0.5).err().expect("missing").to_string();
@@ -79,6 +85,8 @@ fn bad_baseline_inputs_are_clear_errors() {
     assert!(e.contains("line 2"), "{e}");
     std::fs::write(&bad, "cat 0.1 x\n").expect("write");
     assert!(StaticVectors::from_text(&bad).err().expect("not a number").to_string().contains("line 1"));
+    let e = StaticVectors::from_npy(&tmp.path().join("none.npy")).err().expect("no vocab").to_string();
+    assert!(e.contains("none.vocab"), "{e}");
     let v = StaticVectors::from_text(&fixture("vectors.txt")).expect("load");
     let c = Context { text: "the whole thing", blank: (4, 9), target: "whole", distractor: "zzzqqq" };
     let e = v.score_contexts(&[c]).expect_err("no vector").to_string();

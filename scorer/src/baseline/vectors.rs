@@ -1,5 +1,7 @@
-//! Static word vectors (GloVe or word2vec text format: a word and its numbers per
-//! line, word2vec's "count dimension" header line skipped).
+//! Static word vectors: GloVe or word2vec text format (a word and its numbers per
+//! line, word2vec's "count dimension" header line skipped), or a `[words, dim]`
+//! `.npy` matrix (C order) with its words, one per line, in a sibling `.vocab` file
+//! (`glove.npy` + `glove.vocab`).
 //!
 //! A proxy, not a probability: static vectors have no output side, so a word's score
 //! in a context is the cosine similarity between its vector and the mean vector of
@@ -41,6 +43,21 @@ impl StaticVectors {
             return Err(ScorerError::file(path, "no word vectors"));
         }
         Ok(StaticVectors { vectors })
+    }
+
+    /// Reads `path.npy` and the words of its rows from `path.vocab`.
+    pub fn from_npy(path: &Path) -> Result<Self, ScorerError> {
+        let vocab_path = path.with_extension("vocab");
+        let words = std::fs::read_to_string(&vocab_path).map_err(|e| ScorerError::file(&vocab_path, e))?;
+        let matrix = candle_core::Tensor::read_npy(path)
+            .and_then(|t| t.to_dtype(candle_core::DType::F32))
+            .and_then(|t| t.to_vec2::<f32>())
+            .map_err(|e| ScorerError::file(path, format!("not a readable [words, dim] matrix in C order: {e}")))?;
+        let words: Vec<&str> = words.lines().collect();
+        if words.len() != matrix.len() {
+            return Err(ScorerError::file(&vocab_path, format!("{} words for {} rows", words.len(), matrix.len())));
+        }
+        Ok(StaticVectors { vectors: words.into_iter().map(str::to_lowercase).zip(matrix).collect() })
     }
 
     fn vector(&self, word: &str) -> Result<&[f32], ScorerError> {
