@@ -12,6 +12,7 @@
 //! No web dependency: the server and the command line both call into this crate.
 
 pub mod baseline;
+mod batching;
 pub mod causal;
 mod context;
 mod error;

@@ -135,22 +135,13 @@ impl CausalLm {
                 Ok(ids)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut order: Vec<usize> = (0..ids.len()).collect();
-        order.sort_by_key(|&i| ids[i].len());
+        let widths: Vec<usize> = ids.iter().map(|t| t.len() + 1).collect();
         let mut scores: Vec<Option<TokenScores>> = vec![None; ids.len()];
-        let mut rest = order.as_slice();
-        while !rest.is_empty() {
-            // sorted ascending, so the last row of a batch sets its width
-            let rows = (1..=rest.len())
-                .take_while(|&n| n == 1 || n * (ids[rest[n - 1]].len() + 1) <= BATCH_TOKENS)
-                .last()
-                .unwrap_or(1);
-            let (now, later) = rest.split_at(rows);
+        for now in crate::batching::by_length(&widths, BATCH_TOKENS) {
             let batch: Vec<Vec<u32>> = now.iter().map(|&i| ids[i].clone()).collect();
             for (&i, s) in now.iter().zip(self.score_ids(&batch)?) {
                 scores[i] = Some(s);
             }
-            rest = later;
         }
         Ok(scores.into_iter().flatten().collect())
     }

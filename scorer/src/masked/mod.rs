@@ -190,17 +190,9 @@ impl MaskedLm {
         for &(row, position, token, slot) in &plan.picks {
             picks_of[row].push((position, token, slot));
         }
-        let mut order: Vec<usize> = (0..plan.rows.len()).collect();
-        order.sort_by_key(|&r| plan.rows[r].len());
         let mut sums = vec![0f64; slots];
-        let mut rest = order.as_slice();
-        while !rest.is_empty() {
-            let n = (1..=rest.len())
-                .take_while(|&n| n == 1 || n * plan.rows[rest[n - 1]].len() <= BATCH_TOKENS)
-                .last()
-                .unwrap_or(1);
-            let (now, later) = rest.split_at(n);
-            rest = later;
+        let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
+        for now in crate::batching::by_length(&widths, BATCH_TOKENS) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
             let hidden = self.encoder.hidden(&rows)?;
             let (b, s, h) = hidden.dims3()?;

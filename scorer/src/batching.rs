@@ -1,0 +1,38 @@
+//! Length bucketing shared by every model: rows sorted by width and cut into
+//! batches whose padded size (rows x widest row) stays within a token budget.
+
+/// Indices of `widths`, sorted by width and grouped into batches of at most
+/// `budget` padded tokens (a row wider than the budget goes alone).
+pub(crate) fn by_length(widths: &[usize], budget: usize) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..widths.len()).collect();
+    order.sort_by_key(|&i| widths[i]);
+    let mut batches = Vec::new();
+    let mut rest = order.as_slice();
+    while !rest.is_empty() {
+        // sorted ascending, so the last row of a batch sets its width
+        let rows = (1..=rest.len()).take_while(|&n| n == 1 || n * widths[rest[n - 1]] <= budget).last().unwrap_or(1);
+        let (now, later) = rest.split_at(rows);
+        batches.push(now.to_vec());
+        rest = later;
+    }
+    batches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_cover_every_row_once_within_the_budget() {
+        let widths = [5, 1, 9, 3, 3, 20];
+        let batches = by_length(&widths, 10);
+        let mut seen: Vec<usize> = batches.concat();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..widths.len()).collect::<Vec<_>>());
+        for b in &batches {
+            let widest = b.iter().map(|&i| widths[i]).max().unwrap_or(0);
+            assert!(b.len() == 1 || b.len() * widest <= 10, "{b:?}");
+        }
+        assert_eq!(batches.last(), Some(&vec![5]), "the over-wide row goes alone, last");
+    }
+}
