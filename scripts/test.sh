@@ -6,8 +6,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test || { echo "setup failed"; exit 1; }
 source scripts/env.sh
-GAPWISE_SMOLLM2_GGUF=$(scripts/fetch_model.sh) || { echo "could not fetch the default model"; exit 1; }
-export GAPWISE_SMOLLM2_GGUF
+GAPWISE_SMOLLM2_GGUF=$(scripts/fetch_model.sh smollm2) && GAPWISE_GEMMA3_GGUF=$(scripts/fetch_model.sh gemma3) \
+  || { echo "could not fetch the default models"; exit 1; }
+export GAPWISE_SMOLLM2_GGUF GAPWISE_GEMMA3_GGUF
 
 work=$(mktemp -d)
 chmod 755 "$work"

@@ -37,11 +37,15 @@ pub enum Command {
     /// Score every item with a language model (Eq. 2), resuming where an earlier
     /// run stopped; Ctrl-C stops after the batch in flight, keeping what is scored.
     Score {
-        /// A GGUF causal model file or a Hugging Face masked-LM directory (BERT,
-        /// DistilBERT, RoBERTa, XLM-R); defaults to the SmolLM2 model that
-        /// scripts/fetch_model.sh caches.
+        /// A GGUF causal model file (Llama, Gemma 3), a Llama Hugging Face
+        /// directory or a masked-LM one (BERT, DistilBERT, RoBERTa, XLM-R); defaults
+        /// to a model that scripts/fetch_model.sh caches: SmolLM2 for English or all
+        /// languages, Gemma 3 270M for --language es, fr, it or ru.
         #[arg(long, env = "GAPWISE_MODEL")]
         model: Option<PathBuf>,
+        /// Score only the items of this language (en, es, fr, it, ru); all by default.
+        #[arg(long)]
+        language: Option<String>,
         /// Name the scores are stored under; defaults to the model's file or
         /// directory name (with the scoring method for PLL scoring).
         #[arg(long)]
@@ -101,8 +105,9 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 r.pairs, r.items, r.pairs_without_contexts
             );
         }
-        Command::Score { model, model_id, mlm_scoring, baseline, add_k, batch } => {
-            let spec = ModelSpec { path: model.unwrap_or_else(default_model), id: model_id, scoring: mlm_scoring, baseline, add_k };
+        Command::Score { model, language, model_id, mlm_scoring, baseline, add_k, batch } => {
+            let path = model.unwrap_or_else(|| default_model(language.as_deref()));
+            let spec = ModelSpec { path, id: model_id, language, scoring: mlm_scoring, baseline, add_k };
             score(&store, spec, batch).await?
         }
     }
@@ -128,16 +133,22 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
     Ok(())
 }
 
-/// Where scripts/fetch_model.sh caches the default model.
-fn default_model() -> PathBuf {
+/// Where scripts/fetch_model.sh caches the default model of a language: the
+/// multilingual Gemma 3 for es, fr, it and ru, the English SmolLM2 otherwise.
+fn default_model(language: Option<&str>) -> PathBuf {
     let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
-    home.join(".cache/gapwise/models/SmolLM2-135M-Instruct.Q4_1.gguf")
+    let file = match language {
+        Some("es" | "fr" | "it" | "ru") => "gemma-3-270m-q4_k_m.gguf",
+        _ => "SmolLM2-135M-Instruct.Q4_1.gguf",
+    };
+    home.join(".cache/gapwise/models").join(file)
 }
 
 /// What `gapwise score` was asked to load.
 struct ModelSpec {
     path: PathBuf,
     id: Option<String>,
+    language: Option<String>,
     scoring: gapwise_scorer::masked::MaskedScoring,
     baseline: Option<String>,
     add_k: f64,
@@ -146,7 +157,11 @@ struct ModelSpec {
 async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
     let path = spec.path;
     if !path.exists() {
-        return Err(format!("{}: no such model (scripts/fetch_model.sh fetches the default one)", path.display()).into());
+        return Err(format!(
+            "{}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)",
+            path.display()
+        )
+        .into());
     }
     let loaded = match &spec.baseline {
         Some(kind) => gapwise_scorer::load_baseline(kind, &path, spec.add_k)?,
@@ -164,7 +179,8 @@ async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<d
         }
     };
     store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;
-    let todo = store.count_contexts_to_score(&model_id).await?;
+    let language = spec.language.as_deref();
+    let todo = store.count_contexts_to_score(&model_id, language).await?;
     let progress = indicatif::ProgressBar::new(u64::try_from(todo)?).with_style(
         indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} contexts, {per_sec}, ETA {eta}")?
             .progress_chars("=> "),
@@ -178,7 +194,7 @@ async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<d
             eprintln!("\nstopping after the batch in flight; rerun to resume");
         }
     });
-    let report = crate::score::score_items(store, loaded.scorer, &model_id, batch, &stop, &progress).await?;
+    let report = crate::score::score_items(store, loaded.scorer, &model_id, language, batch, &stop, &progress).await?;
     progress.finish_and_clear();
     println!(
         "{model_id}: {} contexts scored, {} items got their Eq. 2 score{}",

@@ -28,6 +28,7 @@ pub async fn score_items(
     store: &Store,
     model: Arc<dyn ContextScorer>,
     model_id: &str,
+    language: Option<&str>,
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
@@ -39,7 +40,7 @@ pub async fn score_items(
             report.interrupted = true;
             break;
         }
-        let todo = store.contexts_to_score(model_id, limit).await?;
+        let todo = store.contexts_to_score(model_id, language, limit).await?;
         if todo.is_empty() {
             break;
         }

@@ -44,17 +44,17 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
         let store = &db.store;
         seed_small(store).await;
         store.register_model("smollm2", "causal", "test").await.expect("register");
-        let total = store.count_contexts_to_score("smollm2").await.expect("count");
+        let total = store.count_contexts_to_score("smollm2", None).await.expect("count");
         assert!(total > 10, "seed_small has {total} contexts");
 
         let stop = Arc::new(AtomicBool::new(false));
         let first = Arc::new(StopAfterFirstBatch { model: model.clone(), stop: stop.clone(), calls: AtomicUsize::new(0) });
-        let stopped = score_items(store, first.clone(), "smollm2", 4, &stop, &ProgressBar::hidden()).await.expect("first run");
+        let stopped = score_items(store, first.clone(), "smollm2", None, 4, &stop, &ProgressBar::hidden()).await.expect("first run");
         assert!(stopped.interrupted);
         assert_eq!((stopped.contexts, first.calls.load(Ordering::SeqCst)), (4, 1));
-        assert_eq!(store.count_contexts_to_score("smollm2").await.expect("count"), total - 4);
+        assert_eq!(store.count_contexts_to_score("smollm2", None).await.expect("count"), total - 4);
 
-        let report = score_items(store, model.clone(), "smollm2", 4, &AtomicBool::new(false), &ProgressBar::hidden())
+        let report = score_items(store, model.clone(), "smollm2", Some("en"), 4, &AtomicBool::new(false), &ProgressBar::hidden())
             .await
             .expect("resumed run");
         assert!(!report.interrupted);
@@ -113,7 +113,7 @@ async fn a_context_the_model_refuses_is_named_and_earlier_batches_are_kept() {
             .fetch_one(store.pool())
             .await
             .expect("sentence");
-        let err = score_items(store, Arc::new(RefusesBox11), "picky", 8, &AtomicBool::new(false), &ProgressBar::hidden())
+        let err = score_items(store, Arc::new(RefusesBox11), "picky", None, 8, &AtomicBool::new(false), &ProgressBar::hidden())
             .await
             .expect_err("must fail");
         let message = err.to_string();

@@ -23,7 +23,7 @@ async fn scores_resume_and_sum_to_eq2_per_item() {
         seed_small(store).await;
         store.register_model("m", "test", "hand-made").await.expect("model");
         store.register_model("m", "test", "registered twice").await.expect("idempotent");
-        let total = store.count_contexts_to_score("m").await.expect("count");
+        let total = store.count_contexts_to_score("m", None).await.expect("count");
         let distinct: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM (SELECT DISTINCT i.pair_id, c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id) AS d",
         )
@@ -31,9 +31,12 @@ async fn scores_resume_and_sum_to_eq2_per_item() {
         .await
         .expect("distinct");
         assert_eq!(total, distinct, "{:?}", db.backend());
+        assert_eq!(store.count_contexts_to_score("m", Some("en")).await.expect("count"), total);
+        assert_eq!(store.count_contexts_to_score("m", Some("ru")).await.expect("count"), 0);
+        assert!(store.contexts_to_score("m", Some("ru"), 10).await.expect("batch").is_empty());
 
         // score a first batch, as an interrupted run would
-        let first = store.contexts_to_score("m", 10).await.expect("batch");
+        let first = store.contexts_to_score("m", None, 10).await.expect("batch");
         assert_eq!(first.len(), 10);
         for c in &first {
             assert_eq!(&c.text[c.blank.0..c.blank.1].to_lowercase(), &c.target.to_lowercase());
@@ -41,10 +44,10 @@ async fn scores_resume_and_sum_to_eq2_per_item() {
         store.save_context_scores("m", &first.iter().map(|c| fake(c.pair_id, c.sentence_id)).collect::<Vec<_>>()).await.expect("save");
         store.save_context_scores("m", &[fake(first[0].pair_id, first[0].sentence_id)]).await.expect("saved twice");
         assert_eq!(store.count_rows("context_scores").await.expect("count"), 10);
-        assert_eq!(store.count_contexts_to_score("m").await.expect("count"), total - 10);
+        assert_eq!(store.count_contexts_to_score("m", None).await.expect("count"), total - 10);
 
         // the rest, then every item has its Eq. 2 score
-        let rest = store.contexts_to_score("m", 1000).await.expect("rest");
+        let rest = store.contexts_to_score("m", None, 1000).await.expect("rest");
         assert!(rest.iter().all(|c| !first.contains(c)), "a scored context came back");
         store.save_context_scores("m", &rest.iter().map(|c| fake(c.pair_id, c.sentence_id)).collect::<Vec<_>>()).await.expect("save");
         let written = store.update_item_scores("m").await.expect("items");

@@ -10,7 +10,7 @@ use std::path::Path;
 use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
 use candle_core::Device;
 
-use super::llama::GgufFile;
+use super::gguf::GgufFile;
 use crate::ScorerError;
 
 /// Dequantizes every tensor of `src` to F32 and writes the result, with the same

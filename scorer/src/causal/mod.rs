@@ -5,8 +5,9 @@
 //! has one, otherwise its BOS token), so that its first word is scored like the
 //! others: log p(sentence) = sum over its tokens of log p(token | start, earlier tokens).
 
+mod decoder;
 mod full_precision;
-mod llama;
+mod gguf;
 mod tokenizer;
 
 use std::path::Path;
@@ -17,7 +18,8 @@ use tokenizers::Tokenizer;
 pub use full_precision::write_full_precision;
 
 use crate::ScorerError;
-use llama::{GgufFile, Layout, Llama, Shape};
+use decoder::{Decoder, Family, Layout, Shape};
+use gguf::GgufFile;
 
 /// Padded tokens per forward pass in [`CausalLm::score`]: large enough for the
 /// matrix products to run efficiently, small enough to keep the logits
@@ -26,7 +28,7 @@ pub const BATCH_TOKENS: usize = 256;
 
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
-    model: Llama,
+    model: Decoder,
     tokenizer: Tokenizer,
     start: u32,
     device: Device,
@@ -47,7 +49,7 @@ impl TokenScores {
 }
 
 impl CausalLm {
-    /// Loads a Llama-family GGUF file, with the tokenizer rebuilt from its metadata.
+    /// Loads a Llama or Gemma 3 GGUF file, with the tokenizer rebuilt from its metadata.
     pub fn from_gguf(path: &Path, device: &Device) -> Result<Self, ScorerError> {
         let mut gguf = GgufFile::open(path)?;
         let tokenizer = tokenizer::from_gguf(&gguf)?;
@@ -56,11 +58,11 @@ impl CausalLm {
             None => u32::try_from(gguf.meta_u32("tokenizer.ggml.bos_token_id")?)
                 .map_err(|e| ScorerError::file(path, e))?,
         };
-        let model = Llama::load(&mut gguf, device)?;
+        let model = Decoder::load(&mut gguf, device)?;
         Self::checked(model, tokenizer, start, device, path)
     }
 
-    fn checked(model: Llama, tokenizer: Tokenizer, start: u32, device: &Device, path: &Path) -> Result<Self, ScorerError> {
+    fn checked(model: Decoder, tokenizer: Tokenizer, start: u32, device: &Device, path: &Path) -> Result<Self, ScorerError> {
         if tokenizer.get_vocab_size(true) > model.vocab_size() {
             return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
         }
@@ -79,11 +81,14 @@ impl CausalLm {
         // newer configs keep rope_theta (and any scaling) under rope_parameters
         let rope = config.get("rope_parameters").unwrap_or(&config);
         let n_head = field(&["num_attention_heads"])?;
+        let dim = field(&["hidden_size"])?;
         let shape = Shape {
+            family: Family::Llama,
             n_head,
             n_kv_head: field(&["num_key_value_heads"]).unwrap_or(n_head),
             n_layer: field(&["num_hidden_layers"])?,
-            dim: field(&["hidden_size"])?,
+            dim,
+            head_dim: field(&["head_dim"]).unwrap_or(dim / n_head.max(1)),
             context: field(&["max_position_embeddings"])?,
             eps: config.get("rms_norm_eps").and_then(serde_json::Value::as_f64).unwrap_or(1e-6),
             rope_base: rope.get("rope_theta").and_then(serde_json::Value::as_f64).unwrap_or(10_000.0) as f32,
@@ -92,14 +97,13 @@ impl CausalLm {
             ("rope_type", rope.get("rope_type").and_then(serde_json::Value::as_str).is_some_and(|t| t != "default")),
             ("attention_bias", config.get("attention_bias").and_then(serde_json::Value::as_bool) == Some(true)),
             ("mlp_bias", config.get("mlp_bias").and_then(serde_json::Value::as_bool) == Some(true)),
-            ("head_dim", field(&["head_dim"]).is_ok_and(|d| d * n_head != shape.dim)),
         ];
         if let Some((what, _)) = unsupported.iter().find(|(_, bad)| *bad) {
             return Err(ScorerError::file(&config_path, format!("unsupported {what} setting")));
         }
         let weights = crate::hf::Weights::open(dir, device)?;
         let has_output = weights.tensors.contains_key("lm_head.weight");
-        let model = Llama::assemble(&shape, Layout::HuggingFace, has_output, dir, &mut |name| weights.get(name), device)?;
+        let model = Decoder::assemble(&shape, Layout::HuggingFace, has_output, dir, &mut |name| weights.get(name), device)?;
         let json = dir.join("tokenizer.json");
         let tokenizer =
             Tokenizer::from_file(&json).map_err(|e| ScorerError::file(&json, format!("not a readable tokenizer: {e}")))?;

@@ -29,7 +29,7 @@ pub struct ContextScore {
 const UNSCORED: &str = "FROM item_contexts c JOIN items i ON i.id = c.item_id \
      JOIN word_pairs p ON p.id = i.pair_id JOIN sentences s ON s.id = c.sentence_id \
      WHERE NOT EXISTS (SELECT 1 FROM context_scores cs WHERE cs.model_id = $1 \
-     AND cs.pair_id = p.id AND cs.sentence_id = s.id)";
+     AND cs.pair_id = p.id AND cs.sentence_id = s.id) AND ($2 = '' OR p.lang = $2)";
 
 impl Store {
     /// Records a model (once) so scores can name it.
@@ -44,24 +44,32 @@ impl Store {
         Ok(())
     }
 
-    /// How many (pair, sentence) contexts the model has still to score.
-    pub async fn count_contexts_to_score(&self, model_id: &str) -> Result<i64, StoreError> {
+    /// How many (pair, sentence) contexts the model has still to score, in one
+    /// language (a code such as `en`) or in all.
+    pub async fn count_contexts_to_score(&self, model_id: &str, language: Option<&str>) -> Result<i64, StoreError> {
         let n = sqlx::query_scalar(&format!(
             "SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"
         ))
         .bind(model_id)
+        .bind(language.unwrap_or_default())
         .fetch_one(self.pool())
         .await?;
         Ok(n)
     }
 
-    /// Up to `limit` contexts the model has not scored, in a stable order.
-    pub async fn contexts_to_score(&self, model_id: &str, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
+    /// Up to `limit` contexts the model has not scored, in one language or in all, in a stable order.
+    pub async fn contexts_to_score(
+        &self,
+        model_id: &str,
+        language: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<ContextToScore>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT p.id, s.id, s.text, MIN(c.blank_start), MIN(c.blank_end), p.target, p.distractor {UNSCORED} \
-             GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $2"
+             GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $3"
         ))
         .bind(model_id)
+        .bind(language.unwrap_or_default())
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
