@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Scorer throughput against the references, same items, same machine, same run:
-#   causal: gapwise-scorer vs llama.cpp on the SmolLM2 GGUF (log p of both sentences);
+#   causal: gapwise-scorer vs llama.cpp on the SmolLM2 and Gemma 3 GGUFs (log p of
+#           both sentences);
 #   masked: gapwise-scorer vs PyTorch transformers on a bert-base-sized random-weight
 #           BERT (mask scoring of target and distractor).
 # Items: the 50 WordNet items of scorer/fixtures/wordnet_sanity_items.tsv. Each side
@@ -22,7 +23,8 @@ if [ ! -x "$torch_py" ] || [ ! -x "$llama_py" ]; then
     "$venv/bin/pip" install --quiet llama-cpp-python==0.3.36
   torch_py=$venv/bin/python llama_py=$venv/bin/python
 fi
-model=$(scripts/fetch_model.sh)
+model=$(scripts/fetch_model.sh smollm2)
+gemma=$(scripts/fetch_model.sh gemma3)
 bert=$HOME/.cache/gapwise/bench/bert-base-random
 items=scorer/fixtures/wordnet_sanity_items.tsv
 reference=scorer/benches/reference_throughput.py
@@ -43,10 +45,15 @@ ratio() { python3 -c "import sys; print(f'{sys.argv[1]}: {float(sys.argv[2]):.2f
 echo "== causal: SmolLM2-135M Q4_1, 50 items (100 sentences)"
 a=$(best "$ours" "$model" "$items")
 b=$(best "$llama_py" "$reference" llama "$model" "$items")
-causal=$(ratio "gapwise-scorer vs llama.cpp" "$a" "$b")
+causal=$(ratio "SmolLM2: gapwise-scorer vs llama.cpp" "$a" "$b")
+echo "== causal: Gemma 3 270M Q4_K_M, 50 items (100 sentences)"
+a=$(best "$ours" "$gemma" "$items")
+b=$(best "$llama_py" "$reference" llama "$gemma" "$items")
+causal_gemma=$(ratio "Gemma 3: gapwise-scorer vs llama.cpp" "$a" "$b")
 echo "== masked: bert-base-sized random BERT, mask scoring, 50 items"
 c=$(best "$ours" "$bert" "$items" mask)
 d=$(best "$torch_py" "$reference" bert "$bert" "$items")
 masked=$(ratio "gapwise-scorer vs PyTorch" "$c" "$d")
 echo "$causal"
+echo "$causal_gemma"
 echo "$masked"

@@ -35,6 +35,8 @@ def llama(model, tsv):
     from llama_cpp import Llama
     llm = Llama(model_path=model, logits_all=True, n_ctx=512, n_batch=512, n_threads=2, verbose=False)
     start = llm.tokenize(b"<|endoftext|>", add_bos=False, special=True)
+    if len(start) != 1:  # Gemma: sentences are scored after <bos>
+        start = [llm.token_bos()]
     rows = items(tsv)
     t0 = time.perf_counter()
     right = 0
