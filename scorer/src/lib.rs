@@ -7,6 +7,7 @@
 //! - [`baseline`]: 1-gram / 2-gram models with add-k smoothing and static word vectors.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
+//! - [`stats`]: the statistics that compare models with people (Tables 3-8, Fig. 1-2).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
 //! No web dependency: the server and the command line both call into this crate.
@@ -19,6 +20,7 @@ mod error;
 mod hf;
 mod load;
 pub mod masked;
+pub mod stats;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;
