@@ -49,4 +49,11 @@ if [ "$purpose" = test ]; then
     say "installing the browser-test packages (npm; no browser download: Debian's Chromium is used)"
     (cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
   fi
+  # pyarrow reads the Parquet exports back in the tests (a reader other than the writer)
+  pyenv=$HOME/.cache/gapwise/test-python
+  if ! "$pyenv/bin/python" -c 'import pyarrow' 2>/dev/null; then
+    say "installing pyarrow for the export tests (virtualenv in $pyenv)"
+    python3 -m venv "$pyenv" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$pyenv"; }
+    "$pyenv/bin/pip" install --quiet pyarrow
+  fi
 fi

@@ -9,6 +9,7 @@ source scripts/env.sh
 GAPWISE_SMOLLM2_GGUF=$(scripts/fetch_model.sh smollm2) && GAPWISE_GEMMA3_GGUF=$(scripts/fetch_model.sh gemma3) \
   || { echo "could not fetch the default models"; exit 1; }
 export GAPWISE_SMOLLM2_GGUF GAPWISE_GEMMA3_GGUF
+export GAPWISE_TEST_PYTHON=$HOME/.cache/gapwise/test-python/bin/python
 
 work=$(mktemp -d)
 chmod 755 "$work"

@@ -13,6 +13,9 @@ pub enum AppError {
     /// No session, or wrong credentials (HTTP 401).
     #[error("{0}")]
     Unauthorized(String),
+    /// Signed in, but not allowed to do this (HTTP 403).
+    #[error("{0}")]
+    Forbidden(String),
     /// The thing asked for does not exist for this user (HTTP 404).
     #[error("{0}")]
     NotFound(String),

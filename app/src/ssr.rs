@@ -34,9 +34,9 @@ fn set_status(status: StatusCode) {
     }
 }
 
-/// Converts a store error into the edge error, setting the response status.
-pub fn fail(err: StoreError) -> AppError {
-    let (status, err) = match err {
+/// The status and edge error of a store error; a database failure is logged here.
+pub fn classify(err: StoreError) -> (StatusCode, AppError) {
+    match err {
         StoreError::NotFound(m) => (StatusCode::NOT_FOUND, AppError::NotFound(m)),
         StoreError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, AppError::Unauthorized(m)),
         e @ (StoreError::Invalid(_) | StoreError::Import(_)) => {
@@ -46,9 +46,35 @@ pub fn fail(err: StoreError) -> AppError {
             tracing::error!("store failed: {e}");
             (StatusCode::INTERNAL_SERVER_ERROR, AppError::Internal)
         }
-    };
+    }
+}
+
+/// Converts a store error into the edge error, setting the response status.
+pub fn fail(err: StoreError) -> AppError {
+    let (status, err) = classify(err);
     set_status(status);
     err
+}
+
+impl From<StoreError> for AppError {
+    fn from(err: StoreError) -> Self {
+        fail(err)
+    }
+}
+
+/// For plain axum handlers (the export API): the status each error stands for, and
+/// its message as the body.
+impl axum::response::IntoResponse for AppError {
+    fn into_response(self) -> axum::response::Response {
+        let status = match &self {
+            AppError::BadRequest(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (status, self.to_string()).into_response()
+    }
 }
 
 /// A 4xx error built at the edge itself.

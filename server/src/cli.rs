@@ -64,6 +64,32 @@ pub enum Command {
         #[arg(long, default_value_t = 64)]
         batch: usize,
     },
+    /// Create a researcher or admin account; the password is read from
+    /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
+    AddStaff {
+        name: String,
+        #[arg(long, value_parser = ["researcher", "admin"])]
+        role: String,
+    },
+    /// Make an API token for a staff account (printed once; only its hash is kept).
+    /// Scripts send it as `Authorization: Bearer TOKEN`.
+    Token {
+        name: String,
+        /// What the token is for, to recognise it later.
+        #[arg(long, default_value = "")]
+        label: String,
+    },
+    /// Write the anonymised answers, their dataset card (README.md) and LICENSE into a folder.
+    Export {
+        /// Folder to write into (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "csv", value_parser = ["csv", "jsonl", "parquet"])]
+        format: String,
+        /// Models whose Eq. 2 scores become columns, comma-separated; all scored models by default.
+        #[arg(long, value_delimiter = ',')]
+        models: Option<Vec<String>>,
+    },
 }
 
 #[derive(Debug, Default, clap::Args)]
@@ -109,6 +135,27 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let path = model.unwrap_or_else(|| default_model(language.as_deref()));
             let spec = ModelSpec { path, id: model_id, language, scoring: mlm_scoring, baseline, add_k };
             score(&store, spec, batch).await?
+        }
+        Command::AddStaff { name, role } => {
+            let password = match std::env::var("GAPWISE_PASSWORD") {
+                Ok(p) => p,
+                Err(_) => {
+                    let mut line = String::new();
+                    std::io::stdin().read_line(&mut line)?;
+                    line.trim_end_matches(['\r', '\n']).to_owned()
+                }
+            };
+            store.create_staff(&name, role.parse()?, &password).await?;
+            println!("{role} {name} created");
+        }
+        Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
+        Command::Export { out, format, models } => {
+            let models = match models {
+                Some(m) => m,
+                None => store.scored_models().await?,
+            };
+            let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &out).await?;
+            println!("{}: {rows} answers", path.display());
         }
     }
     store.close().await;

@@ -3,6 +3,8 @@
 
 pub mod cli;
 pub mod demo;
+pub mod export;
+mod research;
 mod guards;
 pub mod score;
 
@@ -20,6 +22,7 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
+    let api = research::routes(store.clone());
     let context = ServerContext { store, secure_cookies };
     let routes = generate_route_list(App);
     let app = Router::new()
@@ -33,7 +36,8 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
             },
         )
         .fallback(leptos_axum::file_and_error_handler(shell))
-        .with_state(leptos_options);
+        .with_state(leptos_options)
+        .merge(api);
     guards::guard(app)
 }
 

@@ -1,21 +1,14 @@
 //! Pseudonymous annotators, their cookie sessions and optional passwords.
 
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
-use base64::Engine;
-use rand::Rng;
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 
+use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
 use super::{now_ms, Store, StoreError};
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";
 
 const PSEUDONYM_LEN: usize = 10;
-const PSEUDONYM_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const MIN_PASSWORD_CHARS: usize = 8;
-const MAX_PASSWORD_CHARS: usize = 256;
 
 /// A player, known only by a random pseudonym.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,30 +25,13 @@ pub struct Session {
     pub current_serving_id: Option<String>,
 }
 
-fn random_pseudonym() -> String {
-    let mut rng = rand::thread_rng();
-    (0..PSEUDONYM_LEN)
-        .map(|_| char::from(PSEUDONYM_ALPHABET[rng.gen_range(0..PSEUDONYM_ALPHABET.len())]))
-        .collect()
-}
-
-/// Session tokens are random; only their SHA-256 is stored.
-fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn new_token() -> String {
-    let bytes: [u8; 32] = rand::thread_rng().gen();
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
-
 impl Store {
     /// Creates an annotator who consented to `consent_version`, with a fresh pseudonym.
     pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
         for _ in 0..5 {
             let annotator = Annotator {
                 id: uuid::Uuid::new_v4().to_string(),
-                pseudonym: random_pseudonym(),
+                pseudonym: random_letters(PSEUDONYM_LEN),
             };
             let inserted = sqlx::query(
                 "INSERT INTO annotators (id, pseudonym, consent_version, created_at) \
@@ -115,24 +91,9 @@ impl Store {
     }
 
     /// Sets the optional password that lets the annotator resume on another device.
-    /// Hashed with argon2id (the crate's defaults: m = 19 MiB, t = 2, p = 1).
+    /// Hashed with argon2id (see [`hash_password`]).
     pub async fn set_password(&self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
-        let chars = password.chars().count();
-        if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
-            return Err(StoreError::Invalid(format!(
-                "a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
-            )));
-        }
-        let password = password.to_owned();
-        let hash = tokio::task::spawn_blocking(move || {
-            let salt = SaltString::generate(&mut OsRng);
-            Argon2::default()
-                .hash_password(password.as_bytes(), &salt)
-                .map(|h| h.to_string())
-        })
-        .await
-        .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?
-        .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?;
+        let hash = hash_password(password).await?;
         sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2")
             .bind(hash)
             .bind(annotator_id)
@@ -153,38 +114,10 @@ impl Store {
         let id: String = row.try_get(0)?;
         let stored: Option<String> = row.try_get(1)?;
         let stored = stored.ok_or_else(denied)?;
-        let password = password.to_owned();
-        let ok = tokio::task::spawn_blocking(move || {
-            PasswordHash::new(&stored)
-                .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-                .unwrap_or(false)
-        })
-        .await
-        .unwrap_or(false);
+        let ok = verify_password(stored, password).await;
         if !ok {
             return Err(denied());
         }
         self.create_session(&id).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pseudonyms_are_ten_letters() {
-        let p = random_pseudonym();
-        assert_eq!(p.len(), 10);
-        assert!(p.chars().all(|c| c.is_ascii_alphabetic()));
-        assert_ne!(random_pseudonym(), random_pseudonym());
-    }
-
-    #[test]
-    fn tokens_are_hashed() {
-        let t = new_token();
-        assert_eq!(hash_token(&t).len(), 64);
-        assert_ne!(hash_token(&t), t);
-        assert_eq!(hash_token(&t), hash_token(&t));
     }
 }

@@ -1,9 +1,12 @@
 mod annotators;
 mod error;
+mod export;
 mod game;
 mod import;
 mod items;
 mod scores;
+mod secrets;
+mod staff;
 mod store;
 pub mod words;
 
@@ -12,9 +15,11 @@ pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use error::{LineError, StoreError};
+pub use export::{ExportContext, ExportRow, BLANK};
 pub use import::{ImportFormat, ImportKind, ImportReport};
 pub use items::BuildReport;
 pub use scores::{ContextScore, ContextToScore};
+pub use staff::{Role, Staff};
 pub use store::{Backend, Store};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.

@@ -1,0 +1,177 @@
+//! The anonymised export end to end, on SQLite and PostgreSQL: three players answer,
+//! a tiny model scores the items, and the export in CSV, JSON Lines and Parquet (read
+//! back with pyarrow, not with the writer) holds every answer with its model score
+//! and no personal field. Over HTTP, only staff API tokens may export.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use gapwise_scorer::causal::CausalLm;
+use gapwise_server::export::{export_folder, Format};
+use gapwise_server::score::score_items;
+use gapwise_store::testing::{each_backend, play, seed_small};
+use gapwise_store::{Role, Store};
+use indicatif::ProgressBar;
+use serde_json::Value;
+use sqlx::Row;
+
+/// Scores every item with the tiny random Llama of the scorer's fixtures, as model "tiny".
+async fn score_with_tiny_model(store: &Store) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scorer/fixtures/hf_llama");
+    let model = Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu).expect("tiny model"));
+    store.register_model("tiny", "causal", "fixtures/hf_llama").await.expect("model");
+    score_items(store, model, "tiny", None, 16, &AtomicBool::new(false), &ProgressBar::hidden()).await.expect("score");
+}
+
+/// Rows of a Parquet file as JSON objects, read by pyarrow.
+fn read_parquet(path: &Path) -> Vec<Value> {
+    let python = std::env::var("GAPWISE_TEST_PYTHON").expect("GAPWISE_TEST_PYTHON (a Python with pyarrow) is not set: run scripts/test.sh");
+    let out = Command::new(python)
+        .args(["-c", "import json, sys, pyarrow.parquet as pq; print(json.dumps(pq.read_table(sys.argv[1]).to_pylist()))"])
+        .arg(path)
+        .output()
+        .expect("run pyarrow");
+    assert!(out.status.success(), "pyarrow: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("pyarrow JSON")
+}
+
+fn read_csv(path: &Path) -> Vec<Value> {
+    let mut reader = csv::Reader::from_path(path).expect("csv");
+    let headers = reader.headers().expect("header").clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("record");
+            Value::Object(headers.iter().zip(r.iter()).map(|(h, v)| (h.to_owned(), Value::String(v.to_owned()))).collect())
+        })
+        .collect()
+}
+
+fn read_jsonl(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path).expect("jsonl").lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect()
+}
+
+/// A field as text, whatever the format wrote it as.
+fn text(row: &Value, key: &str) -> String {
+    match &row[key] {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        play(store, 3, 5).await;
+        score_with_tiny_model(store).await;
+
+        // what must be there, and what must not
+        let answers = sqlx::query("SELECT a.item_id, a.chosen, a.correct, s.score FROM answers a JOIN item_scores s ON s.item_id = a.item_id AND s.model_id = 'tiny'")
+            .fetch_all(store.pool())
+            .await
+            .expect("answers");
+        assert_eq!(answers.len(), 15);
+        let expected: BTreeSet<(String, String, bool)> = answers
+            .iter()
+            .map(|r| (r.get::<i64, _>(0).to_string(), r.get::<String, _>(1), r.get::<i64, _>(2) == 1))
+            .collect();
+        let mut personal: Vec<String> = Vec::new();
+        for r in sqlx::query("SELECT id, pseudonym, created_at FROM annotators").fetch_all(store.pool()).await.expect("annotators") {
+            personal.extend([r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2).to_string()]);
+        }
+        for r in sqlx::query("SELECT token_hash FROM sessions").fetch_all(store.pool()).await.expect("sessions") {
+            personal.push(r.get(0));
+        }
+        for r in sqlx::query("SELECT id, created_at FROM answers").fetch_all(store.pool()).await.expect("answer ids") {
+            personal.extend([r.get::<String, _>(0), r.get::<i64, _>(1).to_string()]);
+        }
+
+        let dir = tempfile::tempdir().expect("tmp");
+        let mut annotators_seen = Vec::new();
+        for format in [Format::Csv, Format::Jsonl, Format::Parquet] {
+            let out = dir.path().join(format.extension());
+            let (path, n) = export_folder(store, format, &["tiny".to_owned()], &out).await.expect("export");
+            assert_eq!(n, 15);
+            let rows = match format {
+                Format::Csv => read_csv(&path),
+                Format::Jsonl => read_jsonl(&path),
+                Format::Parquet => read_parquet(&path),
+            };
+            let got: BTreeSet<(String, String, bool)> =
+                rows.iter().map(|r| (text(r, "item_id"), text(r, "chosen"), text(r, "correct") == "true")).collect();
+            assert_eq!(got, expected, "{format:?}");
+            for r in &rows {
+                let score: f64 = text(r, "score_tiny").parse().expect("a score in every row");
+                let want = answers.iter().find(|a| a.get::<i64, _>(0).to_string() == text(r, "item_id")).map(|a| a.get::<f64, _>(3));
+                assert!((Some(score) == want) || want.is_some_and(|w| (w - score).abs() < 1e-9), "{format:?} score");
+                assert!(text(r, "context_1").contains(gapwise_store::BLANK), "{format:?}: blank marked");
+                assert_eq!(text(r, "annotator").len(), 12);
+            }
+            let dump = serde_json::to_string(&rows).expect("dump");
+            for secret in &personal {
+                assert!(!dump.contains(secret.as_str()), "{format:?} export contains {secret:?}");
+            }
+            for column in ["created_at", "pseudonym", "email", "ip", "password"] {
+                assert!(rows[0].get(column).is_none(), "{format:?} has a {column} column");
+            }
+            let card = std::fs::read_to_string(out.join("README.md")).expect("card");
+            assert!(card.contains("CC BY-SA 4.0") && card.contains("| `score_tiny` |"), "{card}");
+            assert!(out.join("LICENSE").is_file());
+            annotators_seen.push(rows.iter().map(|r| text(r, "annotator")).collect::<BTreeSet<_>>());
+        }
+        assert_eq!(annotators_seen[0].len(), 3);
+        assert!(annotators_seen.windows(2).all(|w| w[0] == w[1]), "export IDs are stable across exports");
+    }
+}
+
+#[tokio::test]
+async fn only_staff_tokens_may_export_over_http() {
+    for db in each_backend().await {
+        let store = db.store.clone();
+        seed_small(&store).await;
+        let player = play(&store, 1, 2).await.remove(0);
+        let player_token = store.create_session(&player.annotator.id).await.expect("player session");
+        store.create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
+        let token = store.create_api_token("ada", "test").await.expect("token");
+        assert!(store.create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
+
+        let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
+        let app = gapwise_server::router(store.clone(), options, false);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        tokio::spawn(gapwise_server::serve(listener, app));
+        let c = reqwest::Client::new();
+        let get = |path: &str, auth: Option<String>, cookie: Option<String>| {
+            let mut req = c.get(format!("{base}{path}"));
+            if let Some(a) = auth {
+                req = req.header("Authorization", a);
+            }
+            if let Some(cookie) = cookie {
+                req = req.header("Cookie", cookie);
+            }
+            req.send()
+        };
+        let player_cookie = Some(format!("{}={player_token}", gapwise_app::ssr::SESSION_COOKIE));
+        for path in ["/api/export/csv", "/api/export/parquet", "/api/export/card"] {
+            assert_eq!(get(path, None, None).await.expect("anonymous").status(), 401, "{path} anonymous");
+            assert_eq!(get(path, None, player_cookie.clone()).await.expect("player").status(), 403, "{path} player");
+            assert_eq!(get(path, Some("Bearer nope".into()), None).await.expect("bad token").status(), 401, "{path} bad token");
+        }
+        let bearer = Some(format!("Bearer {token}"));
+        let res = get("/api/export/csv", bearer.clone(), None).await.expect("researcher");
+        assert_eq!(res.status(), 200);
+        let body = res.text().await.expect("csv");
+        assert!(body.starts_with("item_id,language,k,"), "{body}");
+        assert_eq!(body.lines().count(), 3, "header and two answers");
+        assert_eq!(get("/api/export/xlsx", bearer.clone(), None).await.expect("format").status(), 404);
+        assert_eq!(get("/api/export/csv?models=nope", bearer.clone(), None).await.expect("model").status(), 404);
+        let card = get("/api/export/card", bearer, None).await.expect("card").text().await.expect("card text");
+        assert!(card.contains("CC BY-SA 4.0"), "{card}");
+    }
+}

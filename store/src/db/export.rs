@@ -1,0 +1,168 @@
+//! The anonymised export: one row per answer, with what a researcher needs to redo
+//! the paper's analyses and nothing that identifies a person. People appear only as
+//! export IDs (random, stable across exports, unrelated to database ids and to the
+//! public pseudonyms); no names, e-mails, IP addresses, creation times or locations.
+//!
+//! Rows are read from the database as a stream and handed to a sink one at a time, so
+//! memory does not grow with the number of answers (item contexts and model scores
+//! are looked up in maps whose size grows with the number of items).
+
+use std::collections::HashMap;
+
+use futures_util::TryStreamExt;
+use sqlx::Row;
+
+use super::secrets::random_letters;
+use super::{Store, StoreError};
+
+/// Length of an export ID: 12 letters, ~68 bits.
+const EXPORT_ID_LEN: usize = 12;
+
+/// One context of an exported item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportContext {
+    /// The sentence with its target occurrence replaced by [`BLANK`].
+    pub text: String,
+    pub source: String,
+    pub genre: String,
+}
+
+/// How the blank is written in exported contexts.
+pub const BLANK: &str = "___";
+
+/// One answer, as exported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportRow {
+    pub item_id: i64,
+    pub language: String,
+    pub k: i64,
+    pub target: String,
+    pub distractor: String,
+    pub strategy: String,
+    /// Export ID of the person who proposed the pair, if any.
+    pub creator: Option<String>,
+    pub annotator: String,
+    pub chosen: String,
+    pub correct: bool,
+    /// Time measured in the browser, when it sent one (milliseconds).
+    pub client_ms: Option<i64>,
+    /// Time from serving to answer, measured by the server (milliseconds).
+    pub server_ms: i64,
+    /// The two words in the order they were shown, `first|second`.
+    pub option_order: String,
+    pub contexts: Vec<ExportContext>,
+    /// Eq. 2 score of the item for each model asked for, in that order.
+    pub model_scores: Vec<Option<f64>>,
+}
+
+impl Store {
+    /// Gives every annotator who has answered or proposed a pair an export ID.
+    async fn assign_export_ids(&self) -> Result<(), StoreError> {
+        let missing: Vec<String> = sqlx::query_scalar(
+            "SELECT a.id FROM annotators a WHERE NOT EXISTS (SELECT 1 FROM export_pseudonyms e WHERE e.annotator_id = a.id)",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        let mut tx = self.pool().begin().await?;
+        for id in missing {
+            sqlx::query("INSERT INTO export_pseudonyms (annotator_id, export_id) VALUES ($1, $2)")
+                .bind(id)
+                .bind(random_letters(EXPORT_ID_LEN))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The ids of the models that have item scores.
+    pub async fn scored_models(&self) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT DISTINCT model_id FROM item_scores ORDER BY model_id")
+            .fetch_all(self.pool())
+            .await?)
+    }
+
+    /// Streams every answer, in item order, to `sink`, with the Eq. 2 scores of
+    /// `models`; returns how many rows went out. A model without scores is an error.
+    pub async fn export_answers(
+        &self,
+        models: &[String],
+        mut sink: impl FnMut(ExportRow) -> Result<(), StoreError>,
+    ) -> Result<u64, StoreError> {
+        let known = self.scored_models().await?;
+        if let Some(unknown) = models.iter().find(|m| !known.contains(m)) {
+            return Err(StoreError::NotFound(format!("no scores for model {unknown:?} (scored: {})", known.join(", "))));
+        }
+        self.assign_export_ids().await?;
+        let contexts = self.item_contexts().await?;
+        let scores = self.model_scores(models).await?;
+        let mut rows = sqlx::query(
+            "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
+                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order \
+             FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
+             LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
+             ORDER BY a.item_id, ea.export_id",
+        )
+        .fetch(self.pool());
+        let mut n = 0;
+        while let Some(r) = rows.try_next().await? {
+            let item_id: i64 = r.try_get(0)?;
+            sink(ExportRow {
+                item_id,
+                language: r.try_get(1)?,
+                k: r.try_get(2)?,
+                target: r.try_get(3)?,
+                distractor: r.try_get(4)?,
+                strategy: r.try_get(5)?,
+                creator: r.try_get(6)?,
+                annotator: r.try_get(7)?,
+                chosen: r.try_get(8)?,
+                correct: r.try_get::<i64, _>(9)? != 0,
+                client_ms: r.try_get(10)?,
+                server_ms: r.try_get(11)?,
+                option_order: r.try_get(12)?,
+                contexts: contexts.get(&item_id).cloned().unwrap_or_default(),
+                model_scores: models.iter().map(|m| scores.get(&(m.clone(), item_id)).copied()).collect(),
+            })?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Every item's contexts in order, blank marked.
+    async fn item_contexts(&self) -> Result<HashMap<i64, Vec<ExportContext>>, StoreError> {
+        let mut map: HashMap<i64, Vec<ExportContext>> = HashMap::new();
+        let mut rows = sqlx::query(
+            "SELECT c.item_id, s.text, c.blank_start, c.blank_end, s.source, s.genre \
+             FROM item_contexts c JOIN sentences s ON s.id = c.sentence_id ORDER BY c.item_id, c.position",
+        )
+        .fetch(self.pool());
+        while let Some(r) = rows.try_next().await? {
+            let text: String = r.try_get(1)?;
+            let (start, end): (i64, i64) = (r.try_get(2)?, r.try_get(3)?);
+            let blanked = usize::try_from(start)
+                .ok()
+                .zip(usize::try_from(end).ok())
+                .and_then(|(s, e)| Some(format!("{}{BLANK}{}", text.get(..s)?, text.get(e..)?)))
+                .ok_or_else(|| StoreError::Invalid(format!("bad blank offsets in item {}", r.try_get::<i64, _>(0).unwrap_or(0))))?;
+            map.entry(r.try_get(0)?).or_default().push(ExportContext {
+                text: blanked,
+                source: r.try_get(4)?,
+                genre: r.try_get(5)?,
+            });
+        }
+        Ok(map)
+    }
+
+    async fn model_scores(&self, models: &[String]) -> Result<HashMap<(String, i64), f64>, StoreError> {
+        let mut map = HashMap::new();
+        for model in models {
+            let mut rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = $1").bind(model).fetch(self.pool());
+            while let Some(r) = rows.try_next().await? {
+                map.insert((model.clone(), r.try_get(0)?), r.try_get(1)?);
+            }
+        }
+        Ok(map)
+    }
+}

@@ -1,0 +1,92 @@
+//! Secrets and random identifiers: session and API tokens (random, stored as their
+//! SHA-256), argon2id password hashes, and random letter strings for pseudonyms.
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine;
+use rand::Rng;
+use sha2::{Digest, Sha256};
+
+use super::StoreError;
+
+const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+pub(crate) const MIN_PASSWORD_CHARS: usize = 8;
+const MAX_PASSWORD_CHARS: usize = 256;
+
+/// `len` random ASCII letters.
+pub(crate) fn random_letters(len: usize) -> String {
+    let mut rng = rand::thread_rng();
+    (0..len).map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())])).collect()
+}
+
+/// What is stored of a token: its SHA-256, hex.
+pub(crate) fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// 32 random bytes, URL-safe base64.
+pub(crate) fn new_token() -> String {
+    let bytes: [u8; 32] = rand::thread_rng().gen();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// An argon2id hash (the crate's defaults: m = 19 MiB, t = 2, p = 1) of a password
+/// of 8 to 256 characters, computed off the async threads.
+pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> {
+    let chars = password.chars().count();
+    if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
+        return Err(StoreError::Invalid(format!(
+            "a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
+        )));
+    }
+    let password = password.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+    })
+    .await
+    .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?
+    .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))
+}
+
+/// Whether `password` matches the stored hash (false for a malformed hash).
+pub(crate) async fn verify_password(stored: String, password: &str) -> bool {
+    let password = password.to_owned();
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&stored)
+            .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+            .unwrap_or(false)
+    })
+    .await
+    .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_letters_are_letters() {
+        let p = random_letters(10);
+        assert_eq!(p.len(), 10);
+        assert!(p.chars().all(|c| c.is_ascii_alphabetic()));
+        assert_ne!(random_letters(10), random_letters(10));
+    }
+
+    #[test]
+    fn tokens_are_hashed() {
+        let t = new_token();
+        assert_eq!(hash_token(&t).len(), 64);
+        assert_ne!(hash_token(&t), t);
+        assert_eq!(hash_token(&t), hash_token(&t));
+    }
+
+    #[tokio::test]
+    async fn passwords_are_argon2id_and_checked() {
+        let hash = hash_password("correct horse").await.expect("hash");
+        assert!(hash.starts_with("$argon2id$"), "{hash}");
+        assert!(verify_password(hash.clone(), "correct horse").await);
+        assert!(!verify_password(hash, "wrong horse").await);
+        assert!(hash_password("short").await.is_err());
+    }
+}

@@ -1,0 +1,95 @@
+//! Researchers and admins: accounts made from the command line (argon2id passwords)
+//! and API tokens for scripted export.
+
+use sqlx::Row;
+
+use super::secrets::{hash_password, hash_token, new_token};
+use super::{now_ms, Store, StoreError};
+
+/// What a staff member may do. Admins may do everything researchers may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Researcher,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Researcher => "researcher",
+            Role::Admin => "admin",
+        }
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = StoreError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "researcher" => Ok(Role::Researcher),
+            "admin" => Ok(Role::Admin),
+            other => Err(StoreError::Invalid(format!("unknown role {other:?} (researcher or admin)"))),
+        }
+    }
+}
+
+/// A staff member, as an API token identifies them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Staff {
+    pub name: String,
+    pub role: Role,
+}
+
+impl Store {
+    /// Creates a researcher or admin account; the name must be new.
+    pub async fn create_staff(&self, name: &str, role: Role, password: &str) -> Result<(), StoreError> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+            return Err(StoreError::Invalid("a staff name needs 1 to 64 printable characters".into()));
+        }
+        let hash = hash_password(password).await?;
+        let inserted = sqlx::query(
+            "INSERT INTO staff (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(role.as_str())
+        .bind(hash)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        if inserted.rows_affected() == 0 {
+            return Err(StoreError::Invalid(format!("a staff account named {name:?} already exists")));
+        }
+        Ok(())
+    }
+
+    /// Makes an API token for a staff member and returns it; only its hash is kept.
+    pub async fn create_api_token(&self, name: &str, label: &str) -> Result<String, StoreError> {
+        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE name = $1")
+            .bind(name)
+            .fetch_one(self.pool())
+            .await?;
+        if exists == 0 {
+            return Err(StoreError::NotFound(format!("no staff account named {name:?}")));
+        }
+        let token = new_token();
+        sqlx::query("INSERT INTO api_tokens (token_hash, staff_name, label, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(hash_token(&token))
+            .bind(name)
+            .bind(label)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(token)
+    }
+
+    /// The staff member an API token belongs to, if it is a known token.
+    pub async fn staff_for_token(&self, token: &str) -> Result<Option<Staff>, StoreError> {
+        let row = sqlx::query("SELECT s.name, s.role FROM api_tokens t JOIN staff s ON s.name = t.staff_name WHERE t.token_hash = $1")
+            .bind(hash_token(token))
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| Ok(Staff { name: r.try_get(0)?, role: r.try_get::<String, _>(1)?.parse()? })).transpose()
+    }
+}
