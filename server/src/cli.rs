@@ -79,6 +79,20 @@ pub enum Command {
         #[arg(long, default_value = "")]
         label: String,
     },
+    /// Write the paper's tables (Markdown and CSV) and figures (SVG) for the current
+    /// database into a folder, with README.md as the index.
+    Report {
+        /// Folder to write into (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// Models to compare with people, comma-separated; all scored models by default.
+        #[arg(long, value_delimiter = ',')]
+        models: Option<Vec<String>>,
+        /// Leave answers with a context from this source out of the filtered rates
+        /// (the paper drops wikipedia); repeatable.
+        #[arg(long)]
+        drop_source: Vec<String>,
+    },
     /// Write the anonymised answers, their dataset card (README.md) and LICENSE into a folder.
     Export {
         /// Folder to write into (created if needed).
@@ -149,11 +163,13 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             println!("{role} {name} created");
         }
         Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
+        Command::Report { out, models, drop_source } => {
+            let models = models_or_all(&store, models).await?;
+            let files = crate::report::write_report(&store, &models, &drop_source, &out).await?;
+            println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
+        }
         Command::Export { out, format, models } => {
-            let models = match models {
-                Some(m) => m,
-                None => store.scored_models().await?,
-            };
+            let models = models_or_all(&store, models).await?;
             let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &out).await?;
             println!("{}: {rows} answers", path.display());
         }
@@ -178,6 +194,14 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
     println!("listening on http://{}", listener.local_addr()?);
     crate::serve(listener, crate::router(store, options, args.secure_cookies)).await?;
     Ok(())
+}
+
+/// The models asked for, or every model with scores.
+async fn models_or_all(store: &Store, models: Option<Vec<String>>) -> Result<Vec<String>, gapwise_store::StoreError> {
+    match models {
+        Some(m) => Ok(m),
+        None => store.scored_models().await,
+    }
 }
 
 /// Where scripts/fetch_model.sh caches the default model of a language: the

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod demo;
 pub mod export;
+pub mod report;
 mod research;
 mod guards;
 pub mod score;

@@ -175,3 +175,41 @@ async fn only_staff_tokens_may_export_over_http() {
         assert!(card.contains("CC BY-SA 4.0"), "{card}");
     }
 }
+
+#[tokio::test]
+async fn the_report_folder_holds_every_table_and_figure() {
+    let db = gapwise_store::testing::sqlite().await;
+    let store = &db.store;
+    seed_small(store).await;
+    play(store, 3, 6).await;
+    score_with_tiny_model(store).await;
+    let dir = tempfile::tempdir().expect("tmp");
+    let files = gapwise_server::report::write_report(store, &["tiny".to_owned()], &[], dir.path()).await.expect("report");
+    for name in [
+        "table3_4_success_rates",
+        "indistinguishable_pairs",
+        "table5_mcc",
+        "table6_time_effect",
+        "table7_spearman",
+    ] {
+        for ext in ["md", "csv"] {
+            let file = format!("{name}.{ext}");
+            assert!(files.contains(&file) && dir.path().join(&file).is_file(), "{file} missing");
+        }
+    }
+    let svg = std::fs::read_to_string(dir.path().join("fig1_success_by_k.svg")).expect("figure");
+    assert!(svg.starts_with("<svg") && svg.contains("<polyline"), "an SVG with lines");
+    // the overall English rate in the table is the share of correct answers in the database
+    let (right, all): (i64, i64) = {
+        let r = sqlx::query("SELECT SUM(correct), COUNT(*) FROM answers").fetch_one(store.pool()).await.expect("count");
+        (r.get(0), r.get(1))
+    };
+    let table = read_csv(&dir.path().join("table3_4_success_rates.csv"));
+    let overall = table.iter().find(|r| text(r, "k") == "all" && text(r, "strategy") == "all").expect("overall row");
+    assert_eq!(text(overall, "answers"), all.to_string());
+    assert_eq!(text(overall, "success"), format!("{:.3}", right as f64 / all as f64));
+    let mcc = read_csv(&dir.path().join("table5_mcc.csv"));
+    assert_eq!((text(&mcc[0], "model"), text(&mcc[0], "answers")), ("tiny".to_owned(), all.to_string()));
+    let index = std::fs::read_to_string(dir.path().join("README.md")).expect("index");
+    assert!(index.contains("Table 6") && index.contains("no Likert ratings"), "{index}");
+}
