@@ -274,8 +274,11 @@ fn mcc_table(answers: &[Answer], models: &[String]) -> Table {
     }
 }
 
-/// The length normalisations of Table 6: (name, N of an answer).
-const NORMALISATIONS: [(&str, fn(&Answer) -> f64); 4] =
+/// The length N of an answer that its time is divided by.
+type Length = fn(&Answer) -> f64;
+
+/// The length normalisations of Table 6.
+const NORMALISATIONS: [(&str, Length); 4] =
     [("none", |_| 1.0), ("sentences", |a| a.k as f64), ("words", |a| a.words), ("characters", |a| a.chars)];
 
 /// Table 6: Mann-Whitney effect size of log(time / N), correct vs incorrect answers.
