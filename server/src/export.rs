@@ -153,6 +153,28 @@ fn values(row: ExportRow) -> Vec<Value> {
     v
 }
 
+/// A row as one JSON object, written without building a map.
+struct JsonRow<'a> {
+    names: &'a [String],
+    values: &'a [Value],
+}
+
+impl serde::Serialize for JsonRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.names.len()))?;
+        for (name, value) in self.names.iter().zip(self.values) {
+            match value {
+                Value::Int(v) => map.serialize_entry(name, v)?,
+                Value::Float(v) => map.serialize_entry(name, v)?,
+                Value::Bool(v) => map.serialize_entry(name, v)?,
+                Value::Text(v) => map.serialize_entry(name, v)?,
+            }
+        }
+        map.end()
+    }
+}
+
 fn io(e: impl std::fmt::Display) -> StoreError {
     StoreError::Invalid(format!("writing the export failed: {e}"))
 }
@@ -191,17 +213,7 @@ impl<W: Write + Send> Sink<W> {
                 w.write_record(fields).map_err(io)
             }
             Sink::Jsonl(w, names) => {
-                let object: serde_json::Map<String, serde_json::Value> = names
-                    .iter()
-                    .cloned()
-                    .zip(row.into_iter().map(|v| match v {
-                        Value::Int(i) => i.into(),
-                        Value::Float(f) => f.into(),
-                        Value::Bool(b) => b.into(),
-                        Value::Text(s) => s.into(),
-                    }))
-                    .collect();
-                serde_json::to_writer(&mut *w, &object).map_err(io)?;
+                serde_json::to_writer(&mut *w, &JsonRow { names, values: &row }).map_err(io)?;
                 w.write_all(b"\n").map_err(io)
             }
             Sink::Parquet(p) => p.write(row),
