@@ -8,3 +8,6 @@ export LEPTOS_OUTPUT_NAME=gapwise LEPTOS_SITE_ROOT=target/site LEPTOS_SITE_PKG_D
   LEPTOS_SITE_ADDR="${LEPTOS_SITE_ADDR:-127.0.0.1:3000}" LEPTOS_RELOAD_PORT=3001 LEPTOS_LIB_DIR=app \
   LEPTOS_BIN_DIR=server LEPTOS_JS_MINIFY=false LEPTOS_HASH_FILES=false
 export RUSTFLAGS="--cfg erase_components"
+# No incremental caches: they grew the shared build folder by ~10 GB and each build
+# here is a fresh one anyway.
+export CARGO_INCREMENTAL=0
