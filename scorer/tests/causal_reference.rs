@@ -136,8 +136,14 @@ fn quantized_file_scores_like_llama_cpp_on_its_exact_weights() {
 /// that rounding: up to ~0.6 nat on a token, ~1 nat on a sentence here.
 #[test]
 fn quantized_log_probs_match_llama_cpp_within_activation_rounding() {
-    let fixture = fixture("causal_smollm2_q4_1_llamacpp.json");
-    let path = SMOLLM2.quantized();
+    compare_quantized(&SMOLLM2, "causal_smollm2_q4_1_llamacpp.json");
+}
+
+/// The quantized file against llama.cpp running that same file (which rounds the
+/// activations to 8 bits: up to 1 nat a token, 2 a sentence).
+fn compare_quantized(model: &Model, fixture_name: &str) {
+    let fixture = fixture(fixture_name);
+    let path = model.quantized();
     assert_eq!(sha256(&path), fixture.model_sha256(), "not the model the fixture was made with");
     let lm = CausalLm::from_gguf(&path, &Device::Cpu).expect("load");
     compare(&lm, &fixture, 1.0, 2.0);
@@ -159,11 +165,7 @@ fn gemma3_log_probs_match_llama_cpp() {
 /// Against llama.cpp running the Q4_K_M file itself (8-bit activations).
 #[test]
 fn gemma3_quantized_log_probs_match_llama_cpp_within_activation_rounding() {
-    let fixture = fixture("causal_gemma3_q4_k_m_llamacpp.json");
-    let path = GEMMA3.quantized();
-    assert_eq!(sha256(&path), fixture.model_sha256(), "not the model the fixture was made with");
-    let lm = CausalLm::from_gguf(&path, &Device::Cpu).expect("load");
-    compare(&lm, &fixture, 1.0, 2.0);
+    compare_quantized(&GEMMA3, "causal_gemma3_q4_k_m_llamacpp.json");
 }
 
 #[test]

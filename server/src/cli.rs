@@ -164,12 +164,12 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
         Command::Report { out, models, drop_source } => {
-            let models = models_or_all(&store, models).await?;
+            let models = store.models_or_all(models).await?;
             let files = crate::report::write_report(&store, &models, &drop_source, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }
         Command::Export { out, format, models } => {
-            let models = models_or_all(&store, models).await?;
+            let models = store.models_or_all(models).await?;
             let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &out).await?;
             println!("{}: {rows} answers", path.display());
         }
@@ -194,14 +194,6 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
     println!("listening on http://{}", listener.local_addr()?);
     crate::serve(listener, crate::router(store, options, args.secure_cookies)).await?;
     Ok(())
-}
-
-/// The models asked for, or every model with scores.
-async fn models_or_all(store: &Store, models: Option<Vec<String>>) -> Result<Vec<String>, gapwise_store::StoreError> {
-    match models {
-        Some(m) => Ok(m),
-        None => store.scored_models().await,
-    }
 }
 
 /// Where scripts/fetch_model.sh caches the default model of a language: the

@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use gapwise_store::{ExportRow, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
-use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int64Type};
+use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
 use parquet::file::properties::WriterProperties;
-use parquet::file::writer::SerializedFileWriter;
+use parquet::file::writer::{SerializedColumnWriter, SerializedFileWriter};
 use parquet::schema::types::Type;
 
 /// Rows per Parquet row group.
@@ -283,23 +283,12 @@ impl<W: Write + Send> ParquetSink<W> {
             let levels: Vec<i16> = values.iter().map(|v| i16::from(!is_null(v))).collect();
             let mut col = group.next_column().map_err(io)?.ok_or_else(|| io("fewer Parquet columns than values"))?;
             match kind {
-                Kind::Int => {
-                    let v: Vec<i64> = values.into_iter().filter_map(|v| if let Value::Int(i) = v { i } else { None }).collect();
-                    col.typed::<Int64Type>().write_batch(&v, Some(&levels), None)
-                }
-                Kind::Float => {
-                    let v: Vec<f64> = values.into_iter().filter_map(|v| if let Value::Float(f) = v { f } else { None }).collect();
-                    col.typed::<DoubleType>().write_batch(&v, Some(&levels), None)
-                }
-                Kind::Bool => {
-                    let v: Vec<bool> = values.into_iter().filter_map(|v| if let Value::Bool(b) = v { b } else { None }).collect();
-                    col.typed::<BoolType>().write_batch(&v, Some(&levels), None)
-                }
-                Kind::Text => {
-                    let v: Vec<ByteArray> =
-                        values.into_iter().filter_map(|v| if let Value::Text(s) = v { s.map(|s| ByteArray::from(s.into_bytes())) } else { None }).collect();
-                    col.typed::<ByteArrayType>().write_batch(&v, Some(&levels), None)
-                }
+                Kind::Int => write_column::<Int64Type>(&mut col, values, &levels, |v| if let Value::Int(i) = v { i } else { None }),
+                Kind::Float => write_column::<DoubleType>(&mut col, values, &levels, |v| if let Value::Float(f) = v { f } else { None }),
+                Kind::Bool => write_column::<BoolType>(&mut col, values, &levels, |v| if let Value::Bool(b) = v { b } else { None }),
+                Kind::Text => write_column::<ByteArrayType>(&mut col, values, &levels, |v| {
+                    if let Value::Text(s) = v { s.map(|s| ByteArray::from(s.into_bytes())) } else { None }
+                }),
             }
             .map_err(io)?;
             col.close().map_err(io)?;
@@ -314,6 +303,18 @@ impl<W: Write + Send> ParquetSink<W> {
         self.writer.close().map_err(io)?;
         Ok(())
     }
+}
+
+/// Writes one column of a row group: the non-null values (`get`) and a definition
+/// level per row (1 present, 0 null).
+fn write_column<T: DataType>(
+    col: &mut SerializedColumnWriter<'_>,
+    values: Vec<Value>,
+    levels: &[i16],
+    get: impl Fn(Value) -> Option<T::T>,
+) -> parquet::errors::Result<usize> {
+    let present: Vec<T::T> = values.into_iter().filter_map(get).collect();
+    col.typed::<T>().write_batch(&present, Some(levels), None)
 }
 
 fn is_null(v: &Value) -> bool {

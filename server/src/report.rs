@@ -112,6 +112,16 @@ fn p_value(v: f64) -> String {
     }
 }
 
+/// The languages of the answers, in order.
+fn languages(answers: &[Answer]) -> BTreeSet<&String> {
+    answers.iter().map(|a| &a.language).collect()
+}
+
+/// The elements of `values` at `idx` (a bootstrap resample).
+fn pick<T: Copy>(idx: &[usize], values: &[T]) -> Vec<T> {
+    idx.iter().map(|&i| values[i]).collect()
+}
+
 /// A rate and its bootstrap interval over the given answers' correctness.
 fn rate_with_ci(correct: &[bool]) -> [String; 3] {
     let (lo, hi) = bootstrap_ci(correct.len(), |idx| idx.iter().filter(|&&i| correct[i]).count() as f64 / idx.len() as f64, RESAMPLES, 0.95, SEED);
@@ -169,7 +179,7 @@ pub async fn write_report(store: &Store, models: &[String], drop_sources: &[Stri
 /// from a dropped source.
 fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool> {
     let mut keep = vec![false; answers.len()];
-    for language in answers.iter().map(|a| &a.language).collect::<BTreeSet<_>>() {
+    for language in languages(answers) {
         let idx: Vec<usize> = (0..answers.len()).filter(|&i| &answers[i].language == language).collect();
         let times: Vec<f64> = idx.iter().map(|&i| answers[i].ms).collect();
         for (&i, k) in idx.iter().zip(keep_by_log_time(&times)) {
@@ -241,16 +251,11 @@ fn indistinguishable_pairs(answers: &[Answer]) -> Table {
 /// The answers of each (model, language) that have the model's score.
 fn scored_groups<'a>(answers: &'a [Answer], models: &'a [String]) -> impl Iterator<Item = (&'a String, String, Vec<(f64, &'a Answer)>)> {
     models.iter().enumerate().flat_map(move |(m, model)| {
-        answers
-            .iter()
-            .map(|a| a.language.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .map(move |language| {
-                let scored: Vec<(f64, &Answer)> =
-                    answers.iter().filter(|a| a.language == language).filter_map(|a| a.scores[m].map(|s| (s, a))).collect();
-                (model, language, scored)
-            })
+        languages(answers).into_iter().cloned().map(move |language| {
+            let scored: Vec<(f64, &Answer)> =
+                answers.iter().filter(|a| a.language == language).filter_map(|a| a.scores[m].map(|s| (s, a))).collect();
+            (model, language, scored)
+        })
     })
 }
 
@@ -260,7 +265,6 @@ fn mcc_table(answers: &[Answer], models: &[String]) -> Table {
         .map(|(model, language, scored)| {
             let predicted: Vec<bool> = scored.iter().map(|(s, _)| *s > 0.0).collect();
             let actual: Vec<bool> = scored.iter().map(|(_, a)| a.correct).collect();
-            let pick = |idx: &[usize], v: &[bool]| idx.iter().map(|&i| v[i]).collect::<Vec<_>>();
             let (lo, hi) = bootstrap_ci(scored.len(), |idx| matthews(&pick(idx, &predicted), &pick(idx, &actual)), RESAMPLES, 0.95, SEED);
             let model_rate = success_rate(&predicted);
             vec![model.clone(), language, scored.len().to_string(), num(model_rate), num(matthews(&predicted, &actual)), num(lo), num(hi)]
@@ -284,7 +288,7 @@ const NORMALISATIONS: [(&str, Length); 4] =
 /// Table 6: Mann-Whitney effect size of log(time / N), correct vs incorrect answers.
 fn time_effects(answers: &[Answer]) -> Table {
     let mut rows = Vec::new();
-    for language in answers.iter().map(|a| &a.language).collect::<BTreeSet<_>>() {
+    for language in languages(answers) {
         for (name, n) in NORMALISATIONS {
             let s = |want: bool| -> Vec<f64> {
                 answers.iter().filter(|a| &a.language == language && a.correct == want && a.ms > 0.0).map(|a| (a.ms / n(a)).ln()).collect()
@@ -311,7 +315,6 @@ fn spearman_table(answers: &[Answer], models: &[String]) -> Table {
             let correct: Vec<bool> = scored.iter().map(|(_, a)| a.correct).collect();
             let weighted = time_weighted(&s, &correct);
             let score: Vec<f64> = scored.iter().map(|(v, _)| *v).collect();
-            let pick = |idx: &[usize], v: &[f64]| idx.iter().map(|&i| v[i]).collect::<Vec<_>>();
             let (lo, hi) = bootstrap_ci(scored.len(), |idx| spearman(&pick(idx, &score), &pick(idx, &weighted)).0, RESAMPLES, 0.95, SEED);
             let (rho, p) = spearman(&score, &weighted);
             vec![model.clone(), language, scored.len().to_string(), num(rho), p_value(p), num(lo), num(hi)]
@@ -337,8 +340,7 @@ fn figure_success_by_k(answers: &[Answer], kept: &[bool], path: &Path) -> Result
         .build_cartesian_2d(0.5f64..5.5f64, 0f64..1f64)
         .map_err(io)?;
     chart.configure_mesh().x_desc("k (sentences shown)").y_desc("success rate").draw().map_err(io)?;
-    let languages: Vec<&String> = answers.iter().map(|a| &a.language).collect::<BTreeSet<_>>().into_iter().collect();
-    for (n, language) in languages.into_iter().enumerate() {
+    for (n, language) in languages(answers).into_iter().enumerate() {
         let color = Palette99::pick(n).to_rgba();
         for filtered in [false, true] {
             let points: Vec<(f64, f64)> = [1, 3, 5]

@@ -54,10 +54,10 @@ struct ExportQuery {
 
 impl ExportQuery {
     async fn models(&self, store: &Store) -> Result<Vec<String>, AppError> {
-        Ok(match &self.models {
-            Some(list) => list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect(),
-            None => store.scored_models().await?,
-        })
+        let requested = self.models.as_ref().map(|list| {
+            list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect()
+        });
+        Ok(store.models_or_all(requested).await?)
     }
 }
 

@@ -82,6 +82,14 @@ impl Store {
             .await?)
     }
 
+    /// The models asked for, or, when none were named, every model with scores.
+    pub async fn models_or_all(&self, requested: Option<Vec<String>>) -> Result<Vec<String>, StoreError> {
+        match requested {
+            Some(models) => Ok(models),
+            None => self.scored_models().await,
+        }
+    }
+
     /// Streams every answer, in item order, to `sink`, with the Eq. 2 scores of
     /// `models`; returns how many rows went out. A model without scores is an error.
     pub async fn export_answers(
@@ -139,14 +147,15 @@ impl Store {
         )
         .fetch(self.pool());
         while let Some(r) = rows.try_next().await? {
+            let item_id: i64 = r.try_get(0)?;
             let text: String = r.try_get(1)?;
             let (start, end): (i64, i64) = (r.try_get(2)?, r.try_get(3)?);
             let blanked = usize::try_from(start)
                 .ok()
                 .zip(usize::try_from(end).ok())
                 .and_then(|(s, e)| Some(format!("{}{BLANK}{}", text.get(..s)?, text.get(e..)?)))
-                .ok_or_else(|| StoreError::Invalid(format!("bad blank offsets in item {}", r.try_get::<i64, _>(0).unwrap_or(0))))?;
-            map.entry(r.try_get(0)?).or_default().push(ExportContext {
+                .ok_or_else(|| StoreError::Invalid(format!("bad blank offsets in item {item_id}")))?;
+            map.entry(item_id).or_default().push(ExportContext {
                 text: blanked,
                 source: r.try_get(4)?,
                 genre: r.try_get(5)?,
