@@ -52,6 +52,7 @@ pub fn App() -> impl IntoView {
                 <A href="/" attr:class="brand">"Gapwise"</A>
                 <nav aria-label="Main">
                     <A href="/play">"Play"</A>
+                    <A href="/leaderboard">"Leaderboard"</A>
                     <A href="/account">"Account"</A>
                 </nav>
             </header>
@@ -60,8 +61,12 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=pages::Landing/>
                     <Route path=path!("/play") view=pages::Play/>
                     <Route path=path!("/account") view=pages::Account/>
+                    <Route path=path!("/leaderboard") view=pages::Leaderboard/>
+                    <Route path=path!("/staff") view=pages::StaffSignIn/>
+                    <Route path=path!("/research") view=pages::Research/>
                 </Routes>
             </main>
+            <footer class="site-footer"><A href="/staff">"Staff sign-in"</A></footer>
         </Router>
     }
 }

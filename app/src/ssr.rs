@@ -1,9 +1,14 @@
-//! The server side of the app: the context the server provides, the session
-//! cookie, and the mapping of store errors to HTTP statuses.
+//! The server side of the app: the context the server provides, the player and
+//! staff session cookies, and the mapping of store errors to HTTP statuses.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use gapwise_store::{Session, Store, StoreError};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use gapwise_store::model::{AnswerFilter, Report};
+use gapwise_store::{Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
@@ -12,6 +17,24 @@ use crate::AppError;
 /// The session cookie: an opaque random token, HttpOnly and SameSite=Lax.
 pub const SESSION_COOKIE: &str = "gapwise_session";
 const SESSION_MAX_AGE_DAYS: i64 = 365;
+/// The staff session cookie: HttpOnly and SameSite=Strict (research pages are never
+/// reached from another site with it), valid for a working day.
+pub const STAFF_COOKIE: &str = "gapwise_staff";
+const STAFF_MAX_AGE_HOURS: i64 = 12;
+
+/// A report in the making, for [`ReportBuilder`].
+pub type ReportFuture = Pin<Box<dyn Future<Output = Result<Report, StoreError>> + Send>>;
+
+/// Builds the research report of the answers a filter selects. The analyses live in
+/// the server crate (which depends on this one), so the server hands them in.
+#[derive(Clone)]
+pub struct ReportBuilder(pub Arc<dyn Fn(Store, AnswerFilter) -> ReportFuture + Send + Sync>);
+
+impl std::fmt::Debug for ReportBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReportBuilder")
+    }
+}
 
 /// What the server gives every server function and page render.
 #[derive(Clone, Debug)]
@@ -19,6 +42,7 @@ pub struct ServerContext {
     pub store: Store,
     /// Mark cookies `Secure` (set when the site is served over TLS).
     pub secure_cookies: bool,
+    pub reports: ReportBuilder,
 }
 
 pub fn context() -> Result<ServerContext, AppError> {
@@ -83,16 +107,41 @@ pub fn reject(status: StatusCode, err: AppError) -> AppError {
     err
 }
 
-async fn session_token() -> Option<String> {
+async fn cookie_value(name: &str) -> Option<String> {
     let jar: CookieJar = leptos_axum::extract().await.ok()?;
-    jar.get(SESSION_COOKIE).map(|c| c.value().to_owned())
+    jar.get(name).map(|c| c.value().to_owned())
 }
 
 /// The caller's session, if the cookie names a live one.
 pub async fn current_session(store: &Store) -> Result<Option<Session>, AppError> {
-    match session_token().await {
+    match cookie_value(SESSION_COOKIE).await {
         Some(token) => store.session(&token).await.map_err(fail),
         None => Ok(None),
+    }
+}
+
+/// The caller's staff session token, if the request carries one.
+pub async fn staff_token() -> Option<String> {
+    cookie_value(STAFF_COOKIE).await
+}
+
+/// The signed-in researcher or admin, or 401 (nobody signed in) or 403 (a player).
+pub async fn require_staff(store: &Store) -> Result<Staff, AppError> {
+    if let Some(token) = staff_token().await {
+        if let Some(staff) = store.staff_session(&token).await.map_err(fail)? {
+            return Ok(staff);
+        }
+    }
+    let player = current_session(store).await?.is_some();
+    Err(staff_refusal(player))
+}
+
+/// The refusal of a research page or export: 403 for a player, 401 for anyone else.
+pub fn staff_refusal(player: bool) -> AppError {
+    if player {
+        reject(StatusCode::FORBIDDEN, AppError::Forbidden("players cannot see research data".into()))
+    } else {
+        reject(StatusCode::UNAUTHORIZED, AppError::Unauthorized("sign in as a researcher to see research data".into()))
     }
 }
 
@@ -106,18 +155,23 @@ pub async fn require_session(store: &Store) -> Result<Session, AppError> {
     })
 }
 
-/// Sends the session cookie with the response.
+/// Sends the player session cookie with the response.
 pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
-    let cookie = Cookie::build((SESSION_COOKIE, token))
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .max_age(cookie::time::Duration::days(SESSION_MAX_AGE_DAYS))
-        .build();
+    set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(SESSION_MAX_AGE_DAYS), secure)
+}
+
+/// Sends the staff session cookie with the response; an empty token with zero
+/// lifetime removes it (sign out).
+pub fn set_staff_cookie(token: String, secure: bool) -> Result<(), AppError> {
+    let age = if token.is_empty() { 0 } else { STAFF_MAX_AGE_HOURS };
+    set_cookie(STAFF_COOKIE, token, SameSite::Strict, cookie::time::Duration::hours(age), secure)
+}
+
+fn set_cookie(name: &'static str, token: String, same_site: SameSite, max_age: cookie::time::Duration, secure: bool) -> Result<(), AppError> {
+    let cookie = Cookie::build((name, token)).path("/").http_only(true).same_site(same_site).secure(secure).max_age(max_age).build();
     let value = HeaderValue::from_str(&cookie.to_string()).map_err(|_| AppError::Internal)?;
     let response = use_context::<ResponseOptions>().ok_or_else(|| {
-        tracing::error!("ResponseOptions missing: cannot set the session cookie");
+        tracing::error!("ResponseOptions missing: cannot set a cookie");
         AppError::Internal
     })?;
     response.append_header(header::SET_COOKIE, value);

@@ -26,7 +26,7 @@ struct Item {
 }
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/baseline").join(name)
+    PathBuf::from(&manifest_dir()).join("fixtures/baseline").join(name)
 }
 
 fn check(scorer: &dyn ContextScorer, which: fn(&Item) -> (f64, f64), tolerance: f64) {
@@ -91,4 +91,10 @@ fn bad_baseline_inputs_are_clear_errors() {
     let c = Context { text: "the whole thing", blank: (4, 9), target: "whole", distractor: "zzzqqq" };
     let e = v.score_contexts(&[c]).expect_err("no vector").to_string();
     assert!(e.contains("zzzqqq"), "{e}");
+}
+
+/// The package folder, read when the test runs (a test binary reused from a build in
+/// another checkout must not look in that checkout).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }

@@ -38,7 +38,7 @@ struct Row {
 }
 
 fn fixture(name: &str) -> Fixture {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name);
+    let path = Path::new(&manifest_dir()).join("fixtures").join(name);
     serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("fixture JSON")
 }
 
@@ -208,7 +208,7 @@ fn bad_inputs_are_clear_errors() {
 }
 
 fn hf_llama_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hf_llama")
+    Path::new(&manifest_dir()).join("fixtures/hf_llama")
 }
 
 /// Hugging Face layout: safetensors without the tied output weight, grouped-query
@@ -232,4 +232,10 @@ fn unsupported_hf_llama_settings_are_named() {
     std::fs::write(tmp.path().join("config.json"), config.replace("\"llama\"", "\"gemma3\"")).expect("write");
     let e = CausalLm::from_hf_dir(tmp.path(), &Device::Cpu).err().expect("architecture").to_string();
     assert!(e.contains("gemma3"), "{e}");
+}
+
+/// The package folder, read when the test runs (a test binary reused from a build in
+/// another checkout must not look in that checkout).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }

@@ -46,7 +46,7 @@ impl Scores {
 }
 
 fn dir(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mlm").join(name)
+    PathBuf::from(&manifest_dir()).join("fixtures/mlm").join(name)
 }
 
 fn reference() -> Reference {
@@ -151,4 +151,10 @@ fn bad_model_directories_and_inputs_are_clear_errors() {
     let long: &'static str = Box::leak("cat ".repeat(100).into_boxed_str());
     let e = lm.score_contexts(&[bad(long, (0, 3))]).expect_err("too long").to_string();
     assert!(e.contains("more than the"), "{e}");
+}
+
+/// The package folder, read when the test runs (a test binary reused from a build in
+/// another checkout must not look in that checkout).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use gapwise_store::model::AnswerFilter;
 use gapwise_store::{ImportKind, Store};
 use leptos::config::get_configuration;
 
@@ -92,6 +93,8 @@ pub enum Command {
         /// (the paper drops wikipedia); repeatable.
         #[arg(long)]
         drop_source: Vec<String>,
+        #[command(flatten)]
+        filter: FilterArgs,
     },
     /// Write the anonymised answers, their dataset card (README.md) and LICENSE into a folder.
     Export {
@@ -103,7 +106,35 @@ pub enum Command {
         /// Models whose Eq. 2 scores become columns, comma-separated; all scored models by default.
         #[arg(long, value_delimiter = ',')]
         models: Option<Vec<String>>,
+        #[command(flatten)]
+        filter: FilterArgs,
     },
+}
+
+/// Which answers an export or report covers (all when no option is given).
+#[derive(Debug, Default, clap::Args)]
+pub struct FilterArgs {
+    /// Only this language (en, es, fr, it, ru).
+    #[arg(long)]
+    pub language: Option<String>,
+    /// Only items with this many contexts (1, 3 or 5).
+    #[arg(long)]
+    pub k: Option<u8>,
+    /// Only pairs made by this strategy (a-priori, distributional, suggested).
+    #[arg(long)]
+    pub strategy: Option<String>,
+    /// Only answers given on or after this UTC day (YYYY-MM-DD).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Only answers given on or before this UTC day (YYYY-MM-DD).
+    #[arg(long)]
+    pub to: Option<String>,
+}
+
+impl From<FilterArgs> for AnswerFilter {
+    fn from(a: FilterArgs) -> Self {
+        AnswerFilter { language: a.language, k: a.k, strategy: a.strategy, from: a.from, to: a.to }
+    }
 }
 
 #[derive(Debug, Default, clap::Args)]
@@ -163,14 +194,14 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             println!("{role} {name} created");
         }
         Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
-        Command::Report { out, models, drop_source } => {
+        Command::Report { out, models, drop_source, filter } => {
             let models = store.models_or_all(models).await?;
-            let files = crate::report::write_report(&store, &models, &drop_source, &out).await?;
+            let files = crate::report::write_report(&store, &models, &filter.into(), &drop_source, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }
-        Command::Export { out, format, models } => {
+        Command::Export { out, format, models, filter } => {
             let models = store.models_or_all(models).await?;
-            let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &out).await?;
+            let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &filter.into(), &out).await?;
             println!("{}: {rows} answers", path.display());
         }
     }

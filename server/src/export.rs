@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use gapwise_store::model::AnswerFilter;
 use gapwise_store::{ExportRow, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
@@ -321,11 +322,18 @@ fn is_null(v: &Value) -> bool {
     matches!(v, Value::Int(None) | Value::Float(None) | Value::Bool(None) | Value::Text(None))
 }
 
-/// Writes every answer to `out` in `format`, with the scores of `models`; returns the row count.
-pub async fn write_answers<W: Write + Send>(store: &Store, format: Format, models: &[String], out: W) -> Result<u64, StoreError> {
+/// Writes the answers `filter` selects to `out` in `format`, with the scores of
+/// `models`; returns the row count.
+pub async fn write_answers<W: Write + Send>(
+    store: &Store,
+    format: Format,
+    models: &[String],
+    filter: &AnswerFilter,
+    out: W,
+) -> Result<u64, StoreError> {
     let cols = columns(models);
     let mut sink = Sink::new(format, out, &cols)?;
-    let n = store.export_answers(models, |row| sink.write(values(row))).await?;
+    let n = store.export_answers(models, filter, |row| sink.write(values(row))).await?;
     sink.finish()?;
     Ok(n)
 }
@@ -368,11 +376,17 @@ https://creativecommons.org/licenses/by-sa/4.0/legalcode\n";
 
 /// Writes `answers.<ext>`, `README.md` (the dataset card) and `LICENSE` into `dir`
 /// (created if needed); returns the data file's path and the row count.
-pub async fn export_folder(store: &Store, format: Format, models: &[String], dir: &Path) -> Result<(PathBuf, u64), StoreError> {
+pub async fn export_folder(
+    store: &Store,
+    format: Format,
+    models: &[String],
+    filter: &AnswerFilter,
+    dir: &Path,
+) -> Result<(PathBuf, u64), StoreError> {
     std::fs::create_dir_all(dir).map_err(io)?;
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;
-    let rows = write_answers(store, format, models, std::io::BufWriter::new(file)).await?;
+    let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
     std::fs::write(dir.join("README.md"), dataset_card(format, models, rows)).map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
     Ok((data, rows))

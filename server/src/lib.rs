@@ -10,9 +10,10 @@ mod guards;
 pub mod score;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::Router;
-use gapwise_app::ssr::ServerContext;
+use gapwise_app::ssr::{ReportBuilder, ServerContext};
 use gapwise_app::{shell, App};
 use gapwise_store::Store;
 use leptos::prelude::*;
@@ -24,7 +25,13 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
     let api = research::routes(store.clone());
-    let context = ServerContext { store, secure_cookies };
+    let reports = ReportBuilder(Arc::new(|store: Store, filter| {
+        Box::pin(async move {
+            let models = store.scored_models().await?;
+            report::build_report(&store, &models, &filter, &[]).await
+        })
+    }));
+    let context = ServerContext { store: store.clone(), secure_cookies, reports };
     let routes = generate_route_list(App);
     let app = Router::new()
         .leptos_routes_with_context(
@@ -38,7 +45,8 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         )
         .fallback(leptos_axum::file_and_error_handler(shell))
         .with_state(leptos_options)
-        .merge(api);
+        .merge(api)
+        .layer(axum::middleware::from_fn_with_state(store, research::research_page_status));
     guards::guard(app)
 }
 

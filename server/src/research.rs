@@ -1,19 +1,23 @@
-//! The researchers' HTTP API: the anonymised export and its dataset card, for staff
-//! API tokens (`Authorization: Bearer TOKEN`, made by `gapwise token`).
+//! The researchers' HTTP API, the anonymised export and its dataset card, and the
+//! status of the research pages. Staff prove who they are with an API token
+//! (`Authorization: Bearer TOKEN`, made by `gapwise token`) or the staff session
+//! cookie of the sign-in page:
 //!
 //! - no credentials, or an unknown token: 401;
-//! - a player's session cookie (annotators have no staff rights): 403;
-//! - a researcher's or admin's token: the file.
+//! - only a player's session cookie (annotators have no staff rights): 403;
+//! - a researcher or admin: the file, or the page.
 
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{header, HeaderMap};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
-use gapwise_app::ssr::SESSION_COOKIE;
+use gapwise_app::ssr::{staff_refusal, SESSION_COOKIE, STAFF_COOKIE};
 use gapwise_app::AppError;
+use gapwise_store::model::AnswerFilter;
 use gapwise_store::{Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
@@ -28,7 +32,7 @@ pub fn routes(store: Store) -> Router {
         .with_state(store)
 }
 
-/// The staff member a request's bearer token names, or the 401/403 it gets.
+/// The staff member a request's bearer token or staff cookie names, or the 401/403 it gets.
 async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<Staff, AppError> {
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -38,21 +42,58 @@ async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<St
     if let Some(token) = bearer {
         return store.staff_for_token(token).await?.ok_or_else(|| AppError::Unauthorized("unknown API token".into()));
     }
-    if let Some(cookie) = jar.get(SESSION_COOKIE) {
-        if store.session(cookie.value()).await?.is_some() {
-            return Err(AppError::Forbidden("players cannot export data; researchers use an API token".into()));
+    if let Some(cookie) = jar.get(STAFF_COOKIE) {
+        if let Some(staff) = store.staff_session(cookie.value()).await? {
+            return Ok(staff);
         }
     }
-    Err(AppError::Unauthorized("an API token is needed: Authorization: Bearer TOKEN".into()))
+    let player = match jar.get(SESSION_COOKIE) {
+        Some(cookie) => store.session(cookie.value()).await?.is_some(),
+        None => false,
+    };
+    Err(staff_refusal(player))
 }
 
+/// Gives the research pages (`/research...`) the status of the caller's rights: the
+/// page still renders (it explains and links to the sign-in), but a player gets 403
+/// and anyone not signed in 401.
+pub async fn research_page_status(State(store): State<Store>, jar: CookieJar, req: Request, next: Next) -> Response {
+    if !req.uri().path().starts_with("/research") {
+        return next.run(req).await;
+    }
+    let refusal = match staff(&store, req.headers(), &jar).await {
+        Ok(_) => None,
+        Err(e) => Some(e.into_response().status()),
+    };
+    let mut response = next.run(req).await;
+    if let Some(status) = refusal {
+        *response.status_mut() = status;
+    }
+    response
+}
+
+/// The query of the export URLs: the models, and the answer filter of the research
+/// page (empty values mean "all").
 #[derive(Deserialize)]
 struct ExportQuery {
     /// Comma-separated model ids; all scored models when absent.
     models: Option<String>,
+    language: Option<String>,
+    k: Option<String>,
+    strategy: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
 }
 
 impl ExportQuery {
+    fn filter(&self) -> Result<AnswerFilter, AppError> {
+        let k = match self.k.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => Some(raw.parse().map_err(|_| AppError::BadRequest(format!("k must be 1, 3 or 5, not {raw:?}")))?),
+        };
+        Ok(AnswerFilter { language: self.language.clone(), k, strategy: self.strategy.clone(), from: self.from.clone(), to: self.to.clone() })
+    }
+
     async fn models(&self, store: &Store) -> Result<Vec<String>, AppError> {
         let requested = self.models.as_ref().map(|list| {
             list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect()
@@ -74,12 +115,13 @@ async fn export(
     staff(&store, &headers, &jar).await?;
     let format: Format = format.parse().map_err(AppError::NotFound)?;
     let models = query.models(&store).await?;
+    let filter = query.filter()?;
     let internal = |e: std::io::Error| {
         tracing::error!("export file: {e}");
         AppError::Internal
     };
     let mut file = tempfile::tempfile().map_err(internal)?;
-    write_answers(&store, format, &models, std::io::BufWriter::new(&mut file)).await?;
+    write_answers(&store, format, &models, &filter, std::io::BufWriter::new(&mut file)).await?;
     file.rewind().map_err(internal)?;
     let body = Body::from_stream(tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(file)));
     let disposition = format!("attachment; filename=\"gapwise-answers.{}\"", format.extension());

@@ -57,6 +57,70 @@ pub fn parse_k(raw: &str) -> Option<u8> {
     raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
 }
 
+/// Which answers an analysis or export covers; every field left empty means "all".
+/// Dates are UTC days, `YYYY-MM-DD`, both ends included.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerFilter {
+    pub language: Option<String>,
+    pub k: Option<u8>,
+    pub strategy: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// One table of the research report, as shown on the page and written as CSV.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportTable {
+    /// File name without extension, e.g. `table5_mcc`.
+    pub file: String,
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// One figure of the research report: an SVG document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportFigure {
+    pub file: String,
+    pub title: String,
+    pub svg: String,
+}
+
+/// The paper's analyses on the answers a filter selects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// One paragraph: how many answers, annotators and models, and the filtering.
+    pub summary: String,
+    pub tables: Vec<ReportTable>,
+    pub figures: Vec<ReportFigure>,
+}
+
+/// Who stands on the leaderboard: a player (by pseudonym) or a scored model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Contender {
+    Player(String),
+    Model(String),
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub who: Contender,
+    /// Items answered (for a model: items people answered that it has scored).
+    pub answered: i64,
+    pub correct: i64,
+}
+
+impl Standing {
+    pub fn rate(&self) -> f64 {
+        if self.answered == 0 {
+            0.0
+        } else {
+            self.correct as f64 / self.answered as f64
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

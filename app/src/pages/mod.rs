@@ -2,10 +2,16 @@
 
 mod account;
 mod landing;
+mod leaderboard;
 mod not_found;
 mod play;
+mod research;
+mod staff;
 
 pub use account::Account;
 pub use landing::Landing;
+pub use leaderboard::Leaderboard;
 pub use not_found::NotFound;
 pub use play::Play;
+pub use research::Research;
+pub use staff::StaffSignIn;

@@ -234,7 +234,7 @@ mod tests {
     use super::*;
 
     fn bert() -> MaskedLm {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mlm/bert");
+        let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")).join("fixtures/mlm/bert");
         MaskedLm::from_dir(&dir, &Device::Cpu, MaskedScoring::Mask).expect("load")
     }
 

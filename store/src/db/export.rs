@@ -12,8 +12,10 @@ use std::collections::HashMap;
 use futures_util::TryStreamExt;
 use sqlx::Row;
 
+use super::filter::filter_sql;
 use super::secrets::random_letters;
 use super::{Store, StoreError};
+use crate::model::AnswerFilter;
 
 /// Length of an export ID: 12 letters, ~68 bits.
 const EXPORT_ID_LEN: usize = 12;
@@ -90,11 +92,13 @@ impl Store {
         }
     }
 
-    /// Streams every answer, in item order, to `sink`, with the Eq. 2 scores of
-    /// `models`; returns how many rows went out. A model without scores is an error.
+    /// Streams the answers `filter` selects, in item order, to `sink`, with the Eq. 2
+    /// scores of `models`; returns how many rows went out. A model without scores is
+    /// an error.
     pub async fn export_answers(
         &self,
         models: &[String],
+        filter: &AnswerFilter,
         mut sink: impl FnMut(ExportRow) -> Result<(), StoreError>,
     ) -> Result<u64, StoreError> {
         let known = self.scored_models().await?;
@@ -104,15 +108,17 @@ impl Store {
         self.assign_export_ids().await?;
         let contexts = self.item_contexts().await?;
         let scores = self.model_scores(models).await?;
-        let mut rows = sqlx::query(
+        let filter = filter_sql(filter)?;
+        let sql = format!(
             "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
                     a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
              LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
-             ORDER BY a.item_id, ea.export_id",
-        )
-        .fetch(self.pool());
+             {} ORDER BY a.item_id, ea.export_id",
+            filter.clause
+        );
+        let mut rows = filter.bind(sqlx::query(&sql)).fetch(self.pool());
         let mut n = 0;
         while let Some(r) = rows.try_next().await? {
             let item_id: i64 = r.try_get(0)?;

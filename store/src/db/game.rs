@@ -155,7 +155,7 @@ impl Store {
         // (annotator, item) constraint lets one win, and the other picks again.
         for _ in 0..5 {
             let item: Option<i64> = sqlx::query_scalar(
-                "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id \
+                "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
                  WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
                  AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $3 AND s.item_id = i.id) \
                  ORDER BY (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id), RANDOM() LIMIT 1",

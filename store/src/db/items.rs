@@ -1,4 +1,4 @@
-//! Building items: for each active pair without items, groups of k distinct
+//! Building items: for each active pair without choice items, groups of k distinct
 //! sentences that contain the target once as a whole word and not the distractor.
 
 use rand::seq::SliceRandom;
@@ -31,7 +31,7 @@ impl Store {
     pub async fn build_items(&self, per_k: usize) -> Result<BuildReport, StoreError> {
         let pairs = sqlx::query(
             "SELECT p.id, p.lang, p.target, p.distractor FROM word_pairs p WHERE p.status = 'active' \
-             AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id) ORDER BY p.id",
+             AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'choice') ORDER BY p.id",
         )
         .fetch_all(self.pool())
         .await?;

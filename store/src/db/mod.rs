@@ -1,6 +1,9 @@
 mod annotators;
 mod error;
 mod export;
+mod filter;
+mod leaderboard;
+mod likert;
 mod game;
 mod import;
 mod items;
@@ -16,6 +19,8 @@ pub mod testing;
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
+pub use leaderboard::MIN_ANSWERS_TO_RANK;
+pub use likert::LikertRow;
 pub use import::{ImportFormat, ImportKind, ImportReport};
 pub use items::BuildReport;
 pub use scores::{ContextScore, ContextToScore};

@@ -1,9 +1,9 @@
-//! Researchers and admins: accounts made from the command line (argon2id passwords)
-//! and API tokens for scripted export.
+//! Researchers and admins: accounts made from the command line (argon2id passwords),
+//! their sign-in sessions for the research pages, and API tokens for scripted export.
 
 use sqlx::Row;
 
-use super::secrets::{hash_password, hash_token, new_token};
+use super::secrets::{hash_password, hash_token, new_token, verify_password};
 use super::{now_ms, Store, StoreError};
 
 /// What a staff member may do. Admins may do everything researchers may.
@@ -39,6 +39,12 @@ impl std::str::FromStr for Role {
 pub struct Staff {
     pub name: String,
     pub role: Role,
+}
+
+/// Where a staff token is kept: API tokens, or sign-in sessions.
+enum TokenTable {
+    ApiTokens,
+    Sessions,
 }
 
 impl Store {
@@ -86,10 +92,52 @@ impl Store {
 
     /// The staff member an API token belongs to, if it is a known token.
     pub async fn staff_for_token(&self, token: &str) -> Result<Option<Staff>, StoreError> {
-        let row = sqlx::query("SELECT s.name, s.role FROM api_tokens t JOIN staff s ON s.name = t.staff_name WHERE t.token_hash = $1")
+        self.staff_holding(TokenTable::ApiTokens, token).await
+    }
+
+    /// Checks a staff name and password; on success opens a staff session and returns
+    /// its token (for the cookie). The same error is given for an unknown name and a
+    /// wrong password.
+    pub async fn staff_login(&self, name: &str, password: &str) -> Result<String, StoreError> {
+        let denied = || StoreError::Unauthorized("unknown name or wrong password".into());
+        let stored: Option<String> = sqlx::query_scalar("SELECT password_hash FROM staff WHERE name = $1")
+            .bind(name.trim())
+            .fetch_optional(self.pool())
+            .await?;
+        let stored = stored.ok_or_else(denied)?;
+        if !verify_password(stored, password).await {
+            return Err(denied());
+        }
+        let token = new_token();
+        sqlx::query("INSERT INTO staff_sessions (token_hash, staff_name, created_at) VALUES ($1, $2, $3)")
+            .bind(hash_token(&token))
+            .bind(name.trim())
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(token)
+    }
+
+    /// The staff member a staff-session cookie token belongs to, if any.
+    pub async fn staff_session(&self, token: &str) -> Result<Option<Staff>, StoreError> {
+        self.staff_holding(TokenTable::Sessions, token).await
+    }
+
+    async fn staff_holding(&self, table: TokenTable, token: &str) -> Result<Option<Staff>, StoreError> {
+        let table = match table {
+            TokenTable::ApiTokens => "api_tokens",
+            TokenTable::Sessions => "staff_sessions",
+        };
+        let row = sqlx::query(&format!("SELECT s.name, s.role FROM {table} t JOIN staff s ON s.name = t.staff_name WHERE t.token_hash = $1"))
             .bind(hash_token(token))
             .fetch_optional(self.pool())
             .await?;
         row.map(|r| Ok(Staff { name: r.try_get(0)?, role: r.try_get::<String, _>(1)?.parse()? })).transpose()
+    }
+
+    /// Ends a staff session (sign out).
+    pub async fn end_staff_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1").bind(hash_token(token)).execute(self.pool()).await?;
+        Ok(())
     }
 }

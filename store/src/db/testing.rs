@@ -84,3 +84,37 @@ pub async fn play(store: &Store, players: usize, items: usize) -> Vec<super::Ses
     }
     sessions
 }
+
+/// Publishes a Likert item for every sentence that can stand for each active pair,
+/// and has `raters` new annotators rate every one of them (ratings spread over the
+/// whole scale); returns the number of Likert items.
+pub async fn seed_likert(store: &Store, raters: usize) -> usize {
+    use sqlx::Row;
+    let pairs = sqlx::query("SELECT id, lang, target, distractor FROM word_pairs WHERE status = 'active' ORDER BY id")
+        .fetch_all(store.pool())
+        .await
+        .expect("pairs");
+    let mut items = Vec::new();
+    for pair in pairs {
+        let (id, lang): (i64, String) = (pair.get(0), pair.get(1));
+        let (target, distractor): (String, String) = (pair.get(2), pair.get(3));
+        let sentences = sqlx::query("SELECT id, text FROM sentences WHERE lang = $1 ORDER BY id")
+            .bind(&lang)
+            .fetch_all(store.pool())
+            .await
+            .expect("sentences");
+        let contexts: Vec<(i64, (usize, usize))> = sentences
+            .iter()
+            .filter_map(|s| super::words::blank_for(&s.get::<String, _>(1), &target, &distractor).map(|b| (s.get(0), b)))
+            .collect();
+        items.extend(store.publish_likert_items(id, &contexts).await.expect("publish"));
+    }
+    for r in 0..raters {
+        let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("rater");
+        for (i, &item) in items.iter().enumerate() {
+            let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
+            store.record_likert(&annotator.id, item, rating, Some(2000 + 10 * i as i64), 2100).await.expect("rate");
+        }
+    }
+    items.len()
+}

@@ -1,7 +1,9 @@
-//! The anonymised export end to end, on SQLite and PostgreSQL: three players answer,
+//! What researchers get, end to end, on SQLite and PostgreSQL: three players answer,
 //! a tiny model scores the items, and the export in CSV, JSON Lines and Parquet (read
 //! back with pyarrow, not with the writer) holds every answer with its model score
-//! and no personal field. Over HTTP, only staff API tokens may export.
+//! and no personal field; the report holds every table and figure (Table 8 and
+//! Fig. 2 from Likert ratings); the model stands on the leaderboard. Over HTTP, only
+//! staff (API token or signed in) may export or see the research page.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -12,7 +14,8 @@ use std::sync::Arc;
 use gapwise_scorer::causal::CausalLm;
 use gapwise_server::export::{export_folder, Format};
 use gapwise_server::score::score_items;
-use gapwise_store::testing::{each_backend, play, seed_small};
+use gapwise_store::model::{AnswerFilter, Contender};
+use gapwise_store::testing::{each_backend, play, seed_likert, seed_small};
 use gapwise_store::{Role, Store};
 use indicatif::ProgressBar;
 use serde_json::Value;
@@ -20,7 +23,7 @@ use sqlx::Row;
 
 /// Scores every item with the tiny random Llama of the scorer's fixtures, as model "tiny".
 async fn score_with_tiny_model(store: &Store) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scorer/fixtures/hf_llama");
+    let dir = Path::new(&manifest_dir()).join("../scorer/fixtures/hf_llama");
     let model = Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu).expect("tiny model"));
     store.register_model("tiny", "causal", "fixtures/hf_llama").await.expect("model");
     score_items(store, model, "tiny", None, 16, &AtomicBool::new(false), &ProgressBar::hidden()).await.expect("score");
@@ -96,7 +99,7 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
         let mut annotators_seen = Vec::new();
         for format in [Format::Csv, Format::Jsonl, Format::Parquet] {
             let out = dir.path().join(format.extension());
-            let (path, n) = export_folder(store, format, &["tiny".to_owned()], &out).await.expect("export");
+            let (path, n) = export_folder(store, format, &["tiny".to_owned()], &AnswerFilter::default(), &out).await.expect("export");
             assert_eq!(n, 15);
             let rows = match format {
                 Format::Csv => read_csv(&path),
@@ -130,8 +133,18 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
     }
 }
 
+/// Serves the app on a free port; returns its base URL.
+async fn serve(store: &Store) -> String {
+    let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
+    let app = gapwise_server::router(store.clone(), options, false);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(gapwise_server::serve(listener, app));
+    base
+}
+
 #[tokio::test]
-async fn only_staff_tokens_may_export_over_http() {
+async fn only_staff_may_export_or_see_the_research_page() {
     for db in each_backend().await {
         let store = db.store.clone();
         seed_small(&store).await;
@@ -140,13 +153,9 @@ async fn only_staff_tokens_may_export_over_http() {
         store.create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
         let token = store.create_api_token("ada", "test").await.expect("token");
         assert!(store.create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
+        let base = serve(&store).await;
 
-        let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
-        let app = gapwise_server::router(store.clone(), options, false);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("addr"));
-        tokio::spawn(gapwise_server::serve(listener, app));
-        let c = reqwest::Client::new();
+        let c = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
         let get = |path: &str, auth: Option<String>, cookie: Option<String>| {
             let mut req = c.get(format!("{base}{path}"));
             if let Some(a) = auth {
@@ -158,11 +167,15 @@ async fn only_staff_tokens_may_export_over_http() {
             req.send()
         };
         let player_cookie = Some(format!("{}={player_token}", gapwise_app::ssr::SESSION_COOKIE));
-        for path in ["/api/export/csv", "/api/export/parquet", "/api/export/card"] {
+        for path in ["/api/export/csv", "/api/export/parquet", "/api/export/card", "/research", "/research?language=en"] {
             assert_eq!(get(path, None, None).await.expect("anonymous").status(), 401, "{path} anonymous");
             assert_eq!(get(path, None, player_cookie.clone()).await.expect("player").status(), 403, "{path} player");
             assert_eq!(get(path, Some("Bearer nope".into()), None).await.expect("bad token").status(), 401, "{path} bad token");
         }
+        let report = c.post(format!("{base}/api/research-report")).header("Accept", "application/json");
+        assert_eq!(report.send().await.expect("report").status(), 401, "the report's server function is guarded too");
+
+        // scripts: the API token
         let bearer = Some(format!("Bearer {token}"));
         let res = get("/api/export/csv", bearer.clone(), None).await.expect("researcher");
         assert_eq!(res.status(), 200);
@@ -171,8 +184,77 @@ async fn only_staff_tokens_may_export_over_http() {
         assert_eq!(body.lines().count(), 3, "header and two answers");
         assert_eq!(get("/api/export/xlsx", bearer.clone(), None).await.expect("format").status(), 404);
         assert_eq!(get("/api/export/csv?models=nope", bearer.clone(), None).await.expect("model").status(), 404);
+        assert_eq!(get("/api/export/csv?k=2", bearer.clone(), None).await.expect("k").status(), 422);
+        assert_eq!(get("/api/export/csv?from=yesterday", bearer.clone(), None).await.expect("date").status(), 422);
         let card = get("/api/export/card", bearer, None).await.expect("card").text().await.expect("card text");
         assert!(card.contains("CC BY-SA 4.0"), "{card}");
+
+        // people: the sign-in page's cookie
+        let wrong = c.post(format!("{base}/api/staff-login")).form(&[("name", "ada"), ("password", "wrong guess")]);
+        assert_eq!(wrong.send().await.expect("sign in").status(), 401);
+        let res = c
+            .post(format!("{base}/api/staff-login"))
+            .header("Accept", "text/html")
+            .form(&[("name", "ada"), ("password", "a long passphrase")])
+            .send()
+            .await
+            .expect("sign in");
+        assert_eq!(res.status(), 302);
+        let set_cookie = res.headers()["set-cookie"].to_str().expect("cookie").to_owned();
+        assert!(set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Strict"), "{set_cookie}");
+        let staff_cookie = set_cookie.split(';').next().map(str::to_owned);
+        let page = get("/research?k=1", None, staff_cookie.clone()).await.expect("page");
+        assert_eq!(page.status(), 200);
+        assert!(page.text().await.expect("html").contains("Download these answers"));
+        let k1 = get("/api/export/jsonl?k=1", None, staff_cookie.clone()).await.expect("filtered").text().await.expect("jsonl");
+        let expected_k1: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE k = 1").fetch_one(store.pool()).await.expect("k1");
+        assert_eq!(k1.lines().count() as i64, expected_k1);
+        assert!(k1.lines().all(|l| l.contains("\"k\":1,")), "{k1}");
+        let report = c
+            .post(format!("{base}/api/research-report"))
+            .header("Accept", "application/json")
+            .header("Cookie", staff_cookie.clone().unwrap_or_default())
+            .send()
+            .await
+            .expect("report");
+        assert_eq!(report.status(), 200);
+        let report: Value = report.json().await.expect("report JSON");
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 6), "{report}");
+        assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
+        let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
+        assert_eq!(out.header("Cookie", staff_cookie.clone().unwrap_or_default()).send().await.expect("sign out").status(), 302);
+        assert_eq!(get("/research", None, staff_cookie).await.expect("after sign-out").status(), 401);
+    }
+}
+
+#[tokio::test]
+async fn scored_models_stand_on_the_leaderboard() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        play(store, 2, 10).await;
+        play(store, 1, 4).await;
+        score_with_tiny_model(store).await;
+        let standings = store.leaderboard().await.expect("leaderboard");
+        let players = standings.iter().filter(|s| matches!(s.who, Contender::Player(_))).count();
+        assert_eq!(players, 2, "only players with 10 answers or more are ranked");
+        let model = standings.iter().find(|s| s.who == Contender::Model("tiny".into())).expect("the model stands");
+        let (played, right): (i64, i64) = {
+            let r = sqlx::query(
+                "SELECT COUNT(*), SUM(CASE WHEN s.score > 0 THEN 1 ELSE 0 END) FROM item_scores s \
+                 WHERE s.model_id = 'tiny' AND s.item_id IN (SELECT item_id FROM answers)",
+            )
+            .fetch_one(store.pool())
+            .await
+            .expect("model items");
+            (r.get(0), r.get(1))
+        };
+        assert_eq!((model.answered, model.correct), (played, right));
+        assert!(standings.windows(2).all(|w| w[0].rate() >= w[1].rate()), "best first");
+
+        let base = serve(store).await;
+        let page = reqwest::get(format!("{base}/leaderboard")).await.expect("page").text().await.expect("html");
+        assert!(page.contains("tiny") && page.contains("model"), "the page shows the model");
     }
 }
 
@@ -181,16 +263,26 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let db = gapwise_store::testing::sqlite().await;
     let store = &db.store;
     seed_small(store).await;
+    let likert_items = seed_likert(store, 2).await;
+    assert!(likert_items >= 20, "{likert_items} Likert items");
     play(store, 3, 6).await;
+    let on_likert: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.kind = 'likert'")
+        .fetch_one(store.pool())
+        .await
+        .expect("count");
+    assert_eq!(on_likert, 0, "the two-button game never serves Likert items");
     score_with_tiny_model(store).await;
     let dir = tempfile::tempdir().expect("tmp");
-    let files = gapwise_server::report::write_report(store, &["tiny".to_owned()], &[], dir.path()).await.expect("report");
+    let files = gapwise_server::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &[], dir.path())
+        .await
+        .expect("report");
     for name in [
         "table3_4_success_rates",
         "indistinguishable_pairs",
         "table5_mcc",
         "table6_time_effect",
         "table7_spearman",
+        "table8_dominance",
     ] {
         for ext in ["md", "csv"] {
             let file = format!("{name}.{ext}");
@@ -210,6 +302,28 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(text(overall, "success"), format!("{:.3}", right as f64 / all as f64));
     let mcc = read_csv(&dir.path().join("table5_mcc.csv"));
     assert_eq!((text(&mcc[0], "model"), text(&mcc[0], "answers")), ("tiny".to_owned(), all.to_string()));
+    // Table 8: every Likert item has a score and a played pair; the shares add up to 100 %
+    let table8 = read_csv(&dir.path().join("table8_dominance.csv"));
+    assert_eq!(table8.len(), 1, "one model, one language");
+    assert_eq!(text(&table8[0], "items"), likert_items.to_string());
+    let shares: f64 = ["score", "success", "time", "frequency", "source"].iter().map(|c| text(&table8[0], c).parse::<f64>().expect("a share")).sum();
+    assert!((shares - 100.0).abs() < 0.01, "shares add up to {shares}");
+    let r2: f64 = text(&table8[0], "r2").parse().expect("r2");
+    assert!((0.0..=1.0).contains(&r2), "r2 = {r2}");
+    let heatmap = std::fs::read_to_string(dir.path().join("fig2_likert_tiny.svg")).expect("Figure 2");
+    // cells are shaded by their count; empty ones are not drawn, the fullest is opaque
+    assert!(heatmap.starts_with("<svg") && heatmap.contains(r##"opacity="1" fill="#0000FF""##), "a heatmap");
     let index = std::fs::read_to_string(dir.path().join("README.md")).expect("index");
-    assert!(index.contains("Table 6") && index.contains("no Likert ratings"), "{index}");
+    assert!(index.contains("Table 6") && index.contains("Table 8") && index.contains("fig2_likert_tiny.svg"), "{index}");
+
+    // a filter that selects nothing gives empty tables, not an error
+    let french = AnswerFilter { language: Some("fr".into()), ..Default::default() };
+    let report = gapwise_server::report::build_report(store, &["tiny".to_owned()], &french, &[]).await.expect("report");
+    assert!(report.summary.starts_with("0 answers"), "{}", report.summary);
+}
+
+/// The package folder, read when the test runs (a test binary reused from a build in
+/// another checkout must not look in that checkout).
+fn manifest_dir() -> String {
+    std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }

@@ -7,6 +7,9 @@ use leptos::prelude::*;
 
 use crate::AppError;
 
+mod staff;
+pub use staff::*;
+
 /// The language of the items served (the language switcher arrives with issue 6).
 pub const PLAY_LANGUAGE: &str = "en";
 
@@ -105,4 +108,13 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
+}
+
+/// The public leaderboard: the best players by pseudonym, and the scored models.
+#[server(endpoint = "leaderboard")]
+pub async fn leaderboard() -> Result<Vec<gapwise_store::model::Standing>, AppError> {
+    use crate::ssr::{context, fail};
+
+    let ctx = context()?;
+    ctx.store.leaderboard().await.map_err(fail)
 }

@@ -1,0 +1,44 @@
+//! Server functions of the research pages: staff sign-in and sign-out (accounts are
+//! made with `gapwise add-staff`), and the report the research page shows.
+
+use gapwise_store::model::{AnswerFilter, Report};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// Signs a researcher or admin in and sends the browser to the research page.
+#[server(endpoint = "staff-login")]
+pub async fn staff_login(name: String, password: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, set_staff_cookie};
+
+    let ctx = context()?;
+    let token = ctx.store.staff_login(&name, &password).await.map_err(fail)?;
+    set_staff_cookie(token, ctx.secure_cookies)?;
+    leptos_axum::redirect("/research");
+    Ok(())
+}
+
+/// Ends the staff session of this browser.
+#[server(endpoint = "staff-logout")]
+pub async fn staff_logout() -> Result<(), AppError> {
+    use crate::ssr::{context, fail, set_staff_cookie, staff_token};
+
+    let ctx = context()?;
+    if let Some(token) = staff_token().await {
+        ctx.store.end_staff_session(&token).await.map_err(fail)?;
+    }
+    set_staff_cookie(String::new(), ctx.secure_cookies)?;
+    leptos_axum::redirect("/staff");
+    Ok(())
+}
+
+/// The paper's tables and figures for the answers `filter` selects (all when it is
+/// left out), with every scored model; researchers and admins only.
+#[server(endpoint = "research-report")]
+pub async fn research_report(#[server(default)] filter: AnswerFilter) -> Result<Report, AppError> {
+    use crate::ssr::{context, fail, require_staff};
+
+    let ctx = context()?;
+    require_staff(&ctx.store).await?;
+    (ctx.reports.0)(ctx.store.clone(), filter).await.map_err(fail)
+}

@@ -1,0 +1,116 @@
+//! The report's figures, drawn with plotters as SVG documents.
+
+use gapwise_scorer::stats::heatmap::{even_edges, heatmap};
+use gapwise_scorer::stats::rates::success_rate;
+use gapwise_store::StoreError;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{io, languages, Answer};
+
+/// Figure 1: success rate by k for each language, before (dashed) and after filtering.
+pub(super) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, StoreError> {
+    let mut svg = String::new();
+    draw_success_by_k(answers, kept, SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area())?;
+    Ok(svg)
+}
+
+fn draw_success_by_k(answers: &[Answer], kept: &[bool], root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), StoreError> {
+    root.fill(&WHITE).map_err(io)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Success rate by number of contexts", ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(0.5f64..5.5f64, 0f64..1f64)
+        .map_err(io)?;
+    chart.configure_mesh().x_desc("k (sentences shown)").y_desc("success rate").draw().map_err(io)?;
+    for (n, language) in languages(answers).into_iter().enumerate() {
+        let color = Palette99::pick(n).to_rgba();
+        for filtered in [false, true] {
+            let points: Vec<(f64, f64)> = [1, 3, 5]
+                .into_iter()
+                .filter_map(|k| {
+                    let c: Vec<bool> = answers
+                        .iter()
+                        .zip(kept)
+                        .filter(|(a, &keep)| &a.language == language && a.k == k && (keep || !filtered))
+                        .map(|(a, _)| a.correct)
+                        .collect();
+                    (!c.is_empty()).then(|| (k as f64, success_rate(&c)))
+                })
+                .collect();
+            let label = format!("{language}{}", if filtered { ", filtered" } else { "" });
+            let style = if filtered { color.stroke_width(2) } else { color.mix(0.5).stroke_width(1) };
+            chart
+                .draw_series(LineSeries::new(points.clone(), style))
+                .map_err(io)?
+                .label(label)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], style));
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(io)?;
+        }
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw().map_err(io)?;
+    root.present().map_err(io)
+}
+
+/// One language's points of Fig. 2: mean Likert rating (x) and model score (y).
+pub(super) struct LikertPanel {
+    pub language: String,
+    pub ratings: Vec<f64>,
+    pub scores: Vec<f64>,
+}
+
+/// Mean ratings of two raters fall on halves: one bin per half step from 1 to 5.
+const RATING_BINS: usize = 9;
+const SCORE_BINS: usize = 10;
+
+/// Figure 2: for each language, how often each (mean Likert rating, model score)
+/// cell occurs; darker is more.
+pub(super) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, StoreError> {
+    let mut svg = String::new();
+    let width = 360 * u32::try_from(panels.len().max(1)).unwrap_or(1);
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 400)).into_drawing_area();
+        root.fill(&WHITE).map_err(io)?;
+        let root = root.titled(&format!("Likert ratings against {model} scores"), ("sans-serif", 18)).map_err(io)?;
+        for (panel, area) in panels.iter().zip(root.split_evenly((1, panels.len().max(1)))) {
+            draw_heatmap_panel(panel, &area)?;
+        }
+        root.present().map_err(io)?;
+    }
+    Ok(svg)
+}
+
+fn draw_heatmap_panel(panel: &LikertPanel, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), StoreError> {
+    let lo = panel.scores.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = panel.scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo < hi { (lo, hi) } else { (lo - 1.0, lo + 1.0) };
+    let x_edges = even_edges(0.75, 5.25, RATING_BINS);
+    let y_edges = even_edges(lo, hi, SCORE_BINS);
+    let counts = heatmap(&panel.ratings, &panel.scores, &x_edges, &y_edges);
+    let most = counts.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.language, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(0.75f64..5.25f64, lo..hi)
+        .map_err(io)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("mean rating (1 = surely target, 5 = surely distractor)")
+        .y_desc("Eq. 2 score")
+        .draw()
+        .map_err(io)?;
+    let cells = counts.iter().enumerate().flat_map(|(i, row)| {
+        let (x_edges, y_edges) = (&x_edges, &y_edges);
+        row.iter().enumerate().map(move |(j, &n)| {
+            let shade = BLUE.mix(n as f64 / most);
+            Rectangle::new([(x_edges[i], y_edges[j]), (x_edges[i + 1], y_edges[j + 1])], shade.filled())
+        })
+    });
+    chart.draw_series(cells).map_err(io)?;
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! [`AnswerFilter`] as SQL: the `WHERE` clause over `answers a` joined to
+//! `word_pairs p` that exports and reports share.
+
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::Any;
+
+use super::StoreError;
+use crate::model::{AnswerFilter, ALLOWED_K};
+
+/// The pair strategies a filter may name.
+const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
+
+/// A value bound to one placeholder of the clause.
+enum Bound {
+    Text(String),
+    Int(i64),
+}
+
+/// A checked filter: the clause (`WHERE ...`, or empty) and its values for `$1...`.
+pub(crate) struct FilterSql {
+    pub clause: String,
+    values: Vec<Bound>,
+}
+
+impl FilterSql {
+    /// Binds the clause's values, in order, to a query built on it.
+    pub fn bind<'q>(&self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+        for value in &self.values {
+            query = match value {
+                Bound::Text(t) => query.bind(t.clone()),
+                Bound::Int(i) => query.bind(*i),
+            };
+        }
+        query
+    }
+}
+
+/// Milliseconds at the start of a UTC day given as `YYYY-MM-DD`.
+fn day_start_ms(day: &str, field: &str) -> Result<i64, StoreError> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    let date = time::Date::parse(day.trim(), &format)
+        .map_err(|_| StoreError::Invalid(format!("{field} must be a date written YYYY-MM-DD, not {day:?}")))?;
+    Ok(date.midnight().assume_utc().unix_timestamp() * 1000)
+}
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Checks `filter` and turns it into SQL; a value that cannot match anything (an
+/// unknown k or strategy, a malformed date) is an error rather than an empty result.
+pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError> {
+    let mut conditions = Vec::new();
+    let mut values = Vec::new();
+    let mut add = |condition: &str, value: Bound| {
+        values.push(value);
+        conditions.push(condition.replace('?', &format!("${}", values.len())));
+    };
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    if let Some(language) = given(&filter.language) {
+        add("p.lang = ?", Bound::Text(language));
+    }
+    if let Some(k) = filter.k {
+        if !ALLOWED_K.contains(&k) {
+            return Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")));
+        }
+        add("a.k = ?", Bound::Int(i64::from(k)));
+    }
+    if let Some(strategy) = given(&filter.strategy) {
+        if !STRATEGIES.contains(&strategy.as_str()) {
+            return Err(StoreError::Invalid(format!("strategy must be one of {}, not {strategy:?}", STRATEGIES.join(", "))));
+        }
+        add("p.strategy = ?", Bound::Text(strategy));
+    }
+    if let Some(from) = given(&filter.from) {
+        add("a.created_at >= ?", Bound::Int(day_start_ms(&from, "from")?));
+    }
+    if let Some(to) = given(&filter.to) {
+        add("a.created_at < ?", Bound::Int(day_start_ms(&to, "to")? + DAY_MS));
+    }
+    let clause = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+    Ok(FilterSql { clause, values })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_filter_selects_everything() {
+        assert_eq!(filter_sql(&AnswerFilter::default()).map(|f| f.clause).ok(), Some(String::new()));
+    }
+
+    #[test]
+    fn conditions_are_numbered_in_order() {
+        let filter = AnswerFilter { language: Some("fr".into()), k: Some(3), to: Some("2026-11-23".into()), ..Default::default() };
+        let sql = filter_sql(&filter).map(|f| f.clause).unwrap_or_default();
+        assert_eq!(sql, "WHERE p.lang = $1 AND a.k = $2 AND a.created_at < $3");
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        for filter in [
+            AnswerFilter { k: Some(2), ..Default::default() },
+            AnswerFilter { strategy: Some("random".into()), ..Default::default() },
+            AnswerFilter { from: Some("23/11/2026".into()), ..Default::default() },
+        ] {
+            assert!(matches!(filter_sql(&filter), Err(StoreError::Invalid(_))), "{filter:?}");
+        }
+    }
+
+    #[test]
+    fn days_are_utc_midnights() {
+        assert_eq!(day_start_ms("1970-01-02", "from").ok(), Some(DAY_MS));
+    }
+}

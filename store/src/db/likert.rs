@@ -1,0 +1,140 @@
+//! The Likert variant of Section 6: single-context items, each rated by people from
+//! 1 (surely the target) to 5 (surely the distractor), and what Table 8 and Fig. 2
+//! read back.
+
+use std::collections::{HashMap, HashSet};
+
+use futures_util::TryStreamExt;
+use sqlx::Row;
+
+use super::words::word_spans;
+use super::{now_ms, Store, StoreError};
+
+/// A Likert item with its mean rating, as the analyses need it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LikertRow {
+    pub item_id: i64,
+    pub language: String,
+    pub target: String,
+    pub distractor: String,
+    /// Source of the one context sentence.
+    pub source: String,
+    pub ratings: u64,
+    pub mean_rating: f64,
+    /// Eq. 2 score of the context for each model asked for, in that order.
+    pub model_scores: Vec<Option<f64>>,
+}
+
+impl Store {
+    /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
+    /// Returns the new items' ids.
+    pub async fn publish_likert_items(&self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
+        let offset = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+        let mut tx = self.pool().begin().await?;
+        let mut ids = Vec::with_capacity(contexts.len());
+        for &(sentence_id, (start, end)) in contexts {
+            let item_id: i64 =
+                sqlx::query_scalar("INSERT INTO items (pair_id, k, kind, created_at) VALUES ($1, 1, 'likert', $2) RETURNING id")
+                    .bind(pair_id)
+                    .bind(now_ms())
+                    .fetch_one(&mut *tx)
+                    .await?;
+            sqlx::query(
+                "INSERT INTO item_contexts (item_id, position, sentence_id, blank_start, blank_end) VALUES ($1, 0, $2, $3, $4)",
+            )
+            .bind(item_id)
+            .bind(sentence_id)
+            .bind(offset(start))
+            .bind(offset(end))
+            .execute(&mut *tx)
+            .await?;
+            ids.push(item_id);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// Stores an annotator's rating of a Likert item; a second rating of the same
+    /// item by the same person replaces the first.
+    pub async fn record_likert(
+        &self,
+        annotator_id: &str,
+        item_id: i64,
+        rating: u8,
+        client_ms: Option<i64>,
+        server_ms: i64,
+    ) -> Result<(), StoreError> {
+        if !(1..=5).contains(&rating) {
+            return Err(StoreError::Invalid(format!("a Likert rating is 1 to 5, not {rating}")));
+        }
+        let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM items WHERE id = $1").bind(item_id).fetch_optional(self.pool()).await?;
+        if kind.as_deref() != Some("likert") {
+            return Err(StoreError::NotFound(format!("no Likert item {item_id}")));
+        }
+        sqlx::query(
+            "INSERT INTO likert_ratings (annotator_id, item_id, rating, client_ms, server_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, \
+             client_ms = excluded.client_ms, server_ms = excluded.server_ms, created_at = excluded.created_at",
+        )
+        .bind(annotator_id)
+        .bind(item_id)
+        .bind(i64::from(rating))
+        .bind(client_ms)
+        .bind(server_ms)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Every rated Likert item (optionally of one language), with its mean rating and
+    /// the Eq. 2 scores of `models`.
+    pub async fn likert_rows(&self, models: &[String], language: Option<&str>) -> Result<Vec<LikertRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
+             FROM likert_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             JOIN item_contexts c ON c.item_id = i.id JOIN sentences s ON s.id = c.sentence_id \
+             WHERE ($1 = '' OR p.lang = $1) GROUP BY i.id, p.lang, p.target, p.distractor ORDER BY i.id",
+        )
+        .bind(language.unwrap_or(""))
+        .fetch_all(self.pool())
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let item_id: i64 = r.try_get(0)?;
+            let mut model_scores = Vec::with_capacity(models.len());
+            for model in models {
+                model_scores.push(self.item_score(model, item_id).await?);
+            }
+            out.push(LikertRow {
+                item_id,
+                language: r.try_get(1)?,
+                target: r.try_get(2)?,
+                distractor: r.try_get(3)?,
+                source: r.try_get(4)?,
+                ratings: u64::try_from(r.try_get::<i64, _>(5)?).unwrap_or(0),
+                mean_rating: r.try_get(6)?,
+                model_scores,
+            });
+        }
+        Ok(out)
+    }
+
+    /// How many sentences of the language's corpus contain each word as a whole word
+    /// (case-insensitive): the frequency predictor of Table 8. One pass over the corpus.
+    pub async fn sentence_frequencies(&self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
+        let mut counts: HashMap<String, u64> = words.iter().map(|w| (w.to_lowercase(), 0)).collect();
+        let mut rows = sqlx::query("SELECT text FROM sentences WHERE lang = $1").bind(language).fetch(self.pool());
+        while let Some(r) = rows.try_next().await? {
+            let text: String = r.try_get(0)?;
+            let present: HashSet<String> = word_spans(&text).into_iter().map(|(s, e)| text[s..e].to_lowercase()).collect();
+            for word in &present {
+                if let Some(n) = counts.get_mut(word) {
+                    *n += 1;
+                }
+            }
+        }
+        Ok(words.iter().map(|w| (w.clone(), counts[&w.to_lowercase()])).collect())
+    }
+}
