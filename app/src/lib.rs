@@ -52,6 +52,7 @@ pub fn App() -> impl IntoView {
                 <A href="/" attr:class="brand">"Gapwise"</A>
                 <nav aria-label="Main">
                     <A href="/play">"Play"</A>
+                    <A href="/suggest">"Propose"</A>
                     <A href="/leaderboard">"Leaderboard"</A>
                     <A href="/account">"Account"</A>
                 </nav>
@@ -64,6 +65,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>
                     <Route path=path!("/staff") view=pages::StaffSignIn/>
                     <Route path=path!("/research") view=pages::Research/>
+                    <Route path=path!("/suggest") view=pages::Suggest/>
+                    <Route path=path!("/admin") view=pages::Admin/>
                 </Routes>
             </main>
             <footer class="site-footer"><A href="/staff">"Staff sign-in"</A></footer>

@@ -136,6 +136,15 @@ pub async fn require_staff(store: &Store) -> Result<Staff, AppError> {
     Err(staff_refusal(player))
 }
 
+/// The signed-in admin, or 401 (nobody signed in) or 403 (a player or a researcher).
+pub async fn require_admin(store: &Store) -> Result<Staff, AppError> {
+    let staff = require_staff(store).await?;
+    if staff.role != gapwise_store::Role::Admin {
+        return Err(reject(StatusCode::FORBIDDEN, AppError::Forbidden("only admins may do this".into())));
+    }
+    Ok(staff)
+}
+
 /// The refusal of a research page or export: 403 for a player, 401 for anyone else.
 pub fn staff_refusal(player: bool) -> AppError {
     if player {

@@ -29,41 +29,50 @@ pub enum Command {
         kind: Kind,
         file: PathBuf,
     },
+    /// Add the a-priori word pairs of a language: every two cardinals, ordinals,
+    /// months, days of the week or colours (data/pairs/a_priori.tsv).
+    GeneratePairs {
+        /// en, es, fr, it or ru.
+        #[arg(long)]
+        language: String,
+    },
     /// Build items for every active pair that has none yet.
     BuildItems {
         /// Items per pair for each k in {1, 3, 5}.
-        #[arg(long, default_value_t = crate::demo::ITEMS_PER_K)]
+        #[arg(long, default_value_t = gapwise_store::ITEMS_PER_K)]
         per_k: usize,
     },
     /// Score every item with a language model (Eq. 2), resuming where an earlier
     /// run stopped; Ctrl-C stops after the batch in flight, keeping what is scored.
     Score {
-        /// A GGUF causal model file (Llama, Gemma 3), a Llama Hugging Face
-        /// directory or a masked-LM one (BERT, DistilBERT, RoBERTa, XLM-R); defaults
-        /// to a model that scripts/fetch_model.sh caches: SmolLM2 for English or all
-        /// languages, Gemma 3 270M for --language es, fr, it or ru.
-        #[arg(long, env = "GAPWISE_MODEL")]
-        model: Option<PathBuf>,
+        #[command(flatten)]
+        model: ModelArgs,
         /// Score only the items of this language (en, es, fr, it, ru); all by default.
         #[arg(long)]
         language: Option<String>,
-        /// Name the scores are stored under; defaults to the model's file or
-        /// directory name (with the scoring method for PLL scoring).
-        #[arg(long)]
-        model_id: Option<String>,
-        /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
-        #[arg(long, default_value = "mask")]
-        mlm_scoring: gapwise_scorer::masked::MaskedScoring,
-        /// Score with a baseline instead: unigram or bigram (--model is a corpus,
-        /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
-        #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
-        baseline: Option<String>,
-        /// Add-k smoothing of the n-gram baselines.
-        #[arg(long, default_value_t = 0.5)]
-        add_k: f64,
         /// Contexts per batch; each batch is committed before the next starts.
         #[arg(long, default_value_t = 64)]
         batch: usize,
+    },
+    /// Section 6: for each pair of a language, score a sample of its sentences and
+    /// publish the lowest- and highest-scoring ones as single-context Likert items
+    /// (a sentence serves one pair only; pairs that have Likert items are skipped).
+    SelectContexts {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// The language of the pairs (en, es, fr, it, ru).
+        #[arg(long)]
+        language: String,
+        /// Only this many pairs: the hardest half and the easiest half by success
+        /// rate in the game; every pair without Likert items by default.
+        #[arg(long)]
+        pairs: Option<usize>,
+        /// Sentences scored per pair.
+        #[arg(long, default_value_t = crate::select::Selection::default().sample)]
+        sample: usize,
+        /// Items kept at each end of the ranking.
+        #[arg(long, default_value_t = crate::select::Selection::default().per_end)]
+        per_end: usize,
     },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
@@ -109,6 +118,31 @@ pub enum Command {
         #[command(flatten)]
         filter: FilterArgs,
     },
+}
+
+/// The model a scoring command runs.
+#[derive(Debug, clap::Args)]
+pub struct ModelArgs {
+    /// A GGUF causal model file (Llama, Gemma 3), a Llama Hugging Face
+    /// directory or a masked-LM one (BERT, DistilBERT, RoBERTa, XLM-R); defaults
+    /// to a model that scripts/fetch_model.sh caches: SmolLM2 for English or all
+    /// languages, Gemma 3 270M for --language es, fr, it or ru.
+    #[arg(long, env = "GAPWISE_MODEL")]
+    model: Option<PathBuf>,
+    /// Name the scores are stored under; defaults to the model's file or
+    /// directory name (with the scoring method for PLL scoring).
+    #[arg(long)]
+    model_id: Option<String>,
+    /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
+    #[arg(long, default_value = "mask")]
+    mlm_scoring: gapwise_scorer::masked::MaskedScoring,
+    /// Score with a baseline instead: unigram or bigram (--model is a corpus,
+    /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
+    #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
+    baseline: Option<String>,
+    /// Add-k smoothing of the n-gram baselines.
+    #[arg(long, default_value_t = 0.5)]
+    add_k: f64,
 }
 
 /// Which answers an export or report covers (all when no option is given).
@@ -176,10 +210,14 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 r.pairs, r.items, r.pairs_without_contexts
             );
         }
-        Command::Score { model, language, model_id, mlm_scoring, baseline, add_k, batch } => {
-            let path = model.unwrap_or_else(|| default_model(language.as_deref()));
-            let spec = ModelSpec { path, id: model_id, language, scoring: mlm_scoring, baseline, add_k };
-            score(&store, spec, batch).await?
+        Command::GeneratePairs { language } => {
+            let report = store.add_a_priori_pairs(&language).await?;
+            println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
+        }
+        Command::Score { model, language, batch } => score(&store, model, language, batch).await?,
+        Command::SelectContexts { model, language, pairs, sample, per_end } => {
+            let selection = crate::select::Selection { pairs, sample, per_end };
+            select_contexts(&store, model, &language, selection).await?
         }
         Command::AddStaff { name, role } => {
             let password = match std::env::var("GAPWISE_PASSWORD") {
@@ -238,18 +276,14 @@ fn default_model(language: Option<&str>) -> PathBuf {
     home.join(".cache/gapwise/models").join(file)
 }
 
-/// What `gapwise score` was asked to load.
-struct ModelSpec {
-    path: PathBuf,
-    id: Option<String>,
-    language: Option<String>,
-    scoring: gapwise_scorer::masked::MaskedScoring,
-    baseline: Option<String>,
-    add_k: f64,
-}
-
-async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
-    let path = spec.path;
+/// Loads the model `args` name (the language's default when none is named),
+/// registers it, and returns it with the id its scores are stored under.
+async fn load_model(
+    store: &Store,
+    args: ModelArgs,
+    language: Option<&str>,
+) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn std::error::Error>> {
+    let path = args.model.unwrap_or_else(|| default_model(language));
     if !path.exists() {
         return Err(format!(
             "{}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)",
@@ -257,29 +291,54 @@ async fn score(store: &Store, spec: ModelSpec, batch: usize) -> Result<(), Box<d
         )
         .into());
     }
-    let loaded = match &spec.baseline {
-        Some(kind) => gapwise_scorer::load_baseline(kind, &path, spec.add_k)?,
-        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, spec.scoring)?,
+    let loaded = match &args.baseline {
+        Some(kind) => gapwise_scorer::load_baseline(kind, &path, args.add_k)?,
+        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, args.mlm_scoring)?,
     };
-    let model_id = match spec.id {
+    let model_id = match args.model_id {
         Some(id) => id,
         None => {
             let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?;
-            match (&spec.baseline, loaded.kind) {
+            match (&args.baseline, loaded.kind) {
                 (Some(kind), _) => format!("{name}-{kind}"),
-                (None, "masked") if spec.scoring != Default::default() => format!("{name}-{}", spec.scoring.name()),
+                (None, "masked") if args.mlm_scoring != Default::default() => format!("{name}-{}", args.mlm_scoring.name()),
                 _ => name,
             }
         }
     };
     store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;
-    let language = spec.language.as_deref();
-    let todo = store.count_contexts_to_score(&model_id, language).await?;
-    let progress = indicatif::ProgressBar::new(u64::try_from(todo)?).with_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} contexts, {per_sec}, ETA {eta}")?
-            .progress_chars("=> "),
+    Ok((loaded, model_id))
+}
+
+fn progress_bar(len: u64, unit: &str, name: &str) -> Result<indicatif::ProgressBar, Box<dyn std::error::Error>> {
+    let style = indicatif::ProgressStyle::with_template(&format!("{{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"))?;
+    let progress = indicatif::ProgressBar::new(len).with_style(style.progress_chars("=> "));
+    progress.set_message(name.to_owned());
+    Ok(progress)
+}
+
+async fn select_contexts(
+    store: &Store,
+    args: ModelArgs,
+    language: &str,
+    selection: crate::select::Selection,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (loaded, model_id) = load_model(store, args, Some(language)).await?;
+    let progress = progress_bar(0, "pairs", &model_id)?;
+    let report = crate::select::select_contexts(store, loaded.scorer, &model_id, language, selection, &progress).await?;
+    progress.finish_and_clear();
+    println!(
+        "{model_id}: {} pairs, {} Likert items published, {} pairs without a free sentence",
+        report.pairs, report.items, report.pairs_without_sentences
     );
-    progress.set_message(model_id.clone());
+    Ok(())
+}
+
+async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
+    let language = language.as_deref();
+    let todo = store.count_contexts_to_score(&model_id, language).await?;
+    let progress = progress_bar(u64::try_from(todo)?, "contexts", &model_id)?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let on_signal = stop.clone();
     tokio::spawn(async move {

@@ -2,12 +2,10 @@
 //! example sentences from WordNet 3.0 (WordNet licence, see data/demo/README.md) and
 //! word pairs of all three strategies.
 
-use gapwise_store::{BuildReport, ImportFormat, ImportKind, Store, StoreError};
+use gapwise_store::{BuildReport, ImportFormat, ImportKind, Store, StoreError, ITEMS_PER_K};
 
 const SENTENCES: &str = include_str!("../../data/demo/en_sentences.tsv");
 const PAIRS: &str = include_str!("../../data/demo/en_pairs.tsv");
-/// Items built per pair and k.
-pub const ITEMS_PER_K: usize = 4;
 
 /// Loads the demo data into an empty database (one without sentences); does nothing
 /// otherwise. Returns the build report when it loaded.

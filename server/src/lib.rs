@@ -8,6 +8,7 @@ pub mod report;
 mod research;
 mod guards;
 pub mod score;
+pub mod select;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -46,7 +47,7 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .fallback(leptos_axum::file_and_error_handler(shell))
         .with_state(leptos_options)
         .merge(api)
-        .layer(axum::middleware::from_fn_with_state(store, research::research_page_status));
+        .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status));
     guards::guard(app)
 }
 

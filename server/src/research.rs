@@ -9,7 +9,7 @@
 
 use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -18,7 +18,7 @@ use axum_extra::extract::cookie::CookieJar;
 use gapwise_app::ssr::{staff_refusal, SESSION_COOKIE, STAFF_COOKIE};
 use gapwise_app::AppError;
 use gapwise_store::model::AnswerFilter;
-use gapwise_store::{Staff, Store};
+use gapwise_store::{Role, Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
 
@@ -54,14 +54,17 @@ async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<St
     Err(staff_refusal(player))
 }
 
-/// Gives the research pages (`/research...`) the status of the caller's rights: the
-/// page still renders (it explains and links to the sign-in), but a player gets 403
-/// and anyone not signed in 401.
-pub async fn research_page_status(State(store): State<Store>, jar: CookieJar, req: Request, next: Next) -> Response {
-    if !req.uri().path().starts_with("/research") {
+/// Gives the staff pages the status of the caller's rights: the page still renders
+/// (it explains and links to the sign-in), but anyone not signed in gets 401, a
+/// player 403, and a researcher 403 on the admin page.
+pub async fn staff_page_status(State(store): State<Store>, jar: CookieJar, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let admin_only = path == "/admin" || path.starts_with("/admin/");
+    if !(admin_only || path == "/research" || path.starts_with("/research/")) {
         return next.run(req).await;
     }
     let refusal = match staff(&store, req.headers(), &jar).await {
+        Ok(s) if admin_only && s.role != Role::Admin => Some(StatusCode::FORBIDDEN),
         Ok(_) => None,
         Err(e) => Some(e.into_response().status()),
     };

@@ -12,20 +12,27 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use gapwise_scorer::causal::CausalLm;
+use gapwise_scorer::{Context, ContextScorer};
 use gapwise_server::export::{export_folder, Format};
 use gapwise_server::score::score_items;
+use gapwise_server::select::{select_contexts, Selection};
 use gapwise_store::model::{AnswerFilter, Contender};
 use gapwise_store::testing::{each_backend, play, seed_likert, seed_small};
-use gapwise_store::{Role, Store};
+use gapwise_store::{ImportFormat, ImportKind, Role, Store};
 use indicatif::ProgressBar;
 use serde_json::Value;
 use sqlx::Row;
 
-/// Scores every item with the tiny random Llama of the scorer's fixtures, as model "tiny".
-async fn score_with_tiny_model(store: &Store) {
+/// The tiny random Llama of the scorer's fixtures, registered as model "tiny".
+async fn tiny_model(store: &Store) -> Arc<CausalLm> {
     let dir = Path::new(&manifest_dir()).join("../scorer/fixtures/hf_llama");
-    let model = Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu).expect("tiny model"));
     store.register_model("tiny", "causal", "fixtures/hf_llama").await.expect("model");
+    Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu).expect("tiny model"))
+}
+
+/// Scores every item with the tiny model.
+async fn score_with_tiny_model(store: &Store) {
+    let model = tiny_model(store).await;
     score_items(store, model, "tiny", None, 16, &AtomicBool::new(false), &ProgressBar::hidden()).await.expect("score");
 }
 
@@ -326,4 +333,58 @@ async fn the_report_folder_holds_every_table_and_figure() {
 /// another checkout must not look in that checkout).
 fn manifest_dir() -> String {
     std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
+}
+
+#[tokio::test]
+async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        // a third pair that competes with two/three for the same sentences
+        let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tfour\ta-priori\n";
+        store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
+        let model = tiny_model(store).await;
+        let first = store.likert_pairs("en", None).await.expect("pairs").remove(0);
+        let candidates = store.likert_candidates("en", &first, 10_000).await.expect("candidates");
+        assert!(candidates.len() > 4, "{} candidates", candidates.len());
+        let contexts: Vec<Context<'_>> = candidates
+            .iter()
+            .map(|c| Context { text: &c.text, blank: c.blank, target: &first.target, distractor: &first.distractor })
+            .collect();
+        let mut by_score: Vec<(f64, i64)> = model
+            .score_contexts(&contexts)
+            .expect("score")
+            .iter()
+            .zip(&candidates)
+            .map(|(s, c)| (s.target - s.distractor, c.sentence_id))
+            .collect();
+        by_score.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut expected: Vec<i64> = by_score.iter().take(2).chain(by_score.iter().rev().take(2)).map(|(_, id)| *id).collect();
+        expected.sort_unstable();
+
+        let selection = Selection { pairs: None, sample: 10_000, per_end: 2 };
+        let report = select_contexts(store, model.clone(), "tiny", "en", selection, &ProgressBar::hidden()).await.expect("select");
+        assert_eq!((report.pairs, report.items), (3, 12));
+        let chosen = |pair: i64| {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id \
+                 WHERE i.kind = 'likert' AND i.k = 1 AND i.pair_id = $1 ORDER BY c.sentence_id",
+            )
+            .bind(pair)
+            .fetch_all(store.pool())
+        };
+        assert_eq!(chosen(first.id).await.expect("chosen"), expected, "the two lowest and two highest scores");
+        let all: Vec<i64> = sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
+            .fetch_all(store.pool())
+            .await
+            .expect("all");
+        assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), all.len(), "a sentence serves one pair only");
+        let scored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id WHERE i.kind = 'likert'")
+            .fetch_one(store.pool())
+            .await
+            .expect("scores");
+        assert_eq!(scored, 12, "every Likert item has its Eq. 2 score");
+        let again = select_contexts(store, model, "tiny", "en", selection, &ProgressBar::hidden()).await.expect("rerun");
+        assert_eq!((again.pairs, again.items), (0, 0), "a rerun adds nothing");
+    }
 }

@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
+/// How a word pair was made: from closed word lists, from word vectors, or proposed by a player.
+pub const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
 /// k when the player has not chosen.
 pub const DEFAULT_K: u8 = 5;
 
@@ -119,6 +121,55 @@ impl Standing {
             self.correct as f64 / self.answered as f64
         }
     }
+}
+
+/// Where a proposed word pair stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SuggestionStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl SuggestionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuggestionStatus::Pending => "pending",
+            SuggestionStatus::Approved => "approved",
+            SuggestionStatus::Rejected => "rejected",
+        }
+    }
+}
+
+/// A word pair a player proposed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suggestion {
+    pub id: i64,
+    pub language: String,
+    pub target: String,
+    pub distractor: String,
+    pub status: SuggestionStatus,
+    /// Why it was rejected, or how an admin edited it.
+    pub reason: Option<String>,
+}
+
+/// One change made by a staff member.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    pub staff: String,
+    pub action: String,
+    pub detail: String,
+    /// When, as `YYYY-MM-DD HH:MM UTC`.
+    pub at: String,
+}
+
+/// What the admin page shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdminOverview {
+    /// (table, rows) for the main tables.
+    pub counts: Vec<(String, i64)>,
+    pub pending: Vec<Suggestion>,
+    pub audit: Vec<AuditEntry>,
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 
 use crate::AppError;
 
+mod admin;
 mod staff;
+pub use admin::*;
 pub use staff::*;
 
 /// The language of the items served (the language switcher arrives with issue 6).
@@ -117,4 +119,25 @@ pub async fn leaderboard() -> Result<Vec<gapwise_store::model::Standing>, AppErr
 
     let ctx = context()?;
     ctx.store.leaderboard().await.map_err(fail)
+}
+
+/// Proposes a word pair for others to play, after instant checks (two different
+/// single words, both in our sentences, not in the game or proposed already).
+#[server(endpoint = "suggest")]
+pub async fn suggest_pair(target: String, distractor: String) -> Result<gapwise_store::model::Suggestion, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.suggest_pair(&session.annotator.id, PLAY_LANGUAGE, &target, &distractor).await.map_err(fail)
+}
+
+/// The player's proposals and where they stand, newest first.
+#[server(endpoint = "my-suggestions")]
+pub async fn my_suggestions() -> Result<Vec<gapwise_store::model::Suggestion>, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.suggestions_of(&session.annotator.id).await.map_err(fail)
 }

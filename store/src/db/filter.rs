@@ -6,10 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use crate::model::{AnswerFilter, ALLOWED_K};
-
-/// The pair strategies a filter may name.
-const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
+use crate::model::{AnswerFilter, ALLOWED_K, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {

@@ -15,11 +15,11 @@ use sqlx::Row;
 
 use super::words::{is_single_word, normalize};
 use super::{now_ms, LineError, Store, StoreError};
+use crate::model::STRATEGIES;
 
 const MAX_SENTENCE_CHARS: usize = 2000;
 const MAX_LABEL_CHARS: usize = 100;
 const MAX_REPORTED_ERRORS: usize = 50;
-pub(crate) const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportKind {
@@ -164,6 +164,16 @@ fn word(name: &str, value: &str) -> Result<String, String> {
     Ok(value)
 }
 
+/// Two single, different words, normalised, with their order-insensitive key.
+pub(crate) fn checked_pair(target: &str, distractor: &str) -> Result<(String, String, String), String> {
+    let (target, distractor) = (word("target", target)?, word("distractor", distractor)?);
+    if target.to_lowercase() == distractor.to_lowercase() {
+        return Err("target and distractor are the same word".into());
+    }
+    let key = pair_key(&target, &distractor);
+    Ok((target, distractor, key))
+}
+
 fn validate(kind: ImportKind, [lang, a, b, c]: [String; 4], langs: &HashSet<String>) -> Result<Validated, String> {
     let lang = lang.trim().to_owned();
     if !langs.contains(&lang) {
@@ -180,15 +190,11 @@ fn validate(kind: ImportKind, [lang, a, b, c]: [String; 4], langs: &HashSet<Stri
             Ok(Validated::Sentence { lang, text, source: label("source", &b)?, genre: label("genre", &c)? })
         }
         ImportKind::Pairs => {
-            let (target, distractor) = (word("target", &a)?, word("distractor", &b)?);
-            if target.to_lowercase() == distractor.to_lowercase() {
-                return Err("target and distractor are the same word".into());
-            }
+            let (target, distractor, key) = checked_pair(&a, &b)?;
             let strategy = c.trim().to_owned();
             if !STRATEGIES.contains(&strategy.as_str()) {
                 return Err(format!("strategy must be one of {}, not {strategy:?}", STRATEGIES.join(", ")));
             }
-            let key = pair_key(&target, &distractor);
             Ok(Validated::Pair { lang, target, distractor, key, strategy })
         }
     }

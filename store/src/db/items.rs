@@ -9,6 +9,9 @@ use super::words::blank_for;
 use super::{now_ms, Store, StoreError};
 use crate::model::ALLOWED_K;
 
+/// Items built per pair and k unless asked otherwise.
+pub const ITEMS_PER_K: usize = 4;
+
 /// What a build did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BuildReport {

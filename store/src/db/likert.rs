@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use futures_util::TryStreamExt;
 use sqlx::Row;
 
-use super::words::word_spans;
+use super::words::{blank_for, word_spans};
 use super::{now_ms, Store, StoreError};
 
 /// A Likert item with its mean rating, as the analyses need it.
@@ -25,7 +25,78 @@ pub struct LikertRow {
     pub model_scores: Vec<Option<f64>>,
 }
 
+/// A pair that Section 6 selects contexts for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LikertPair {
+    pub id: i64,
+    pub target: String,
+    pub distractor: String,
+}
+
+/// A sentence that can stand for a pair in a Likert item, with its blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LikertCandidate {
+    pub sentence_id: i64,
+    pub text: String,
+    pub blank: (usize, usize),
+}
+
 impl Store {
+    /// The active pairs of `language` that have no Likert items yet. With `count`,
+    /// only the most extreme by success rate in the main game, as Section 6 does: the
+    /// `count / 2` hardest and the rest easiest of the pairs people have played.
+    pub async fn likert_pairs(&self, language: &str, count: Option<usize>) -> Result<Vec<LikertPair>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.target, p.distractor, \
+                    (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
+             FROM word_pairs p WHERE p.lang = $1 AND p.status = 'active' \
+             AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'likert') ORDER BY p.id",
+        )
+        .bind(language)
+        .fetch_all(self.pool())
+        .await?;
+        let mut pairs = Vec::with_capacity(rows.len());
+        for r in rows {
+            let pair = LikertPair { id: r.try_get(0)?, target: r.try_get(1)?, distractor: r.try_get(2)? };
+            pairs.push((pair, r.try_get::<Option<f64>, _>(3)?));
+        }
+        let Some(count) = count else { return Ok(pairs.into_iter().map(|(p, _)| p).collect()) };
+        let mut played: Vec<(LikertPair, f64)> = pairs.into_iter().filter_map(|(p, rate)| rate.map(|r| (p, r))).collect();
+        played.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
+        let hardest = count / 2;
+        let easiest = (count - hardest).min(played.len().saturating_sub(hardest));
+        let tail = played.split_off(played.len() - easiest);
+        played.truncate(hardest);
+        Ok(played.into_iter().chain(tail).map(|(p, _)| p).collect())
+    }
+
+    /// Up to `sample` sentences drawn at random (seeded by the pair id) from those of
+    /// the language that contain the target once as a whole word and not the
+    /// distractor, leaving out every sentence already in a Likert item (of any pair):
+    /// Section 6 uses a sentence for one pair only. One streaming pass over the corpus.
+    pub async fn likert_candidates(&self, language: &str, pair: &LikertPair, sample: usize) -> Result<Vec<LikertCandidate>, StoreError> {
+        use rand::seq::IteratorRandom;
+        use rand::SeedableRng;
+        let mut rows = sqlx::query(
+            "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 AND NOT EXISTS \
+             (SELECT 1 FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE c.sentence_id = s.id AND i.kind = 'likert') \
+             ORDER BY s.id",
+        )
+        .bind(language)
+        .fetch(self.pool());
+        let mut fitting = Vec::new();
+        while let Some(r) = rows.try_next().await? {
+            let text: String = r.try_get(1)?;
+            if let Some(blank) = blank_for(&text, &pair.target, &pair.distractor) {
+                fitting.push(LikertCandidate { sentence_id: r.try_get(0)?, text, blank });
+            }
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(pair.id.unsigned_abs());
+        let mut chosen = fitting.into_iter().choose_multiple(&mut rng, sample);
+        chosen.sort_by_key(|c| c.sentence_id);
+        Ok(chosen)
+    }
+
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
     /// Returns the new items' ids.
     pub async fn publish_likert_items(&self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {

@@ -1,16 +1,20 @@
+mod admin;
 mod annotators;
+mod audit;
 mod error;
 mod export;
 mod filter;
 mod leaderboard;
 mod likert;
 mod game;
+mod generators;
 mod import;
 mod items;
 mod scores;
 mod secrets;
 mod staff;
 mod store;
+mod suggestions;
 pub mod words;
 
 #[cfg(feature = "testing")]
@@ -20,9 +24,9 @@ pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
-pub use likert::LikertRow;
+pub use likert::{LikertCandidate, LikertPair, LikertRow};
 pub use import::{ImportFormat, ImportKind, ImportReport};
-pub use items::BuildReport;
+pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore};
 pub use staff::{Role, Staff};
 pub use store::{Backend, Store};

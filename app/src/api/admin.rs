@@ -1,0 +1,48 @@
+//! Server functions of the admin page: the suggestions queue, item building and
+//! the overview. Admins only; every change lands in the audit log.
+
+use gapwise_store::model::AdminOverview;
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// Table sizes, pending suggestions and the latest audit entries.
+#[server(endpoint = "admin-overview")]
+pub async fn get_admin_overview() -> Result<AdminOverview, AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    require_admin(&ctx.store).await?;
+    ctx.store.admin_overview().await.map_err(fail)
+}
+
+/// Accepts suggestion `id` as a word pair, with the words as the admin left them.
+#[server(endpoint = "approve-suggestion")]
+pub async fn approve_suggestion(id: i64, target: String, distractor: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    ctx.store.approve_suggestion(&admin.name, id, &target, &distractor).await.map_err(fail)?;
+    Ok(())
+}
+
+/// Turns suggestion `id` down, with a reason the proposer sees.
+#[server(endpoint = "reject-suggestion")]
+pub async fn reject_suggestion(id: i64, reason: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    ctx.store.reject_suggestion(&admin.name, id, &reason).await.map_err(fail)
+}
+
+/// Builds items for every active pair that has none; returns how many were made.
+#[server(endpoint = "build-items")]
+pub async fn build_items() -> Result<u64, AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    Ok(ctx.store.build_items_as(&admin.name).await.map_err(fail)?.items)
+}

@@ -1,0 +1,73 @@
+//! Word pairs from players (suggestions and their moderation, audited) and from the
+//! a-priori word lists, on both backends.
+
+use gapwise_store::model::SuggestionStatus;
+use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_store::{StoreError, CONSENT_VERSION};
+
+fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> String {
+    match result {
+        Err(StoreError::Invalid(m)) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn suggestions_are_checked_moderated_and_audited() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await; // pairs two/three and red/green; sentences with two, red, cats, wall...
+        let player = store.create_annotator(CONSENT_VERSION).await.expect("player");
+        let suggest = |t: &'static str, d: &'static str| store.suggest_pair(&player.id, "en", t, d);
+
+        assert!(invalid(suggest("red", "RED").await).contains("same word"));
+        assert!(invalid(suggest("red", "two words").await).contains("single word"));
+        assert!(invalid(suggest("three", "two").await).contains("already in the game"), "reversed pair");
+        assert!(invalid(suggest("red", "zebra").await).contains("does not occur"), "unknown word");
+        assert!(invalid(store.suggest_pair(&player.id, "xx", "red", "wall").await).contains("unknown language"));
+
+        let first = suggest("cats", "painted").await.expect("a fine proposal");
+        assert_eq!(first.status, SuggestionStatus::Pending);
+        assert!(invalid(suggest("Painted", "cats").await).contains("already been proposed"), "reversed suggestion");
+        let second = suggest("wall", "box").await.expect("another");
+        assert_eq!(store.pending_suggestions().await.expect("queue").len(), 2);
+
+        // approve with an edit; reject without a reason is refused, with one it sticks
+        let pair = store.approve_suggestion("ada", first.id, "cats", "wall").await.expect("approve");
+        assert!(store.approve_suggestion("ada", first.id, "cats", "wall").await.is_err(), "decided once");
+        assert!(invalid(store.reject_suggestion("ada", second.id, "  ").await).contains("reason"));
+        store.reject_suggestion("ada", second.id, "too easy to tell apart").await.expect("reject");
+
+        let (strategy, creator): (String, Option<String>) =
+            sqlx::query_as("SELECT strategy, creator_id FROM word_pairs WHERE id = $1").bind(pair).fetch_one(store.pool()).await.expect("pair");
+        assert_eq!((strategy.as_str(), creator.as_deref()), ("suggested", Some(player.id.as_str())));
+        let mine = store.suggestions_of(&player.id).await.expect("mine");
+        assert_eq!(mine[0].status, SuggestionStatus::Rejected);
+        assert_eq!(mine[0].reason.as_deref(), Some("too easy to tell apart"));
+        assert_eq!(mine[1].status, SuggestionStatus::Approved);
+        assert_eq!(mine[1].reason.as_deref(), Some("edited from cats / painted"));
+        assert!(store.pending_suggestions().await.expect("queue").is_empty());
+
+        let report = store.build_items_as("ada").await.expect("build");
+        assert!(report.items > 0, "the approved pair gets items");
+        let log = store.audit_log(10).await.expect("audit");
+        let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
+        assert_eq!(actions, ["build items", "reject suggestion", "approve suggestion"], "newest first");
+        assert!(log.iter().all(|e| e.staff == "ada" && e.at.ends_with("UTC")));
+        assert!(log[2].detail.contains("edited from cats / painted"), "{}", log[2].detail);
+    }
+}
+
+#[tokio::test]
+async fn a_priori_pairs_are_added_once() {
+    for db in each_backend().await {
+        let store = &db.store;
+        let first = store.add_a_priori_pairs("it").await.expect("Italian lists");
+        assert_eq!((first.inserted, first.duplicates), (192, 0));
+        let again = store.add_a_priori_pairs("it").await.expect("rerun");
+        assert_eq!((again.inserted, again.duplicates), (0, 192));
+        assert!(store.add_a_priori_pairs("de").await.is_err(), "no German lists");
+        let strategies: Vec<String> = sqlx::query_scalar("SELECT DISTINCT strategy FROM word_pairs").fetch_all(store.pool()).await.expect("pairs");
+        assert_eq!(strategies, ["a-priori"]);
+    }
+}
