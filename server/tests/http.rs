@@ -1,8 +1,10 @@
 //! The game over HTTP, as a browser or a script meets it, on SQLite and PostgreSQL:
 //! consent and the session cookie, idempotent answers, refusals with clear 4xx
-//! statuses, the CSRF guard and the body limit.
+//! statuses, the CSRF guard and the body limit; a player's pair suggestion through
+//! moderation to being played, with the admin's rights checked from the outside.
 
 use gapwise_store::testing::{each_backend, seed_small, TestStore};
+use gapwise_store::Role;
 use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
@@ -231,5 +233,73 @@ async fn the_game_plays_without_javascript() {
             sqlx::query_as("SELECT client_ms, server_ms FROM answers").fetch_one(app.db.store.pool()).await.expect("row");
         assert_eq!(client_ms, None);
         assert!(server_ms >= 0);
+    }
+}
+
+/// A client signed in on the staff sign-in page.
+async fn staff_client(app: &App, name: &str, password: &str) -> Client {
+    let c = client();
+    let (status, body) = call(&c, app, "staff-login", &[("name", name), ("password", password)]).await;
+    assert!(status.is_success(), "{name} signs in: {status} {body}");
+    c
+}
+
+#[tokio::test]
+async fn a_suggested_pair_is_moderated_built_and_played() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let store = &app.db.store;
+        store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+        store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+        let player = started(&app).await;
+        let (status, body) = call(&player, &app, "suggest", &[("target", "cats"), ("distractor", "painted")]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["status"], "Pending");
+        let id = body["id"].as_i64().expect("id").to_string();
+        let (status, body) = call(&player, &app, "suggest", &[("target", "painted"), ("distractor", "cats")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a reversed duplicate: {body}");
+
+        // who may see and change what
+        let researcher = staff_client(&app, "ada", "researcher passphrase").await;
+        let admin = staff_client(&app, "root", "admin passphrase").await;
+        for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
+            let page = c.get(format!("{}/admin", app.base)).send().await.expect("page");
+            assert_eq!(page.status().as_u16(), want, "{who} on /admin");
+            let (status, _) = call(&c, &app, "admin-overview", &[]).await;
+            assert_eq!(status.as_u16(), want, "{who} on the overview");
+        }
+        let approve = [("id", id.as_str()), ("target", "cats"), ("distractor", "wall")];
+        assert_eq!(call(&researcher, &app, "approve-suggestion", &approve).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&player, &app, "build-items", &[]).await.0, StatusCode::FORBIDDEN);
+
+        let (_, overview) = call(&admin, &app, "admin-overview", &[]).await;
+        assert_eq!(overview["pending"][0]["target"], "cats", "{overview}");
+        assert_eq!(call(&admin, &app, "approve-suggestion", &approve).await.0, StatusCode::OK);
+        let (status, built) = call(&admin, &app, "build-items", &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(built.as_u64().is_some_and(|n| n > 0), "items built: {built}");
+        let (_, mine) = call(&player, &app, "my-suggestions", &[]).await;
+        assert_eq!(mine[0]["status"], "Approved", "{mine}");
+        let (_, overview) = call(&admin, &app, "admin-overview", &[]).await;
+        let actions: Vec<&str> = overview["audit"].as_array().expect("audit").iter().filter_map(|e| e["action"].as_str()).collect();
+        assert_eq!(actions, ["build items", "approve suggestion"]);
+
+        // another player meets the new pair
+        let other = started(&app).await;
+        let mut seen = false;
+        for _ in 0..store.count_rows("items").await.expect("items") {
+            let (_, state) = call(&other, &app, "play", &[("k", "1")]).await;
+            if state.get("Exhausted").is_some() {
+                break;
+            }
+            let (answer_id, options) = item(&state);
+            if options.contains(&"cats".to_owned()) && options.contains(&"wall".to_owned()) {
+                seen = true;
+                break;
+            }
+            call(&other, &app, "answer", &[("answer_id", answer_id.as_str()), ("choice", "0")]).await;
+            call(&other, &app, "next", &[]).await;
+        }
+        assert!(seen, "the approved pair is served");
     }
 }

@@ -1,0 +1,83 @@
+// A player proposes a word pair and sees it pending; an admin (made with
+// `gapwise add-staff`) approves it on the admin page and builds its items; then
+// another player is served an item of that pair.
+import { execFileSync } from 'node:child_process';
+import { Browser, expect, Page, test } from '@playwright/test';
+import { query } from './db';
+
+const ADMIN = 'root';
+const PASSWORD = 'an admin passphrase for the browser test';
+
+test.beforeAll(() => {
+  const env = { ...process.env, DATABASE_URL: `sqlite://${process.env.GAPWISE_E2E_DB}`, GAPWISE_PASSWORD: PASSWORD };
+  try {
+    execFileSync(process.env.GAPWISE_BIN ?? 'gapwise', ['add-staff', ADMIN, '--role', 'admin'], { env, stdio: 'pipe' });
+  } catch (e) {
+    if (!String((e as { stderr?: Buffer }).stderr ?? '').includes('already exists')) throw e;
+  }
+});
+
+async function newPlayer(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+  return page;
+}
+
+test('a suggested pair goes through moderation into the game', async ({ browser }) => {
+  const [target, distractor] = ['water', 'fire'];
+  const proposer = await newPlayer(browser);
+  await proposer.getByRole('link', { name: 'Propose' }).click();
+  await expect(proposer.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await proposer.getByLabel('Word in the sentences').fill(target);
+  await proposer.getByLabel('Other word').fill(distractor);
+  await proposer.getByRole('button', { name: 'Propose' }).click();
+  await expect(proposer.getByRole('status')).toContainText('Thank you');
+  await expect(proposer.locator('ul.suggestions li').first()).toContainText(`${target} / ${distractor} pending`);
+
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/staff');
+  await expect(admin.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await admin.getByLabel('Name').fill(ADMIN);
+  await admin.getByLabel('Password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/research$/);
+  await admin.goto('/admin');
+  await expect(admin.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  const pending = admin.locator('section.pending-suggestion').filter({ has: admin.locator(`input[value="${target}"]`) });
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await expect(pending).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Build items for new pairs' }).click();
+  await expect(admin.getByRole('status')).toContainText('items built');
+  await expect(admin.locator('table.audit tbody tr').first()).toContainText('build items');
+  const items = query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.target = '${target}' AND p.strategy = 'suggested'`,
+  )[0].n;
+  expect(items).toBeGreaterThan(0);
+
+  await proposer.reload();
+  await expect(proposer.locator('ul.suggestions li').first()).toContainText('approved');
+
+  // another player plays k = 1 items (through the API, for speed) until the pair comes up, then sees it on the page
+  const player = await newPlayer(browser);
+  const k1 = query<{ n: number }>('SELECT COUNT(*) AS n FROM items WHERE k = 1')[0].n;
+  let found = false;
+  for (let i = 0; i < k1 && !found; i++) {
+    const state = await (await player.request.post('/api/play', { form: { k: '1' }, headers: { Accept: 'application/json' } })).json();
+    if (!state.Item) break;
+    const options: string[] = state.Item.card.options;
+    found = options.includes(target) && options.includes(distractor);
+    if (!found) {
+      await player.request.post('/api/answer', { form: { answer_id: state.Item.card.answer_id, choice: '0' }, headers: { Accept: 'application/json' } });
+      await player.request.post('/api/next', { headers: { Accept: 'application/json' } });
+    }
+  }
+  expect(found).toBe(true);
+  await player.goto('/play?k=1');
+  await expect(player.locator('form.item button.option')).toHaveCount(2);
+  const words = (await player.locator('form.item button.option .word').allInnerTexts()).map((w) => w.trim()).sort();
+  expect(words).toEqual([target, distractor].sort());
+});
