@@ -36,6 +36,26 @@ pub enum Command {
         #[arg(long)]
         language: String,
     },
+    /// Import a large corpus of sentences (.txt running text, .tsv or .jsonl),
+    /// checked first, then streamed in with a progress bar; a rerun resumes.
+    ImportCorpus {
+        file: PathBuf,
+        /// Language of lines that do not name one (en, es, fr, it, ru).
+        #[arg(long)]
+        language: Option<String>,
+        /// Source of lines that do not name one (e.g. wikipedia, subtitles).
+        #[arg(long)]
+        source: Option<String>,
+        /// Genre of lines that do not name one (e.g. encyclopedia, fiction).
+        #[arg(long)]
+        genre: Option<String>,
+        /// Shortest sentence kept, in characters.
+        #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().min_chars)]
+        min_chars: usize,
+        /// Longest sentence kept, in characters.
+        #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().max_chars)]
+        max_chars: usize,
+    },
     /// Build items for every active pair that has none yet.
     BuildItems {
         /// Items per pair for each k in {1, 3, 5}.
@@ -208,6 +228,26 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             println!(
                 "{} pairs: {} items built; {} pairs had no usable sentence",
                 r.pairs, r.items, r.pairs_without_contexts
+            );
+        }
+        Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
+            let options = gapwise_store::CorpusOptions { language, source, genre, min_chars, max_chars };
+            let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+            let progress = indicatif::ProgressBar::new(size).with_style(
+                indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes}, {bytes_per_sec}, ETA {eta}")?
+                    .progress_chars("=> "),
+            );
+            progress.set_message("loading");
+            let report = store.import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
+            progress.finish_and_clear();
+            println!(
+                "{}: {} sentences read, {} imported, {} already present, {} too short, {} too long",
+                file.display(),
+                report.sentences,
+                report.inserted,
+                report.duplicates,
+                report.too_short,
+                report.too_long
             );
         }
         Command::GeneratePairs { language } => {

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use gapwise_scorer::{Context, ContextScorer};
-use gapwise_store::{ContextScore, LikertCandidate, Store};
+use gapwise_store::{ContextScore, Found, Store};
 use indicatif::ProgressBar;
 
 /// What a selection run did.
@@ -81,7 +81,7 @@ pub async fn select_contexts(
         })
         .await?;
         let said = said.map_err(|e| format!("pair {} ({} / {}): {e}", pair.id, pair.target, pair.distractor))?;
-        let scored: Vec<(LikertCandidate, (f64, f64))> = candidates.into_iter().zip(said.into_iter().map(|s| (s.target, s.distractor))).collect();
+        let scored: Vec<(Found, (f64, f64))> = candidates.into_iter().zip(said.into_iter().map(|s| (s.target, s.distractor))).collect();
         let kept = extremes(scored.into_iter().map(|(c, (t, d))| ((c, t, d), t - d)).collect(), selection.per_end);
         let scores: Vec<ContextScore> = kept
             .iter()

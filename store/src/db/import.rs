@@ -17,9 +17,9 @@ use super::words::{is_single_word, normalize};
 use super::{now_ms, LineError, Store, StoreError};
 use crate::model::STRATEGIES;
 
-const MAX_SENTENCE_CHARS: usize = 2000;
+pub(crate) const MAX_SENTENCE_CHARS: usize = 2000;
 const MAX_LABEL_CHARS: usize = 100;
-const MAX_REPORTED_ERRORS: usize = 50;
+pub(crate) const MAX_REPORTED_ERRORS: usize = 50;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportKind {
@@ -148,7 +148,7 @@ fn jsonl_fields<'a>(
     rows
 }
 
-fn label(name: &str, value: &str) -> Result<String, String> {
+pub(crate) fn label(name: &str, value: &str) -> Result<String, String> {
     let value = normalize(value);
     if value.is_empty() || value.chars().count() > MAX_LABEL_CHARS {
         return Err(format!("{name} must have 1 to {MAX_LABEL_CHARS} characters"));
@@ -305,7 +305,7 @@ impl Store {
     }
 }
 
-fn import_error(mut errors: Vec<LineError>) -> StoreError {
+pub(crate) fn import_error(mut errors: Vec<LineError>) -> StoreError {
     errors.sort_by_key(|e| e.line);
     let total = errors.len();
     if total > MAX_REPORTED_ERRORS {

@@ -3,9 +3,10 @@
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use sqlx::Row;
+use std::collections::HashSet;
 
-use super::words::blank_for;
+use sqlx::{Any, Row, Transaction};
+
 use super::{now_ms, Store, StoreError};
 use crate::model::ALLOWED_K;
 
@@ -21,10 +22,45 @@ pub struct BuildReport {
     pub pairs_without_contexts: u64,
 }
 
-/// A sentence that can stand for a pair, with the byte range of its blank.
-struct Candidate {
-    sentence_id: i64,
-    blank: (usize, usize),
+/// The two kinds of items: the game's two-button ones, and Section 6's Likert ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ItemKind {
+    Choice,
+    Likert,
+}
+
+/// Inserts an item of `kind` with its contexts, `(sentence id, blank byte range)` in
+/// order; returns its id.
+pub(crate) async fn insert_item(
+    tx: &mut Transaction<'_, Any>,
+    pair_id: i64,
+    k: u8,
+    kind: ItemKind,
+    contexts: &[(i64, (usize, usize))],
+) -> Result<i64, StoreError> {
+    let kind = match kind {
+        ItemKind::Choice => "choice",
+        ItemKind::Likert => "likert",
+    };
+    let item_id: i64 = sqlx::query_scalar("INSERT INTO items (pair_id, k, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
+        .bind(pair_id)
+        .bind(i64::from(k))
+        .bind(kind)
+        .bind(now_ms())
+        .fetch_one(&mut **tx)
+        .await?;
+    let offset = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+    for (position, &(sentence_id, (start, end))) in contexts.iter().enumerate() {
+        sqlx::query("INSERT INTO item_contexts (item_id, position, sentence_id, blank_start, blank_end) VALUES ($1, $2, $3, $4, $5)")
+            .bind(item_id)
+            .bind(offset(position))
+            .bind(sentence_id)
+            .bind(offset(start))
+            .bind(offset(end))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(item_id)
 }
 
 impl Store {
@@ -39,58 +75,23 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         let mut report = BuildReport::default();
-        let mut sentences_by_lang: std::collections::HashMap<String, Vec<(i64, String)>> = Default::default();
+        let most = usize::from(ALLOWED_K.into_iter().max().unwrap_or(1)) * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
             let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
-            if !sentences_by_lang.contains_key(&lang) {
-                let rows = sqlx::query("SELECT id, text FROM sentences WHERE lang = $1 ORDER BY id")
-                    .bind(&lang)
-                    .fetch_all(self.pool())
-                    .await?;
-                let list = rows
-                    .iter()
-                    .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
-                sentences_by_lang.insert(lang.clone(), list);
-            }
-            let mut candidates: Vec<Candidate> = sentences_by_lang[&lang]
-                .iter()
-                .filter_map(|(id, text)| {
-                    blank_for(text, &target, &distractor).map(|blank| Candidate { sentence_id: *id, blank })
-                })
-                .collect();
+            let seed = pair_id.unsigned_abs();
+            let mut candidates = self.sample_contexts(&lang, &target, &distractor, most, seed, &HashSet::new()).await?;
             report.pairs += 1;
             if candidates.is_empty() {
                 report.pairs_without_contexts += 1;
                 continue;
             }
-            let mut rng = rand::rngs::StdRng::seed_from_u64(pair_id.unsigned_abs());
-            candidates.shuffle(&mut rng);
+            candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
             for k in ALLOWED_K {
                 for group in candidates.chunks_exact(usize::from(k)).take(per_k) {
-                    let item_id: i64 = sqlx::query_scalar(
-                        "INSERT INTO items (pair_id, k, created_at) VALUES ($1, $2, $3) RETURNING id",
-                    )
-                    .bind(pair_id)
-                    .bind(i64::from(k))
-                    .bind(now_ms())
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    for (position, c) in group.iter().enumerate() {
-                        sqlx::query(
-                            "INSERT INTO item_contexts (item_id, position, sentence_id, blank_start, blank_end) \
-                             VALUES ($1, $2, $3, $4, $5)",
-                        )
-                        .bind(item_id)
-                        .bind(i64::try_from(position).unwrap_or(i64::MAX))
-                        .bind(c.sentence_id)
-                        .bind(i64::try_from(c.blank.0).unwrap_or(i64::MAX))
-                        .bind(i64::try_from(c.blank.1).unwrap_or(i64::MAX))
-                        .execute(&mut *tx)
-                        .await?;
-                    }
+                    let contexts: Vec<(i64, (usize, usize))> = group.iter().map(|c| (c.sentence_id, c.blank)).collect();
+                    insert_item(&mut tx, pair_id, k, ItemKind::Choice, &contexts).await?;
                     report.items += 1;
                 }
             }

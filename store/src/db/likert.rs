@@ -4,11 +4,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use futures_util::TryStreamExt;
 use sqlx::Row;
 
-use super::words::{blank_for, word_spans};
-use super::{now_ms, Store, StoreError};
+use super::items::{insert_item, ItemKind};
+use super::{now_ms, Found, Store, StoreError};
 
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,14 +30,6 @@ pub struct LikertPair {
     pub id: i64,
     pub target: String,
     pub distractor: String,
-}
-
-/// A sentence that can stand for a pair in a Likert item, with its blank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LikertCandidate {
-    pub sentence_id: i64,
-    pub text: String,
-    pub blank: (usize, usize),
 }
 
 impl Store {
@@ -73,53 +64,25 @@ impl Store {
     /// Up to `sample` sentences drawn at random (seeded by the pair id) from those of
     /// the language that contain the target once as a whole word and not the
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
-    /// Section 6 uses a sentence for one pair only. One streaming pass over the corpus.
-    pub async fn likert_candidates(&self, language: &str, pair: &LikertPair, sample: usize) -> Result<Vec<LikertCandidate>, StoreError> {
-        use rand::seq::IteratorRandom;
-        use rand::SeedableRng;
-        let mut rows = sqlx::query(
-            "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 AND NOT EXISTS \
-             (SELECT 1 FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE c.sentence_id = s.id AND i.kind = 'likert') \
-             ORDER BY s.id",
+    /// Section 6 uses a sentence for one pair only.
+    pub async fn likert_candidates(&self, language: &str, pair: &LikertPair, sample: usize) -> Result<Vec<Found>, StoreError> {
+        let used: HashSet<i64> = sqlx::query_scalar(
+            "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'",
         )
-        .bind(language)
-        .fetch(self.pool());
-        let mut fitting = Vec::new();
-        while let Some(r) = rows.try_next().await? {
-            let text: String = r.try_get(1)?;
-            if let Some(blank) = blank_for(&text, &pair.target, &pair.distractor) {
-                fitting.push(LikertCandidate { sentence_id: r.try_get(0)?, text, blank });
-            }
-        }
-        let mut rng = rand::rngs::StdRng::seed_from_u64(pair.id.unsigned_abs());
-        let mut chosen = fitting.into_iter().choose_multiple(&mut rng, sample);
-        chosen.sort_by_key(|c| c.sentence_id);
-        Ok(chosen)
+        .fetch_all(self.pool())
+        .await?
+        .into_iter()
+        .collect();
+        self.sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.unsigned_abs(), &used).await
     }
 
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
     /// Returns the new items' ids.
     pub async fn publish_likert_items(&self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
-        let offset = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
         let mut tx = self.pool().begin().await?;
         let mut ids = Vec::with_capacity(contexts.len());
-        for &(sentence_id, (start, end)) in contexts {
-            let item_id: i64 =
-                sqlx::query_scalar("INSERT INTO items (pair_id, k, kind, created_at) VALUES ($1, 1, 'likert', $2) RETURNING id")
-                    .bind(pair_id)
-                    .bind(now_ms())
-                    .fetch_one(&mut *tx)
-                    .await?;
-            sqlx::query(
-                "INSERT INTO item_contexts (item_id, position, sentence_id, blank_start, blank_end) VALUES ($1, 0, $2, $3, $4)",
-            )
-            .bind(item_id)
-            .bind(sentence_id)
-            .bind(offset(start))
-            .bind(offset(end))
-            .execute(&mut *tx)
-            .await?;
-            ids.push(item_id);
+        for context in contexts {
+            ids.push(insert_item(&mut tx, pair_id, 1, ItemKind::Likert, std::slice::from_ref(context)).await?);
         }
         tx.commit().await?;
         Ok(ids)
@@ -193,19 +156,12 @@ impl Store {
     }
 
     /// How many sentences of the language's corpus contain each word as a whole word
-    /// (case-insensitive): the frequency predictor of Table 8. One pass over the corpus.
+    /// (case-insensitive): the frequency predictor of Table 8.
     pub async fn sentence_frequencies(&self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
-        let mut counts: HashMap<String, u64> = words.iter().map(|w| (w.to_lowercase(), 0)).collect();
-        let mut rows = sqlx::query("SELECT text FROM sentences WHERE lang = $1").bind(language).fetch(self.pool());
-        while let Some(r) = rows.try_next().await? {
-            let text: String = r.try_get(0)?;
-            let present: HashSet<String> = word_spans(&text).into_iter().map(|(s, e)| text[s..e].to_lowercase()).collect();
-            for word in &present {
-                if let Some(n) = counts.get_mut(word) {
-                    *n += 1;
-                }
-            }
+        let mut counts = HashMap::with_capacity(words.len());
+        for word in words {
+            counts.insert(word.clone(), u64::try_from(self.word_count(language, word).await?).unwrap_or(0));
         }
-        Ok(words.iter().map(|w| (w.clone(), counts[&w.to_lowercase()])).collect())
+        Ok(counts)
     }
 }

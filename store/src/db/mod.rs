@@ -1,6 +1,7 @@
 mod admin;
 mod annotators;
 mod audit;
+mod corpus;
 mod error;
 mod export;
 mod filter;
@@ -11,6 +12,7 @@ mod generators;
 mod import;
 mod items;
 mod scores;
+mod search;
 mod secrets;
 mod staff;
 mod store;
@@ -21,13 +23,15 @@ pub mod words;
 pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
+pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
-pub use likert::{LikertCandidate, LikertPair, LikertRow};
+pub use likert::{LikertPair, LikertRow};
 pub use import::{ImportFormat, ImportKind, ImportReport};
 pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore};
+pub use search::Found;
 pub use staff::{Role, Staff};
 pub use store::{Backend, Store};
 

@@ -3,13 +3,11 @@
 //! so a pair or suggestion that exists in either order is a duplicate. Every
 //! decision is written to the audit log in the same transaction.
 
-use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
 use super::import::checked_pair;
-use super::words::occurrences;
 use super::{now_ms, Store, StoreError};
 use crate::model::{Suggestion, SuggestionStatus};
 
@@ -32,18 +30,6 @@ fn suggestion(r: &AnyRow) -> Result<Suggestion, StoreError> {
 }
 
 impl Store {
-    /// Whether some sentence of the language's corpus holds `word` as a whole word
-    /// (case-insensitive); stops at the first one found.
-    async fn word_in_corpus(&self, language: &str, word: &str) -> Result<bool, StoreError> {
-        let mut rows = sqlx::query("SELECT text FROM sentences WHERE lang = $1").bind(language).fetch(self.pool());
-        while let Some(r) = rows.try_next().await? {
-            if !occurrences(&r.try_get::<String, _>(0)?, word).is_empty() {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
     /// Checks a proposed pair: two different single words, both in the language's
     /// corpus, not already a pair or an open or accepted suggestion (in either
     /// order). Returns the normalised words and their key.
@@ -73,7 +59,7 @@ impl Store {
             return Err(StoreError::Invalid(format!("{target} / {distractor} has already been proposed and awaits a decision")));
         }
         for word in [&target, &distractor] {
-            if !self.word_in_corpus(language, word).await? {
+            if self.word_count(language, word).await? == 0 {
                 return Err(StoreError::Invalid(format!("{word:?} does not occur in our {language} sentences")));
             }
         }

@@ -1,0 +1,305 @@
+//! Corpus import at scale: millions of sentences from plain text (one paragraph or
+//! document per line, split into sentences), TSV or JSON Lines, streamed twice.
+//!
+//! 1. A check pass reads every line and reports every malformed one with its line
+//!    number; with any problem nothing is written.
+//! 2. A load pass splits plain text into sentences (Unicode sentence boundaries),
+//!    normalises them (NFC, runs of whitespace made one space), drops those outside
+//!    the length bounds, and inserts them in multi-row statements, committed every
+//!    [`ROWS_PER_COMMIT`] rows; a sentence already present (same language and text)
+//!    is skipped, so a rerun after a stop resumes by inserting only what is missing.
+//!
+//! Memory stays flat: one line and one batch at a time. The word-search index is
+//! kept up to date by the database as rows go in.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use serde::Deserialize;
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::import::{import_error, label, MAX_REPORTED_ERRORS, MAX_SENTENCE_CHARS};
+use super::words::normalize;
+use super::{LineError, Store, StoreError};
+
+/// Rows per INSERT statement (4 values each, within both backends' limits).
+const ROWS_PER_STATEMENT: usize = 500;
+/// Rows per transaction: what a stop can lose.
+pub const ROWS_PER_COMMIT: usize = 50_000;
+
+/// How a corpus file is laid out, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusFormat {
+    /// `.txt`: running text, one paragraph or document per line.
+    Text,
+    /// `.tsv`: a header with `text` and any of `lang`, `source`, `genre`.
+    Tsv,
+    /// `.jsonl`: objects with `text` and any of `lang`, `source`, `genre`.
+    Jsonl,
+}
+
+impl CorpusFormat {
+    pub fn from_path(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()? {
+            "txt" | "text" => Some(Self::Text),
+            "tsv" | "tab" => Some(Self::Tsv),
+            "jsonl" | "ndjson" => Some(Self::Jsonl),
+            _ => None,
+        }
+    }
+}
+
+/// Values for fields a file does not carry, and the sentence length bounds.
+#[derive(Clone, Debug)]
+pub struct CorpusOptions {
+    pub language: Option<String>,
+    pub source: Option<String>,
+    pub genre: Option<String>,
+    /// Shortest and longest sentence kept, in characters.
+    pub min_chars: usize,
+    pub max_chars: usize,
+}
+
+impl Default for CorpusOptions {
+    fn default() -> Self {
+        CorpusOptions { language: None, source: None, genre: None, min_chars: 10, max_chars: 500 }
+    }
+}
+
+/// What an import did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CorpusReport {
+    /// Sentences read (after splitting), whatever became of them.
+    pub sentences: u64,
+    pub inserted: u64,
+    /// Already in the database, or earlier in the file.
+    pub duplicates: u64,
+    pub too_short: u64,
+    pub too_long: u64,
+}
+
+/// One line's fields before defaults.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    text: String,
+    lang: Option<String>,
+    source: Option<String>,
+    genre: Option<String>,
+}
+
+/// A checked line: language, text (not yet split or normalised), source, genre.
+struct Line {
+    lang: String,
+    text: String,
+    source: String,
+    genre: String,
+}
+
+/// One line of a file: its number, its text (or why it is not text), its bytes.
+type RawLine = (usize, Result<String, String>, usize);
+
+/// Reads lines from a file, counting bytes for the progress bar.
+struct Lines {
+    reader: BufReader<std::fs::File>,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+impl Lines {
+    fn open(path: &Path) -> Result<Self, StoreError> {
+        let file = std::fs::File::open(path).map_err(|e| StoreError::Invalid(format!("{}: {e}", path.display())))?;
+        Ok(Lines { reader: BufReader::with_capacity(1 << 20, file), number: 0, buf: Vec::new() })
+    }
+
+    /// The next line (its number, its text or why it is not text, bytes read).
+    fn next_line(&mut self) -> Result<Option<RawLine>, StoreError> {
+        self.buf.clear();
+        let n = self.reader.by_ref().read_until(b'\n', &mut self.buf).map_err(|e| StoreError::Invalid(format!("reading: {e}")))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        let text = std::str::from_utf8(&self.buf)
+            .map(|t| t.trim_end_matches(['\n', '\r']).to_owned())
+            .map_err(|_| "not valid UTF-8".to_owned());
+        Ok(Some((self.number, text, n)))
+    }
+}
+
+/// Parses lines of one format, with the TSV header once it is read.
+struct Parser<'a> {
+    format: CorpusFormat,
+    options: &'a CorpusOptions,
+    languages: &'a HashSet<String>,
+    /// Column of each TSV field: text, lang, source, genre.
+    columns: Option<[Option<usize>; 4]>,
+}
+
+impl Parser<'_> {
+    /// A data line as a checked [`Line`]; `Ok(None)` for blank lines and the header.
+    fn parse(&mut self, raw: &str) -> Result<Option<Line>, String> {
+        if raw.trim().is_empty() {
+            return Ok(None);
+        }
+        let record = match self.format {
+            CorpusFormat::Text => Record { text: raw.to_owned(), ..Default::default() },
+            CorpusFormat::Jsonl => serde_json::from_str(raw).map_err(|e| format!("not a JSON object with text (and lang, source, genre): {e}"))?,
+            CorpusFormat::Tsv => {
+                let Some(columns) = self.columns else {
+                    self.columns = Some(tsv_header(raw)?);
+                    return Ok(None);
+                };
+                let fields: Vec<&str> = raw.split('\t').collect();
+                let get = |i: Option<usize>| i.and_then(|i| fields.get(i)).map(|f| (*f).to_owned());
+                let text = get(columns[0]).ok_or("missing the text field")?;
+                Record { text, lang: get(columns[1]), source: get(columns[2]), genre: get(columns[3]) }
+            }
+        };
+        let pick = |given: Option<String>, default: &Option<String>, name: &str| {
+            given.or_else(|| default.clone()).ok_or_else(|| format!("no {name}: add the field or give --{name}"))
+        };
+        let lang = pick(record.lang, &self.options.language, "language")?.trim().to_owned();
+        if !self.languages.contains(&lang) {
+            return Err(format!("unknown language {lang:?}"));
+        }
+        if record.text.trim().is_empty() {
+            return Err("empty text".into());
+        }
+        Ok(Some(Line {
+            lang,
+            text: record.text,
+            source: label("source", &pick(record.source, &self.options.source, "source")?)?,
+            genre: label("genre", &pick(record.genre, &self.options.genre, "genre")?)?,
+        }))
+    }
+}
+
+/// The columns of text, lang, source and genre in a TSV header.
+fn tsv_header(raw: &str) -> Result<[Option<usize>; 4], String> {
+    let names: Vec<&str> = raw.split('\t').map(str::trim).collect();
+    let find = |name: &str| names.iter().position(|n| *n == name);
+    if let Some(unknown) = names.iter().find(|n| !["text", "lang", "source", "genre"].contains(n)) {
+        return Err(format!("unknown column {unknown:?} (text, lang, source, genre)"));
+    }
+    let text = find("text").ok_or("the header has no text column")?;
+    Ok([Some(text), find("lang"), find("source"), find("genre")])
+}
+
+/// The sentences of a line: split when the file is running text, then normalised.
+fn sentences(format: CorpusFormat, text: &str) -> Vec<String> {
+    let tidy = |s: &str| normalize(s).split_whitespace().collect::<Vec<_>>().join(" ");
+    match format {
+        CorpusFormat::Text => text.unicode_sentences().map(tidy).filter(|s| !s.is_empty()).collect(),
+        CorpusFormat::Tsv | CorpusFormat::Jsonl => vec![tidy(text)],
+    }
+}
+
+impl Store {
+    /// Imports a corpus file (see the module documentation); `progress` is called
+    /// with the bytes read so far in the load pass.
+    pub async fn import_corpus(&self, path: &Path, options: &CorpusOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<CorpusReport, StoreError> {
+        let format = CorpusFormat::from_path(path)
+            .ok_or_else(|| StoreError::Invalid(format!("{}: use a .txt, .tsv or .jsonl file", path.display())))?;
+        if options.min_chars > options.max_chars || options.max_chars > MAX_SENTENCE_CHARS {
+            return Err(StoreError::Invalid(format!("sentence lengths must satisfy min <= max <= {MAX_SENTENCE_CHARS}")));
+        }
+        let languages: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
+        let parser = || Parser { format, options, languages: &languages, columns: None };
+
+        // pass 1: check every line
+        let (mut lines, mut check, mut errors) = (Lines::open(path)?, parser(), Vec::new());
+        while let Some((number, raw, _)) = lines.next_line()? {
+            if let Err(message) = raw.and_then(|raw| check.parse(&raw)) {
+                errors.push(LineError { line: number, message });
+                if errors.len() > 10 * MAX_REPORTED_ERRORS {
+                    break;
+                }
+            }
+        }
+        if format == CorpusFormat::Tsv && check.columns.is_none() {
+            errors.push(LineError { line: 1, message: "the file has no header".into() });
+        }
+        if !errors.is_empty() {
+            return Err(import_error(errors));
+        }
+
+        // pass 2: load
+        let (mut lines, mut load) = (Lines::open(path)?, parser());
+        let mut report = CorpusReport::default();
+        let mut batch: Vec<(String, String, String, String)> = Vec::with_capacity(ROWS_PER_STATEMENT);
+        let mut tx = self.pool().begin().await?;
+        let (mut in_tx, mut bytes) = (0usize, 0u64);
+        while let Some((_, raw, n)) = lines.next_line()? {
+            bytes += n as u64;
+            let Some(line) = raw.and_then(|raw| load.parse(&raw)).map_err(StoreError::Invalid)? else { continue };
+            for sentence in sentences(format, &line.text) {
+                report.sentences += 1;
+                let chars = sentence.chars().count();
+                if chars < options.min_chars {
+                    report.too_short += 1;
+                } else if chars > options.max_chars {
+                    report.too_long += 1;
+                } else {
+                    batch.push((line.lang.clone(), sentence, line.source.clone(), line.genre.clone()));
+                }
+                if batch.len() == ROWS_PER_STATEMENT {
+                    in_tx += insert_batch(&mut tx, &mut batch, &mut report).await?;
+                }
+            }
+            if in_tx >= ROWS_PER_COMMIT {
+                tx.commit().await?;
+                tx = self.pool().begin().await?;
+                in_tx = 0;
+                progress(bytes);
+            }
+        }
+        insert_batch(&mut tx, &mut batch, &mut report).await?;
+        tx.commit().await?;
+        progress(bytes);
+        Ok(report)
+    }
+}
+
+/// Inserts and empties `batch`; returns how many rows it held.
+async fn insert_batch(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    batch: &mut Vec<(String, String, String, String)>,
+    report: &mut CorpusReport,
+) -> Result<usize, StoreError> {
+    if batch.is_empty() {
+        return Ok(0);
+    }
+    let values: Vec<String> = (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
+    let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING", values.join(", "));
+    let mut query = sqlx::query(&sql);
+    for (lang, text, source, genre) in batch.drain(..) {
+        query = query.bind(lang).bind(text).bind(source).bind(genre);
+    }
+    let rows = values.len();
+    let inserted = query.execute(&mut **tx).await?.rows_affected();
+    report.inserted += inserted;
+    report.duplicates += rows as u64 - inserted;
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn running_text_is_split_and_tidied() {
+        let got = sentences(CorpusFormat::Text, "Il pleut.  Le chat dort-il ? Oui !\tFin.");
+        assert_eq!(got, ["Il pleut.", "Le chat dort-il ?", "Oui !", "Fin."]);
+        assert_eq!(sentences(CorpusFormat::Tsv, " One. Two. "), ["One. Two."], "rows of a table are kept whole");
+        assert_eq!(sentences(CorpusFormat::Jsonl, "e\u{301}te\u{301}  x"), ["été x"]);
+    }
+
+    #[test]
+    fn tsv_headers_name_their_columns() {
+        assert_eq!(tsv_header("lang\ttext"), Ok([Some(1), Some(0), None, None]));
+        assert!(tsv_header("lang\tsentence").is_err());
+        assert!(tsv_header("source\tgenre").is_err());
+    }
+}

@@ -1,0 +1,94 @@
+//! Corpus import and whole-word search, on both backends: malformed files are
+//! refused whole with line numbers; running text is split, tidied, filtered and
+//! de-duplicated; a rerun adds nothing; a pair's contexts always hold the target as
+//! a whole word (Unicode-aware, any case) and never the distractor.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use gapwise_store::testing::each_backend;
+use gapwise_store::{CorpusOptions, StoreError};
+
+fn file(dir: &tempfile::TempDir, name: &str, body: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, body).expect("write");
+    path
+}
+
+fn line_numbers(err: StoreError) -> Vec<usize> {
+    match err {
+        StoreError::Import(lines) => lines.iter().map(|l| l.line).collect(),
+        other => panic!("expected line errors, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn malformed_corpora_change_nothing_and_name_their_lines() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for db in each_backend().await {
+        let store = &db.store;
+        let tsv = file(&dir, "bad.tsv", "lang\ttext\tsource\nen\tA fine sentence here.\twiki\nde\tEin Satz.\twiki\n\nen\t \twiki\nen\tAnother fine one.\twiki\n");
+        let err = store.import_corpus(&tsv, &CorpusOptions { genre: Some("news".into()), ..Default::default() }, &|_| {}).await;
+        assert_eq!(line_numbers(err.expect_err("bad")), vec![3, 5]);
+        let jsonl = file(&dir, "bad.jsonl", "{\"text\": \"Good enough text.\", \"lang\": \"fr\"}\n{\"txt\": \"typo\"}\nnot json\n");
+        let options = CorpusOptions { source: Some("s".into()), genre: Some("g".into()), ..Default::default() };
+        assert_eq!(line_numbers(store.import_corpus(&jsonl, &options, &|_| {}).await.expect_err("bad")), vec![2, 3]);
+        let text = file(&dir, "no-language.txt", "Some running text here.\n");
+        assert_eq!(line_numbers(store.import_corpus(&text, &options, &|_| {}).await.expect_err("no language")), vec![1]);
+        assert_eq!(store.count_rows("sentences").await.expect("count"), 0, "nothing written");
+    }
+}
+
+#[tokio::test]
+async fn running_text_is_split_filtered_deduplicated_and_resumable() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for db in each_backend().await {
+        let store = &db.store;
+        let body = "Это красный дом. Ok. Зелёный дом стоит рядом!\n\nЭто красный дом. Красный цвет нравится всем людям.\n";
+        let text = file(&dir, "ru.txt", body);
+        let options = CorpusOptions { language: Some("ru".into()), source: Some("test".into()), genre: Some("fiction".into()), ..Default::default() };
+        let seen = std::sync::Mutex::new(0u64);
+        let report = store.import_corpus(&text, &options, &|b| *seen.lock().expect("lock") = b).await.expect("import");
+        assert_eq!((report.sentences, report.inserted, report.duplicates, report.too_short), (5, 3, 1, 1), "{report:?}");
+        assert_eq!(*seen.lock().expect("lock"), body.len() as u64, "progress reaches the end of the file");
+        let again = store.import_corpus(&text, &options, &|_| {}).await.expect("rerun");
+        assert_eq!((again.inserted, again.duplicates), (0, 4), "a rerun adds nothing");
+
+        // whole words, any case, Cyrillic with ё: "Красный" at a sentence start counts
+        let found = store.find_contexts("ru", "красный", "зелёный", 10).await.expect("search");
+        let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(texts, ["Это красный дом.", "Красный цвет нравится всем людям."], "{:?}", db.backend());
+        assert_eq!(&found[1].text[found[1].blank.0..found[1].blank.1], "Красный");
+        assert!(store.find_contexts("ru", "зелёный", "красный", 10).await.expect("search").iter().all(|f| !f.text.contains("красный")));
+        assert_eq!(store.word_count("ru", "дом").await.expect("count"), 2);
+        assert_eq!(store.word_count("ru", "до").await.expect("count"), 0, "whole words only");
+    }
+}
+
+#[tokio::test]
+async fn contexts_hold_the_target_once_and_never_the_distractor() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for db in each_backend().await {
+        let store = &db.store;
+        let rows = [
+            "L'été est chaud cette année.",
+            "ÉTÉ comme hiver, il travaille.",
+            "L'été et l'hiver se suivent.",
+            "Un été, deux étés, trois étés.",
+            "Il a été malade tout l'été.",
+            "Cet hiver sera long et froid.",
+            "Les étés passent vite ici.",
+        ];
+        let body: String = rows.iter().map(|r| format!("fr\t{r}\n")).collect();
+        let tsv = file(&dir, "fr.tsv", &format!("lang\ttext\n{body}"));
+        let options = CorpusOptions { source: Some("test".into()), genre: Some("news".into()), ..Default::default() };
+        store.import_corpus(&tsv, &options, &|_| {}).await.expect("import");
+        let found = store.find_contexts("fr", "été", "hiver", 100).await.expect("search");
+        let texts: HashSet<&str> = found.iter().map(|f| f.text.as_str()).collect();
+        // "Il a été malade tout l'été." holds été twice; "Un été, deux étés" once as a whole word
+        assert_eq!(texts, HashSet::from(["L'été est chaud cette année.", "Un été, deux étés, trois étés."]), "{:?}", db.backend());
+        let sample = store.sample_contexts("fr", "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
+        assert_eq!(sample.len(), 1);
+        assert!(texts.contains(sample[0].text.as_str()));
+    }
+}
