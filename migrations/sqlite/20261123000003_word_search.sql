@@ -1,8 +1,11 @@
 -- Whole-word search over the corpus: an FTS5 index of the sentences (Unicode-aware,
--- case-insensitive, accents kept), kept up to date by triggers.
+-- case-insensitive, accents kept), kept up to date by triggers. It records which
+-- sentences hold a token, not where (detail = none): smaller and faster to build;
+-- the exact whole-word check happens in Rust.
 
 CREATE VIRTUAL TABLE sentences_fts USING fts5(
-    text, content = 'sentences', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0'
+    text, content = 'sentences', content_rowid = 'id', detail = none, columnsize = 0,
+    tokenize = 'unicode61 remove_diacritics 0'
 );
 INSERT INTO sentences_fts (sentences_fts) VALUES ('rebuild');
 

@@ -196,9 +196,67 @@ fn sentences(format: CorpusFormat, text: &str) -> Vec<String> {
     }
 }
 
+/// A sentence ready to insert: language, text, source, genre.
+type Row4 = (String, String, String, String);
+
+/// Pass 1: every malformed line, with its number (none when the file is fine).
+fn check_file(path: &Path, format: CorpusFormat, options: &CorpusOptions, languages: &HashSet<String>) -> Result<Vec<LineError>, StoreError> {
+    let mut parser = Parser { format, options, languages, columns: None };
+    let (mut lines, mut errors) = (Lines::open(path)?, Vec::new());
+    while let Some((number, raw, _)) = lines.next_line()? {
+        if let Err(message) = raw.and_then(|raw| parser.parse(&raw)) {
+            errors.push(LineError { line: number, message });
+            if errors.len() > 10 * MAX_REPORTED_ERRORS {
+                break;
+            }
+        }
+    }
+    if format == CorpusFormat::Tsv && parser.columns.is_none() {
+        errors.push(LineError { line: 1, message: "the file has no header".into() });
+    }
+    Ok(errors)
+}
+
+/// Pass 2's reading half: parses, splits, tidies and filters, and sends batches of
+/// sentences (with the bytes read so far) to the writing half; returns the counts
+/// of sentences read and filtered out.
+fn read_batches(
+    path: &Path,
+    format: CorpusFormat,
+    options: &CorpusOptions,
+    languages: &HashSet<String>,
+    out: &tokio::sync::mpsc::Sender<(Vec<Row4>, u64)>,
+) -> Result<CorpusReport, StoreError> {
+    let mut parser = Parser { format, options, languages, columns: None };
+    let (mut lines, mut report, mut bytes) = (Lines::open(path)?, CorpusReport::default(), 0u64);
+    let mut batch = Vec::with_capacity(ROWS_PER_STATEMENT);
+    let closed = || StoreError::Invalid("the import stopped".into());
+    while let Some((_, raw, n)) = lines.next_line()? {
+        bytes += n as u64;
+        let Some(line) = raw.and_then(|raw| parser.parse(&raw)).map_err(StoreError::Invalid)? else { continue };
+        for sentence in sentences(format, &line.text) {
+            report.sentences += 1;
+            let chars = sentence.chars().count();
+            if chars < options.min_chars {
+                report.too_short += 1;
+            } else if chars > options.max_chars {
+                report.too_long += 1;
+            } else {
+                batch.push((line.lang.clone(), sentence, line.source.clone(), line.genre.clone()));
+            }
+            if batch.len() == ROWS_PER_STATEMENT {
+                out.blocking_send((std::mem::take(&mut batch), bytes)).map_err(|_| closed())?;
+            }
+        }
+    }
+    out.blocking_send((batch, bytes)).map_err(|_| closed())?;
+    Ok(report)
+}
+
 impl Store {
     /// Imports a corpus file (see the module documentation); `progress` is called
-    /// with the bytes read so far in the load pass.
+    /// with the bytes read so far in the load pass. Reading and parsing run on a
+    /// thread of their own, beside the database writes.
     pub async fn import_corpus(&self, path: &Path, options: &CorpusOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<CorpusReport, StoreError> {
         let format = CorpusFormat::from_path(path)
             .ok_or_else(|| StoreError::Invalid(format!("{}: use a .txt, .tsv or .jsonl file", path.display())))?;
@@ -206,48 +264,27 @@ impl Store {
             return Err(StoreError::Invalid(format!("sentence lengths must satisfy min <= max <= {MAX_SENTENCE_CHARS}")));
         }
         let languages: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
-        let parser = || Parser { format, options, languages: &languages, columns: None };
+        let (path, options) = (path.to_owned(), options.clone());
+        let joined = |e: tokio::task::JoinError| StoreError::Invalid(format!("the import failed: {e}"));
 
-        // pass 1: check every line
-        let (mut lines, mut check, mut errors) = (Lines::open(path)?, parser(), Vec::new());
-        while let Some((number, raw, _)) = lines.next_line()? {
-            if let Err(message) = raw.and_then(|raw| check.parse(&raw)) {
-                errors.push(LineError { line: number, message });
-                if errors.len() > 10 * MAX_REPORTED_ERRORS {
-                    break;
-                }
-            }
-        }
-        if format == CorpusFormat::Tsv && check.columns.is_none() {
-            errors.push(LineError { line: 1, message: "the file has no header".into() });
-        }
+        let errors = {
+            let (path, options, languages) = (path.clone(), options.clone(), languages.clone());
+            tokio::task::spawn_blocking(move || check_file(&path, format, &options, &languages)).await.map_err(joined)??
+        };
         if !errors.is_empty() {
             return Err(import_error(errors));
         }
 
-        // pass 2: load
-        let (mut lines, mut load) = (Lines::open(path)?, parser());
-        let mut report = CorpusReport::default();
-        let mut batch: Vec<(String, String, String, String)> = Vec::with_capacity(ROWS_PER_STATEMENT);
+        let (send, mut batches) = tokio::sync::mpsc::channel(8);
+        let reader = tokio::task::spawn_blocking(move || read_batches(&path, format, &options, &languages, &send));
+        let (mut inserted, mut attempted, mut in_tx, mut read) = (0u64, 0u64, 0usize, 0u64);
         let mut tx = self.pool().begin().await?;
-        let (mut in_tx, mut bytes) = (0usize, 0u64);
-        while let Some((_, raw, n)) = lines.next_line()? {
-            bytes += n as u64;
-            let Some(line) = raw.and_then(|raw| load.parse(&raw)).map_err(StoreError::Invalid)? else { continue };
-            for sentence in sentences(format, &line.text) {
-                report.sentences += 1;
-                let chars = sentence.chars().count();
-                if chars < options.min_chars {
-                    report.too_short += 1;
-                } else if chars > options.max_chars {
-                    report.too_long += 1;
-                } else {
-                    batch.push((line.lang.clone(), sentence, line.source.clone(), line.genre.clone()));
-                }
-                if batch.len() == ROWS_PER_STATEMENT {
-                    in_tx += insert_batch(&mut tx, &mut batch, &mut report).await?;
-                }
-            }
+        while let Some((batch, bytes)) = batches.recv().await {
+            read = bytes;
+            let rows = batch.len();
+            inserted += insert_batch(&mut tx, batch).await?;
+            attempted += rows as u64;
+            in_tx += rows;
             if in_tx >= ROWS_PER_COMMIT {
                 tx.commit().await?;
                 tx = self.pool().begin().await?;
@@ -255,33 +292,27 @@ impl Store {
                 progress(bytes);
             }
         }
-        insert_batch(&mut tx, &mut batch, &mut report).await?;
+        let mut report = reader.await.map_err(joined)??;
         tx.commit().await?;
-        progress(bytes);
+        progress(read);
+        report.inserted = inserted;
+        report.duplicates = attempted - inserted;
         Ok(report)
     }
 }
 
-/// Inserts and empties `batch`; returns how many rows it held.
-async fn insert_batch(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    batch: &mut Vec<(String, String, String, String)>,
-    report: &mut CorpusReport,
-) -> Result<usize, StoreError> {
+/// Inserts `batch` (a sentence already present is skipped); returns how many went in.
+async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4>) -> Result<u64, StoreError> {
     if batch.is_empty() {
         return Ok(0);
     }
     let values: Vec<String> = (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
     let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING", values.join(", "));
     let mut query = sqlx::query(&sql);
-    for (lang, text, source, genre) in batch.drain(..) {
+    for (lang, text, source, genre) in batch {
         query = query.bind(lang).bind(text).bind(source).bind(genre);
     }
-    let rows = values.len();
-    let inserted = query.execute(&mut **tx).await?.rows_affected();
-    report.inserted += inserted;
-    report.duplicates += rows as u64 - inserted;
-    Ok(rows)
+    Ok(query.execute(&mut **tx).await?.rows_affected())
 }
 
 #[cfg(test)]

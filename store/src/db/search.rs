@@ -24,9 +24,11 @@ pub struct Found {
     pub blank: (usize, usize),
 }
 
-/// A word as an FTS5 string: quoted, inner quotes doubled.
+/// A word as an FTS5 query: its tokens (the index splits at anything not a letter
+/// or digit, e.g. hyphens) quoted and joined by AND.
 fn fts_string(word: &str) -> String {
-    format!("\"{}\"", word.replace('"', "\"\""))
+    let tokens: Vec<String> = word.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(|t| format!("\"{t}\"")).collect();
+    format!("({})", tokens.join(" AND "))
 }
 
 impl Store {
@@ -111,8 +113,8 @@ impl Store {
         Ok(kept)
     }
 
-    /// How many sentences of the language hold `word` as a whole word (through the
-    /// index: a hyphenated word counts where its parts stand in a row).
+    /// How many sentences of the language hold `word` as a whole word, as the index
+    /// sees it (a hyphenated word counts where all its parts occur).
     pub async fn word_count(&self, language: &str, word: &str) -> Result<i64, StoreError> {
         let query = match self.backend() {
             Backend::Sqlite => sqlx::query_scalar(
@@ -135,7 +137,8 @@ mod tests {
 
     #[test]
     fn words_are_quoted_for_fts5() {
-        assert_eq!(fts_string("été"), "\"été\"");
-        assert_eq!(fts_string("a\"b"), "\"a\"\"b\"");
+        assert_eq!(fts_string("été"), "(\"été\")");
+        assert_eq!(fts_string("twenty-one"), "(\"twenty\" AND \"one\")");
+        assert_eq!(fts_string("a\"b"), "(\"a\" AND \"b\")");
     }
 }
