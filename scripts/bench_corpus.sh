@@ -16,7 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 - "$n" "$work/corpus.tsv" <<'PY'
-import random, sys
+import itertools, random, sys
 n, path = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(20261123)
 syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "de", "po", "la", "ben", "dor", "fin", "gar"]
@@ -26,11 +26,12 @@ real = [w for line in open("data/pairs/a_priori.tsv", encoding="utf-8") if line.
 vocab = real + made_up
 weights = [1.0 / (rank + 10) for rank in range(len(vocab))]
 rng.shuffle(weights)
+cumulative = list(itertools.accumulate(weights))
 with open(path, "w", encoding="utf-8") as out:
     out.write("lang\ttext\tsource\tgenre\n")
     sources = [("wikipedia", "encyclopedia"), ("subtitles", "dialogue"), ("news", "news")]
     for i in range(n):
-        words = rng.choices(vocab, weights, k=rng.randint(6, 18))
+        words = rng.choices(vocab, cum_weights=cumulative, k=rng.randint(6, 18))
         source, genre = sources[i % 3]
         out.write(f"en\t{' '.join(words).capitalize()} {i}.\t{source}\t{genre}\n")
 PY

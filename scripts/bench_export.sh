@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Export throughput and memory: a SQLite database with the demo items and N synthetic
-# answers (2,200 players x 455 items ~ 1,000,000 by default), exported as CSV, JSON
+# answers (2,200 players x the 455 English items ~ 1,000,000 by default), exported as CSV, JSON
 # Lines and Parquet by the release build; prints rows/s and peak RSS for each, and the
 # same at a tenth of the answers, so that flat memory shows as equal peaks.
 # Not part of the test suite. Usage: scripts/bench_export.sh [PLAYERS]
@@ -23,7 +23,8 @@ make_db() { # players -> database with the demo data and players x items answers
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1)
 INSERT INTO annotators (id, pseudonym, consent_version, created_at) SELECT 'bench-' || i, 'bench' || i, 'v', 0 FROM n;
 INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at)
-  SELECT a.id || '/' || i.id, a.id, i.id, i.k, 1, 0 FROM annotators a CROSS JOIN items i WHERE a.id LIKE 'bench-%';
+  SELECT a.id || '/' || i.id, a.id, i.id, i.k, 1, 0 FROM annotators a CROSS JOIN items i
+  JOIN word_pairs p ON p.id = i.pair_id AND p.lang = 'en' WHERE a.id LIKE 'bench-%';
 INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, created_at)
   SELECT s.id, s.annotator_id, s.item_id, s.k, p.target, abs(random()) % 2, 1000 + abs(random()) % 9000,
          2000 + abs(random()) % 9000, p.target || '|' || p.distractor, 0

@@ -1,11 +1,21 @@
-//! The demo data set shipped in the binary, so that a first run is playable: English
-//! example sentences from WordNet 3.0 (WordNet licence, see data/demo/README.md) and
-//! word pairs of all three strategies.
+//! The demo data set shipped in the binary, so that a first run is playable in every
+//! language: English example sentences from WordNet 3.0 with word pairs of all three
+//! strategies, and Spanish, Italian and Russian quotations (Debian's fortunes) and
+//! French sentences (the Debian Reference) with the a-priori pairs of those languages.
+//! Sources and licences: data/demo/README.md.
 
 use gapwise_store::{BuildReport, ImportFormat, ImportKind, Store, StoreError, ITEMS_PER_K};
 
-const SENTENCES: &str = include_str!("../../data/demo/en_sentences.tsv");
+const SENTENCES: [&str; 5] = [
+    include_str!("../../data/demo/en_sentences.tsv"),
+    include_str!("../../data/demo/es_sentences.tsv"),
+    include_str!("../../data/demo/fr_sentences.tsv"),
+    include_str!("../../data/demo/it_sentences.tsv"),
+    include_str!("../../data/demo/ru_sentences.tsv"),
+];
 const PAIRS: &str = include_str!("../../data/demo/en_pairs.tsv");
+/// Languages whose demo pairs are the a-priori ones.
+const A_PRIORI_LANGUAGES: [&str; 4] = ["es", "fr", "it", "ru"];
 
 /// Loads the demo data into an empty database (one without sentences); does nothing
 /// otherwise. Returns the build report when it loaded.
@@ -13,7 +23,12 @@ pub async fn seed_if_empty(store: &Store) -> Result<Option<BuildReport>, StoreEr
     if store.count_rows("sentences").await? > 0 {
         return Ok(None);
     }
-    store.import(ImportKind::Sentences, ImportFormat::Tsv, SENTENCES).await?;
+    for sentences in SENTENCES {
+        store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await?;
+    }
     store.import(ImportKind::Pairs, ImportFormat::Tsv, PAIRS).await?;
+    for language in A_PRIORI_LANGUAGES {
+        store.add_a_priori_pairs(language).await?;
+    }
     store.build_items(ITEMS_PER_K).await.map(Some)
 }
