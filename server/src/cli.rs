@@ -56,6 +56,12 @@ pub enum Command {
         #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().max_chars)]
         max_chars: usize,
     },
+    /// Print the word pairs (of one language, or all) as a TSV file that `import
+    /// pairs` reads back.
+    ExportPairs {
+        #[arg(long)]
+        language: Option<String>,
+    },
     /// Build items for every active pair that has none yet.
     BuildItems {
         /// Items per pair for each k in {1, 3, 5}.
@@ -250,6 +256,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 report.too_long
             );
         }
+        Command::ExportPairs { language } => print!("{}", store.export_pairs(language.as_deref()).await?),
         Command::GeneratePairs { language } => {
             let report = store.add_a_priori_pairs(&language).await?;
             println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);

@@ -271,6 +271,12 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         let approve = [("id", id.as_str()), ("target", "cats"), ("distractor", "wall")];
         assert_eq!(call(&researcher, &app, "approve-suggestion", &approve).await.0, StatusCode::FORBIDDEN);
         assert_eq!(call(&player, &app, "build-items", &[]).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&researcher, &app, "set-pair-active", &[("id", "1"), ("active", "false")]).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&admin, &app, "set-pair-active", &[("id", "1"), ("active", "false")]).await.0, StatusCode::OK);
+        assert_eq!(call(&admin, &app, "set-pair-active", &[("id", "1"), ("active", "true")]).await.0, StatusCode::OK);
+        let (status, pairs) = call(&admin, &app, "admin-pairs", &[("language", "en"), ("page", "0")]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(pairs.as_array().is_some_and(|p| p.len() == 2 && p.iter().all(|r| r["active"] == true)), "{pairs}");
 
         let (_, overview) = call(&admin, &app, "admin-overview", &[]).await;
         assert_eq!(overview["pending"][0]["target"], "cats", "{overview}");
@@ -282,7 +288,7 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         assert_eq!(mine[0]["status"], "Approved", "{mine}");
         let (_, overview) = call(&admin, &app, "admin-overview", &[]).await;
         let actions: Vec<&str> = overview["audit"].as_array().expect("audit").iter().filter_map(|e| e["action"].as_str()).collect();
-        assert_eq!(actions, ["build items", "approve suggestion"]);
+        assert_eq!(actions, ["build items", "approve suggestion", "activate pair", "retire pair"]);
 
         // another player meets the new pair
         let other = started(&app).await;

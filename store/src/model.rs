@@ -163,6 +163,23 @@ pub struct AuditEntry {
     pub at: String,
 }
 
+/// Pairs per page of the admin's pair list.
+pub const PAIRS_PER_PAGE: u8 = 50;
+
+/// A word pair as the admin's pair list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairRow {
+    pub id: i64,
+    pub target: String,
+    pub distractor: String,
+    pub strategy: String,
+    /// Active pairs are served; retired ones are not.
+    pub active: bool,
+    pub items: i64,
+    pub answers: i64,
+    pub correct: i64,
+}
+
 /// What the admin page shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdminOverview {

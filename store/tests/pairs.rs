@@ -71,3 +71,36 @@ async fn a_priori_pairs_are_added_once() {
         assert_eq!(strategies, ["a-priori"]);
     }
 }
+
+#[tokio::test]
+async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let rows = store.pair_rows("en", 0).await.expect("pairs");
+        assert_eq!(rows.len(), 2);
+        let red = rows.iter().find(|r| r.target == "red").expect("red/green");
+        assert!(red.active && red.items > 0 && red.answers == 0);
+        store.set_pair_active("root", red.id, false).await.expect("retire");
+        assert!(!store.pair_rows("en", 0).await.expect("pairs").iter().find(|r| r.id == red.id).expect("row").active);
+        assert_eq!(store.audit_log(1).await.expect("audit")[0].action, "retire pair");
+        assert!(store.set_pair_active("root", 999_999, true).await.is_err(), "unknown pair");
+
+        // a player now only meets two/three
+        let player = store.create_annotator(CONSENT_VERSION).await.expect("player");
+        let token = store.create_session(&player.id).await.expect("session");
+        for _ in 0..3 {
+            let session = store.session(&token).await.expect("session").expect("live");
+            let gapwise_store::model::PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("play") else { break };
+            assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
+            store.answer(&session, &card.answer_id, 0, Some(900)).await.expect("answer");
+            store.next_item(&session).await.expect("next");
+        }
+
+        let tsv = store.export_pairs(Some("en")).await.expect("export");
+        assert_eq!(tsv.lines().count(), 3, "{tsv}");
+        let fresh = gapwise_store::testing::sqlite().await;
+        let report = fresh.store.import(gapwise_store::ImportKind::Pairs, gapwise_store::ImportFormat::Tsv, &tsv).await.expect("import back");
+        assert_eq!(report.inserted, 2);
+    }
+}

@@ -46,3 +46,23 @@ pub async fn build_items() -> Result<u64, AppError> {
     let admin = require_admin(&ctx.store).await?;
     Ok(ctx.store.build_items_as(&admin.name).await.map_err(fail)?.items)
 }
+
+/// One page of a language's word pairs, newest first.
+#[server(endpoint = "admin-pairs")]
+pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_store::model::PairRow>, AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    require_admin(&ctx.store).await?;
+    ctx.store.pair_rows(&language, page).await.map_err(fail)
+}
+
+/// Retires a pair (`active` false: its items are no longer served) or activates it.
+#[server(endpoint = "set-pair-active")]
+pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    ctx.store.set_pair_active(&admin.name, id, active).await.map_err(fail)
+}

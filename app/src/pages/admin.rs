@@ -1,10 +1,11 @@
 //! The admin page: table sizes, the suggestions queue (approve, maybe after
 //! editing, or reject with a reason), item building and the audit log. Admins only.
 
-use gapwise_store::model::{AdminOverview, Suggestion};
+use gapwise_store::model::{AdminOverview, PairRow, Suggestion, PAIRS_PER_PAGE};
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
-use crate::api::{get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion};
+use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
 use crate::components::{ActionError, ErrorNote};
 
 #[component]
@@ -37,7 +38,77 @@ pub fn Admin() -> impl IntoView {
             <ActionForm action=build><button type="submit" id="build-items">"Build items for new pairs"</button></ActionForm>
             {built}
             <ActionError value=build.value()/>
+            <Pairs/>
         </div>
+    }
+}
+
+/// A language's word pairs, a page at a time, with Retire / Activate.
+#[component]
+fn Pairs() -> impl IntoView {
+    let query = use_query_map();
+    let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| "en".into()));
+    let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).max(0));
+    let toggle = ServerAction::<SetPairActive>::new();
+    let pairs = Resource::new(move || (language.get(), page.get(), toggle.version().get()), |(l, p, _)| admin_pairs(l, p));
+    let languages = ["en", "es", "fr", "it", "ru"].map(|code| {
+        let current = move || (language.get() == code).then_some("page");
+        view! { <a href=format!("/admin?language={code}") aria-current=current>{code}</a> " " }
+    });
+    view! {
+        <h2>"Word pairs"</h2>
+        <nav class="languages" aria-label="Language of the pairs">{languages}</nav>
+        <ActionError value=toggle.value()/>
+        <Transition fallback=|| view! { <p>"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match pairs.await {
+                    Ok(rows) => {
+                        let more = rows.len() >= usize::from(PAIRS_PER_PAGE);
+                        view! {
+                            <div class="scroll"><table class="pairs">
+                                <thead><tr>
+                                    <th scope="col">"Pair"</th><th scope="col">"Strategy"</th><th scope="col">"Items"</th>
+                                    <th scope="col">"Answers"</th><th scope="col">"Success"</th><th scope="col">"Status"</th>
+                                </tr></thead>
+                                <tbody>{rows.into_iter().map(|row| view! { <PairLine row toggle/> }).collect_view()}</tbody>
+                            </table></div>
+                            <p class="pager">
+                                <Show when=move || page.get() != 0>
+                                    <a href=move || format!("/admin?language={}&page={}", language.get(), page.get() - 1)>"Newer"</a>" "
+                                </Show>
+                                <Show when=move || more>
+                                    <a href=move || format!("/admin?language={}&page={}", language.get(), page.get() + 1)>"Older"</a>
+                                </Show>
+                            </p>
+                        }.into_any()
+                    }
+                    Err(error) => view! { <ErrorNote error/> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn PairLine(row: PairRow, toggle: ServerAction<SetPairActive>) -> impl IntoView {
+    let success = if row.answers == 0 { "–".to_owned() } else { format!("{:.0} %", 100.0 * row.correct as f64 / row.answers as f64) };
+    let (label, next) = if row.active { ("Retire", "false") } else { ("Activate", "true") };
+    view! {
+        <tr class:retired=!row.active>
+            <td>{row.target} " / " {row.distractor}</td>
+            <td>{row.strategy}</td>
+            <td class="num">{row.items}</td>
+            <td class="num">{row.answers}</td>
+            <td class="num">{success}</td>
+            <td>
+                {if row.active { "active" } else { "retired" }} " "
+                <ActionForm action=toggle attr:class="inline">
+                    <input type="hidden" name="id" value=row.id.to_string()/>
+                    <input type="hidden" name="active" value=next/>
+                    <button type="submit">{label}</button>
+                </ActionForm>
+            </td>
+        </tr>
     }
 }
 

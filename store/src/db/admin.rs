@@ -1,7 +1,11 @@
-//! What admins see at a glance, and the admin changes that are not moderation.
+//! What admins see and change besides moderation: table sizes, item building, the
+//! word pairs (retire, activate, export), each change audited.
 
+use sqlx::Row;
+
+use super::audit::record;
 use super::{Store, StoreError, ITEMS_PER_K};
-use crate::model::AdminOverview;
+use crate::model::{AdminOverview, PairRow, PAIRS_PER_PAGE};
 
 /// Tables whose sizes the admin page shows.
 const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "likert_ratings", "pair_suggestions"];
@@ -28,5 +32,70 @@ impl Store {
         );
         self.audit(staff, "build items", &detail).await?;
         Ok(report)
+    }
+}
+
+impl Store {
+    /// One page of the word pairs of a language, newest first, with how much they
+    /// have been played.
+    pub async fn pair_rows(&self, language: &str, page: i64) -> Result<Vec<PairRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.target, p.distractor, p.strategy, p.status, \
+                    (SELECT COUNT(*) FROM items i WHERE i.pair_id = p.id), \
+                    (SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id), \
+                    (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
+             FROM word_pairs p WHERE p.lang = $1 ORDER BY p.id DESC LIMIT $2 OFFSET $3",
+        )
+        .bind(language)
+        .bind(i64::from(PAIRS_PER_PAGE))
+        .bind(page.max(0) * i64::from(PAIRS_PER_PAGE))
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PairRow {
+                    id: r.try_get(0)?,
+                    target: r.try_get(1)?,
+                    distractor: r.try_get(2)?,
+                    strategy: r.try_get(3)?,
+                    active: r.try_get::<String, _>(4)? == "active",
+                    items: r.try_get(5)?,
+                    answers: r.try_get(6)?,
+                    correct: r.try_get(7)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Retires a pair (its items are no longer served) or makes it active again.
+    pub async fn set_pair_active(&self, staff: &str, pair_id: i64, active: bool) -> Result<(), StoreError> {
+        let status = if active { "active" } else { "retired" };
+        let mut tx = self.pool().begin().await?;
+        let row = sqlx::query("UPDATE word_pairs SET status = $1 WHERE id = $2 RETURNING lang, target, distractor")
+            .bind(status)
+            .bind(pair_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("no pair {pair_id}")))?;
+        let (lang, target, distractor): (String, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+        record(&mut tx, staff, if active { "activate pair" } else { "retire pair" }, &format!("pair {pair_id} {target} / {distractor} ({lang})")).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every pair of a language (all languages when `None`) as an import file: TSV
+    /// with the columns `import pairs` reads, so pairs move between databases.
+    pub async fn export_pairs(&self, language: Option<&str>) -> Result<String, StoreError> {
+        let rows = sqlx::query("SELECT lang, target, distractor, strategy FROM word_pairs WHERE ($1 = '' OR lang = $1) ORDER BY lang, id")
+            .bind(language.unwrap_or(""))
+            .fetch_all(self.pool())
+            .await?;
+        let mut tsv = String::from("lang\ttarget\tdistractor\tstrategy\n");
+        for r in rows {
+            let fields: [String; 4] = [r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?];
+            tsv.push_str(&fields.join("\t"));
+            tsv.push('\n');
+        }
+        Ok(tsv)
     }
 }

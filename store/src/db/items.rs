@@ -1,5 +1,8 @@
 //! Building items: for each active pair without choice items, groups of k distinct
-//! sentences that contain the target once as a whole word and not the distractor.
+//! sentences that contain the target once as a whole word and not the distractor,
+//! spread across sources and genres: the sentences are drawn at random, then dealt
+//! one origin (`source/genre`) at a time, so an item's k contexts and the pair's
+//! items mix origins as evenly as the corpus allows.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -7,11 +10,31 @@ use std::collections::HashSet;
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, Found, Store, StoreError};
 use crate::model::ALLOWED_K;
 
 /// Items built per pair and k unless asked otherwise.
 pub const ITEMS_PER_K: usize = 4;
+
+/// Sentences drawn per sentence needed, so that rarer origins have a chance to be dealt.
+const DRAWN_PER_NEEDED: usize = 4;
+
+/// Reorders sentences one origin at a time (round robin over the origins, in order of
+/// first appearance), keeping the order within each origin.
+fn deal_by_origin(sentences: Vec<Found>) -> Vec<Found> {
+    let mut origins: Vec<(String, std::collections::VecDeque<Found>)> = Vec::new();
+    for s in sentences {
+        match origins.iter_mut().find(|(o, _)| *o == s.origin) {
+            Some((_, queue)) => queue.push_back(s),
+            None => origins.push((s.origin.clone(), std::collections::VecDeque::from([s]))),
+        }
+    }
+    let mut dealt = Vec::new();
+    while origins.iter().any(|(_, q)| !q.is_empty()) {
+        dealt.extend(origins.iter_mut().filter_map(|(_, q)| q.pop_front()));
+    }
+    dealt
+}
 
 /// What a build did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,13 +104,14 @@ impl Store {
             let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
             let seed = pair_id.unsigned_abs();
-            let mut candidates = self.sample_contexts(&lang, &target, &distractor, most, seed, &HashSet::new()).await?;
+            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * most, seed, &HashSet::new()).await?;
             report.pairs += 1;
             if candidates.is_empty() {
                 report.pairs_without_contexts += 1;
                 continue;
             }
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+            let candidates = deal_by_origin(candidates);
             for k in ALLOWED_K {
                 for group in candidates.chunks_exact(usize::from(k)).take(per_k) {
                     let contexts: Vec<(i64, (usize, usize))> = group.iter().map(|c| (c.sentence_id, c.blank)).collect();
@@ -98,5 +122,21 @@ impl Store {
         }
         tx.commit().await?;
         Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(id: i64, origin: &str) -> Found {
+        Found { sentence_id: id, text: String::new(), blank: (0, 0), origin: origin.into() }
+    }
+
+    #[test]
+    fn origins_take_turns() {
+        let dealt = deal_by_origin(vec![found(1, "a"), found(2, "a"), found(3, "a"), found(4, "b"), found(5, "c"), found(6, "b")]);
+        let ids: Vec<i64> = dealt.iter().map(|f| f.sentence_id).collect();
+        assert_eq!(ids, [1, 4, 5, 2, 6, 3]);
     }
 }

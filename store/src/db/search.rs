@@ -22,6 +22,8 @@ pub struct Found {
     pub sentence_id: i64,
     pub text: String,
     pub blank: (usize, usize),
+    /// Where the sentence comes from, `source/genre`.
+    pub origin: String,
 }
 
 /// A word as an FTS5 query: its tokens (the index splits at anything not a letter
@@ -42,12 +44,12 @@ impl Store {
     ) -> Result<(), StoreError> {
         let query = match self.backend() {
             Backend::Sqlite => sqlx::query(
-                "SELECT s.id, s.text FROM sentences_fts JOIN sentences s ON s.id = sentences_fts.rowid \
+                "SELECT s.id, s.text, s.source || '/' || s.genre FROM sentences_fts JOIN sentences s ON s.id = sentences_fts.rowid \
                  WHERE sentences_fts MATCH $1 AND s.lang = $2 ORDER BY sentences_fts.rowid",
             )
             .bind(format!("{} NOT {}", fts_string(target), fts_string(distractor))),
             Backend::Postgres => sqlx::query(
-                "SELECT id, text FROM sentences WHERE to_tsvector('simple', text) @@ \
+                "SELECT id, text, source || '/' || genre FROM sentences WHERE to_tsvector('simple', text) @@ \
                  (phraseto_tsquery('simple', $1) && !! phraseto_tsquery('simple', $2)) AND lang = $3 ORDER BY id",
             )
             .bind(target.to_owned())
@@ -57,7 +59,7 @@ impl Store {
         while let Some(r) = rows.try_next().await? {
             let text: String = r.try_get(1)?;
             if let Some(blank) = blank_for(&text, target, distractor) {
-                if each(Found { sentence_id: r.try_get(0)?, text, blank }).is_break() {
+                if each(Found { sentence_id: r.try_get(0)?, text, blank, origin: r.try_get(2)? }).is_break() {
                     break;
                 }
             }
