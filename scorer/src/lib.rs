@@ -21,6 +21,7 @@ mod hf;
 mod load;
 pub mod masked;
 pub mod stats;
+pub mod wordfreq;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;

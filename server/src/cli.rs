@@ -56,6 +56,31 @@ pub enum Command {
         #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().max_chars)]
         max_chars: usize,
     },
+    /// Add distributional word pairs: nearest neighbours in static word vectors,
+    /// both words within a Zipf frequency band of wordfreq's data and in the corpus.
+    DistributionalPairs {
+        #[arg(long)]
+        language: String,
+        /// GloVe/word2vec text file, or a .npy matrix with its .vocab file.
+        #[arg(long)]
+        vectors: PathBuf,
+        /// wordfreq's `large_<lang>.msgpack.gz` (PyPI wordfreq 3.1.1, `wordfreq/data/`).
+        #[arg(long)]
+        wordfreq: PathBuf,
+        /// Seed words, comma-separated; by default the most frequent fitting words.
+        #[arg(long, value_delimiter = ',')]
+        words: Vec<String>,
+        /// Seeds taken when no words are given.
+        #[arg(long, default_value_t = 20)]
+        seeds: usize,
+        /// Distractors per seed.
+        #[arg(long, default_value_t = 3)]
+        neighbours: usize,
+        #[arg(long, default_value_t = 3.0)]
+        min_zipf: f64,
+        #[arg(long, default_value_t = 5.5)]
+        max_zipf: f64,
+    },
     /// Print the word pairs (of one language, or all) as a TSV file that `import
     /// pairs` reads back.
     ExportPairs {
@@ -255,6 +280,17 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 report.too_short,
                 report.too_long
             );
+        }
+        Command::DistributionalPairs { language, vectors, wordfreq, words, seeds, neighbours, min_zipf, max_zipf } => {
+            let vectors = if vectors.extension().is_some_and(|e| e == "npy") {
+                gapwise_scorer::baseline::StaticVectors::from_npy(&vectors)?
+            } else {
+                gapwise_scorer::baseline::StaticVectors::from_text(&vectors)?
+            };
+            let frequencies = gapwise_scorer::wordfreq::WordFrequencies::from_file(&wordfreq)?;
+            let how = crate::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
+            let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
+            println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::ExportPairs { language } => print!("{}", store.export_pairs(language.as_deref()).await?),
         Command::GeneratePairs { language } => {

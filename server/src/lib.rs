@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod demo;
+pub mod distributional;
 pub mod export;
 pub mod report;
 mod research;

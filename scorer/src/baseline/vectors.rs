@@ -60,6 +60,32 @@ impl StaticVectors {
         Ok(StaticVectors { vectors: words.into_iter().map(str::to_lowercase).zip(matrix).collect() })
     }
 
+    /// Whether `word` (lower-cased) has a vector.
+    pub fn knows(&self, word: &str) -> bool {
+        self.vectors.contains_key(&word.to_lowercase())
+    }
+
+    /// The `n` words nearest to `word` by cosine similarity among those `keep`
+    /// accepts, nearest first (ties by word); the word itself is never among them.
+    pub fn neighbours(&self, word: &str, n: usize, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, f64)>, ScorerError> {
+        let centre: Vec<f64> = self.vector(word)?.iter().map(|x| f64::from(*x)).collect();
+        let me = word.to_lowercase();
+        let mut scored: Vec<(String, f64)> = self
+            .vectors
+            .iter()
+            .filter(|(w, _)| **w != me && keep(w))
+            .map(|(w, v)| (w.clone(), cosine(v, &centre)))
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        scored.truncate(n);
+        Ok(scored)
+    }
+
+    /// The words that have vectors.
+    pub fn words(&self) -> impl Iterator<Item = &str> {
+        self.vectors.keys().map(String::as_str)
+    }
+
     fn vector(&self, word: &str) -> Result<&[f32], ScorerError> {
         self.vectors.get(&word.to_lowercase()).map(Vec::as_slice).ok_or_else(|| ScorerError::Input(format!("no vector for {word:?}")))
     }

@@ -30,25 +30,32 @@ pub fn a_priori_pairs(language: &str) -> Vec<(String, String)> {
 }
 
 impl Store {
-    /// Adds the a-priori pairs of `language`; those already present (in either
-    /// order, whatever their strategy) are counted as duplicates and left alone.
+    /// Adds the a-priori pairs of `language` (see [`Self::add_generated_pairs`]).
     pub async fn add_a_priori_pairs(&self, language: &str) -> Result<ImportReport, StoreError> {
         let pairs = a_priori_pairs(language);
         if pairs.is_empty() {
             return Err(StoreError::Invalid(format!("no a-priori word lists for language {language:?}")));
         }
+        self.add_generated_pairs(language, pairs, "a-priori").await
+    }
+
+    /// Adds pairs made by a generator with its `strategy`; those already present (in
+    /// either order, whatever their strategy) are counted as duplicates and left alone.
+    pub async fn add_generated_pairs(&self, language: &str, pairs: Vec<(String, String)>, strategy: &str) -> Result<ImportReport, StoreError> {
         let present: HashSet<String> = sqlx::query_scalar("SELECT pair_key FROM word_pairs WHERE lang = $1")
             .bind(language)
             .fetch_all(self.pool())
             .await?
             .into_iter()
             .collect();
-        let (old, new): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(t, d)| present.contains(&pair_key(t, d)));
+        let mut keys = HashSet::new();
+        let (old, new): (Vec<_>, Vec<_>) =
+            pairs.into_iter().partition(|(t, d)| present.contains(&pair_key(t, d)) || !keys.insert(pair_key(t, d)));
         let mut report = ImportReport { duplicates: old.len() as u64, ..Default::default() };
         if !new.is_empty() {
             let mut tsv = String::from("lang\ttarget\tdistractor\tstrategy\n");
             for (target, distractor) in new {
-                tsv.push_str(&format!("{language}\t{target}\t{distractor}\ta-priori\n"));
+                tsv.push_str(&format!("{language}\t{target}\t{distractor}\t{strategy}\n"));
             }
             let added = self.import(ImportKind::Pairs, ImportFormat::Tsv, &tsv).await?;
             report.inserted = added.inserted;
