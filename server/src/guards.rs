@@ -8,7 +8,6 @@ use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::BODY_LIMIT_BYTES;
 
 /// Refuses state-changing requests sent from another site (CSRF): a POST whose
 /// `Origin` header names a different host than `Host` gets 403. Browsers send
@@ -28,12 +27,12 @@ pub async fn same_origin_posts(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// Wraps the app in every guard: the CSRF check, the body limit, and headers that
-/// keep the site out of frames and stop content sniffing.
-pub fn guard(app: Router) -> Router {
+/// Wraps routes in every guard: the CSRF check, a body limit of `limit` bytes, and
+/// headers that keep the site out of frames and stop content sniffing.
+pub fn guard(app: Router, limit: usize) -> Router {
     let header = |name, value| SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value));
     app.layer(axum::middleware::from_fn(same_origin_posts))
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT_BYTES))
+        .layer(RequestBodyLimitLayer::new(limit))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))

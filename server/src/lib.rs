@@ -10,6 +10,7 @@ mod research;
 mod guards;
 pub mod score;
 pub mod select;
+mod upload;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,12 +22,14 @@ use gapwise_store::Store;
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 
-/// Largest request body accepted (answers and forms are tiny; imports use the CLI).
+/// Largest request body accepted (answers and forms are tiny; the admin page's file
+/// import has its own limit, and large corpora use the CLI).
 pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
     let api = research::routes(store.clone());
+    let uploads = upload::routes(store.clone());
     let reports = ReportBuilder(Arc::new(|store: Store, filter| {
         Box::pin(async move {
             let models = store.scored_models().await?;
@@ -49,7 +52,7 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .with_state(leptos_options)
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status));
-    guards::guard(app)
+    guards::guard(app, BODY_LIMIT_BYTES).merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
 }
 
 /// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.

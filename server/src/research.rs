@@ -33,7 +33,7 @@ pub fn routes(store: Store) -> Router {
 }
 
 /// The staff member a request's bearer token or staff cookie names, or the 401/403 it gets.
-async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<Staff, AppError> {
+pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<Staff, AppError> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|h| h.to_str().ok())

@@ -309,3 +309,46 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         assert!(seen, "the approved pair is served");
     }
 }
+
+/// Posts a file to the admin page's import, as its form does.
+async fn upload(c: &Client, app: &App, kind: &str, name: &str, body: &str) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new()
+        .text("kind", kind.to_owned())
+        .part("file", reqwest::multipart::Part::text(body.to_owned()).file_name(name.to_owned()));
+    c.post(format!("{}/api/admin/import", app.base)).multipart(form).send().await.expect("upload")
+}
+
+#[tokio::test]
+async fn admins_import_small_files_from_the_admin_page() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let store = &app.db.store;
+        store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+        store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+        let good = "lang\ttext\tsource\tgenre\nfr\tLe chat dort sur le canapé.\tupload\tfiction\nes\tEl perro duerme en casa.\tupload\tfiction\n";
+        assert_eq!(upload(&client(), &app, "sentences", "s.tsv", good).await.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(upload(&started(&app).await, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
+        let researcher = staff_client(&app, "ada", "researcher passphrase").await;
+        assert_eq!(upload(&researcher, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
+
+        let admin = staff_client(&app, "root", "admin passphrase").await;
+        let before = store.count_rows("sentences").await.expect("count");
+        let res = upload(&admin, &app, "sentences", "s.tsv", good).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
+        assert!(location.starts_with("/admin?notice=s.tsv%3A+2+sentences+imported"), "{location}");
+        assert_eq!(store.count_rows("sentences").await.expect("count"), before + 2);
+        assert_eq!(store.audit_log(1).await.expect("audit")[0].action, "import sentences");
+
+        let bad = "lang\ttext\tsource\tgenre\nfr\tUne phrase correcte ici.\tupload\tfiction\nxx\tUnknown.\tupload\tfiction\n";
+        let res = upload(&admin, &app, "sentences", "bad.tsv", bad).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
+        assert!(location.contains("was+not+imported") && location.contains("line+3"), "{location}");
+        assert_eq!(store.count_rows("sentences").await.expect("count"), before + 2, "nothing of a bad file");
+        assert_eq!(upload(&admin, &app, "sentences", "s.csv", good).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(upload(&admin, &app, "rows", "s.tsv", good).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let page = admin.get(format!("{}{location}", app.base)).send().await.expect("page").text().await.expect("html");
+        assert!(page.contains("bad.tsv was not imported"), "the page shows the notice");
+    }
+}

@@ -34,12 +34,35 @@ pub fn Admin() -> impl IntoView {
                     }
                 })}
             </Transition>
+            <Import/>
             <h2>"Items"</h2>
             <ActionForm action=build><button type="submit" id="build-items">"Build items for new pairs"</button></ActionForm>
             {built}
             <ActionError value=build.value()/>
             <Pairs/>
         </div>
+    }
+}
+
+/// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; the
+/// outcome comes back in `?notice=`. A plain form: it works without JavaScript.
+#[component]
+fn Import() -> impl IntoView {
+    let query = use_query_map();
+    let notice = move || query.read().get("notice").map(|n| view! { <p class="notice" role="status">{n}</p> });
+    view! {
+        <h2>"Import a file"</h2>
+        {notice}
+        <form method="post" action="/api/admin/import" enctype="multipart/form-data" class="import">
+            <label>"Holds "
+                <select name="kind">
+                    <option value="sentences">"sentences (lang text source genre)"</option>
+                    <option value="pairs">"word pairs (lang target distractor strategy)"</option>
+                </select>
+            </label>
+            <label>"File (.tsv or .jsonl) " <input type="file" name="file" accept=".tsv,.jsonl,.ndjson" required/></label>
+            <button type="submit">"Import"</button>
+        </form>
     }
 }
 
