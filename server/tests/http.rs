@@ -236,6 +236,13 @@ async fn the_game_plays_without_javascript() {
     }
 }
 
+/// Clients of an admin ("root") and a researcher ("ada"), both signed in.
+async fn staff_clients(app: &App) -> (Client, Client) {
+    app.db.store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+    app.db.store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+    (staff_client(app, "root", "admin passphrase").await, staff_client(app, "ada", "researcher passphrase").await)
+}
+
 /// A client signed in on the staff sign-in page.
 async fn staff_client(app: &App, name: &str, password: &str) -> Client {
     let c = client();
@@ -249,8 +256,7 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
     for db in each_backend().await {
         let app = spawn(db).await;
         let store = &app.db.store;
-        store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
-        store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+        let (admin, researcher) = staff_clients(&app).await;
         let player = started(&app).await;
         let (status, body) = call(&player, &app, "suggest", &[("target", "cats"), ("distractor", "painted")]).await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -260,8 +266,6 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a reversed duplicate: {body}");
 
         // who may see and change what
-        let researcher = staff_client(&app, "ada", "researcher passphrase").await;
-        let admin = staff_client(&app, "root", "admin passphrase").await;
         for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
             let page = c.get(format!("{}/admin", app.base)).send().await.expect("page");
             assert_eq!(page.status().as_u16(), want, "{who} on /admin");
@@ -323,15 +327,12 @@ async fn admins_import_small_files_from_the_admin_page() {
     for db in each_backend().await {
         let app = spawn(db).await;
         let store = &app.db.store;
-        store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
-        store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+        let (admin, researcher) = staff_clients(&app).await;
         let good = "lang\ttext\tsource\tgenre\nfr\tLe chat dort sur le canapé.\tupload\tfiction\nes\tEl perro duerme en casa.\tupload\tfiction\n";
         assert_eq!(upload(&client(), &app, "sentences", "s.tsv", good).await.status(), StatusCode::UNAUTHORIZED);
         assert_eq!(upload(&started(&app).await, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
-        let researcher = staff_client(&app, "ada", "researcher passphrase").await;
         assert_eq!(upload(&researcher, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
 
-        let admin = staff_client(&app, "root", "admin passphrase").await;
         let before = store.count_rows("sentences").await.expect("count");
         let res = upload(&admin, &app, "sentences", "s.tsv", good).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
