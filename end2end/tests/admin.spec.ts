@@ -36,7 +36,7 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
   await proposer.getByLabel('Other word').fill(distractor);
   await proposer.getByRole('button', { name: 'Propose' }).click();
   await expect(proposer.getByRole('status')).toContainText('Thank you');
-  await expect(proposer.locator('ul.suggestions li').first()).toContainText(`${target} / ${distractor} pending`);
+  await expect(proposer.locator('ul.suggestions li').first()).toContainText(`${target} / ${distractor} (en) pending`);
 
   const admin = await (await browser.newContext()).newPage();
   await admin.goto('/staff');

@@ -38,8 +38,8 @@ test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', asy
 
   const played: Played[] = [];
   for (const k of [1, 5]) {
-    await page.locator(`nav.k-chooser a[href="/play?k=${k}"]`).click();
-    await expect(page).toHaveURL(new RegExp(`k=${k}$`));
+    await page.locator(`nav.k-chooser a[href="/play?k=${k}&lang=en"]`).click();
+    await expect(page).toHaveURL(new RegExp(`k=${k}&lang=en$`));
     for (let i = 0; i < 5; i++) played.push(await playOne(page, k));
   }
   const score = played.filter((p) => p.correct).length;

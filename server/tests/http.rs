@@ -262,6 +262,8 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["status"], "Pending");
         let id = body["id"].as_i64().expect("id").to_string();
+        let (status, _) = call(&player, &app, "suggest", &[("target", "cats"), ("distractor", "wall"), ("language", "xx")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "an unknown language");
         let (status, body) = call(&player, &app, "suggest", &[("target", "painted"), ("distractor", "cats")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a reversed duplicate: {body}");
 
@@ -293,6 +295,11 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         let (_, overview) = call(&admin, &app, "admin-overview", &[]).await;
         let actions: Vec<&str> = overview["audit"].as_array().expect("audit").iter().filter_map(|e| e["action"].as_str()).collect();
         assert_eq!(actions, ["build items", "approve suggestion", "activate pair", "retire pair"]);
+
+        // languages: an unknown one is refused, one without items says so
+        assert_eq!(call(&player, &app, "play", &[("k", "1"), ("language", "de")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, state) = call(&player, &app, "play", &[("k", "1"), ("language", "ru")]).await;
+        assert!(status == StatusCode::OK && state.get("Exhausted").is_some(), "{state}");
 
         // another player meets the new pair
         let other = started(&app).await;

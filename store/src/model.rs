@@ -4,6 +4,16 @@ use serde::{Deserialize, Serialize};
 
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
+/// The languages of the game: code and name in the language itself.
+pub const LANGUAGES: [(&str, &str); 5] = [("en", "English"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("ru", "Русский")];
+/// The language played when the player has not chosen.
+pub const DEFAULT_LANGUAGE: &str = "en";
+
+/// Parses a language code chosen by a player; `None` when it is not one of [`LANGUAGES`].
+pub fn parse_language(raw: &str) -> Option<&'static str> {
+    LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == raw.trim())
+}
+
 /// How a word pair was made: from closed word lists, from word vectors, or proposed by a player.
 pub const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
 /// k when the player has not chosen.
@@ -192,6 +202,13 @@ pub struct AdminOverview {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn languages_are_the_five_codes() {
+        assert_eq!(parse_language(" ru"), Some("ru"));
+        assert_eq!(parse_language("de"), None);
+        assert_eq!(parse_language("EN"), None);
+    }
 
     #[test]
     fn k_must_be_one_three_or_five() {

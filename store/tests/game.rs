@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use gapwise_store::model::PlayState;
 use gapwise_store::testing::{each_backend, seed_small};
-use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
+use gapwise_store::{ImportFormat, ImportKind, Session, Store, StoreError, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
     let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
@@ -157,5 +157,30 @@ async fn invalid_k_is_refused() {
         let (session, _) = player(&db.store).await;
         let err = db.store.play_state(&session, 2, "en").await.expect_err("k = 2");
         assert!(err.to_string().contains("k must be 1, 3 or 5"), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn the_chosen_language_decides_which_items_come() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let sentences = "lang\ttext\tsource\tgenre\nfr\tIl y a deux chats ici.\ttest\tnews\nfr\tElle a deux livres.\ttest\tnews\n";
+        store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await.expect("sentences");
+        store.import(ImportKind::Pairs, ImportFormat::Tsv, "lang\ttarget\tdistractor\tstrategy\nfr\tdeux\ttrois\ta-priori\n").await.expect("pair");
+        store.build_items(4).await.expect("build");
+        let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let token = store.create_session(&annotator.id).await.expect("session");
+        let session = store.session(&token).await.expect("session").expect("live");
+        let PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("en") else { panic!("an English item") };
+        assert!(!card.options.contains(&"deux".to_owned()));
+        // switching language while an English item is shown serves a French one
+        let session = store.session(&token).await.expect("session").expect("live");
+        let PlayState::Item { card, .. } = store.play_state(&session, 1, "fr").await.expect("fr") else { panic!("a French item") };
+        let mut options = card.options.to_vec();
+        options.sort();
+        assert_eq!(options, ["deux", "trois"]);
+        let session = store.session(&token).await.expect("session").expect("live");
+        assert!(matches!(store.play_state(&session, 1, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
     }
 }

@@ -12,8 +12,6 @@ mod staff;
 pub use admin::*;
 pub use staff::*;
 
-/// The language of the items served (the language switcher arrives with issue 6).
-pub const PLAY_LANGUAGE: &str = "en";
 
 /// Starts playing: records consent, creates a pseudonymous annotator and its
 /// session cookie (or keeps the current one), then sends the browser to /play.
@@ -39,14 +37,32 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     Ok(())
 }
 
-/// What the player sees now with `k` sentences per item; serves an item if needed.
+/// A language code from a request: one of the game's, English when left out.
+#[cfg(feature = "ssr")]
+fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
+    use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE};
+
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(DEFAULT_LANGUAGE),
+        Some(code) => parse_language(code).ok_or_else(|| {
+            crate::ssr::reject(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                AppError::BadRequest(format!("language must be en, es, fr, it or ru, not {code:?}")),
+            )
+        }),
+    }
+}
+
+/// What the player sees now with `k` sentences per item in `language` (English when
+/// left out); serves an item if needed.
 #[server(endpoint = "play")]
-pub async fn get_play_state(k: u8) -> Result<PlayState, AppError> {
+pub async fn get_play_state(k: u8, #[server(default)] language: Option<String>) -> Result<PlayState, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
+    let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.play_state(&session, k, PLAY_LANGUAGE).await.map_err(fail)
+    ctx.store.play_state(&session, k, language).await.map_err(fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -124,12 +140,17 @@ pub async fn leaderboard() -> Result<Vec<gapwise_store::model::Standing>, AppErr
 /// Proposes a word pair for others to play, after instant checks (two different
 /// single words, both in our sentences, not in the game or proposed already).
 #[server(endpoint = "suggest")]
-pub async fn suggest_pair(target: String, distractor: String) -> Result<gapwise_store::model::Suggestion, AppError> {
+pub async fn suggest_pair(
+    target: String,
+    distractor: String,
+    #[server(default)] language: Option<String>,
+) -> Result<gapwise_store::model::Suggestion, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
+    let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.suggest_pair(&session.annotator.id, PLAY_LANGUAGE, &target, &distractor).await.map_err(fail)
+    ctx.store.suggest_pair(&session.annotator.id, language, &target, &distractor).await.map_err(fail)
 }
 
 /// The player's proposals and where they stand, newest first.

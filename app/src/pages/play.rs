@@ -3,7 +3,7 @@
 //! With JavaScript, the response time is measured in the browser from the frame the
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
 
-use gapwise_store::model::{parse_k, Feedback, ItemCard, PlayState, Score, ALLOWED_K, DEFAULT_K};
+use gapwise_store::model::{parse_k, parse_language, Feedback, ItemCard, PlayState, Score, ALLOWED_K, DEFAULT_K, DEFAULT_LANGUAGE, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -14,15 +14,17 @@ use crate::components::{ActionError, Contexts, ErrorNote};
 pub fn Play() -> impl IntoView {
     let query = use_query_map();
     let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
+    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(DEFAULT_LANGUAGE));
     let answer = ServerAction::<SubmitAnswer>::new();
     let next = ServerAction::<NextItem>::new();
     let state = Resource::new(
-        move || (k.get(), answer.version().get(), next.version().get()),
-        |(k, _, _)| get_play_state(k),
+        move || (k.get(), language.get(), answer.version().get(), next.version().get()),
+        |(k, language, _, _)| get_play_state(k, Some(language.to_owned())),
     );
     keyboard_shortcuts();
     view! {
-        <KChooser k/>
+        <LanguageChooser k language/>
+        <KChooser k language/>
         <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match state.await {
@@ -51,14 +53,27 @@ pub fn Play() -> impl IntoView {
     }
 }
 
+/// Links that choose the language of the items (the sentences and words shown).
+#[component]
+fn LanguageChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
+    let links = LANGUAGES
+        .into_iter()
+        .map(|(code, name)| {
+            let current = move || (language.get() == code).then_some("page");
+            view! { <a href=move || format!("/play?k={}&lang={code}", k.get()) aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
+        })
+        .collect_view();
+    view! { <nav class="k-chooser languages" aria-label="Language of the sentences">{links}</nav> }
+}
+
 /// Links that choose how many sentences an item shows.
 #[component]
-fn KChooser(k: Memo<u8>) -> impl IntoView {
+fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
     let links = ALLOWED_K
         .into_iter()
         .map(|choice| {
             let current = move || (k.get() == choice).then_some("page");
-            view! { <a href=format!("/play?k={choice}") aria-current=current class="k-choice">{choice}</a> }
+            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice}</a> }
         })
         .collect_view();
     view! {

@@ -1,6 +1,6 @@
 //! Players propose word pairs for others to play and follow what became of them.
 
-use gapwise_store::model::{Suggestion, SuggestionStatus};
+use gapwise_store::model::{Suggestion, SuggestionStatus, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::api::{my_suggestions, SuggestPair};
@@ -17,6 +17,11 @@ pub fn Suggest() -> impl IntoView {
            ". Sentences with the first word are shown with it blanked, and players guess which of the two it was. "
            "The hardest pairs, the ones people cannot tell apart, are the most valuable."</p>
         <ActionForm action=suggest attr:class="suggest">
+            <label>"Language "
+                <select name="language">
+                    {LANGUAGES.into_iter().map(|(code, name)| view! { <option value=code lang=code>{name}</option> }).collect_view()}
+                </select>
+            </label>
             <label>"Word in the sentences " <input type="text" name="target" required autocomplete="off"/></label>
             <label>"Other word " <input type="text" name="distractor" required autocomplete="off"/></label>
             <button type="submit" class="primary">"Propose"</button>
@@ -46,7 +51,7 @@ fn SuggestionLine(s: Suggestion) -> impl IntoView {
     };
     view! {
         <li>
-            <strong>{s.target}</strong> " / " <strong>{s.distractor}</strong> " "
+            <strong>{s.target}</strong> " / " <strong>{s.distractor}</strong> " (" {s.language} ") "
             <span class=format!("status {status}")>{status}</span>{note}
         </li>
     }

@@ -24,6 +24,7 @@ struct Serving {
     served_at: i64,
     target: String,
     distractor: String,
+    lang: String,
 }
 
 impl Serving {
@@ -62,7 +63,7 @@ impl Store {
                 if let Some(feedback) = self.feedback(&serving, &session.annotator.id).await? {
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
-                if serving.k == k {
+                if serving.k == k && serving.lang == lang {
                     let card = self.card(&serving).await?;
                     let score = self.score(&session.annotator.id).await?;
                     return Ok(PlayState::Item { card, score, pseudonym });
@@ -194,7 +195,7 @@ impl Store {
 
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
         let row = sqlx::query(
-            "SELECT s.id, s.item_id, s.k, s.target_first, s.served_at, p.target, p.distractor \
+            "SELECT s.id, s.item_id, s.k, s.target_first, s.served_at, p.target, p.distractor, p.lang \
              FROM servings s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id \
              WHERE s.id = $1 AND s.annotator_id = $2",
         )
@@ -211,6 +212,7 @@ impl Store {
                 served_at: r.try_get(4)?,
                 target: r.try_get(5)?,
                 distractor: r.try_get(6)?,
+                lang: r.try_get(7)?,
             })
         })
         .transpose()
