@@ -125,28 +125,52 @@ pub async fn staff_token() -> Option<String> {
     cookie_value(STAFF_COOKIE).await
 }
 
-/// The signed-in researcher or admin, or 401 (nobody signed in) or 403 (a player).
-pub async fn require_staff(store: &Store) -> Result<Staff, AppError> {
-    if let Some(token) = staff_token().await {
-        if let Some(staff) = store.staff_session(&token).await.map_err(fail)? {
+/// The staff member a request's credentials name: an API token (`bearer`, for
+/// scripts), else the staff cookie. Otherwise the refusal: 403 for a player's
+/// cookie, 401 for anyone else.
+pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar) -> Result<Staff, AppError> {
+    if let Some(token) = bearer {
+        return store
+            .staff_for_token(token)
+            .await
+            .map_err(fail)?
+            .ok_or_else(|| reject(StatusCode::UNAUTHORIZED, AppError::Unauthorized("unknown API token".into())));
+    }
+    if let Some(cookie) = jar.get(STAFF_COOKIE) {
+        if let Some(staff) = store.staff_session(cookie.value()).await.map_err(fail)? {
             return Ok(staff);
         }
     }
-    let player = current_session(store).await?.is_some();
+    let player = match jar.get(SESSION_COOKIE) {
+        Some(cookie) => store.session(cookie.value()).await.map_err(fail)?.is_some(),
+        None => false,
+    };
     Err(staff_refusal(player))
+}
+
+/// The staff member if an admin, else 403.
+pub fn admin_only(staff: Staff) -> Result<Staff, AppError> {
+    if staff.role == gapwise_store::Role::Admin {
+        Ok(staff)
+    } else {
+        Err(reject(StatusCode::FORBIDDEN, AppError::Forbidden("only admins may do this".into())))
+    }
+}
+
+/// The researcher or admin signed in on this browser, or 401 (nobody signed in) or
+/// 403 (a player).
+pub async fn require_staff(store: &Store) -> Result<Staff, AppError> {
+    let jar: CookieJar = leptos_axum::extract().await.unwrap_or_default();
+    staff_of(store, None, &jar).await
 }
 
 /// The signed-in admin, or 401 (nobody signed in) or 403 (a player or a researcher).
 pub async fn require_admin(store: &Store) -> Result<Staff, AppError> {
-    let staff = require_staff(store).await?;
-    if staff.role != gapwise_store::Role::Admin {
-        return Err(reject(StatusCode::FORBIDDEN, AppError::Forbidden("only admins may do this".into())));
-    }
-    Ok(staff)
+    admin_only(require_staff(store).await?)
 }
 
 /// The refusal of a research page or export: 403 for a player, 401 for anyone else.
-pub fn staff_refusal(player: bool) -> AppError {
+fn staff_refusal(player: bool) -> AppError {
     if player {
         reject(StatusCode::FORBIDDEN, AppError::Forbidden("players cannot see research data".into()))
     } else {

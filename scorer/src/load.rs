@@ -44,8 +44,7 @@ pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, Sco
     let (scorer, kind): (Arc<dyn ContextScorer>, &'static str) = match kind {
         "unigram" => (Arc::new(NgramLm::from_corpus(path, 1, k)?), "unigram"),
         "bigram" => (Arc::new(NgramLm::from_corpus(path, 2, k)?), "bigram"),
-        "vectors" if path.extension().is_some_and(|e| e == "npy") => (Arc::new(StaticVectors::from_npy(path)?), "static-vectors"),
-        "vectors" => (Arc::new(StaticVectors::from_text(path)?), "static-vectors"),
+        "vectors" => (Arc::new(StaticVectors::from_path(path)?), "static-vectors"),
         other => return Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
     };
     Ok(LoadedModel { scorer, kind })

@@ -264,11 +264,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
             let options = gapwise_store::CorpusOptions { language, source, genre, min_chars, max_chars };
             let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
-            let progress = indicatif::ProgressBar::new(size).with_style(
-                indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes}, {bytes_per_sec}, ETA {eta}")?
-                    .progress_chars("=> "),
-            );
-            progress.set_message("loading");
+            let progress = progress_bar(size, "{bytes}/{total_bytes}, {bytes_per_sec}", "loading")?;
             let report = store.import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
             progress.finish_and_clear();
             println!(
@@ -282,11 +278,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
         Command::DistributionalPairs { language, vectors, wordfreq, words, seeds, neighbours, min_zipf, max_zipf } => {
-            let vectors = if vectors.extension().is_some_and(|e| e == "npy") {
-                gapwise_scorer::baseline::StaticVectors::from_npy(&vectors)?
-            } else {
-                gapwise_scorer::baseline::StaticVectors::from_text(&vectors)?
-            };
+            let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors)?;
             let frequencies = gapwise_scorer::wordfreq::WordFrequencies::from_file(&wordfreq)?;
             let how = crate::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
             let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
@@ -393,8 +385,10 @@ async fn load_model(
     Ok((loaded, model_id))
 }
 
-fn progress_bar(len: u64, unit: &str, name: &str) -> Result<indicatif::ProgressBar, Box<dyn std::error::Error>> {
-    let style = indicatif::ProgressStyle::with_template(&format!("{{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"))?;
+/// A progress bar named `name`; `counts` is the indicatif template of what it counts,
+/// e.g. `{pos}/{len} pairs, {per_sec}`.
+fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicatif::ProgressBar, Box<dyn std::error::Error>> {
+    let style = indicatif::ProgressStyle::with_template(&format!("{{msg}} [{{bar:40}}] {counts}, ETA {{eta}}"))?;
     let progress = indicatif::ProgressBar::new(len).with_style(style.progress_chars("=> "));
     progress.set_message(name.to_owned());
     Ok(progress)
@@ -407,7 +401,7 @@ async fn select_contexts(
     selection: crate::select::Selection,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let (loaded, model_id) = load_model(store, args, Some(language)).await?;
-    let progress = progress_bar(0, "pairs", &model_id)?;
+    let progress = progress_bar(0, "{pos}/{len} pairs, {per_sec}", &model_id)?;
     let report = crate::select::select_contexts(store, loaded.scorer, &model_id, language, selection, &progress).await?;
     progress.finish_and_clear();
     println!(
@@ -421,7 +415,7 @@ async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: 
     let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
     let language = language.as_deref();
     let todo = store.count_contexts_to_score(&model_id, language).await?;
-    let progress = progress_bar(u64::try_from(todo)?, "contexts", &model_id)?;
+    let progress = progress_bar(u64::try_from(todo)?, "{pos}/{len} contexts, {per_sec}", &model_id)?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let on_signal = stop.clone();
     tokio::spawn(async move {

@@ -9,16 +9,16 @@
 
 use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
-use gapwise_app::ssr::{staff_refusal, SESSION_COOKIE, STAFF_COOKIE};
+use gapwise_app::ssr::{admin_only, staff_of};
 use gapwise_app::AppError;
 use gapwise_store::model::AnswerFilter;
-use gapwise_store::{Role, Staff, Store};
+use gapwise_store::{Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
 
@@ -39,19 +39,7 @@ pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(str::trim);
-    if let Some(token) = bearer {
-        return store.staff_for_token(token).await?.ok_or_else(|| AppError::Unauthorized("unknown API token".into()));
-    }
-    if let Some(cookie) = jar.get(STAFF_COOKIE) {
-        if let Some(staff) = store.staff_session(cookie.value()).await? {
-            return Ok(staff);
-        }
-    }
-    let player = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => store.session(cookie.value()).await?.is_some(),
-        None => false,
-    };
-    Err(staff_refusal(player))
+    staff_of(store, bearer, jar).await
 }
 
 /// Gives the staff pages the status of the caller's rights: the page still renders
@@ -59,15 +47,12 @@ pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -
 /// player 403, and a researcher 403 on the admin page.
 pub async fn staff_page_status(State(store): State<Store>, jar: CookieJar, req: Request, next: Next) -> Response {
     let path = req.uri().path();
-    let admin_only = path == "/admin" || path.starts_with("/admin/");
-    if !(admin_only || path == "/research" || path.starts_with("/research/")) {
+    let admin_page = path == "/admin" || path.starts_with("/admin/");
+    if !(admin_page || path == "/research" || path.starts_with("/research/")) {
         return next.run(req).await;
     }
-    let refusal = match staff(&store, req.headers(), &jar).await {
-        Ok(s) if admin_only && s.role != Role::Admin => Some(StatusCode::FORBIDDEN),
-        Ok(_) => None,
-        Err(e) => Some(e.into_response().status()),
-    };
+    let verdict = staff(&store, req.headers(), &jar).await.and_then(|s| if admin_page { admin_only(s) } else { Ok(s) });
+    let refusal = verdict.err().map(|e| e.into_response().status());
     let mut response = next.run(req).await;
     if let Some(status) = refusal {
         *response.status_mut() = status;

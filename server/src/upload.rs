@@ -11,7 +11,8 @@ use axum::routing::post;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use gapwise_app::AppError;
-use gapwise_store::{ImportFormat, ImportKind, Role, Store, StoreError};
+use gapwise_app::ssr::admin_only;
+use gapwise_store::{ImportFormat, ImportKind, Store, StoreError};
 
 use crate::research::staff;
 
@@ -60,10 +61,7 @@ async fn read_form(mut form: Multipart) -> Result<Upload, AppError> {
 }
 
 async fn import(State(store): State<Store>, headers: HeaderMap, jar: CookieJar, form: Multipart) -> Result<Response, AppError> {
-    let admin = staff(&store, &headers, &jar).await?;
-    if admin.role != Role::Admin {
-        return Err(AppError::Forbidden("only admins may import".into()));
-    }
+    let admin = admin_only(staff(&store, &headers, &jar).await?)?;
     let upload = read_form(form).await?;
     let format = ImportFormat::from_path(std::path::Path::new(&upload.name))
         .ok_or_else(|| AppError::BadRequest(format!("{}: use a .tsv or .jsonl file", upload.name)))?;

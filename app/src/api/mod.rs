@@ -40,14 +40,14 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
 /// A language code from a request: one of the game's, English when left out.
 #[cfg(feature = "ssr")]
 fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
-    use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE};
+    use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE, LANGUAGES};
 
     match raw.as_deref().map(str::trim) {
         None | Some("") => Ok(DEFAULT_LANGUAGE),
         Some(code) => parse_language(code).ok_or_else(|| {
             crate::ssr::reject(
                 axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                AppError::BadRequest(format!("language must be en, es, fr, it or ru, not {code:?}")),
+                AppError::BadRequest(format!("language must be one of {}, not {code:?}", LANGUAGES.map(|(c, _)| c).join(", "))),
             )
         }),
     }

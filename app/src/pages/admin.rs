@@ -1,7 +1,7 @@
 //! The admin page: table sizes, the suggestions queue (approve, maybe after
 //! editing, or reject with a reason), item building and the audit log. Admins only.
 
-use gapwise_store::model::{AdminOverview, PairRow, Suggestion, PAIRS_PER_PAGE};
+use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, LANGUAGES, PAIRS_PER_PAGE};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -70,11 +70,11 @@ fn Import() -> impl IntoView {
 #[component]
 fn Pairs() -> impl IntoView {
     let query = use_query_map();
-    let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| "en".into()));
+    let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| DEFAULT_LANGUAGE.into()));
     let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).max(0));
     let toggle = ServerAction::<SetPairActive>::new();
     let pairs = Resource::new(move || (language.get(), page.get(), toggle.version().get()), |(l, p, _)| admin_pairs(l, p));
-    let languages = ["en", "es", "fr", "it", "ru"].map(|code| {
+    let languages = LANGUAGES.map(|(code, _)| {
         let current = move || (language.get() == code).then_some("page");
         view! { <a href=format!("/admin?language={code}") aria-current=current>{code}</a> " " }
     });

@@ -4,7 +4,7 @@
 //! 403 to anyone else, see `require_staff`).
 
 use base64::Engine;
-use gapwise_store::model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, STRATEGIES};
+use gapwise_store::model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, LANGUAGES, STRATEGIES};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
@@ -12,7 +12,6 @@ use leptos_router::params::ParamsMap;
 use crate::api::{research_report, StaffLogout};
 use crate::components::ErrorNote;
 
-const LANGUAGES: [(&str, &str); 5] = [("en", "English"), ("es", "Spanish"), ("fr", "French"), ("it", "Italian"), ("ru", "Russian")];
 const FILTER_FIELDS: [&str; 5] = ["language", "k", "strategy", "from", "to"];
 
 /// The filter the address asks for; empty fields mean "all".

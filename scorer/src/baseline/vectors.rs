@@ -20,6 +20,15 @@ pub struct StaticVectors {
 }
 
 impl StaticVectors {
+    /// Reads a `.npy` matrix (with its `.vocab` words) or, for any other name, a text file.
+    pub fn from_path(path: &Path) -> Result<Self, ScorerError> {
+        if path.extension().is_some_and(|e| e == "npy") {
+            Self::from_npy(path)
+        } else {
+            Self::from_text(path)
+        }
+    }
+
     pub fn from_text(path: &Path) -> Result<Self, ScorerError> {
         let text = std::fs::read_to_string(path).map_err(|e| ScorerError::file(path, e))?;
         let mut vectors = HashMap::new();

@@ -176,8 +176,9 @@ pub async fn write_report(
     let mut index = format!("# Gapwise report\n\n{}\n\n", report.summary);
     for table in &report.tables {
         write_csv(table, dir)?;
-        std::fs::write(dir.join(format!("{}.md", table.file)), markdown(table)).map_err(io)?;
-        index.push_str(&markdown(table));
+        let md = markdown(table);
+        std::fs::write(dir.join(format!("{}.md", table.file)), &md).map_err(io)?;
+        index.push_str(&md);
         index.push_str(&format!("\nFiles: `{0}.md`, `{0}.csv`\n\n", table.file));
         files.extend([format!("{}.md", table.file), format!("{}.csv", table.file)]);
     }

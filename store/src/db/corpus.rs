@@ -21,7 +21,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::import::{import_error, label, MAX_REPORTED_ERRORS, MAX_SENTENCE_CHARS};
 use super::words::normalize;
-use super::{LineError, Store, StoreError};
+use super::{ImportFormat, LineError, Store, StoreError};
 
 /// Rows per INSERT statement (4 values each, within both backends' limits).
 const ROWS_PER_STATEMENT: usize = 500;
@@ -40,12 +40,14 @@ pub enum CorpusFormat {
 }
 
 impl CorpusFormat {
+    /// `.txt` or `.text`, else the extensions [`ImportFormat::from_path`] knows.
     pub fn from_path(path: &Path) -> Option<Self> {
         match path.extension()?.to_str()? {
             "txt" | "text" => Some(Self::Text),
-            "tsv" | "tab" => Some(Self::Tsv),
-            "jsonl" | "ndjson" => Some(Self::Jsonl),
-            _ => None,
+            _ => ImportFormat::from_path(path).map(|format| match format {
+                ImportFormat::Tsv => Self::Tsv,
+                ImportFormat::Jsonl => Self::Jsonl,
+            }),
         }
     }
 }

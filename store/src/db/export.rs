@@ -57,6 +57,19 @@ pub struct ExportRow {
     pub model_scores: Vec<Option<f64>>,
 }
 
+/// The Eq. 2 scores of some models, by item.
+pub(super) struct ModelScores {
+    by_item: HashMap<i64, Vec<Option<f64>>>,
+    models: usize,
+}
+
+impl ModelScores {
+    /// The item's score for each model, in the order the models were asked for.
+    pub(super) fn of(&self, item_id: i64) -> Vec<Option<f64>> {
+        self.by_item.get(&item_id).cloned().unwrap_or_else(|| vec![None; self.models])
+    }
+}
+
 impl Store {
     /// Gives every annotator who has answered or proposed a pair an export ID.
     async fn assign_export_ids(&self) -> Result<(), StoreError> {
@@ -137,7 +150,7 @@ impl Store {
                 server_ms: r.try_get(11)?,
                 option_order: r.try_get(12)?,
                 contexts: contexts.get(&item_id).cloned().unwrap_or_default(),
-                model_scores: models.iter().map(|m| scores.get(&(m.clone(), item_id)).copied()).collect(),
+                model_scores: scores.of(item_id),
             })?;
             n += 1;
         }
@@ -170,14 +183,15 @@ impl Store {
         Ok(map)
     }
 
-    async fn model_scores(&self, models: &[String]) -> Result<HashMap<(String, i64), f64>, StoreError> {
-        let mut map = HashMap::new();
-        for model in models {
+    /// The Eq. 2 scores of `models` for every item, one query per model.
+    pub(super) async fn model_scores(&self, models: &[String]) -> Result<ModelScores, StoreError> {
+        let mut by_item: HashMap<i64, Vec<Option<f64>>> = HashMap::new();
+        for (m, model) in models.iter().enumerate() {
             let mut rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = $1").bind(model).fetch(self.pool());
             while let Some(r) = rows.try_next().await? {
-                map.insert((model.clone(), r.try_get(0)?), r.try_get(1)?);
+                by_item.entry(r.try_get(0)?).or_insert_with(|| vec![None; models.len()])[m] = Some(r.try_get(1)?);
             }
         }
-        Ok(map)
+        Ok(ModelScores { by_item, models: models.len() })
     }
 }

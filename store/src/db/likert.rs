@@ -134,13 +134,10 @@ impl Store {
         .bind(language.unwrap_or(""))
         .fetch_all(self.pool())
         .await?;
+        let scores = self.model_scores(models).await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let item_id: i64 = r.try_get(0)?;
-            let mut model_scores = Vec::with_capacity(models.len());
-            for model in models {
-                model_scores.push(self.item_score(model, item_id).await?);
-            }
             out.push(LikertRow {
                 item_id,
                 language: r.try_get(1)?,
@@ -149,7 +146,7 @@ impl Store {
                 source: r.try_get(4)?,
                 ratings: u64::try_from(r.try_get::<i64, _>(5)?).unwrap_or(0),
                 mean_rating: r.try_get(6)?,
-                model_scores,
+                model_scores: scores.of(item_id),
             });
         }
         Ok(out)
