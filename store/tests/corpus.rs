@@ -92,3 +92,44 @@ async fn contexts_hold_the_target_once_and_never_the_distractor() {
         assert!(texts.contains(sample[0].text.as_str()));
     }
 }
+
+/// Every sentence of `language` that fits the pair, found by reading them all.
+async fn by_scanning(store: &gapwise_store::Store, language: &str, target: &str, distractor: &str) -> Vec<i64> {
+    let rows: Vec<(i64, String)> = sqlx::query_as("SELECT id, text FROM sentences WHERE lang = $1 ORDER BY id")
+        .bind(language)
+        .fetch_all(store.pool())
+        .await
+        .expect("sentences");
+    rows.into_iter().filter(|(_, text)| gapwise_store::words::blank_for(text, target, distractor).is_some()).map(|(id, _)| id).collect()
+}
+
+#[tokio::test]
+async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let words = ["rot", "blau", "grün", "Grün", "drei", "zwei-drei", "l", "été"];
+    let mut body = String::from("lang\ttext\n");
+    for i in 0..300usize {
+        let picks: Vec<&str> = (0..4).map(|j| words[(i * 7 + j * j * 3 + i / 5) % words.len()]).collect();
+        body.push_str(&format!("it\tFrase {i}: {} {}'{} e {}.\n", picks[0], picks[1], picks[2], picks[3]));
+    }
+    let tsv = file(&dir, "it.tsv", &body);
+    let pairs = [("rot", "blau"), ("grün", "drei"), ("drei", "zwei-drei"), ("zwei-drei", "été"), ("été", "rot")];
+    for db in each_backend().await {
+        let options = CorpusOptions { source: Some("s".into()), genre: Some("g".into()), ..Default::default() };
+        db.store.import_corpus(&tsv, &options, &|_| {}).await.expect("import");
+        for round in ["as imported", "after reopening without an index"] {
+            for (target, distractor) in pairs {
+                let found: Vec<i64> = db.store.find_contexts("it", target, distractor, 1000).await.expect("search").iter().map(|f| f.sentence_id).collect();
+                let expected = by_scanning(&db.store, "it", target, distractor).await;
+                assert!(!expected.is_empty(), "{target}/{distractor}: the corpus should hold some");
+                assert_eq!(found, expected, "{target}/{distractor} {round} on {:?}", db.backend());
+            }
+            // a database from before the index: its sentences are indexed when it opens
+            sqlx::query("DELETE FROM word_postings").execute(db.store.pool()).await.expect("drop the index");
+            assert!(db.store.find_contexts("it", "rot", "blau", 10).await.expect("search").is_empty());
+            let reopened = gapwise_store::Store::open(&db.url).await.expect("reopen");
+            assert_eq!(reopened.word_count("it", "grün").await.expect("count"), db.store.word_count("it", "grün").await.expect("count"));
+            assert!(reopened.word_count("it", "grün").await.expect("count") > 0);
+        }
+    }
+}

@@ -9,16 +9,18 @@
 //!    [`ROWS_PER_COMMIT`] rows; a sentence already present (same language and text)
 //!    is skipped, so a rerun after a stop resumes by inserting only what is missing.
 //!
-//! Memory stays flat: one line and one batch at a time. The word-search index is
-//! kept up to date by the database as rows go in.
+//! Memory stays flat: one line and one batch at a time, and the word index of the
+//! rows of one transaction ([`Postings`]), written just before it commits.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde::Deserialize;
+use sqlx::Row;
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::postings::Postings;
 use super::import::{import_error, label, MAX_REPORTED_ERRORS, MAX_SENTENCE_CHARS};
 use super::words::normalize;
 use super::{ImportFormat, LineError, Store, StoreError};
@@ -281,13 +283,15 @@ impl Store {
         let reader = tokio::task::spawn_blocking(move || read_batches(&path, format, &options, &languages, &send));
         let (mut inserted, mut attempted, mut in_tx, mut read) = (0u64, 0u64, 0usize, 0u64);
         let mut tx = self.pool().begin().await?;
+        let mut postings = Postings::default();
         while let Some((batch, bytes)) = batches.recv().await {
             read = bytes;
             let rows = batch.len();
-            inserted += insert_batch(&mut tx, batch).await?;
+            inserted += insert_batch(&mut tx, batch, &mut postings).await?;
             attempted += rows as u64;
             in_tx += rows;
             if in_tx >= ROWS_PER_COMMIT {
+                postings.flush(&mut tx).await?;
                 tx.commit().await?;
                 tx = self.pool().begin().await?;
                 in_tx = 0;
@@ -295,6 +299,7 @@ impl Store {
             }
         }
         let mut report = reader.await.map_err(joined)??;
+        postings.flush(&mut tx).await?;
         tx.commit().await?;
         progress(read);
         report.inserted = inserted;
@@ -303,18 +308,23 @@ impl Store {
     }
 }
 
-/// Inserts `batch` (a sentence already present is skipped); returns how many went in.
-async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4>) -> Result<u64, StoreError> {
+/// Inserts `batch` (a sentence already present is skipped) and records the words
+/// of those that went in; returns how many went in.
+async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4>, postings: &mut Postings) -> Result<u64, StoreError> {
     if batch.is_empty() {
         return Ok(0);
     }
     let values: Vec<String> = (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
-    let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING", values.join(", "));
+    let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text", values.join(", "));
     let mut query = sqlx::query(&sql);
     for (lang, text, source, genre) in batch {
         query = query.bind(lang).bind(text).bind(source).bind(genre);
     }
-    Ok(query.execute(&mut **tx).await?.rows_affected())
+    let inserted = query.fetch_all(&mut **tx).await?;
+    for row in &inserted {
+        postings.add(row.try_get(0)?, &row.try_get::<String, _>(1)?, &row.try_get::<String, _>(2)?);
+    }
+    Ok(inserted.len() as u64)
 }
 
 #[cfg(test)]

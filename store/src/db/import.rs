@@ -13,6 +13,7 @@ use std::path::Path;
 use serde::Deserialize;
 use sqlx::Row;
 
+use super::postings::Postings;
 use super::words::{is_single_word, normalize};
 use super::{now_ms, LineError, Store, StoreError};
 use crate::model::STRATEGIES;
@@ -252,22 +253,28 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         let mut report = ImportReport::default();
         let mut errors = Vec::new();
+        let mut postings = Postings::default();
         let now = now_ms();
         for (line, row) in rows {
             match row {
                 Validated::Sentence { lang, text, source, genre } => {
-                    let done = sqlx::query(
+                    let id: Option<i64> = sqlx::query_scalar(
                         "INSERT INTO sentences (lang, text, source, genre) VALUES ($1, $2, $3, $4) \
-                         ON CONFLICT (lang, text) DO NOTHING",
+                         ON CONFLICT (lang, text) DO NOTHING RETURNING id",
                     )
-                    .bind(lang)
-                    .bind(text)
+                    .bind(&lang)
+                    .bind(&text)
                     .bind(source)
                     .bind(genre)
-                    .execute(&mut *tx)
+                    .fetch_optional(&mut *tx)
                     .await?;
-                    report.inserted += done.rows_affected();
-                    report.duplicates += 1 - done.rows_affected();
+                    match id {
+                        Some(id) => {
+                            postings.add(id, &lang, &text);
+                            report.inserted += 1;
+                        }
+                        None => report.duplicates += 1,
+                    }
                 }
                 Validated::Pair { lang, target, distractor, key, strategy } => {
                     let existing = sqlx::query("SELECT target, distractor FROM word_pairs WHERE lang = $1 AND pair_key = $2")
@@ -300,6 +307,7 @@ impl Store {
             tx.rollback().await?;
             return Err(import_error(errors));
         }
+        postings.flush(&mut tx).await?;
         tx.commit().await?;
         Ok(report)
     }

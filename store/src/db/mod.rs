@@ -11,6 +11,7 @@ mod game;
 mod generators;
 mod import;
 mod items;
+mod postings;
 mod scores;
 mod search;
 mod secrets;

@@ -1,20 +1,22 @@
 //! Whole-word search in the corpus: the sentences of a language that contain the
 //! target once as a whole word and not the distractor (the contexts of a pair).
 //!
-//! The full-text index (SQLite FTS5, PostgreSQL GIN over `to_tsvector('simple')`)
-//! narrows the corpus to sentences with the target's tokens and without the
-//! distractor's; [`blank_for`] then checks each hit exactly (whole word, once,
-//! Unicode-aware, case-insensitive), so the index only has to be generous.
+//! The word index ([`super::postings`]) gives the sentences that hold the target and
+//! not the distractor; [`blank_for`] then keeps those that hold the target exactly
+//! once, with its byte range.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use futures_util::TryStreamExt;
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
 use super::words::blank_for;
-use super::{Backend, Store, StoreError};
+use super::{Store, StoreError};
+
+/// Sentences read per query when checking candidates.
+const SENTENCES_PER_QUERY: usize = 500;
 
 /// A sentence that can stand for a pair, with the byte range of its blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,41 +28,41 @@ pub struct Found {
     pub origin: String,
 }
 
-/// A word as an FTS5 query: its tokens (the index splits at anything not a letter
-/// or digit, e.g. hyphens) quoted and joined by AND.
-fn fts_string(word: &str) -> String {
-    let tokens: Vec<String> = word.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(|t| format!("\"{t}\"")).collect();
-    format!("({})", tokens.join(" AND "))
-}
-
 impl Store {
-    /// Calls `each` with every fitting sentence, in corpus order, until it breaks.
+    /// The ids of the sentences of `language` that hold `target` and not
+    /// `distractor` as whole words, sorted.
+    async fn candidates(&self, language: &str, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
+        let with = self.sentences_with(language, target).await?;
+        let without: HashSet<i64> = self.sentences_with(language, distractor).await?.into_iter().collect();
+        Ok(with.into_iter().filter(|id| !without.contains(id)).collect())
+    }
+
+    /// Calls `each` with the fitting sentences among `ids`, in the order of `ids`,
+    /// until it breaks.
     async fn each_context(
         &self,
-        language: &str,
+        ids: &[i64],
         target: &str,
         distractor: &str,
         mut each: impl FnMut(Found) -> ControlFlow<()>,
     ) -> Result<(), StoreError> {
-        let query = match self.backend() {
-            Backend::Sqlite => sqlx::query(
-                "SELECT s.id, s.text, s.source || '/' || s.genre FROM sentences_fts JOIN sentences s ON s.id = sentences_fts.rowid \
-                 WHERE sentences_fts MATCH $1 AND s.lang = $2 ORDER BY sentences_fts.rowid",
-            )
-            .bind(format!("{} NOT {}", fts_string(target), fts_string(distractor))),
-            Backend::Postgres => sqlx::query(
-                "SELECT id, text, source || '/' || genre FROM sentences WHERE to_tsvector('simple', text) @@ \
-                 (phraseto_tsquery('simple', $1) && !! phraseto_tsquery('simple', $2)) AND lang = $3 ORDER BY id",
-            )
-            .bind(target.to_owned())
-            .bind(distractor.to_owned()),
-        };
-        let mut rows = query.bind(language.to_owned()).fetch(self.pool());
-        while let Some(r) = rows.try_next().await? {
-            let text: String = r.try_get(1)?;
-            if let Some(blank) = blank_for(&text, target, distractor) {
-                if each(Found { sentence_id: r.try_get(0)?, text, blank, origin: r.try_get(2)? }).is_break() {
-                    break;
+        for chunk in ids.chunks(SENTENCES_PER_QUERY) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!("SELECT id, text, source || '/' || genre FROM sentences WHERE id IN ({})", marks.join(", "));
+            let mut query = sqlx::query(&sql);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            let mut read = std::collections::HashMap::new();
+            for r in query.fetch_all(self.pool()).await? {
+                read.insert(r.try_get::<i64, _>(0)?, (r.try_get::<String, _>(1)?, r.try_get::<String, _>(2)?));
+            }
+            for id in chunk {
+                let Some((text, origin)) = read.remove(id) else { continue };
+                if let Some(blank) = blank_for(&text, target, distractor) {
+                    if each(Found { sentence_id: *id, text, blank, origin }).is_break() {
+                        return Ok(());
+                    }
                 }
             }
         }
@@ -72,7 +74,8 @@ impl Store {
     pub async fn find_contexts(&self, language: &str, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
         let mut found = Vec::new();
         if limit > 0 {
-            self.each_context(language, target, distractor, |f| {
+            let ids = self.candidates(language, target, distractor).await?;
+            self.each_context(&ids, target, distractor, |f| {
                 found.push(f);
                 if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             })
@@ -81,8 +84,9 @@ impl Store {
         Ok(found)
     }
 
-    /// Up to `sample` of those sentences drawn uniformly (reservoir sampling, seeded),
-    /// leaving out the sentence ids in `exclude`; in corpus order.
+    /// Up to `sample` of those sentences drawn uniformly without replacement (the
+    /// candidates in a seeded random order, the first fitting ones kept), leaving out
+    /// the sentence ids in `exclude`; in corpus order.
     pub async fn sample_contexts(
         &self,
         language: &str,
@@ -92,55 +96,23 @@ impl Store {
         seed: u64,
         exclude: &HashSet<i64>,
     ) -> Result<Vec<Found>, StoreError> {
-        use rand::Rng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut ids = self.candidates(language, target, distractor).await?;
+        ids.retain(|id| !exclude.contains(id));
+        ids.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         let mut kept: Vec<Found> = Vec::with_capacity(sample.min(4096));
-        let mut seen = 0usize;
-        self.each_context(language, target, distractor, |f| {
-            if !exclude.contains(&f.sentence_id) {
-                seen += 1;
-                if kept.len() < sample {
-                    kept.push(f);
-                } else {
-                    let j = rng.gen_range(0..seen);
-                    if j < sample {
-                        kept[j] = f;
-                    }
-                }
-            }
-            ControlFlow::Continue(())
-        })
-        .await?;
+        if sample > 0 {
+            self.each_context(&ids, target, distractor, |f| {
+                kept.push(f);
+                if kept.len() >= sample { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            })
+            .await?;
+        }
         kept.sort_by_key(|f| f.sentence_id);
         Ok(kept)
     }
 
-    /// How many sentences of the language hold `word` as a whole word, as the index
-    /// sees it (a hyphenated word counts where all its parts occur).
+    /// How many sentences of the language hold `word` as a whole word.
     pub async fn word_count(&self, language: &str, word: &str) -> Result<i64, StoreError> {
-        let query = match self.backend() {
-            Backend::Sqlite => sqlx::query_scalar(
-                "SELECT COUNT(*) FROM sentences_fts JOIN sentences s ON s.id = sentences_fts.rowid \
-                 WHERE sentences_fts MATCH $1 AND s.lang = $2",
-            )
-            .bind(fts_string(word)),
-            Backend::Postgres => sqlx::query_scalar(
-                "SELECT COUNT(*) FROM sentences WHERE to_tsvector('simple', text) @@ phraseto_tsquery('simple', $1) AND lang = $2",
-            )
-            .bind(word.to_owned()),
-        };
-        Ok(query.bind(language.to_owned()).fetch_one(self.pool()).await?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fts_string;
-
-    #[test]
-    fn words_are_quoted_for_fts5() {
-        assert_eq!(fts_string("été"), "(\"été\")");
-        assert_eq!(fts_string("twenty-one"), "(\"twenty\" AND \"one\")");
-        assert_eq!(fts_string("a\"b"), "(\"a\" AND \"b\")");
+        Ok(i64::try_from(self.sentences_with(language, word).await?.len()).unwrap_or(i64::MAX))
     }
 }

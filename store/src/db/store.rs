@@ -86,7 +86,12 @@ impl Store {
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
-        Ok(Store { pool, backend })
+        let store = Store { pool, backend };
+        let indexed = store.index_unindexed().await?;
+        if indexed > 0 {
+            tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
+        }
+        Ok(store)
     }
 
     pub fn pool(&self) -> &AnyPool {
