@@ -5,6 +5,7 @@
 # release build (prints sentences/s and peak RSS), then times whole-word search for
 # every a-priori English pair (p50/p95). Not part of the test suite.
 # Usage: scripts/bench_corpus.sh [SENTENCES]
+# GAPWISE_BENCH_CORPUS=FILE keeps the generated corpus in FILE and reuses it when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -15,7 +16,8 @@ bin="$CARGO_TARGET_DIR/release/gapwise"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$n" "$work/corpus.tsv" <<'PY'
+corpus=${GAPWISE_BENCH_CORPUS:-$work/corpus.tsv}
+[ -s "$corpus" ] || python3 - "$n" "$corpus" <<'PY'
 import itertools, random, sys
 n, path = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(20261123)
@@ -35,9 +37,9 @@ with open(path, "w", encoding="utf-8") as out:
         source, genre = sources[i % 3]
         out.write(f"en\t{' '.join(words).capitalize()} {i}.\t{source}\t{genre}\n")
 PY
-echo "corpus: $n sentences, $(du -m "$work/corpus.tsv" | cut -f1) MiB"
+echo "corpus: $(($(wc -l < "$corpus") - 1)) sentences, $(du -m "$corpus" | cut -f1) MiB"
 
-python3 - "$bin" "$work/corpus.tsv" "$work/corpus.db" <<'PY'
+python3 - "$bin" "$corpus" "$work/corpus.db" <<'PY'
 import os, resource, subprocess, sys, time
 binary, corpus, db = sys.argv[1:]
 env = dict(os.environ, DATABASE_URL=f"sqlite://{db}")

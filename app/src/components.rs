@@ -36,3 +36,65 @@ pub fn ActionError<T: Clone + Send + Sync + 'static>(value: MappedSignal<Option<
         _ => None,
     }
 }
+
+/// The response time of an item: a hidden `client_ms` input to put in its form, and
+/// a click handler that fills it with the milliseconds from the frame the item was
+/// painted to the click (`performance.now()`; left empty without JavaScript, when
+/// the server's time stands in).
+pub fn response_clock() -> (NodeRef<leptos::html::Input>, impl Fn(leptos::ev::MouseEvent) + Copy) {
+    let client_ms = NodeRef::<leptos::html::Input>::new();
+    let painted_at = StoredValue::new(None::<f64>);
+    // The item is painted in the next animation frame after it is mounted.
+    Effect::new(move |_| request_animation_frame(move || painted_at.set_value(now_ms())));
+    let stamp = move |_| {
+        if let (Some(start), Some(end), Some(input)) = (painted_at.get_value(), now_ms(), client_ms.get()) {
+            input.set_value(&format!("{:.0}", (end - start).max(1.0)));
+        }
+    };
+    (client_ms, stamp)
+}
+
+/// `performance.now()` in the browser; `None` on the server.
+fn now_ms() -> Option<f64> {
+    #[cfg(feature = "hydrate")]
+    {
+        window().performance().map(|p| p.now())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        None
+    }
+}
+
+/// Keys 1 to 5 press the option button with that `data-key`; Enter presses "Next item".
+pub fn keyboard_shortcuts() {
+    #[cfg(feature = "hydrate")]
+    {
+        use leptos::wasm_bindgen::JsCast;
+        let handle = window_event_listener(leptos::ev::keydown, |ev| {
+            if ev.ctrl_key() || ev.alt_key() || ev.meta_key() {
+                return;
+            }
+            let in_control = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "INPUT" | "A" | "TEXTAREA"));
+            let key = ev.key();
+            let selector = match key.as_str() {
+                "1" | "2" | "3" | "4" | "5" => format!("button.option[data-key='{key}']"),
+                "Enter" if !in_control => "#next".to_owned(),
+                _ => return,
+            };
+            if let Some(button) = document()
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                ev.prevent_default();
+                button.click();
+            }
+        });
+        on_cleanup(move || handle.remove());
+    }
+}

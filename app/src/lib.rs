@@ -52,21 +52,26 @@ pub fn App() -> impl IntoView {
                 <A href="/" attr:class="brand">"Gapwise"</A>
                 <nav aria-label="Main">
                     <A href="/play">"Play"</A>
+                    <A href="/rate">"Rate"</A>
                     <A href="/suggest">"Propose"</A>
                     <A href="/leaderboard">"Leaderboard"</A>
                     <A href="/account">"Account"</A>
+                    <A href="/my-data">"My data"</A>
                 </nav>
             </header>
             <main id="main">
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Landing/>
                     <Route path=path!("/play") view=pages::Play/>
+                    <Route path=path!("/rate") view=pages::RatePage/>
                     <Route path=path!("/account") view=pages::Account/>
+                    <Route path=path!("/my-data") view=pages::MyDataPage/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>
                     <Route path=path!("/staff") view=pages::StaffSignIn/>
                     <Route path=path!("/research") view=pages::Research/>
                     <Route path=path!("/suggest") view=pages::Suggest/>
                     <Route path=path!("/admin") view=pages::Admin/>
+                    <Route path=path!("/admin/items") view=pages::AdminItems/>
                 </Routes>
             </main>
             <footer class="site-footer"><A href="/staff">"Staff sign-in"</A></footer>

@@ -193,6 +193,11 @@ pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
     set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(SESSION_MAX_AGE_DAYS), secure)
 }
 
+/// Removes the player session cookie (after erasure).
+pub fn clear_session_cookie(secure: bool) -> Result<(), AppError> {
+    set_cookie(SESSION_COOKIE, String::new(), SameSite::Lax, cookie::time::Duration::ZERO, secure)
+}
+
 /// Sends the staff session cookie with the response; an empty token with zero
 /// lifetime removes it (sign out).
 pub fn set_staff_cookie(token: String, secure: bool) -> Result<(), AppError> {

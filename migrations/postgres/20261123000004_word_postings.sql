@@ -16,3 +16,6 @@ CREATE TABLE word_postings (
     ids BYTEA NOT NULL,
     PRIMARY KEY (lang, word, first_id)
 );
+
+-- Items of a pair (the admin pages count and list them).
+CREATE INDEX items_pair ON items (pair_id);

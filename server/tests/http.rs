@@ -296,6 +296,33 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         let actions: Vec<&str> = overview["audit"].as_array().expect("audit").iter().filter_map(|e| e["action"].as_str()).collect();
         assert_eq!(actions, ["build items", "approve suggestion", "activate pair", "retire pair"]);
 
+        // the new pair's items, as the admin's item list shows them
+        let (_, pairs) = call(&admin, &app, "admin-pairs", &[("language", "en"), ("page", "0")]).await;
+        let new_pair = pairs.as_array().and_then(|p| p.iter().find(|r| r["target"] == "cats")).expect("the approved pair");
+        let pair_id = new_pair["id"].as_i64().expect("pair id").to_string();
+        let (status, listed) = call(&admin, &app, "admin-pair-items", &[("pair", pair_id.as_str())]).await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        let listed_items = listed["items"].as_array().expect("items");
+        assert_eq!(i64::try_from(listed_items.len()).ok(), new_pair["items"].as_i64(), "every item of the pair: {listed}");
+        for item in listed_items {
+            let contexts = item["contexts"].as_array().expect("contexts");
+            assert_eq!(Some(contexts.len() as u64), item["k"].as_u64(), "{item}");
+            for c in contexts {
+                let sentence = format!("{}cats{}", c["before"].as_str().expect("before"), c["after"].as_str().expect("after"));
+                assert!(gapwise_store::words::blank_for(&sentence, "cats", "wall").is_some(), "{sentence}");
+            }
+        }
+        assert_eq!(call(&admin, &app, "admin-pair-items", &[("pair", "999999")]).await.0, StatusCode::NOT_FOUND);
+        for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
+            assert_eq!(call(&c, &app, "admin-pair-items", &[("pair", pair_id.as_str())]).await.0.as_u16(), want, "{who} on a pair's items");
+            let page = c.get(format!("{}/admin/items?pair={pair_id}", app.base)).send().await.expect("page");
+            assert_eq!(page.status().as_u16(), want, "{who} on /admin/items");
+            if want == 200 {
+                let html = page.text().await.expect("html");
+                assert!(html.contains("cats / wall") && html.contains("<mark class=\"filled\">cats</mark>"), "{html}");
+            }
+        }
+
         // languages: an unknown one is refused, one without items says so
         assert_eq!(call(&player, &app, "play", &[("k", "1"), ("language", "de")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
         let (status, state) = call(&player, &app, "play", &[("k", "1"), ("language", "ru")]).await;
@@ -358,5 +385,142 @@ async fn admins_import_small_files_from_the_admin_page() {
         assert_eq!(upload(&admin, &app, "rows", "s.tsv", good).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
         let page = admin.get(format!("{}{location}", app.base)).send().await.expect("page").text().await.expect("html");
         assert!(page.contains("bad.tsv was not imported"), "the page shows the notice");
+    }
+}
+
+/// `(table, column)` of every column that names a player, found in the live schema
+/// (so a table added later without erasure support fails this test).
+async fn columns_naming_players(store: &gapwise_store::Store) -> Vec<(String, String)> {
+    let sql = match store.backend() {
+        gapwise_store::Backend::Sqlite => {
+            "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+             WHERE m.type = 'table' AND p.name IN ('annotator_id', 'creator_id') ORDER BY 1"
+        }
+        gapwise_store::Backend::Postgres => {
+            "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT) FROM information_schema.columns \
+             WHERE table_schema = 'public' AND column_name IN ('annotator_id', 'creator_id') ORDER BY 1"
+        }
+    };
+    sqlx::query_as(sql).fetch_all(store.pool()).await.expect("schema")
+}
+
+async fn rows_naming(store: &gapwise_store::Store, id: &str) -> Vec<(String, i64)> {
+    let mut found = Vec::new();
+    for (table, column) in columns_naming_players(store).await {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {column} = $1")).bind(id).fetch_one(store.pool()).await.expect("count");
+        found.push((table, n));
+    }
+    let own: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM annotators WHERE id = $1").bind(id).fetch_one(store.pool()).await.expect("count");
+    found.push(("annotators".into(), own));
+    found
+}
+
+#[tokio::test]
+async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let store = &app.db.store;
+        let (me, other) = (started(&app).await, started(&app).await);
+        for c in [&me, &other] {
+            for _ in 0..3 {
+                let (_, state) = call(c, &app, "play", &[("k", "1")]).await;
+                let (answer_id, _) = item(&state);
+                call(c, &app, "answer", &[("answer_id", answer_id.as_str()), ("choice", "0"), ("client_ms", "900")]).await;
+                call(c, &app, "next", &[]).await;
+            }
+        }
+        let (_, pseudonym) = call(&me, &app, "whoami", &[]).await;
+        let id: String = sqlx::query_scalar("SELECT id FROM annotators WHERE pseudonym = $1")
+            .bind(pseudonym.as_str().expect("pseudonym"))
+            .fetch_one(store.pool())
+            .await
+            .expect("id");
+        assert_eq!(call(&me, &app, "suggest", &[("target", "cats"), ("distractor", "painted")]).await.0, StatusCode::OK);
+        store.approve_suggestion("root", 1, "cats", "painted").await.expect("approve");
+        let message = "<script>alert('hi')</script> Nice game; \"quotes\" & ёж";
+        assert_eq!(call(&me, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
+        assert_eq!(call(&me, &app, "feedback", &[("message", "   ")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(call(&client(), &app, "feedback", &[("message", "hi")]).await.0, StatusCode::UNAUTHORIZED);
+        let context = store.find_contexts("en", "two", "three", 1).await.expect("context");
+        let likert = store.publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
+        store.record_likert(&id, likert[0], 2, Some(1500), 1600).await.expect("rating");
+
+        // everything, on the page and as a download
+        let res = me.get(format!("{}/api/my-data?download=true", app.base)).header(header::ACCEPT, "application/json").send().await.expect("download");
+        assert_eq!(res.status(), StatusCode::OK);
+        let disposition = res.headers().get(header::CONTENT_DISPOSITION).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        assert!(disposition.starts_with("attachment"), "{disposition}");
+        let data: Value = res.json().await.expect("json");
+        assert_eq!(data["pseudonym"], pseudonym);
+        assert_eq!(data["answers"].as_array().map(Vec::len), Some(3), "{data}");
+        assert!(data["answers"].as_array().expect("answers").iter().all(|a| a["client_ms"] == 900), "{data}");
+        assert_eq!(data["ratings"][0]["rating"], 2, "{data}");
+        assert_eq!((data["suggestions"].as_array().map(Vec::len), data["pairs_created"].as_i64()), (Some(1), Some(1)), "{data}");
+        assert_eq!(data["feedback"][0]["message"], message);
+        assert_eq!(data["consent_version"], gapwise_store::CONSENT_VERSION);
+        assert_eq!(client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous").status(), StatusCode::UNAUTHORIZED);
+        let page = me.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html");
+        assert!(page.contains(pseudonym.as_str().expect("pseudonym")) && page.contains("&lt;script&gt;alert"), "messages are escaped");
+        assert!(!page.contains("<script>alert"), "no script from a message reaches the page");
+
+        // erasure: a confirmation is needed; then nothing of the player is left
+        assert_eq!(call(&me, &app, "erase-me", &[("confirm", "yes")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(rows_naming(store, &id).await.iter().any(|(_, n)| *n > 0), "nothing erased yet");
+        let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
+        assert!(res.status().is_success() || res.status().is_redirection(), "{}", res.status());
+        let cleared = res.headers().get_all(header::SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).any(|c| c.starts_with("gapwise_session=;") && c.contains("Max-Age=0"));
+        assert!(cleared, "the session cookie is removed");
+        let left = rows_naming(store, &id).await;
+        assert!(left.len() >= 9 && left.iter().all(|(_, n)| *n == 0), "rows left: {left:?}");
+        assert_eq!(store.count_rows("word_pairs").await.expect("pairs"), 3, "the approved pair stays, without its proposer");
+        assert_eq!(store.count_rows("answers").await.expect("answers"), 3, "the other player's answers stay");
+        assert_eq!(call(&me, &app, "whoami", &[]).await.1, Value::Null, "signed out");
+        assert_eq!(other.get(format!("{}/api/my-data", app.base)).send().await.expect("other").status(), StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let store = &app.db.store;
+        let contexts = store.find_contexts("en", "two", "three", 3).await.expect("contexts");
+        let published: Vec<(i64, (usize, usize))> = contexts.iter().map(|f| (f.sentence_id, f.blank)).collect();
+        let items = store.publish_likert_items(1, &published).await.expect("likert items");
+        let (target, distractor) = ("two", "three");
+
+        let players = [started(&app).await, started(&app).await, started(&app).await];
+        for (p, player) in players.iter().enumerate().take(2) {
+            for round in 0..items.len() {
+                let (status, card) = call(player, &app, "likert-next", &[("language", "en")]).await;
+                assert_eq!(status, StatusCode::OK, "{card}");
+                let left = card["left"].as_str().expect("left word");
+                assert!([target, distractor].contains(&left) && card["right"] != card["left"], "{card}");
+                assert_eq!(card["rated"].as_i64(), Some(round as i64));
+                let serving = card["serving_id"].as_str().expect("serving").to_owned();
+                // the same card again until it is rated
+                assert_eq!(call(player, &app, "likert-next", &[("language", "en")]).await.1["serving_id"], serving.as_str());
+                assert_eq!(call(player, &app, "answer", &[("answer_id", serving.as_str()), ("choice", "0")]).await.0, StatusCode::NOT_FOUND, "not a game item");
+                assert_eq!(call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", "6")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+                let position = 1 + (p + round) % 5;
+                let (status, body) = call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", &position.to_string()), ("client_ms", "1234")]).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM likert_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
+                    .bind(&serving)
+                    .fetch_one(store.pool())
+                    .await
+                    .expect("rating");
+                let want = if left == target { position } else { 6 - position };
+                assert_eq!(stored, want as i64, "position {position} with {left} at the left, on {:?}", app.db.backend());
+            }
+            assert!(call(player, &app, "likert-next", &[("language", "en")]).await.1.is_null(), "every item rated once by this player");
+        }
+        let (_, card) = call(&players[2], &app, "likert-next", &[("language", "en")]).await;
+        assert!(card.is_null(), "two raters each: every item retired: {card}");
+        let (_, card) = call(&players[2], &app, "likert-next", &[("language", "ru")]).await;
+        assert!(card.is_null());
+        assert_eq!(store.count_rows("likert_ratings").await.expect("ratings"), 2 * items.len() as i64);
+        assert_eq!(store.count_rows("answers").await.expect("answers"), 0, "ratings are not game answers");
+        assert_eq!(call(&client(), &app, "likert-next", &[]).await.0, StatusCode::UNAUTHORIZED);
     }
 }

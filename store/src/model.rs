@@ -64,6 +64,23 @@ pub enum PlayState {
     Exhausted { k: u8, score: Score, pseudonym: String },
 }
 
+/// Raters per Likert item: an item is served until this many people rated it.
+pub const LIKERT_RATERS: i64 = 2;
+
+/// A Likert item as shown to a rater: one context and the two words, in the order
+/// of the scale (which of them is the target is not told).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LikertCard {
+    /// The serving id the rating is sent back with.
+    pub serving_id: String,
+    pub context: Context,
+    /// The word at position 1 of the scale ("surely ...") and at position 5.
+    pub left: String,
+    pub right: String,
+    /// Ratings this player has given so far.
+    pub rated: i64,
+}
+
 /// Parses a k chosen by a player; `None` when it is not one of [`ALLOWED_K`].
 pub fn parse_k(raw: &str) -> Option<u8> {
     raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
@@ -190,13 +207,103 @@ pub struct PairRow {
     pub correct: i64,
 }
 
+/// One item of a pair as the admin's item list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemRow {
+    pub id: i64,
+    pub k: u8,
+    /// `choice` (the two-button game) or `likert` (Section 6 ratings).
+    pub kind: String,
+    pub contexts: Vec<Context>,
+    /// Answers (choice) or ratings (likert) collected.
+    pub answers: i64,
+    /// Right answers (choice items only).
+    pub correct: i64,
+}
+
+/// A pair with its items, for the admin's item list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairItems {
+    pub language: String,
+    pub target: String,
+    pub distractor: String,
+    pub items: Vec<ItemRow>,
+}
+
+/// Sentences of one language, source and genre, as the admin page counts them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorpusPart {
+    pub language: String,
+    pub source: String,
+    pub genre: String,
+    pub sentences: i64,
+}
+
+/// One answer of a player, as their "my data" page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyAnswer {
+    pub item_id: i64,
+    pub k: u8,
+    pub chosen: String,
+    pub correct: bool,
+    /// Response time measured in the browser, if it was.
+    pub client_ms: Option<i64>,
+    pub server_ms: i64,
+    /// When, as `YYYY-MM-DD HH:MM UTC`.
+    pub at: String,
+}
+
+/// One Likert rating of a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyRating {
+    pub item_id: i64,
+    pub rating: u8,
+    pub at: String,
+}
+
+/// One feedback message of a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeedbackNote {
+    pub message: String,
+    pub at: String,
+}
+
+/// Everything stored about a player (the "my data" page and its download).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyData {
+    pub pseudonym: String,
+    /// The version of the consent text they agreed to.
+    pub consent_version: String,
+    pub joined: String,
+    pub has_password: bool,
+    /// Browsers signed in as them.
+    pub sessions: i64,
+    /// Items shown to them (answered or not).
+    pub servings: i64,
+    pub answers: Vec<MyAnswer>,
+    pub ratings: Vec<MyRating>,
+    pub suggestions: Vec<Suggestion>,
+    /// Word pairs in the game that they proposed (they keep no link after erasure).
+    pub pairs_created: i64,
+    pub feedback: Vec<FeedbackNote>,
+    /// Whether a random export ID was made for them (exports never hold the pseudonym).
+    pub has_export_id: bool,
+}
+
+/// Longest feedback message, in characters.
+pub const MAX_FEEDBACK_CHARS: usize = 2000;
+
 /// What the admin page shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdminOverview {
     /// (table, rows) for the main tables.
     pub counts: Vec<(String, i64)>,
+    /// The corpus by language, source and genre.
+    pub corpora: Vec<CorpusPart>,
     pub pending: Vec<Suggestion>,
     pub audit: Vec<AuditEntry>,
+    /// The latest feedback, newest first (without who sent it).
+    pub feedback: Vec<FeedbackNote>,
 }
 
 #[cfg(test)]

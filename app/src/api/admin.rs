@@ -66,3 +66,17 @@ pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
     let admin = require_admin(&ctx.store).await?;
     ctx.store.set_pair_active(&admin.name, id, active).await.map_err(fail)
 }
+
+/// Pair `pair` with its items (contexts, k, kind) and what they collected.
+#[server(endpoint = "admin-pair-items")]
+pub async fn admin_pair_items(pair: i64) -> Result<gapwise_store::model::PairItems, AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    require_admin(&ctx.store).await?;
+    ctx.store
+        .pair_items(pair)
+        .await
+        .map_err(fail)?
+        .ok_or_else(|| fail(gapwise_store::StoreError::NotFound(format!("there is no word pair {pair}"))))
+}

@@ -8,8 +8,10 @@ use leptos::prelude::*;
 use crate::AppError;
 
 mod admin;
+mod rights;
 mod staff;
 pub use admin::*;
+pub use rights::*;
 pub use staff::*;
 
 
@@ -53,6 +55,20 @@ fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
     }
 }
 
+/// A browser-measured time from a form: empty when it was not measured.
+#[cfg(feature = "ssr")]
+fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => raw.parse::<f64>().map(|ms| Some(ms.round() as i64)).map_err(|_| {
+            crate::ssr::reject(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                AppError::BadRequest(format!("client_ms must be a number of milliseconds, not {raw:?}")),
+            )
+        }),
+    }
+}
+
 /// What the player sees now with `k` sentences per item in `language` (English when
 /// left out); serves an item if needed.
 #[server(endpoint = "play")]
@@ -70,20 +86,11 @@ pub async fn get_play_state(k: u8, #[server(default)] language: Option<String>) 
 /// JavaScript, when the server-measured time stands in for it. Idempotent.
 #[server(endpoint = "answer")]
 pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<String>) -> Result<Feedback, AppError> {
-    use crate::ssr::{context, fail, reject, require_session};
-    use axum::http::StatusCode;
+    use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = match client_ms.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(raw) => Some(raw.parse::<f64>().map(|ms| ms.round() as i64).map_err(|_| {
-            reject(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                AppError::BadRequest(format!("client_ms must be a number of milliseconds, not {raw:?}")),
-            )
-        })?),
-    };
+    let client_ms = client_ms_of(client_ms)?;
     ctx.store.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
 }
 
@@ -161,4 +168,28 @@ pub async fn my_suggestions() -> Result<Vec<gapwise_store::model::Suggestion>, A
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     ctx.store.suggestions_of(&session.annotator.id).await.map_err(fail)
+}
+
+/// The next Likert item of `language` (English when left out) for the caller, or
+/// `None` when they have rated every one that still needs raters.
+#[server(endpoint = "likert-next")]
+pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<Option<gapwise_store::model::LikertCard>, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let language = language_of(language)?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.next_likert(&session.annotator.id, language).await.map_err(fail)
+}
+
+/// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
+/// the left of the scale) to 5 (surely the one at the right). `client_ms` as for answers.
+#[server(endpoint = "rate")]
+pub async fn rate(serving_id: String, position: u8, client_ms: Option<String>) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let client_ms = client_ms_of(client_ms)?;
+    ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await.map_err(fail)
 }

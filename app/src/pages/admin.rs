@@ -1,4 +1,4 @@
-//! The admin page: table sizes, the suggestions queue (approve, maybe after
+//! The admin page: table sizes, the corpora, the suggestions queue (approve, maybe after
 //! editing, or reject with a reason), item building and the audit log. Admins only.
 
 use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, LANGUAGES, PAIRS_PER_PAGE};
@@ -120,7 +120,7 @@ fn PairLine(row: PairRow, toggle: ServerAction<SetPairActive>) -> impl IntoView 
         <tr class:retired=!row.active>
             <td>{row.target} " / " {row.distractor}</td>
             <td>{row.strategy}</td>
-            <td class="num">{row.items}</td>
+            <td class="num"><a href=format!("/admin/items?pair={}", row.id)>{row.items}</a></td>
             <td class="num">{row.answers}</td>
             <td class="num">{success}</td>
             <td>
@@ -146,8 +146,19 @@ fn Overview(o: AdminOverview, approve: ServerAction<ApproveSuggestion>, reject: 
         <dl class="counts">
             {o.counts.into_iter().map(|(table, n)| view! { <div><dt>{table.replace('_', " ")}</dt><dd>{n}</dd></div> }).collect_view()}
         </dl>
+        <h2>"Corpora"</h2>
+        <div class="scroll">
+            <table class="corpora">
+                <thead><tr><th scope="col">"Language"</th><th scope="col">"Source"</th><th scope="col">"Genre"</th><th scope="col">"Sentences"</th></tr></thead>
+                <tbody>
+                    {o.corpora.into_iter().map(|c| view! { <tr><td>{c.language}</td><td>{c.source}</td><td>{c.genre}</td><td class="num">{c.sentences}</td></tr> }).collect_view()}
+                </tbody>
+            </table>
+        </div>
         <h2>"Suggested pairs"</h2>
         {queue}
+        <h2>"Feedback"</h2>
+        <ul class="messages">{o.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
         <h2>"Audit log"</h2>
         <div class="scroll">
             <table class="audit">

@@ -2,20 +2,26 @@
 
 mod account;
 mod admin;
+mod admin_items;
 mod landing;
 mod leaderboard;
+mod my_data;
 mod not_found;
 mod play;
+mod rate;
 mod research;
 mod staff;
 mod suggest;
 
 pub use account::Account;
 pub use admin::Admin;
+pub use admin_items::AdminItems;
 pub use landing::Landing;
 pub use leaderboard::Leaderboard;
+pub use my_data::MyDataPage;
 pub use not_found::NotFound;
 pub use play::Play;
+pub use rate::RatePage;
 pub use research::Research;
 pub use staff::StaffSignIn;
 pub use suggest::Suggest;

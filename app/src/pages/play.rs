@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{get_play_state, NextItem, SubmitAnswer};
-use crate::components::{ActionError, Contexts, ErrorNote};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote};
 
 #[component]
 pub fn Play() -> impl IntoView {
@@ -97,15 +97,7 @@ fn Status(score: Score, pseudonym: String) -> impl IntoView {
 /// One item: its sentences with the blank, and the two words as buttons.
 #[component]
 fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
-    let client_ms = NodeRef::<leptos::html::Input>::new();
-    let painted_at = StoredValue::new(None::<f64>);
-    // The item is painted in the next animation frame after it is mounted.
-    Effect::new(move |_| request_animation_frame(move || painted_at.set_value(now_ms())));
-    let stamp = move |_| {
-        if let (Some(start), Some(end), Some(input)) = (painted_at.get_value(), now_ms(), client_ms.get()) {
-            input.set_value(&format!("{:.0}", (end - start).max(1.0)));
-        }
-    };
+    let (client_ms, stamp) = response_clock();
     let pending = answer.pending();
     let [first, second] = card.options;
     view! {
@@ -142,50 +134,5 @@ fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
                 <button type="submit" class="primary" id="next" autofocus>"Next item " <kbd>"Enter"</kbd></button>
             </ActionForm>
         </section>
-    }
-}
-
-/// `performance.now()` in the browser; `None` on the server.
-fn now_ms() -> Option<f64> {
-    #[cfg(feature = "hydrate")]
-    {
-        window().performance().map(|p| p.now())
-    }
-    #[cfg(not(feature = "hydrate"))]
-    {
-        None
-    }
-}
-
-/// Keys 1 and 2 press the option buttons; Enter presses "Next item".
-fn keyboard_shortcuts() {
-    #[cfg(feature = "hydrate")]
-    {
-        use leptos::wasm_bindgen::JsCast;
-        let handle = window_event_listener(leptos::ev::keydown, |ev| {
-            if ev.ctrl_key() || ev.alt_key() || ev.meta_key() {
-                return;
-            }
-            let in_control = ev
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "INPUT" | "A" | "TEXTAREA"));
-            let selector = match ev.key().as_str() {
-                "1" => "button.option[data-key='1']",
-                "2" => "button.option[data-key='2']",
-                "Enter" if !in_control => "#next",
-                _ => return,
-            };
-            if let Some(button) = document()
-                .query_selector(selector)
-                .ok()
-                .flatten()
-                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                ev.prevent_default();
-                button.click();
-            }
-        });
-        on_cleanup(move || handle.remove());
     }
 }

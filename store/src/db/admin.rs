@@ -5,11 +5,11 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::{Store, StoreError, ITEMS_PER_K};
-use crate::model::{AdminOverview, PairRow, PAIRS_PER_PAGE};
+use crate::model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, PAIRS_PER_PAGE};
 
 /// Tables whose sizes the admin page shows.
 const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "likert_ratings", "pair_suggestions"];
-/// Audit entries the admin page shows.
+/// Audit entries (and feedback messages) the admin page shows.
 const AUDIT_SHOWN: i64 = 50;
 
 impl Store {
@@ -19,7 +19,53 @@ impl Store {
         for table in COUNTED {
             counts.push((table.to_owned(), self.count_rows(table).await?));
         }
-        Ok(AdminOverview { counts, pending: self.pending_suggestions().await?, audit: self.audit_log(AUDIT_SHOWN).await? })
+        Ok(AdminOverview {
+            counts,
+            corpora: self.corpus_parts().await?,
+            pending: self.pending_suggestions().await?,
+            audit: self.audit_log(AUDIT_SHOWN).await?,
+            feedback: self.latest_feedback(AUDIT_SHOWN).await?,
+        })
+    }
+
+    /// Sentences per language, source and genre.
+    async fn corpus_parts(&self) -> Result<Vec<CorpusPart>, StoreError> {
+        let rows = sqlx::query("SELECT lang, source, genre, COUNT(*) FROM sentences GROUP BY lang, source, genre ORDER BY lang, source, genre")
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter()
+            .map(|r| Ok(CorpusPart { language: r.try_get(0)?, source: r.try_get(1)?, genre: r.try_get(2)?, sentences: r.try_get(3)? }))
+            .collect()
+    }
+
+    /// Pair `pair_id` with every item built for it (contexts, k, kind) and what
+    /// they collected; `None` for an unknown pair.
+    pub async fn pair_items(&self, pair_id: i64) -> Result<Option<PairItems>, StoreError> {
+        let Some(pair) = sqlx::query("SELECT lang, target, distractor FROM word_pairs WHERE id = $1").bind(pair_id).fetch_optional(self.pool()).await? else {
+            return Ok(None);
+        };
+        let rows = sqlx::query(
+            "SELECT i.id, i.k, i.kind, \
+                    (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id) + (SELECT COUNT(*) FROM likert_ratings l WHERE l.item_id = i.id), \
+                    (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.item_id = i.id) \
+             FROM items i WHERE i.pair_id = $1 ORDER BY i.kind, i.k, i.id",
+        )
+        .bind(pair_id)
+        .fetch_all(self.pool())
+        .await?;
+        let mut items = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: i64 = r.try_get(0)?;
+            items.push(ItemRow {
+                id,
+                k: super::game::to_k(r.try_get(1)?)?,
+                kind: r.try_get(2)?,
+                contexts: self.contexts(id).await?,
+                answers: r.try_get(3)?,
+                correct: r.try_get(4)?,
+            });
+        }
+        Ok(Some(PairItems { language: pair.try_get(0)?, target: pair.try_get(1)?, distractor: pair.try_get(2)?, items }))
     }
 
     /// Builds [`ITEMS_PER_K`] items per k for every active pair without any (see

@@ -13,7 +13,7 @@ use super::{now_ms, Session, Store, StoreError};
 use crate::model::{Context, Feedback, ItemCard, PlayState, Score, ALLOWED_K};
 
 /// Client-measured times outside (0, 1 h] are not trusted; the server time is used.
-const MAX_CLIENT_MS: i64 = 3_600_000;
+pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
 
 /// A serving joined with its item's pair.
 struct Serving {
@@ -37,7 +37,7 @@ impl Serving {
     }
 }
 
-fn to_k(raw: i64) -> Result<u8, StoreError> {
+pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
     u8::try_from(raw)
         .ok()
         .filter(|k| ALLOWED_K.contains(k))
@@ -196,7 +196,7 @@ impl Store {
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
         let row = sqlx::query(
             "SELECT s.id, s.item_id, s.k, s.target_first, s.served_at, p.target, p.distractor, p.lang \
-             FROM servings s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'choice' JOIN word_pairs p ON p.id = i.pair_id \
              WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(id)
@@ -219,7 +219,7 @@ impl Store {
     }
 
     /// The item's contexts in order, split around the blank.
-    async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+    pub(crate) async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
         let rows = sqlx::query(
             "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
              JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",

@@ -1,0 +1,61 @@
+//! Server functions of a player's rights: everything stored about them (also as a
+//! download: `GET /api/my-data`), erasing it all, and feedback.
+
+use gapwise_store::model::MyData;
+use leptos::prelude::*;
+use leptos::server_fn::codec::GetUrl;
+
+use crate::AppError;
+
+/// What a player types to confirm erasure.
+pub const ERASE_CONFIRMATION: &str = "erase";
+
+/// Everything stored about the caller. Also a plain GET, which a link downloads as
+/// `gapwise-my-data.json`.
+#[server(endpoint = "my-data", input = GetUrl)]
+pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, AppError> {
+    use crate::ssr::{context, fail, require_session};
+    use axum::http::{header, HeaderValue};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let data = ctx.store.my_data(&session.annotator.id).await.map_err(fail)?;
+    if download {
+        if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
+            res.insert_header(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"gapwise-my-data.json\""));
+        }
+    }
+    Ok(data)
+}
+
+/// Erases every record of the caller (answers, ratings, proposals, feedback,
+/// sessions, the pseudonym) once they typed [`ERASE_CONFIRMATION`]; irreversible.
+#[server(endpoint = "erase-me")]
+pub async fn erase_me(confirm: String) -> Result<(), AppError> {
+    use crate::ssr::{clear_session_cookie, context, fail, reject, require_session};
+    use axum::http::StatusCode;
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    if confirm.trim() != ERASE_CONFIRMATION {
+        return Err(reject(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::BadRequest(format!("type {ERASE_CONFIRMATION:?} to confirm that everything should be erased")),
+        ));
+    }
+    let erased = ctx.store.erase_annotator(&session.annotator.id).await.map_err(fail)?;
+    tracing::info!(rows = erased.rows, "a player erased their data");
+    clear_session_cookie(ctx.secure_cookies)?;
+    leptos_axum::redirect("/?erased=1");
+    Ok(())
+}
+
+/// Leaves a message for the team (1 to 2,000 characters).
+#[server(endpoint = "feedback")]
+pub async fn send_feedback(message: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.leave_feedback(&session.annotator.id, &message).await.map_err(fail)
+}

@@ -1,0 +1,54 @@
+//! The items of one word pair (`/admin/items?pair=ID`): each item's kind, k,
+//! contexts with the target marked, and what it collected. Admins only.
+
+use gapwise_store::model::ItemRow;
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::admin_pair_items;
+use crate::components::{Contexts, ErrorNote};
+
+#[component]
+pub fn AdminItems() -> impl IntoView {
+    let query = use_query_map();
+    let pair = Memo::new(move |_| query.read().get("pair").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0));
+    let items = Resource::new(move || pair.get(), admin_pair_items);
+    view! {
+        <div class="wide">
+            <p><a href="/admin">"← Admin"</a></p>
+            <Transition fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move {
+                    match items.await {
+                        Ok(p) => view! {
+                            <h1>{format!("{} / {}", p.target, p.distractor)} " " <span class="lang">{p.language.clone()}</span></h1>
+                            <p>{format!("{} items", p.items.len())}</p>
+                            <div class="scroll"><table class="items">
+                                <thead><tr>
+                                    <th scope="col">"Item"</th><th scope="col">"Kind"</th><th scope="col">"k"</th>
+                                    <th scope="col">"Contexts"</th><th scope="col">"Answers"</th><th scope="col">"Right"</th>
+                                </tr></thead>
+                                <tbody>{p.items.into_iter().map(|item| view! { <ItemLine item target=p.target.clone()/> }).collect_view()}</tbody>
+                            </table></div>
+                        }.into_any(),
+                        Err(error) => view! { <ErrorNote error/> }.into_any(),
+                    }
+                })}
+            </Transition>
+        </div>
+    }
+}
+
+#[component]
+fn ItemLine(item: ItemRow, target: String) -> impl IntoView {
+    let right = if item.kind == "choice" { item.correct.to_string() } else { "–".to_owned() };
+    view! {
+        <tr>
+            <td class="num">{item.id}</td>
+            <td>{item.kind}</td>
+            <td class="num">{item.k}</td>
+            <td><Contexts contexts=item.contexts filled=target/></td>
+            <td class="num">{item.answers}</td>
+            <td class="num">{right}</td>
+        </tr>
+    }
+}

@@ -1,0 +1,55 @@
+// A player on a phone plays 3 items, leaves feedback with HTML in it (shown escaped),
+// finds their answers on "My data", downloads them, and erases everything; the
+// database then holds no row that names them, in any table.
+import { devices, expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { query } from './db';
+
+test.use({ viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, hasTouch: true, isMobile: true });
+
+test('my data: see, download, erase everything', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+  for (let i = 0; i < 3; i++) {
+    await page.locator('form.item button.option').first().click();
+    await page.locator('#next').click();
+  }
+
+  await page.goto('/my-data');
+  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('#answer-count')).toHaveText('3');
+  const pseudonym = (await page.locator('dd.pseudonym').innerText()).trim();
+  const [{ id }] = query<{ id: string }>(`SELECT id FROM annotators WHERE pseudonym = '${pseudonym}'`);
+
+  const message = `<img src=x onerror="document.body.dataset.xss='yes'"> great game`;
+  await page.locator('textarea[name="message"]').fill(message);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('ul.messages li')).toContainText(message);
+  expect(await page.locator('body').getAttribute('data-xss')).toBeNull();
+
+  const download = page.waitForEvent('download');
+  await page.locator('#download').click();
+  const file = await (await download).path();
+  const data = JSON.parse(readFileSync(file!, 'utf8'));
+  expect(data.pseudonym).toBe(pseudonym);
+  expect(data.answers).toHaveLength(3);
+  await page.screenshot({ path: testInfo.outputPath('my-data-phone.png'), fullPage: true });
+
+  await page.locator('input[name="confirm"]').fill('erase');
+  await page.locator('#erase').click();
+  await expect(page).toHaveURL(/erased=1/);
+  await expect(page.getByRole('status')).toContainText('has been erased');
+
+  const tables = query<{ t: string; c: string }>(
+    `SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p
+     WHERE m.type = 'table' AND p.name IN ('annotator_id', 'creator_id')`,
+  );
+  expect(tables.length).toBeGreaterThanOrEqual(8);
+  for (const { t, c } of [...tables, { t: 'annotators', c: 'id' }]) {
+    const [{ n }] = query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t} WHERE ${c} = '${id}'`);
+    expect(n, `${t}.${c}`).toBe(0);
+  }
+});

@@ -1,0 +1,54 @@
+// A Likert round: two single-context items are published (copied from game items),
+// a player rates one by clicking and one with the keyboard, and the database holds
+// both ratings on the paper's scale (1 = surely the target), whichever side of the
+// scale the target was shown on.
+import { expect, test } from '@playwright/test';
+import { query } from './db';
+
+test('a Likert rating round, by click and by key', async ({ page }) => {
+  const pair = query<{ id: number }>(
+    `SELECT p.id FROM word_pairs p WHERE p.lang = 'it' AND EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'choice' AND i.k = 3)
+     AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'likert') LIMIT 1`,
+  )[0].id;
+  const source = query<{ id: number }>(`SELECT id FROM items WHERE pair_id = ${pair} AND kind = 'choice' AND k = 3 LIMIT 1`)[0].id;
+  for (const position of [0, 1]) {
+    query(`INSERT INTO items (pair_id, k, kind, created_at) VALUES (${pair}, 1, 'likert', 0)`);
+    query(`INSERT INTO item_contexts (item_id, position, sentence_id, blank_start, blank_end)
+           SELECT (SELECT MAX(id) FROM items), 0, sentence_id, blank_start, blank_end FROM item_contexts
+           WHERE item_id = ${source} AND position = ${position}`);
+  }
+  const { target } = query<{ target: string }>(`SELECT target FROM word_pairs WHERE id = ${pair}`)[0];
+
+  await page.goto('/');
+  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+  await page.goto('/rate?lang=it');
+  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+
+  const chosen: { position: number; targetLeft: boolean }[] = [];
+  for (const [round, position] of [[0, 1], [1, 2]]) {
+    const buttons = page.locator('form.likert button.option');
+    await expect(buttons).toHaveCount(5);
+    await expect(page.locator('form.likert .blank')).toHaveCount(1);
+    await expect(page.locator('.status .score')).toHaveText(`${round} rated`);
+    const first = (await buttons.first().innerText()).trim();
+    chosen.push({ position, targetLeft: first.endsWith(` ${target}`) });
+    await page.waitForTimeout(200);
+    if (round === 0) await buttons.nth(position - 1).click();
+    else await page.keyboard.press(String(position));
+    if (round === 0) await expect(page.locator('.status .score')).toHaveText('1 rated');
+  }
+  await expect(page.locator('p.exhausted')).toBeVisible();
+
+  const rows = query<{ rating: number; client_ms: number | null }>(
+    `SELECT r.rating, r.client_ms FROM likert_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,
+  );
+  expect(rows).toHaveLength(2);
+  rows.forEach((row, i) => {
+    const { position, targetLeft } = chosen[i];
+    expect(row.rating).toBe(targetLeft ? position : 6 - position);
+    expect(row.client_ms).not.toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+//! A player's rights over their data: see everything stored about them, take it
+//! away as a file, and erase it all; and the feedback they leave.
+
+use sqlx::Row;
+
+use super::audit::utc_minute;
+use super::{now_ms, Store, StoreError};
+use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
+
+/// Tables whose rows belong to one player through `annotator_id`, in an order that
+/// deletes a row before anything it refers to.
+const PERSONAL_TABLES: [&str; 7] = ["answers", "servings", "likert_ratings", "pair_suggestions", "export_pseudonyms", "feedback", "sessions"];
+
+/// What an erasure removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Erased {
+    /// Rows deleted, the annotator's own included.
+    pub rows: u64,
+    /// Word pairs in the game that no longer name their proposer.
+    pub pairs_unlinked: u64,
+}
+
+impl Store {
+    /// Everything stored about annotator `id`.
+    pub async fn my_data(&self, id: &str) -> Result<MyData, StoreError> {
+        let me = sqlx::query("SELECT pseudonym, consent_version, created_at, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) FROM annotators WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
+        let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
+        let answers = sqlx::query("SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at FROM answers WHERE annotator_id = $1 ORDER BY created_at")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
+        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM likert_ratings WHERE annotator_id = $1 ORDER BY created_at")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
+        let feedback = sqlx::query("SELECT message, created_at FROM feedback WHERE annotator_id = $1 ORDER BY id")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(MyData {
+            pseudonym: me.try_get(0)?,
+            consent_version: me.try_get(1)?,
+            joined: utc_minute(me.try_get(2)?),
+            has_password: me.try_get::<i64, _>(3)? == 1,
+            sessions: count("SELECT COUNT(*) FROM sessions WHERE annotator_id = $1").await?,
+            servings: count("SELECT COUNT(*) FROM servings WHERE annotator_id = $1").await?,
+            answers: answers
+                .iter()
+                .map(|r| {
+                    Ok(MyAnswer {
+                        item_id: r.try_get(0)?,
+                        k: super::game::to_k(r.try_get(1)?)?,
+                        chosen: r.try_get(2)?,
+                        correct: r.try_get::<i64, _>(3)? == 1,
+                        client_ms: r.try_get(4)?,
+                        server_ms: r.try_get(5)?,
+                        at: utc_minute(r.try_get(6)?),
+                    })
+                })
+                .collect::<Result<_, StoreError>>()?,
+            ratings: ratings
+                .iter()
+                .map(|r| {
+                    let rating = u8::try_from(r.try_get::<i64, _>(1)?).map_err(|_| StoreError::Invalid("a stored rating is out of range".into()))?;
+                    Ok(MyRating { item_id: r.try_get(0)?, rating, at: utc_minute(r.try_get(2)?) })
+                })
+                .collect::<Result<_, StoreError>>()?,
+            suggestions: self.suggestions_of(id).await?,
+            pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
+            feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
+            has_export_id: count("SELECT COUNT(*) FROM export_pseudonyms WHERE annotator_id = $1").await? > 0,
+        })
+    }
+
+    /// Deletes every row of annotator `id` (answers, servings, ratings, proposals,
+    /// export ID, feedback, sessions, the annotator) in one transaction, and takes
+    /// their name off the word pairs they proposed. Irreversible.
+    pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let mut erased = Erased::default();
+        for table in PERSONAL_TABLES {
+            erased.rows += sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();
+        }
+        erased.pairs_unlinked =
+            sqlx::query("UPDATE word_pairs SET creator_id = NULL WHERE creator_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        let me = sqlx::query("DELETE FROM annotators WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        if me == 0 {
+            return Err(StoreError::NotFound("no such player".into()));
+        }
+        erased.rows += me;
+        tx.commit().await?;
+        Ok(erased)
+    }
+
+    /// Stores a feedback message from annotator `id` (1 to [`MAX_FEEDBACK_CHARS`]
+    /// characters, kept as written; pages escape it).
+    pub async fn leave_feedback(&self, id: &str, message: &str) -> Result<(), StoreError> {
+        let message = message.trim();
+        if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
+            return Err(StoreError::Invalid(format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters")));
+        }
+        sqlx::query("INSERT INTO feedback (annotator_id, message, created_at) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(message)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// The latest `limit` feedback messages, newest first, without their senders.
+    pub async fn latest_feedback(&self, limit: i64) -> Result<Vec<FeedbackNote>, StoreError> {
+        let rows = sqlx::query("SELECT message, created_at FROM feedback ORDER BY id DESC LIMIT $1").bind(limit).fetch_all(self.pool()).await?;
+        rows.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect()
+    }
+}
