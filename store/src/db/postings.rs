@@ -17,11 +17,10 @@ use std::collections::{BTreeSet, HashMap};
 use integer_encoding::VarInt;
 use sqlx::Row;
 
+use super::corpus::ROWS_PER_STATEMENT;
 use super::words::word_spans;
 use super::{Store, StoreError};
 
-/// Rows per INSERT statement (5 values each, within both backends' limits).
-const ROWS_PER_STATEMENT: usize = 400;
 
 /// The lower-cased words of `text`, each once.
 pub fn words_of(text: &str) -> BTreeSet<String> {
