@@ -10,7 +10,8 @@
 //!    is skipped, so a rerun after a stop resumes by inserting only what is missing.
 //!
 //! Memory stays flat: one line and one batch at a time, and the word index of the
-//! rows of one transaction ([`Postings`]), written just before it commits.
+//! rows of one transaction ([`Postings`]), built on a thread of its own as rows go
+//! in and written just before the transaction commits.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
@@ -294,15 +295,18 @@ impl Store {
             conn.execute(format!("PRAGMA cache_size = -{IMPORT_CACHE_KIB}").as_str()).await?;
         }
         let mut tx = conn.begin().await?;
-        let mut postings = Postings::default();
+        let (to_indexer, indexer_inbox) = tokio::sync::mpsc::unbounded_channel();
+        let indexer = tokio::task::spawn_blocking(move || index_rows(indexer_inbox));
         while let Some((batch, bytes)) = batches.recv().await {
             read = bytes;
             let rows = batch.len();
-            inserted += insert_batch(&mut tx, batch, &mut postings).await?;
+            let new = insert_batch(&mut tx, batch).await?;
+            inserted += new.len() as u64;
+            to_indexer.send(ToIndexer::Rows(new)).map_err(|_| indexer_stopped())?;
             attempted += rows as u64;
             in_tx += rows;
             if in_tx >= ROWS_PER_COMMIT {
-                postings.flush(&mut tx).await?;
+                take_postings(&to_indexer).await?.flush(&mut tx).await?;
                 tx.commit().await?;
                 tx = conn.begin().await?;
                 in_tx = 0;
@@ -310,8 +314,10 @@ impl Store {
             }
         }
         let mut report = reader.await.map_err(joined)??;
-        postings.flush(&mut tx).await?;
+        take_postings(&to_indexer).await?.flush(&mut tx).await?;
         tx.commit().await?;
+        drop(to_indexer);
+        indexer.await.map_err(joined)?;
         if self.backend() == Backend::Sqlite {
             conn.execute("PRAGMA cache_size = -2000").await?;
         }
@@ -322,11 +328,11 @@ impl Store {
     }
 }
 
-/// Inserts `batch` (a sentence already present is skipped) and records the words
-/// of those that went in; returns how many went in.
-async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4>, postings: &mut Postings) -> Result<u64, StoreError> {
+/// Inserts `batch` (a sentence already present is skipped); returns the id,
+/// language and text of those that went in.
+async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4>) -> Result<Vec<(i64, String, String)>, StoreError> {
     if batch.is_empty() {
-        return Ok(0);
+        return Ok(Vec::new());
     }
     let values: Vec<String> = (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
     let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text", values.join(", "));
@@ -334,11 +340,40 @@ async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4
     for (lang, text, source, genre) in batch {
         query = query.bind(lang).bind(text).bind(source).bind(genre);
     }
-    let inserted = query.fetch_all(&mut **tx).await?;
-    for row in &inserted {
-        postings.add(row.try_get(0)?, &row.try_get::<String, _>(1)?, &row.try_get::<String, _>(2)?);
+    let rows = query.fetch_all(&mut **tx).await?;
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+}
+
+/// What the import's word indexer is sent: new sentences, or a request for the
+/// index of those sent so far (to write before a commit).
+enum ToIndexer {
+    Rows(Vec<(i64, String, String)>),
+    Take(tokio::sync::oneshot::Sender<Postings>),
+}
+
+/// The word indexer: builds the index of new sentences on a thread of its own, so
+/// that it runs beside the database's writes.
+fn index_rows(mut inbox: tokio::sync::mpsc::UnboundedReceiver<ToIndexer>) {
+    let mut postings = Postings::default();
+    while let Some(message) = inbox.blocking_recv() {
+        match message {
+            ToIndexer::Rows(rows) => rows.iter().for_each(|(id, lang, text)| postings.add(*id, lang, text)),
+            ToIndexer::Take(reply) => {
+                let _ = reply.send(std::mem::take(&mut postings));
+            }
+        }
     }
-    Ok(inserted.len() as u64)
+}
+
+/// The index of the sentences sent to the indexer since the last call.
+async fn take_postings(indexer: &tokio::sync::mpsc::UnboundedSender<ToIndexer>) -> Result<Postings, StoreError> {
+    let (reply, postings) = tokio::sync::oneshot::channel();
+    indexer.send(ToIndexer::Take(reply)).map_err(|_| indexer_stopped())?;
+    postings.await.map_err(|_| indexer_stopped())
+}
+
+fn indexer_stopped() -> StoreError {
+    StoreError::Invalid("the word indexer stopped".into())
 }
 
 #[cfg(test)]

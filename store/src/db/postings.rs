@@ -51,31 +51,38 @@ pub fn decode(mut bytes: &[u8], into: &mut Vec<i64>) {
     }
 }
 
-/// Words of sentences added in one transaction, waiting to be written beside them.
+/// Words of sentences added in one transaction, waiting to be written beside them:
+/// language, then word, then sentence ids.
 #[derive(Default)]
 pub struct Postings {
-    ids: HashMap<(String, String), Vec<i64>>,
+    ids: HashMap<String, HashMap<String, Vec<i64>>>,
 }
 
 impl Postings {
     /// Records that sentence `id` of `lang` reads `text`.
     pub fn add(&mut self, id: i64, lang: &str, text: &str) {
-        for word in words_of(text) {
-            self.ids.entry((lang.to_owned(), word)).or_default().push(id);
+        if !self.ids.contains_key(lang) {
+            self.ids.insert(lang.to_owned(), HashMap::new());
+        }
+        if let Some(words) = self.ids.get_mut(lang) {
+            for word in words_of(text) {
+                words.entry(word).or_default().push(id);
+            }
         }
     }
 
     /// Writes what was recorded, in the caller's transaction, and forgets it.
     pub async fn flush(&mut self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
-        let mut rows: Vec<((String, String), Vec<i64>)> = self.ids.drain().collect();
-        rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut rows: Vec<(String, String, Vec<i64>)> =
+            self.ids.drain().flat_map(|(lang, words)| words.into_iter().map(move |(word, ids)| (lang.clone(), word, ids))).collect();
+        rows.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
         for chunk in rows.chunks_mut(ROWS_PER_STATEMENT) {
             let values: Vec<String> = (0..chunk.len())
                 .map(|i| format!("(${}, ${}, ${}, ${}, ${})", 5 * i + 1, 5 * i + 2, 5 * i + 3, 5 * i + 4, 5 * i + 5))
                 .collect();
             let sql = format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", values.join(", "));
             let mut query = sqlx::query(&sql);
-            for ((lang, word), ids) in chunk.iter_mut() {
+            for (lang, word, ids) in chunk.iter_mut() {
                 ids.sort_unstable();
                 ids.dedup();
                 let n = i64::try_from(ids.len()).unwrap_or(i64::MAX);
