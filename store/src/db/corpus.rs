@@ -29,7 +29,7 @@ use super::{Backend, ImportFormat, LineError, Store, StoreError};
 /// Rows per INSERT statement. Few enough parameters (4 a row) to keep binding cheap:
 /// sqlx looks up every parameter's name when binding on SQLite, which costs time
 /// quadratic in their number (at 500 rows it was a third of a large import).
-pub(crate) const ROWS_PER_STATEMENT: usize = 50;
+pub(crate) const ROWS_PER_STATEMENT: usize = 20;
 /// Rows per transaction: what a stop can lose.
 pub const ROWS_PER_COMMIT: usize = 100_000;
 /// SQLite page cache of the import's connection, in KiB (SQLite's default is 2,000;
