@@ -103,21 +103,23 @@ impl Store {
     }
 
     /// Checks a pseudonym and password; on success opens a session and returns its token.
-    /// The same error is given for an unknown pseudonym and a wrong password.
+    /// The same error, after the same argon2 work, is given for an unknown pseudonym
+    /// and a wrong password.
     pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Unauthorized("unknown pseudonym or wrong password".into());
         let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE pseudonym = $1")
             .bind(pseudonym.trim())
             .fetch_optional(self.pool())
-            .await?
-            .ok_or_else(denied)?;
-        let id: String = row.try_get(0)?;
-        let stored: Option<String> = row.try_get(1)?;
-        let stored = stored.ok_or_else(denied)?;
+            .await?;
+        let (id, stored): (Option<String>, Option<String>) = match row {
+            Some(row) => (Some(row.try_get(0)?), row.try_get(1)?),
+            None => (None, None),
+        };
+        // an unknown pseudonym or one without a password costs a decoy check too
         let ok = verify_password(stored, password).await;
-        if !ok {
-            return Err(denied());
+        match id {
+            Some(id) if ok => self.create_session(&id).await,
+            _ => Err(denied()),
         }
-        self.create_session(&id).await
     }
 }

@@ -49,16 +49,31 @@ pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> 
     .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))
 }
 
-/// Whether `password` matches the stored hash (false for a malformed hash).
-pub(crate) async fn verify_password(stored: String, password: &str) -> bool {
+/// Whether `password` matches the stored hash (false for a malformed hash). Without
+/// a stored hash (an unknown name) a decoy hash is checked all the same, so that an
+/// unknown name takes as long to refuse as a wrong password and timing does not tell
+/// which names exist.
+pub(crate) async fn verify_password(stored: Option<String>, password: &str) -> bool {
     let password = password.to_owned();
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&stored)
+        let known = stored.is_some();
+        let stored = stored.unwrap_or_else(|| decoy_hash().to_owned());
+        let matches = PasswordHash::new(&stored)
             .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-            .unwrap_or(false)
+            .unwrap_or(false);
+        known && matches
     })
     .await
     .unwrap_or(false)
+}
+
+/// An argon2id hash of a random password, made once, with the parameters of real ones.
+fn decoy_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default().hash_password(new_token().as_bytes(), &salt).map(|h| h.to_string()).unwrap_or_default()
+    })
 }
 
 #[cfg(test)]
@@ -85,8 +100,10 @@ mod tests {
     async fn passwords_are_argon2id_and_checked() {
         let hash = hash_password("correct horse").await.expect("hash");
         assert!(hash.starts_with("$argon2id$"), "{hash}");
-        assert!(verify_password(hash.clone(), "correct horse").await);
-        assert!(!verify_password(hash, "wrong horse").await);
+        assert!(verify_password(Some(hash.clone()), "correct horse").await);
+        assert!(!verify_password(Some(hash), "wrong horse").await);
+        assert!(decoy_hash().starts_with("$argon2id$"), "the decoy costs what a real check costs");
+        assert!(!verify_password(None, "correct horse").await, "no stored hash never matches");
         assert!(hash_password("short").await.is_err());
     }
 }

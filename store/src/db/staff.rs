@@ -104,7 +104,6 @@ impl Store {
             .bind(name.trim())
             .fetch_optional(self.pool())
             .await?;
-        let stored = stored.ok_or_else(denied)?;
         if !verify_password(stored, password).await {
             return Err(denied());
         }
