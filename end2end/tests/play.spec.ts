@@ -44,6 +44,15 @@ test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', asy
   }
   const score = played.filter((p) => p.correct).length;
   await expect(page.locator('.status .score')).toHaveText(`${score} right of 10`);
+  // one point an answer, and for a right one 4 more at k = 1, 1 more at k = 5; a
+  // level L starts at 5 L (L - 1) points, so 10 answers reach level 2 at least
+  const points = played.reduce((sum, p) => sum + 1 + (p.correct ? (p.k === 1 ? 4 : 1) : 0), 0);
+  let level = 1;
+  while (5 * (level + 1) * level <= points) level++;
+  expect(level).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.progress .points')).toHaveText(`${points} points`);
+  await expect(page.locator('.progress .level')).toHaveText(`Level ${level}`);
+  await expect(page.locator('.progress .daily')).toHaveText('Today 10 of 20');
 
   const rows = query<{ chosen: string; correct: number; client_ms: number | null; server_ms: number; k: number }>(
     `SELECT chosen, correct, client_ms, server_ms, k FROM answers ORDER BY created_at LIMIT -1 OFFSET ${before}`,

@@ -64,6 +64,49 @@ pub enum PlayState {
     Exhausted { k: u8, score: Score, pseudonym: String },
 }
 
+/// A player's progression: points, level, streaks and the daily goal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub points: i64,
+    pub level: i64,
+    /// Points at which the next level starts.
+    pub next_level_at: i64,
+    /// Right answers in a row, up to the latest answer.
+    pub streak: i64,
+    pub best_streak: i64,
+    /// Answers given today (UTC).
+    pub today: i64,
+}
+
+/// Answers a day that make the daily goal.
+pub const DAILY_GOAL: i64 = 20;
+
+/// Points of an answer: one for taking part, and for a right answer a bonus that is
+/// larger the fewer sentences the item showed (fewer sentences = harder).
+pub fn answer_points(k: u8, correct: bool) -> i64 {
+    let bonus = match k {
+        1 => 4,
+        3 => 2,
+        _ => 1,
+    };
+    1 + if correct { bonus } else { 0 }
+}
+
+/// Points needed to reach `level` (level 1 at 0; each level 10 points more than the
+/// one before: 10, 30, 60, 100, ...).
+pub fn level_threshold(level: i64) -> i64 {
+    5 * level * (level - 1)
+}
+
+/// The level that `points` reach.
+pub fn level_of(points: i64) -> i64 {
+    let mut level = 1;
+    while level_threshold(level + 1) <= points {
+        level += 1;
+    }
+    level
+}
+
 /// Raters per Likert item: an item is served until this many people rated it.
 pub const LIKERT_RATERS: i64 = 2;
 
@@ -309,6 +352,14 @@ pub struct AdminOverview {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_grow_by_ten_points_more_each_time() {
+        assert_eq!((level_of(0), level_of(9), level_of(10), level_of(29), level_of(30), level_of(100)), (1, 1, 2, 2, 3, 5));
+        assert_eq!(level_threshold(2), 10);
+        assert_eq!(level_threshold(4), 60);
+        assert_eq!((answer_points(1, true), answer_points(3, true), answer_points(5, true), answer_points(1, false)), (5, 3, 2, 1));
+    }
 
     #[test]
     fn languages_are_the_five_codes() {

@@ -184,3 +184,28 @@ async fn the_chosen_language_decides_which_items_come() {
         assert!(matches!(store.play_state(&session, 1, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
     }
 }
+
+#[tokio::test]
+async fn points_levels_and_streaks_follow_the_answers() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (_, token) = player(store).await;
+        // (k, answer right?) in order; the seeded pairs' targets are "two" and "red"
+        let plan = [(1, true), (1, true), (3, false), (5, true), (5, true), (5, true)];
+        for (k, right) in plan {
+            let session = refreshed(store, &token).await;
+            let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
+            let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
+            let choice = if right { target_at } else { 1 - target_at };
+            let session = refreshed(store, &token).await;
+            assert_eq!(store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
+            store.next_item(&session).await.expect("next");
+        }
+        let session = refreshed(store, &token).await;
+        let progress = store.progress(&session.annotator.id).await.expect("progress");
+        // by hand: 5 + 5 (right at k=1) + 1 (wrong at k=3) + 3 x 2 (right at k=5) = 17 points
+        assert_eq!((progress.points, progress.level, progress.next_level_at), (17, 2, 30), "{:?}", db.backend());
+        assert_eq!((progress.streak, progress.best_streak, progress.today), (3, 3, 6));
+    }
+}

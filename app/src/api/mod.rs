@@ -193,3 +193,13 @@ pub async fn rate(serving_id: String, position: u8, client_ms: Option<String>) -
     let client_ms = client_ms_of(client_ms)?;
     ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await.map_err(fail)
 }
+
+/// The caller's points, level, streaks and answers today.
+#[server(endpoint = "progress")]
+pub async fn get_progress() -> Result<gapwise_store::model::Progress, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.progress(&session.annotator.id).await.map_err(fail)
+}

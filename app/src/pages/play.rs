@@ -3,11 +3,13 @@
 //! With JavaScript, the response time is measured in the browser from the frame the
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
 
-use gapwise_store::model::{parse_k, parse_language, Feedback, ItemCard, PlayState, Score, ALLOWED_K, DEFAULT_K, DEFAULT_LANGUAGE, LANGUAGES};
+use gapwise_store::model::{
+    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K, DEFAULT_LANGUAGE, LANGUAGES,
+};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{get_play_state, NextItem, SubmitAnswer};
+use crate::api::{get_play_state, get_progress, NextItem, SubmitAnswer};
 use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote};
 
 #[component]
@@ -21,9 +23,13 @@ pub fn Play() -> impl IntoView {
         move || (k.get(), language.get(), answer.version().get(), next.version().get()),
         |(k, language, _, _)| get_play_state(k, Some(language.to_owned())),
     );
+    let progress = Resource::new(move || answer.version().get(), |_| get_progress());
     keyboard_shortcuts();
     view! {
         <LanguageChooser k language/>
+        <Transition fallback=|| ()>
+            {move || Suspend::new(async move { progress.await.ok().map(|p| view! { <ProgressBar p/> }) })}
+        </Transition>
         <KChooser k language/>
         <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             {move || Suspend::new(async move {
@@ -81,6 +87,24 @@ fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
             <span>"Sentences per item: "</span>
             {links}
         </nav>
+    }
+}
+
+/// Level, points towards the next level, streak and the daily goal.
+#[component]
+fn ProgressBar(p: Progress) -> impl IntoView {
+    let level_start = level_threshold(p.level);
+    let goal_met = p.today >= DAILY_GOAL;
+    view! {
+        <div class="progress" aria-live="polite">
+            <span class="level">"Level " {p.level}</span>
+            <label>
+                <progress max=(p.next_level_at - level_start).to_string() value=(p.points - level_start).to_string()></progress>
+                <span class="points">{p.points} " points"</span>
+            </label>
+            <span class="streak">"Streak " {p.streak} " (best " {p.best_streak} ")"</span>
+            <span class="daily" class:done=goal_met>"Today " {p.today.min(DAILY_GOAL)} " of " {DAILY_GOAL}</span>
+        </div>
     }
 }
 

@@ -10,7 +10,9 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{now_ms, Session, Store, StoreError};
-use crate::model::{Context, Feedback, ItemCard, PlayState, Score, ALLOWED_K};
+use crate::model::{answer_points, level_of, level_threshold, Context, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K};
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Client-measured times outside (0, 1 h] are not trusted; the server time is used.
 pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
@@ -145,6 +147,26 @@ impl Store {
         .fetch_one(self.pool())
         .await?;
         Ok(Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
+    }
+
+    /// The player's points, level, streaks and answers today (see [`Progress`]).
+    pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
+        let rows = sqlx::query("SELECT k, correct, created_at FROM answers WHERE annotator_id = $1 ORDER BY created_at, id")
+            .bind(annotator_id)
+            .fetch_all(self.pool())
+            .await?;
+        let today_starts = now_ms() / DAY_MS * DAY_MS;
+        let mut progress = Progress::default();
+        for row in &rows {
+            let correct = row.try_get::<i64, _>(1)? == 1;
+            progress.points += answer_points(to_k(row.try_get(0)?)?, correct);
+            progress.streak = if correct { progress.streak + 1 } else { 0 };
+            progress.best_streak = progress.best_streak.max(progress.streak);
+            progress.today += i64::from(row.try_get::<i64, _>(2)? >= today_starts);
+        }
+        progress.level = level_of(progress.points);
+        progress.next_level_at = level_threshold(progress.level + 1);
+        Ok(progress)
     }
 
     /// Picks the least-answered item with `k` contexts that this annotator has never
