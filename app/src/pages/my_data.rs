@@ -89,10 +89,26 @@ fn Stored(d: MyData) -> impl IntoView {
             </tbody>
         </table></div>
         <h2>"Ratings"</h2>
-        <ul>{d.ratings.into_iter().map(|r| view! { <li>{format!("{}: item {}, rated {}", r.at, r.item_id, r.rating)}</li> }).collect_view()}</ul>
+        <Listed empty=d.ratings.is_empty()>
+            <ul>{d.ratings.into_iter().map(|r| view! { <li>{format!("{}: item {}, rated {}", r.at, r.item_id, r.rating)}</li> }).collect_view()}</ul>
+        </Listed>
         <h2>"Proposals"</h2>
-        <ul>{d.suggestions.into_iter().map(|s| view! { <li>{format!("{} / {} ({}): {:?}", s.target, s.distractor, s.language, s.status)}</li> }).collect_view()}</ul>
+        <Listed empty=d.suggestions.is_empty()>
+            <ul>{d.suggestions.into_iter().map(|s| view! { <li>{format!("{} / {} ({}): {:?}", s.target, s.distractor, s.language, s.status)}</li> }).collect_view()}</ul>
+        </Listed>
         <h2>"Messages"</h2>
-        <ul class="messages">{d.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
+        <Listed empty=d.feedback.is_empty()>
+            <ul class="messages">{d.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
+        </Listed>
+    }
+}
+
+/// A list, or "None." when there is nothing in it.
+#[component]
+fn Listed(empty: bool, children: Children) -> impl IntoView {
+    if empty {
+        view! { <p class="none">"None."</p> }.into_any()
+    } else {
+        children().into_any()
     }
 }
