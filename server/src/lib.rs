@@ -5,6 +5,7 @@ pub mod cli;
 pub mod demo;
 pub mod distributional;
 pub mod export;
+mod health;
 pub mod report;
 mod research;
 mod guards;
@@ -28,7 +29,7 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
-    let api = research::routes(store.clone());
+    let api = research::routes(store.clone()).merge(health::routes(store.clone()));
     let uploads = upload::routes(store.clone());
     let reports = ReportBuilder(Arc::new(|store: Store, filter| {
         Box::pin(async move {

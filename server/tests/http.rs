@@ -524,3 +524,19 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
         assert_eq!(call(&client(), &app, "likert-next", &[]).await.0, StatusCode::UNAUTHORIZED);
     }
 }
+
+#[tokio::test]
+async fn health_and_readiness_probes() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let c = client();
+        for path in ["healthz", "readyz"] {
+            let res = c.get(format!("{}/{path}", app.base)).send().await.expect("probe");
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+        }
+        // the database goes away: the process is alive but not ready
+        app.db.store.close().await;
+        assert_eq!(c.get(format!("{}/healthz", app.base)).send().await.expect("probe").status(), StatusCode::OK);
+        assert_eq!(c.get(format!("{}/readyz", app.base)).send().await.expect("probe").status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+}

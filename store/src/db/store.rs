@@ -121,6 +121,12 @@ impl Store {
         Ok(sqlx::Row::try_get(&row, 0)?)
     }
 
+    /// Whether the database answers a trivial query (the readiness probe).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// Closes the pool, waiting for connections in use.
     pub async fn close(&self) {
         self.pool.close().await;
