@@ -114,7 +114,8 @@ impl Store {
     /// Indexes the sentences that predate the index (a database made before it
     /// existed): does nothing once any sentence is indexed. Returns how many it indexed.
     pub(crate) async fn index_unindexed(&self) -> Result<u64, StoreError> {
-        let indexed: Option<i64> = sqlx::query_scalar("SELECT MAX(first_id) FROM word_postings").fetch_one(self.pool()).await?;
+        // one row is enough to tell (MAX would read the whole index at every start)
+        let indexed: Option<i64> = sqlx::query_scalar("SELECT first_id FROM word_postings LIMIT 1").fetch_optional(self.pool()).await?;
         if indexed.is_some() {
             return Ok(0);
         }
