@@ -1,6 +1,6 @@
 //! Small pieces shared by the pages.
 
-use gapwise_store::model::Context;
+use gapwise_store::model::{Context, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -20,6 +20,20 @@ pub fn Contexts(contexts: Vec<Context>, #[prop(optional)] filled: Option<String>
         })
         .collect_view();
     view! { <ol class="contexts">{items}</ol> }
+}
+
+/// Links that choose the language of the items (the sentences and words shown):
+/// `base` followed by `lang=<code>`, e.g. `/play?k=3&` or `/rate?`.
+#[component]
+pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> impl IntoView {
+    let links = LANGUAGES
+        .into_iter()
+        .map(|(code, name)| {
+            let current = move || (language.get() == code).then_some("page");
+            view! { <a href=move || format!("{}lang={code}", base.get()) aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
+        })
+        .collect_view();
+    view! { <nav class="k-chooser languages" aria-label="Language of the sentences">{links}</nav> }
 }
 
 /// An error as the user reads it.

@@ -4,13 +4,13 @@
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
 
 use gapwise_store::model::{
-    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K, DEFAULT_LANGUAGE, LANGUAGES,
+    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K, DEFAULT_LANGUAGE,
 };
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{get_play_state, get_progress, NextItem, SubmitAnswer};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
 
 #[component]
 pub fn Play() -> impl IntoView {
@@ -26,7 +26,7 @@ pub fn Play() -> impl IntoView {
     let progress = Resource::new(move || answer.version().get(), |_| get_progress());
     keyboard_shortcuts();
     view! {
-        <LanguageChooser k language/>
+        <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
         <Transition fallback=|| ()>
             {move || Suspend::new(async move { progress.await.ok().map(|p| view! { <ProgressBar p/> }) })}
         </Transition>
@@ -57,19 +57,6 @@ pub fn Play() -> impl IntoView {
         </Transition>
         <ActionError value=answer.value()/>
     }
-}
-
-/// Links that choose the language of the items (the sentences and words shown).
-#[component]
-fn LanguageChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
-    let links = LANGUAGES
-        .into_iter()
-        .map(|(code, name)| {
-            let current = move || (language.get() == code).then_some("page");
-            view! { <a href=move || format!("/play?k={}&lang={code}", k.get()) aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
-        })
-        .collect_view();
-    view! { <nav class="k-chooser languages" aria-label="Language of the sentences">{links}</nav> }
 }
 
 /// Links that choose how many sentences an item shows.

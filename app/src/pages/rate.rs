@@ -1,12 +1,12 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_store::model::{parse_language, LikertCard, DEFAULT_LANGUAGE, LANGUAGES};
+use gapwise_store::model::{parse_language, LikertCard, DEFAULT_LANGUAGE};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
 
 #[component]
 pub fn RatePage() -> impl IntoView {
@@ -15,13 +15,9 @@ pub fn RatePage() -> impl IntoView {
     let rate = ServerAction::<Rate>::new();
     let card = Resource::new(move || (language.get(), rate.version().get()), |(language, _)| likert_next(Some(language.to_owned())));
     keyboard_shortcuts();
-    let languages = LANGUAGES.map(|(code, name)| {
-        let current = move || (language.get() == code).then_some("page");
-        view! { <a href=format!("/rate?lang={code}") aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
-    });
     view! {
         <h1>"Rate sentences"</h1>
-        <nav class="k-chooser languages" aria-label="Language of the sentences">{languages}</nav>
+        <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
         <p>"How sure are you which word was in the blank? There is no time limit, and no right answer is shown."</p>
         <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             {move || Suspend::new(async move {
