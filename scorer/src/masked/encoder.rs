@@ -8,14 +8,17 @@
 //! post-LayerNorm transformers and differ only in tensor names, position ids and
 //! the token-type embedding.
 
+use std::ops::Range;
 use std::path::Path;
 
-use candle_core::{Device, Module, Tensor, D};
+use candle_core::{D, Device, Module, Tensor};
 use candle_nn::LayerNorm;
 use serde_json::Value;
 
-use crate::hf::{field, read_config, Weights};
+use super::attention::attention;
+use super::gelu;
 use crate::ScorerError;
+use crate::hf::{Weights, field, read_config};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -32,11 +35,13 @@ enum Activation {
 }
 
 impl Activation {
-    fn apply(self, x: &Tensor) -> candle_core::Result<Tensor> {
+    /// `act(x W + b)` for the dense layer `dense`: the exact GELU adds the bias in
+    /// its own pass over the output.
+    fn of_dense(self, dense: &Linear, x: &Tensor) -> candle_core::Result<Tensor> {
         match self {
-            Activation::Gelu => x.gelu_erf(),
-            Activation::GeluTanh => x.gelu(),
-            Activation::Relu => x.relu(),
+            Activation::Gelu => gelu::gelu_erf(&x.matmul(&dense.weight_t)?, &dense.bias),
+            Activation::GeluTanh => dense.forward(x)?.gelu(),
+            Activation::Relu => dense.forward(x)?.relu(),
         }
     }
 }
@@ -67,6 +72,10 @@ struct Layer {
     ffn_in: Linear,
     ffn_out: Linear,
     ffn_norm: LayerNorm,
+}
+
+fn index(i: usize) -> Result<u32, ScorerError> {
+    u32::try_from(i).map_err(|e| ScorerError::Input(format!("batch too large: {e}")))
 }
 
 /// Encoder and masked-LM head.
@@ -111,7 +120,7 @@ impl Encoder {
                     path: config_path,
                     arch: model_type,
                     supported: "bert, distilbert, roberta, xlm-roberta, camembert",
-                })
+                });
             }
         };
         let distil = family == Family::DistilBert;
@@ -121,7 +130,8 @@ impl Encoder {
         if heads == 0 || hidden % heads != 0 {
             return Err(ScorerError::file(&config_path, format!("{heads} heads do not divide width {hidden}")));
         }
-        let act_name = config.get(if distil { "activation" } else { "hidden_act" }).and_then(Value::as_str).unwrap_or("gelu");
+        let act_name =
+            config.get(if distil { "activation" } else { "hidden_act" }).and_then(Value::as_str).unwrap_or("gelu");
         let act = match act_name {
             "gelu" => Activation::Gelu,
             "gelu_new" | "gelu_pytorch_tanh" | "gelu_fast" => Activation::GeluTanh,
@@ -220,54 +230,65 @@ impl Encoder {
         self.max_positions
     }
 
-    /// Hidden states `[batch, seq, hidden]` of `rows`, right-padded to the longest.
-    pub fn hidden(&self, rows: &[Vec<u32>]) -> Result<Tensor, ScorerError> {
-        let batch = rows.len();
-        let seq = rows.iter().map(Vec::len).max().unwrap_or(0);
-        let mut ids = Vec::with_capacity(batch * seq);
-        let mut positions = Vec::with_capacity(batch * seq);
-        let mut keep = Vec::with_capacity(batch * seq);
+    /// Final hidden states `[picks.len(), hidden]` at `picks` = (row, position) of
+    /// `rows`.
+    ///
+    /// Two savings over running a padded batch, with the same numbers:
+    /// - The rows are packed end to end without padding, and attention keeps each
+    ///   token to its own row ([`attention`]). Length-sorted batches of short
+    ///   sentences were about 16 % padding.
+    /// - The last layer needs its keys and values everywhere, but its queries,
+    ///   attention output and feed-forward only at the picked positions (about 7 %
+    ///   of a 12-layer model).
+    pub fn hidden_at(&self, rows: &[Vec<u32>], picks: &[(usize, usize)]) -> Result<Tensor, ScorerError> {
+        let mut starts = Vec::with_capacity(rows.len());
+        let (mut ids, mut positions, mut keys) = (vec![], vec![], vec![]);
         for row in rows {
-            for j in 0..seq {
-                let real = j < row.len();
-                ids.push(if real { row[j] } else { self.pad_id });
-                keep.push(if real { 0f32 } else { f32::MIN });
-                positions.push(match (self.family, real) {
-                    // RoBERTa numbers real tokens from pad_id + 1 and gives padding pad_id
-                    (Family::Roberta, true) => self.pad_id + 1 + j as u32,
-                    (Family::Roberta, false) => self.pad_id,
-                    _ => j as u32,
-                });
+            let start = ids.len();
+            starts.push(start);
+            for (j, &id) in row.iter().enumerate() {
+                ids.push(id);
+                // RoBERTa numbers tokens from pad_id + 1
+                positions.push(if self.family == Family::Roberta { self.pad_id + 1 + j as u32 } else { j as u32 });
+                keys.push(start..start + row.len());
             }
         }
-        let ids = Tensor::from_vec(ids, (batch * seq,), &self.device)?;
-        let positions = Tensor::from_vec(positions, (batch * seq,), &self.device)?;
-        let mut x = (self.word.index_select(&ids, 0)? + self.position.index_select(&positions, 0)?)?;
+        let picked: Vec<u32> = picks.iter().map(|&(r, j)| index(starts[r] + j)).collect::<Result<_, _>>()?;
+        let picked_keys: Vec<Range<usize>> = picks.iter().map(|&(r, j)| keys[starts[r] + j].clone()).collect();
+        let tensor = |v: &[u32]| Tensor::new(v, &self.device);
+        let mut x =
+            (self.word.index_select(&tensor(&ids)?, 0)? + self.position.index_select(&tensor(&positions)?, 0)?)?;
         if let Some(tt) = &self.token_type {
             x = x.broadcast_add(&tt.get(0)?)?;
         }
-        // Rows stay flattened to [batch * seq, hidden] so that every projection is one
-        // large matrix product instead of `batch` small ones.
         let x = self.embed_norm.forward(&x)?;
-        let mask = Tensor::from_vec(keep, (batch, 1, 1, seq), &self.device)?;
-        let x = self.layers.iter().try_fold(x, |x, layer| self.layer(layer, &x, &mask, batch, seq))?;
-        Ok(x.reshape((batch, seq, ()))?)
+        let picked = tensor(&picked)?;
+        let Some((last, others)) = self.layers.split_last() else {
+            return Ok(x.index_select(&picked, 0)?);
+        };
+        let x = others.iter().try_fold(x, |x, layer| self.layer(layer, &x, &keys, None))?;
+        self.layer(last, &x, &picked_keys, Some(&picked))
     }
 
-    fn layer(&self, l: &Layer, x: &Tensor, mask: &Tensor, batch: usize, seq: usize) -> Result<Tensor, ScorerError> {
-        let hidden = x.dims2()?.1;
-        let head_dim = hidden / self.heads;
-        let split = |t: Tensor| -> candle_core::Result<Tensor> {
-            t.reshape((batch, seq, self.heads, head_dim))?.transpose(1, 2)?.contiguous()
+    /// One post-LayerNorm transformer layer over the packed tokens `x` =
+    /// `[tokens, hidden]`, where the query at output row i sees the tokens `keys[i]`.
+    /// With `only` (token indices), the output holds just those tokens.
+    fn layer(
+        &self,
+        l: &Layer,
+        x: &Tensor,
+        keys: &[Range<usize>],
+        only: Option<&Tensor>,
+    ) -> Result<Tensor, ScorerError> {
+        let k = l.key.forward(x)?;
+        let v = l.value.forward(x)?;
+        let x = match only {
+            None => x.clone(),
+            Some(tokens) => x.index_select(tokens, 0)?,
         };
-        let q = split(l.query.forward(x)?)?;
-        let k = split(l.key.forward(x)?)?;
-        let v = split(l.value.forward(x)?)?;
-        let scores = (q.matmul(&k.t()?)? / (head_dim as f64).sqrt())?.broadcast_add(mask)?;
-        let weights = candle_nn::ops::softmax_last_dim(&scores)?;
-        let context = weights.matmul(&v)?.transpose(1, 2)?.reshape((batch * seq, hidden))?;
+        let context = attention(&l.query.forward(&x)?, &k, &v, self.heads, keys)?;
         let x = l.attn_norm.forward(&(x + l.attn_out.forward(&context)?)?)?;
-        let ffn = l.ffn_out.forward(&self.act.apply(&l.ffn_in.forward(&x)?)?)?;
+        let ffn = l.ffn_out.forward(&self.act.of_dense(&l.ffn_in, &x)?)?;
         Ok(l.ffn_norm.forward(&(x + ffn)?)?)
     }
 
@@ -279,7 +300,7 @@ impl Encoder {
             Family::Roberta => Activation::Gelu,
             _ => self.act,
         };
-        let h = self.head_norm.forward(&act.apply(&self.head_dense.forward(hidden)?)?)?;
+        let h = self.head_norm.forward(&act.of_dense(&self.head_dense, hidden)?)?;
         Ok(candle_nn::ops::log_softmax(&self.decoder.forward(&h)?, D::Minus1)?)
     }
 }

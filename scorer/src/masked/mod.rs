@@ -15,7 +15,10 @@
 //! and distractor have as many pieces, their masked sentences are the same sequence
 //! and share one forward pass. Sequences are sorted by length and batched.
 
+mod attention;
 mod encoder;
+mod fast_math;
+mod gelu;
 mod vocab;
 
 use std::collections::HashMap;
@@ -62,8 +65,13 @@ impl FromStr for MaskedScoring {
     }
 }
 
-/// Padded tokens per forward pass.
+/// Tokens per forward pass, counted as rows x the longest row (the rows run packed
+/// without padding, but length-sorted batches keep that count close).
 const BATCH_TOKENS: usize = 512;
+
+/// Positions per run of the masked-LM head (its log-probabilities take
+/// vocabulary x 4 bytes each: 61 MiB for BERT's 30k words).
+const HEAD_ROWS: usize = 512;
 
 /// A masked LM ready to score contexts.
 pub struct MaskedLm {
@@ -143,7 +151,13 @@ impl MaskedLm {
     }
 
     /// Adds to `plan` what scores `sentence` (whose word sits at byte range `blank`) into `slot`.
-    fn plan_sentence(&self, plan: &mut Plan, sentence: &str, blank: (usize, usize), slot: usize) -> Result<(), ScorerError> {
+    fn plan_sentence(
+        &self,
+        plan: &mut Plan,
+        sentence: &str,
+        blank: (usize, usize),
+        slot: usize,
+    ) -> Result<(), ScorerError> {
         let e = self.encode(sentence)?;
         let masked_with = |positions: &[usize]| {
             let mut row = e.ids.clone();
@@ -185,30 +199,42 @@ impl MaskedLm {
     }
 
     /// Runs every row of the plan once, in length-sorted batches; returns the slot sums.
+    ///
+    /// The masked-LM head runs afterwards on every picked position together, in
+    /// chunks of [`HEAD_ROWS`]: its output matrix (vocabulary x hidden) is the
+    /// largest in the model, and one pass over it per batch cost as much as the
+    /// batch's last layer.
     fn run(&self, plan: &Plan, slots: usize) -> Result<Vec<f64>, ScorerError> {
         let mut picks_of: Vec<Vec<(usize, u32, usize)>> = vec![Vec::new(); plan.rows.len()];
         for &(row, position, token, slot) in &plan.picks {
             picks_of[row].push((position, token, slot));
         }
-        let mut sums = vec![0f64; slots];
+        let (mut hidden, mut tokens, mut to) = (Vec::new(), Vec::new(), Vec::new());
         let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
         for now in crate::batching::by_length(&widths, BATCH_TOKENS) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
-            let hidden = self.encoder.hidden(&rows)?;
-            let (b, s, h) = hidden.dims3()?;
-            let (mut at, mut tokens, mut to) = (Vec::new(), Vec::new(), Vec::new());
+            let mut at = Vec::new();
             for (i, &r) in now.iter().enumerate() {
                 for &(position, token, slot) in &picks_of[r] {
-                    at.push(u32::try_from(i * s + position).map_err(|e| ScorerError::Input(e.to_string()))?);
+                    at.push((i, position));
                     tokens.push(token);
                     to.push(slot);
                 }
             }
-            let device = hidden.device().clone();
-            let picked = hidden.reshape((b * s, h))?.index_select(&Tensor::new(at.as_slice(), &device)?, 0)?;
-            let log_probs = self.encoder.log_probs(&picked)?;
-            let chosen = log_probs.gather(&Tensor::new(tokens.as_slice(), &device)?.unsqueeze(1)?, 1)?.squeeze(1)?;
-            for (slot, lp) in to.into_iter().zip(chosen.to_vec1::<f32>()?) {
+            hidden.push(self.encoder.hidden_at(&rows, &at)?);
+        }
+        let mut sums = vec![0f64; slots];
+        if hidden.is_empty() {
+            return Ok(sums);
+        }
+        let hidden = Tensor::cat(&hidden, 0)?;
+        let device = hidden.device().clone();
+        for start in (0..tokens.len()).step_by(HEAD_ROWS) {
+            let n = HEAD_ROWS.min(tokens.len() - start);
+            let log_probs = self.encoder.log_probs(&hidden.narrow(0, start, n)?)?;
+            let wanted = Tensor::new(&tokens[start..start + n], &device)?.unsqueeze(1)?;
+            let chosen = log_probs.gather(&wanted, 1)?.squeeze(1)?.to_vec1::<f32>()?;
+            for (&slot, lp) in to[start..start + n].iter().zip(chosen) {
                 sums[slot] += f64::from(lp);
             }
         }
@@ -234,7 +260,8 @@ mod tests {
     use super::*;
 
     fn bert() -> MaskedLm {
-        let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")).join("fixtures/mlm/bert");
+        let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR"))
+            .join("fixtures/mlm/bert");
         MaskedLm::from_dir(&dir, &Device::Cpu, MaskedScoring::Mask).expect("load")
     }
 
@@ -242,7 +269,12 @@ mod tests {
     #[test]
     fn equal_piece_counts_share_one_forward() {
         let lm = bert();
-        let c = Context { text: "We counted thirty-one ducks.", blank: (11, 21), target: "thirty-one", distractor: "forty-two" };
+        let c = Context {
+            text: "We counted thirty-one ducks.",
+            blank: (11, 21),
+            target: "thirty-one",
+            distractor: "forty-two",
+        };
         let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
         let mut plan = Plan::default();
         lm.plan_sentence(&mut plan, c.text, c.blank, 0).expect("target");
