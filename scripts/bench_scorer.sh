@@ -15,12 +15,19 @@ source scripts/env.sh
 venv=${GAPWISE_BENCH_VENV:-$HOME/.cache/gapwise/bench-venv}
 torch_py=${GAPWISE_BENCH_TORCH_PYTHON:-$venv/bin/python}
 llama_py=${GAPWISE_BENCH_LLAMA_PYTHON:-$venv/bin/python}
+# llama.cpp's native build crashes on AMX where the CPU reports it but it can't be
+# used (see ../shared/ASSETS.md), so the instruction sets are named; AVX-512 only
+# where this CPU has it (a build with it dies with "Illegal instruction" elsewhere).
+llama_cpp_install() {
+  local avx512=OFF
+  grep -qw avx512f /proc/cpuinfo && avx512=ON
+  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=$avx512 -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" \
+    "$1" install --quiet --no-cache-dir --force-reinstall --no-deps llama-cpp-python==0.3.36
+}
 if [ ! -x "$torch_py" ] || [ ! -x "$llama_py" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet torch transformers safetensors numpy
-  # llama.cpp's native build crashes here on AMX (see ../shared/ASSETS.md)
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" \
-    "$venv/bin/pip" install --quiet llama-cpp-python==0.3.36
+  llama_cpp_install "$venv/bin/pip"
   torch_py=$venv/bin/python llama_py=$venv/bin/python
 fi
 model=$(scripts/fetch_model.sh smollm2)

@@ -2,24 +2,54 @@
 
 use gapwise_store::model::{Context, LANGUAGES};
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
+use crate::i18n::use_i18n;
 use crate::AppError;
 
 /// The item's sentences, each with its blank shown, or filled with `filled` after
 /// the answer.
 #[component]
 pub fn Contexts(contexts: Vec<Context>, #[prop(optional)] filled: Option<String>) -> impl IntoView {
+    let blank = use_i18n().t("blank");
     let items = contexts
         .into_iter()
         .map(|c| {
             let gap = match filled.clone() {
                 Some(word) => view! { <mark class="filled">{word}</mark> }.into_any(),
-                None => view! { <span class="blank" role="img" aria-label="blank">"_____"</span> }.into_any(),
+                None => view! { <span class="blank" role="img" aria-label=blank.clone()>"_____"</span> }.into_any(),
             };
             view! { <li class="context">{c.before}{gap}{c.after}</li> }
         })
         .collect_view();
     view! { <ol class="contexts">{items}</ol> }
+}
+
+/// Links that choose the interface language (`GET /language`, which sets the
+/// cookie and comes back here with a full page load, as the server renders the words).
+#[component]
+pub fn InterfaceLanguage() -> impl IntoView {
+    let i18n = use_i18n();
+    let location = use_location();
+    let back = move || {
+        let search = location.search.get();
+        let here = match search.trim_start_matches('?') {
+            "" => location.pathname.get(),
+            query => format!("{}?{query}", location.pathname.get()),
+        };
+        form_urlencoded::byte_serialize(here.as_bytes()).collect::<String>()
+    };
+    let links = LANGUAGES
+        .into_iter()
+        .map(|(code, name)| {
+            let current = (i18n.0 == code).then_some("true");
+            view! {
+                <a href=move || format!("/language?to={code}&back={}", back()) rel="external" aria-current=current
+                    hreflang=code lang=code class="k-choice">{name}</a>
+            }
+        })
+        .collect_view();
+    view! { <nav class="k-chooser languages interface" aria-label=i18n.t("interface-language")>{links}</nav> }
 }
 
 /// Links that choose the language of the items (the sentences and words shown):
@@ -33,7 +63,13 @@ pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> im
             view! { <a href=move || format!("{}lang={code}", base.get()) aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
         })
         .collect_view();
-    view! { <nav class="k-chooser languages" aria-label="Language of the sentences">{links}</nav> }
+    let label = use_i18n().t("items-language");
+    view! {
+        <nav class="k-chooser languages" aria-label=label.clone()>
+            <span>{label} ":"</span>
+            {links}
+        </nav>
+    }
 }
 
 /// An error as the user reads it.

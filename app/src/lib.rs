@@ -5,6 +5,7 @@
 pub mod api;
 mod components;
 mod error;
+pub mod i18n;
 mod pages;
 #[cfg(feature = "ssr")]
 pub mod ssr;
@@ -20,7 +21,7 @@ pub use error::AppError;
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=i18n::detect().0>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -38,6 +39,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    let i18n = i18n::detect();
+    provide_context(i18n);
     // Marks the page once the wasm front end has taken over (browser tests wait for it).
     Effect::new(move |_| {
         if let Some(body) = document().body() {
@@ -50,14 +53,15 @@ pub fn App() -> impl IntoView {
         <Router>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Gapwise"</A>
-                <nav aria-label="Main">
-                    <A href="/play">"Play"</A>
-                    <A href="/rate">"Rate"</A>
-                    <A href="/suggest">"Propose"</A>
-                    <A href="/leaderboard">"Leaderboard"</A>
-                    <A href="/account">"Account"</A>
-                    <A href="/my-data">"My data"</A>
+                <nav aria-label=i18n.t("nav-main")>
+                    <A href="/play">{i18n.t("nav-play")}</A>
+                    <A href="/rate">{i18n.t("nav-rate")}</A>
+                    <A href="/suggest">{i18n.t("nav-propose")}</A>
+                    <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
+                    <A href="/account">{i18n.t("nav-account")}</A>
+                    <A href="/my-data">{i18n.t("nav-my-data")}</A>
                 </nav>
+                <components::InterfaceLanguage/>
             </header>
             <main id="main">
                 <Routes fallback=pages::NotFound>
@@ -74,7 +78,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/admin/items") view=pages::AdminItems/>
                 </Routes>
             </main>
-            <footer class="site-footer"><A href="/staff">"Staff sign-in"</A></footer>
+            <footer class="site-footer"><A href="/staff">{i18n.t("footer-staff")}</A></footer>
         </Router>
     }
 }

@@ -32,7 +32,7 @@ test('the research page is for signed-in researchers, with filters and downloads
   await expect(page.getByRole('heading', { name: /Table 8/ })).toBeVisible();
   await expect(page.locator('figure#fig1_success_by_k img')).toBeVisible();
 
-  await page.getByLabel('Language').selectOption('en');
+  await page.locator('select[name="language"]').selectOption('en');
   await page.getByLabel('Sentences (k)').selectOption('3');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/language=en/);

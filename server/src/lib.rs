@@ -6,6 +6,7 @@ pub mod demo;
 pub mod distributional;
 pub mod export;
 mod health;
+mod language;
 pub mod report;
 mod research;
 mod guards;
@@ -29,7 +30,7 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
-    let api = research::routes(store.clone()).merge(health::routes(store.clone()));
+    let api = research::routes(store.clone()).merge(health::routes(store.clone())).merge(language::routes(secure_cookies));
     let uploads = upload::routes(store.clone());
     let reports = ReportBuilder(Arc::new(|store: Store, filter| {
         Box::pin(async move {

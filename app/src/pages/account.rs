@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::{whoami, LogIn, SetPassword};
 use crate::components::{ActionError, ErrorNote};
+use crate::i18n::use_i18n;
 
 #[component]
 pub fn Account() -> impl IntoView {
@@ -11,34 +12,35 @@ pub fn Account() -> impl IntoView {
     let log_in = ServerAction::<LogIn>::new();
     let me = Resource::new(move || log_in.version().get(), |_| whoami());
     let saved = move || matches!(set_password.value().get(), Some(Ok(())));
+    let i18n = use_i18n();
     view! {
-        <h1>"Your account"</h1>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+        <h1>{i18n.t("account-title")}</h1>
+        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match me.await {
                     Ok(Some(pseudonym)) => view! {
-                        <p>"You play as " <strong class="pseudonym">{pseudonym}</strong> "."</p>
-                        <h2>"Resume on another device"</h2>
-                        <p>"Set a password, then sign in elsewhere with your pseudonym and it."</p>
+                        <p>{i18n.t("account-playing-as")} " " <strong class="pseudonym">{pseudonym}</strong></p>
+                        <h2>{i18n.t("account-resume")}</h2>
+                        <p>{i18n.t("account-resume-how")}</p>
                         <ActionForm action=set_password>
-                            <label>"Password (8 characters or more) "
+                            <label>{i18n.t("account-new-password")} " "
                                 <input type="password" name="password" minlength="8" autocomplete="new-password" required/>
                             </label>
-                            <button type="submit">"Save password"</button>
+                            <button type="submit">{i18n.t("account-save-password")}</button>
                         </ActionForm>
-                        <Show when=saved><p class="ok" role="status">"Password saved."</p></Show>
+                        <Show when=saved><p class="ok" role="status">{i18n.t("account-saved")}</p></Show>
                         <ActionError value=set_password.value()/>
                     }.into_any(),
-                    Ok(None) => view! { <p>"You are not playing on this device yet."</p> }.into_any(),
+                    Ok(None) => view! { <p>{i18n.t("account-not-playing")}</p> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> }.into_any(),
                 }
             })}
         </Suspense>
-        <h2>"Sign in with a pseudonym"</h2>
+        <h2>{i18n.t("account-sign-in-title")}</h2>
         <ActionForm action=log_in>
-            <label>"Pseudonym " <input type="text" name="pseudonym" autocomplete="username" required/></label>
-            <label>"Password " <input type="password" name="password" autocomplete="current-password" required/></label>
-            <button type="submit">"Sign in"</button>
+            <label>{i18n.t("account-pseudonym")} " " <input type="text" name="pseudonym" autocomplete="username" required/></label>
+            <label>{i18n.t("account-password")} " " <input type="password" name="password" autocomplete="current-password" required/></label>
+            <button type="submit">{i18n.t("account-sign-in")}</button>
         </ActionForm>
         <ActionError value=log_in.value()/>
     }

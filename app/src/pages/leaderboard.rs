@@ -5,18 +5,19 @@ use leptos::prelude::*;
 
 use crate::api::leaderboard;
 use crate::components::ErrorNote;
+use crate::i18n::use_i18n;
 
 #[component]
 pub fn Leaderboard() -> impl IntoView {
     let standings = Resource::new(|| (), |_| leaderboard());
+    let i18n = use_i18n();
     view! {
-        <h1>"Leaderboard"</h1>
-        <p>"Success rate of the best players (10 answers or more) and of the language models that play the same items. "
-           "A model answers each item people have played; it is right when it gives the hidden word a higher probability."</p>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+        <h1>{i18n.t("nav-leaderboard")}</h1>
+        <p>{i18n.t("leaderboard-intro")}</p>
+        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match standings.await {
-                    Ok(list) if list.is_empty() => view! { <p>"Nobody is ranked yet: play 10 items to appear here."</p> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p>{i18n.t("leaderboard-empty")}</p> }.into_any(),
                     Ok(list) => view! { <StandingsTable list/> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> }.into_any(),
                 }
@@ -27,6 +28,7 @@ pub fn Leaderboard() -> impl IntoView {
 
 #[component]
 fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
+    let i18n = use_i18n();
     let rows = list
         .into_iter()
         .enumerate()
@@ -34,7 +36,7 @@ fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
             let rate = format!("{:.0} %", 100.0 * s.rate());
             let (name, class) = match &s.who {
                 Contender::Player(p) => (view! { <span>{p.clone()}</span> }.into_any(), "player"),
-                Contender::Model(m) => (view! { <span>{m.clone()} " " <span class="badge">"model"</span></span> }.into_any(), "model"),
+                Contender::Model(m) => (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model"),
             };
             view! {
                 <tr class=class>
@@ -49,8 +51,13 @@ fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
     view! {
         <div class="scroll">
             <table class="standings">
-                <caption class="visually-hidden">"Players and models by success rate"</caption>
-                <thead><tr><th scope="col">"#"</th><th scope="col">"Who"</th><th scope="col">"Success"</th><th scope="col">"Right / answered"</th></tr></thead>
+                <caption class="visually-hidden">{i18n.t("leaderboard-caption")}</caption>
+                <thead><tr>
+                    <th scope="col">"#"</th>
+                    <th scope="col">{i18n.t("leaderboard-who")}</th>
+                    <th scope="col">{i18n.t("leaderboard-success")}</th>
+                    <th scope="col">{i18n.t("leaderboard-right-answered")}</th>
+                </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>

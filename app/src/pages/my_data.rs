@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{fetch_my_data, EraseMe, SendFeedback, ERASE_CONFIRMATION};
 use crate::components::{ActionError, ErrorNote};
+use crate::i18n::use_i18n;
 
 #[component]
 pub fn MyDataPage() -> impl IntoView {
@@ -13,39 +14,34 @@ pub fn MyDataPage() -> impl IntoView {
     let erase = ServerAction::<EraseMe>::new();
     let data = Resource::new(move || feedback.version().get(), |_| fetch_my_data(false));
     let sent = move || matches!(feedback.value().get(), Some(Ok(())));
+    let i18n = use_i18n();
     view! {
-        <h1>"My data"</h1>
-        <p>
-            "Gapwise is a research game: researchers compare how people and language models tell words apart "
-            "from their contexts. This page shows everything stored about you."
-        </p>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+        <h1>{i18n.t("nav-my-data")}</h1>
+        <p>{i18n.t("my-data-intro")}</p>
+        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match data.await {
                     Ok(d) => view! { <Stored d/> }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">"Start playing"</a></p> }.into_any(),
+                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("my-data-start")}</a></p> }.into_any(),
                 }
             })}
         </Suspense>
-        <h2>"Feedback"</h2>
+        <h2>{i18n.t("feedback-title")}</h2>
         <ActionForm action=feedback attr:class="feedback-form">
-            <label>"Tell us what you think (at most " {MAX_FEEDBACK_CHARS} " characters) "
+            <label>{i18n.t_with("feedback-label", &[("max", MAX_FEEDBACK_CHARS.into())])} " "
                 <textarea name="message" rows="4" maxlength=MAX_FEEDBACK_CHARS required></textarea>
             </label>
-            <button type="submit">"Send"</button>
+            <button type="submit">{i18n.t("feedback-send")}</button>
         </ActionForm>
-        <Show when=sent><p class="ok" role="status">"Thank you: your message was sent."</p></Show>
+        <Show when=sent><p class="ok" role="status">{i18n.t("feedback-thanks")}</p></Show>
         <ActionError value=feedback.value()/>
-        <h2>"Erase everything"</h2>
-        <p>
-            "This deletes your pseudonym, every answer, rating, proposal and message, and signs you out. "
-            "It cannot be undone. Word pairs of yours that are already in the game stay, without your name."
-        </p>
+        <h2>{i18n.t("erase-title")}</h2>
+        <p>{i18n.t("erase-explain")}</p>
         <ActionForm action=erase attr:class="erase-form">
-            <label>"Type " <strong>{ERASE_CONFIRMATION}</strong> " to confirm "
+            <label>{i18n.t_with("erase-confirm", &[("word", ERASE_CONFIRMATION.into())])} " "
                 <input type="text" name="confirm" autocomplete="off" required/>
             </label>
-            <button type="submit" class="danger" id="erase">"Erase everything"</button>
+            <button type="submit" class="danger" id="erase">{i18n.t("erase-title")}</button>
         </ActionForm>
         <ActionError value=erase.value()/>
     }
@@ -55,48 +51,57 @@ pub fn MyDataPage() -> impl IntoView {
 #[component]
 fn Stored(d: MyData) -> impl IntoView {
     let right = d.answers.iter().filter(|a| a.correct).count();
+    let i18n = use_i18n();
+    let t = move |key| i18n.t(key);
+    let yes_no = move |yes| t(if yes { "yes" } else { "no" });
     view! {
-        <p><a href="/api/my-data?download=true" download="gapwise-my-data.json" id="download">"Download all of it (JSON)"</a></p>
+        <p><a href="/api/my-data?download=true" download="gapwise-my-data.json" id="download">{t("my-data-download")}</a></p>
         <dl class="counts my-data">
-            <div><dt>"Pseudonym"</dt><dd class="pseudonym">{d.pseudonym}</dd></div>
-            <div><dt>"Consent version"</dt><dd>{d.consent_version}</dd></div>
-            <div><dt>"Since"</dt><dd>{d.joined}</dd></div>
-            <div><dt>"Password set"</dt><dd>{if d.has_password { "yes" } else { "no" }}</dd></div>
-            <div><dt>"Signed-in browsers"</dt><dd>{d.sessions}</dd></div>
-            <div><dt>"Items shown"</dt><dd>{d.servings}</dd></div>
-            <div><dt>"Answers"</dt><dd id="answer-count">{d.answers.len()}</dd></div>
-            <div><dt>"Right"</dt><dd>{right}</dd></div>
-            <div><dt>"Ratings"</dt><dd>{d.ratings.len()}</dd></div>
-            <div><dt>"Proposals"</dt><dd>{d.suggestions.len()}</dd></div>
-            <div><dt>"Pairs of yours in the game"</dt><dd>{d.pairs_created}</dd></div>
-            <div><dt>"Messages"</dt><dd>{d.feedback.len()}</dd></div>
-            <div><dt>"Random export ID"</dt><dd>{if d.has_export_id { "made" } else { "none yet" }}</dd></div>
+            <div><dt>{t("account-pseudonym")}</dt><dd class="pseudonym">{d.pseudonym}</dd></div>
+            <div><dt>{t("my-data-consent-version")}</dt><dd>{d.consent_version}</dd></div>
+            <div><dt>{t("my-data-since")}</dt><dd>{d.joined}</dd></div>
+            <div><dt>{t("my-data-password-set")}</dt><dd>{yes_no(d.has_password)}</dd></div>
+            <div><dt>{t("my-data-browsers")}</dt><dd>{d.sessions}</dd></div>
+            <div><dt>{t("my-data-items-shown")}</dt><dd>{d.servings}</dd></div>
+            <div><dt>{t("my-data-answers")}</dt><dd id="answer-count">{d.answers.len()}</dd></div>
+            <div><dt>{t("my-data-right")}</dt><dd>{right}</dd></div>
+            <div><dt>{t("my-data-ratings")}</dt><dd>{d.ratings.len()}</dd></div>
+            <div><dt>{t("my-data-proposals")}</dt><dd>{d.suggestions.len()}</dd></div>
+            <div><dt>{t("my-data-pairs")}</dt><dd>{d.pairs_created}</dd></div>
+            <div><dt>{t("my-data-messages")}</dt><dd>{d.feedback.len()}</dd></div>
+            <div><dt>{t("my-data-export-id")}</dt><dd>{t(if d.has_export_id { "my-data-export-id-made" } else { "none-yet" })}</dd></div>
         </dl>
-        <h2>"Answers"</h2>
+        <h2>{t("my-data-answers")}</h2>
         <div class="scroll"><table class="answers">
             <thead><tr>
-                <th scope="col">"When"</th><th scope="col">"Item"</th><th scope="col">"k"</th><th scope="col">"Chosen"</th>
-                <th scope="col">"Right"</th><th scope="col">"Time (ms)"</th>
+                <th scope="col">{t("my-data-when")}</th><th scope="col">{t("my-data-item")}</th><th scope="col">"k"</th>
+                <th scope="col">{t("my-data-chosen")}</th><th scope="col">{t("my-data-right")}</th><th scope="col">{t("my-data-time")}</th>
             </tr></thead>
             <tbody>
                 {d.answers.into_iter().map(|a| view! {
                     <tr>
                         <td>{a.at}</td><td class="num">{a.item_id}</td><td class="num">{a.k}</td><td>{a.chosen}</td>
-                        <td>{if a.correct { "yes" } else { "no" }}</td>
+                        <td>{yes_no(a.correct)}</td>
                         <td class="num">{a.client_ms.unwrap_or(a.server_ms)}</td>
                     </tr>
                 }).collect_view()}
             </tbody>
         </table></div>
-        <h2>"Ratings"</h2>
+        <h2>{t("my-data-ratings")}</h2>
         <Listed empty=d.ratings.is_empty()>
-            <ul>{d.ratings.into_iter().map(|r| view! { <li>{format!("{}: item {}, rated {}", r.at, r.item_id, r.rating)}</li> }).collect_view()}</ul>
+            <ul>{d.ratings.into_iter().map(|r| {
+                let line = i18n.t_with("my-data-rating-line", &[("at", r.at.into()), ("item", r.item_id.into()), ("rating", i64::from(r.rating).into())]);
+                view! { <li>{line}</li> }
+            }).collect_view()}</ul>
         </Listed>
-        <h2>"Proposals"</h2>
+        <h2>{t("my-data-proposals")}</h2>
         <Listed empty=d.suggestions.is_empty()>
-            <ul>{d.suggestions.into_iter().map(|s| view! { <li>{format!("{} / {} ({}): {:?}", s.target, s.distractor, s.language, s.status)}</li> }).collect_view()}</ul>
+            <ul>{d.suggestions.into_iter().map(|s| {
+                let status = i18n.t_with("suggestion-status", &[("status", s.status.as_str().into())]);
+                view! { <li>{format!("{} / {} ({}): {status}", s.target, s.distractor, s.language)}</li> }
+            }).collect_view()}</ul>
         </Listed>
-        <h2>"Messages"</h2>
+        <h2>{t("my-data-messages")}</h2>
         <Listed empty=d.feedback.is_empty()>
             <ul class="messages">{d.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
         </Listed>
@@ -107,7 +112,7 @@ fn Stored(d: MyData) -> impl IntoView {
 #[component]
 fn Listed(empty: bool, children: Children) -> impl IntoView {
     if empty {
-        view! { <p class="none">"None."</p> }.into_any()
+        view! { <p class="none">{use_i18n().t("none")}</p> }.into_any()
     } else {
         children().into_any()
     }

@@ -6,8 +6,9 @@ pub fn NotFound() -> impl IntoView {
     if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
         res.set_status(axum::http::StatusCode::NOT_FOUND);
     }
+    let i18n = crate::i18n::use_i18n();
     view! {
-        <h1>"Page not found"</h1>
-        <p><a href="/">"Back to the start"</a></p>
+        <h1>{i18n.t("not-found-title")}</h1>
+        <p><a href="/">{i18n.t("not-found-back")}</a></p>
     }
 }

@@ -4,19 +4,21 @@
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
 
 use gapwise_store::model::{
-    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K, DEFAULT_LANGUAGE,
+    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
 };
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{get_play_state, get_progress, NextItem, SubmitAnswer};
 use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
+use crate::i18n::use_i18n;
 
 #[component]
 pub fn Play() -> impl IntoView {
+    let i18n = use_i18n();
     let query = use_query_map();
     let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
-    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(DEFAULT_LANGUAGE));
+    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let answer = ServerAction::<SubmitAnswer>::new();
     let next = ServerAction::<NextItem>::new();
     let state = Resource::new(
@@ -31,7 +33,7 @@ pub fn Play() -> impl IntoView {
             {move || Suspend::new(async move { progress.await.ok().map(|p| view! { <ProgressBar p/> }) })}
         </Transition>
         <KChooser k language/>
-        <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
+        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match state.await {
                     Ok(PlayState::Item { card, score, pseudonym }) => view! {
@@ -44,13 +46,11 @@ pub fn Play() -> impl IntoView {
                     }.into_any(),
                     Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
                         <Status score pseudonym/>
-                        <p class="exhausted">
-                            "You have played every item with " {k} " sentences. Try another number of sentences above."
-                        </p>
+                        <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p>
                     }.into_any(),
                     Err(error) => view! {
                         <ErrorNote error/>
-                        <p><a href="/">"Start on the home page"</a></p>
+                        <p><a href="/">{i18n.t("start-home")}</a></p>
                     }.into_any(),
                 }
             })}
@@ -62,6 +62,7 @@ pub fn Play() -> impl IntoView {
 /// Links that choose how many sentences an item shows.
 #[component]
 fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
+    let label = use_i18n().t("play-k-label");
     let links = ALLOWED_K
         .into_iter()
         .map(|choice| {
@@ -70,8 +71,8 @@ fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="k-chooser" aria-label="Sentences per item">
-            <span>"Sentences per item: "</span>
+        <nav class="k-chooser" aria-label=label.clone()>
+            <span>{label.clone()} " "</span>
             {links}
         </nav>
     }
@@ -80,27 +81,29 @@ fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
 /// Level, points towards the next level, streak and the daily goal.
 #[component]
 fn ProgressBar(p: Progress) -> impl IntoView {
+    let i18n = use_i18n();
     let level_start = level_threshold(p.level);
     let goal_met = p.today >= DAILY_GOAL;
     view! {
         <div class="progress" aria-live="polite">
-            <span class="level">"Level " {p.level}</span>
+            <span class="level">{i18n.t_with("play-level", &[("level", p.level.into())])}</span>
             <label>
                 <progress max=(p.next_level_at - level_start).to_string() value=(p.points - level_start).to_string()></progress>
-                <span class="points">{p.points} " points"</span>
+                <span class="points">{i18n.t_with("play-points", &[("n", p.points.into())])}</span>
             </label>
-            <span class="streak">"Streak " {p.streak} " (best " {p.best_streak} ")"</span>
-            <span class="daily" class:done=goal_met>"Today " {p.today.min(DAILY_GOAL)} " of " {DAILY_GOAL}</span>
+            <span class="streak">{i18n.t_with("play-streak", &[("streak", p.streak.into()), ("best", p.best_streak.into())])}</span>
+            <span class="daily" class:done=goal_met>{i18n.t_with("play-today", &[("done", p.today.min(DAILY_GOAL).into()), ("goal", DAILY_GOAL.into())])}</span>
         </div>
     }
 }
 
 #[component]
 fn Status(score: Score, pseudonym: String) -> impl IntoView {
+    let line = use_i18n().t_with("play-score", &[("right", score.correct.into()), ("answered", score.answered.into())]);
     view! {
         <p class="status">
             <span class="pseudonym">{pseudonym}</span>
-            <span class="score" aria-live="polite">{score.correct} " right of " {score.answered}</span>
+            <span class="score" aria-live="polite">{line}</span>
         </p>
     }
 }
@@ -116,7 +119,7 @@ fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
             <input type="hidden" name="answer_id" value=card.answer_id/>
             <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
             <Contexts contexts=card.contexts/>
-            <p class="prompt" id="prompt">"Which word fills the blank?"</p>
+            <p class="prompt" id="prompt">{use_i18n().t("play-prompt")}</p>
             <div class="options" role="group" aria-labelledby="prompt">
                 <button type="submit" name="choice" value="0" class="option" data-key="1" on:click=stamp disabled=pending>
                     <kbd>"1"</kbd> <span class="word">{first}</span>
@@ -132,17 +135,22 @@ fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
 /// Right or wrong, the sentences with the word filled in, and the way on.
 #[component]
 fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
+    let i18n = use_i18n();
     let verdict = if feedback.correct {
-        view! { <p class="verdict right">"Right! It was " <strong>{feedback.target.clone()}</strong> "."</p> }.into_any()
+        view! { <p class="verdict right">{i18n.t("play-right")} " " <strong>{feedback.target.clone()}</strong></p> }.into_any()
     } else {
-        view! { <p class="verdict wrong">"Not this time: it was " <strong>{feedback.target.clone()}</strong> ", not " {feedback.chosen.clone()} "."</p> }.into_any()
+        let chosen = i18n.t_with("play-you-chose", &[("word", feedback.chosen.clone().into())]);
+        view! {
+            <p class="verdict wrong">{i18n.t("play-wrong")} " " <strong>{feedback.target.clone()}</strong></p>
+            <p class="chosen">{chosen}</p>
+        }.into_any()
     };
     view! {
         <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>
             {verdict}
             <Contexts contexts=feedback.contexts filled=feedback.target/>
             <ActionForm action=next>
-                <button type="submit" class="primary" id="next" autofocus>"Next item " <kbd>"Enter"</kbd></button>
+                <button type="submit" class="primary" id="next" autofocus>{i18n.t("play-next")} " " <kbd>"Enter"</kbd></button>
             </ActionForm>
         </section>
     }

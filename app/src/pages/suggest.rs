@@ -5,34 +5,34 @@ use leptos::prelude::*;
 
 use crate::api::{my_suggestions, SuggestPair};
 use crate::components::{ActionError, ErrorNote};
+use crate::i18n::use_i18n;
 
 #[component]
 pub fn Suggest() -> impl IntoView {
     let suggest = ServerAction::<SuggestPair>::new();
     let mine = Resource::new(move || suggest.version().get(), |_| my_suggestions());
     let sent = move || matches!(suggest.value().get(), Some(Ok(_)));
+    let i18n = use_i18n();
     view! {
-        <h1>"Propose a word pair"</h1>
-        <p>"Two words that could fill the same blank, like " <em>"two / three"</em> " or " <em>"red / green"</em>
-           ". Sentences with the first word are shown with it blanked, and players guess which of the two it was. "
-           "The hardest pairs, the ones people cannot tell apart, are the most valuable."</p>
+        <h1>{i18n.t("suggest-title")}</h1>
+        <p>{i18n.t("suggest-intro")}</p>
         <ActionForm action=suggest attr:class="suggest">
-            <label>"Language "
+            <label>{i18n.t("suggest-language")} " "
                 <select name="language">
                     {LANGUAGES.into_iter().map(|(code, name)| view! { <option value=code lang=code>{name}</option> }).collect_view()}
                 </select>
             </label>
-            <label>"Word in the sentences " <input type="text" name="target" required autocomplete="off"/></label>
-            <label>"Other word " <input type="text" name="distractor" required autocomplete="off"/></label>
-            <button type="submit" class="primary">"Propose"</button>
+            <label>{i18n.t("suggest-target")} " " <input type="text" name="target" required autocomplete="off"/></label>
+            <label>{i18n.t("suggest-distractor")} " " <input type="text" name="distractor" required autocomplete="off"/></label>
+            <button type="submit" class="primary">{i18n.t("nav-propose")}</button>
         </ActionForm>
-        <Show when=sent><p class="ok" role="status">"Thank you: an admin will look at it."</p></Show>
+        <Show when=sent><p class="ok" role="status">{i18n.t("suggest-thanks")}</p></Show>
         <ActionError value=suggest.value()/>
-        <h2>"Your proposals"</h2>
-        <Transition fallback=|| view! { <p>"Loading…"</p> }>
+        <h2>{i18n.t("suggest-mine")}</h2>
+        <Transition fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match mine.await {
-                    Ok(list) if list.is_empty() => view! { <p>"None yet."</p> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p>{i18n.t("none-yet")}</p> }.into_any(),
                     Ok(list) => view! { <ul class="suggestions">{list.into_iter().map(|s| view! { <SuggestionLine s/> }).collect_view()}</ul> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> }.into_any(),
                 }
@@ -44,6 +44,7 @@ pub fn Suggest() -> impl IntoView {
 #[component]
 fn SuggestionLine(s: Suggestion) -> impl IntoView {
     let status = s.status.as_str();
+    let shown = use_i18n().t_with("suggestion-status", &[("status", status.into())]);
     let note = match (s.status, s.reason) {
         (SuggestionStatus::Rejected, Some(reason)) => format!(": {reason}"),
         (SuggestionStatus::Approved, Some(edit)) => format!(" ({edit})"),
@@ -52,7 +53,7 @@ fn SuggestionLine(s: Suggestion) -> impl IntoView {
     view! {
         <li>
             <strong>{s.target}</strong> " / " <strong>{s.distractor}</strong> " (" {s.language} ") "
-            <span class=format!("status {status}")>{status}</span>{note}
+            <span class=format!("status {status}")>{shown}</span>{note}
         </li>
     }
 }

@@ -1,0 +1,137 @@
+# Gapwise's interface in English. Every file in app/locales holds the same messages
+# (a test checks it). Arguments are in { $braces }; numbers choose plural forms.
+
+## Page frame
+nav-main = Main
+nav-play = Play
+nav-rate = Rate
+nav-propose = Propose
+nav-leaderboard = Leaderboard
+nav-account = Account
+nav-my-data = My data
+footer-staff = Staff sign-in
+interface-language = Interface language
+items-language = Language of the sentences
+loading = Loading…
+start-home = Start on the home page
+blank = blank
+none = None.
+none-yet = None yet.
+yes = yes
+no = no
+
+## Home page and consent
+landing-erased = Everything we stored about you has been erased.
+landing-title = Can you tell words apart by their company?
+landing-what = Gapwise is a research game. You see sentences in which one word was replaced by a blank, and two candidate words. Pick the one that was there. Some pairs are easy; some are so close that people and language models alike get them wrong.
+landing-why = Researchers compare your answers with those of language models to learn how much of a word's meaning is in the contexts it appears in.
+consent-title = Before you play
+consent-pseudonym = You play under a random pseudonym. We ask for no name and no e-mail address.
+consent-record = We record which word you chose, whether it was right, and how long you took.
+consent-share = Anonymised answers are shared with researchers under CC BY-SA 4.0. They never contain your IP address or when you played.
+consent-voluntary = Taking part is voluntary; you can stop at any time. On the page below you can see everything stored about you, download it, and erase all of it:
+consent-agree = I have read the above and agree to take part.
+
+## Playing
+play-k-label = Sentences per item:
+play-exhausted = { $k ->
+    [one] You have played every item with { $k } sentence. Try another number of sentences above.
+   *[other] You have played every item with { $k } sentences. Try another number of sentences above.
+}
+play-level = Level { $level }
+play-points = { $n ->
+    [one] { $n } point
+   *[other] { $n } points
+}
+play-streak = Streak { $streak } (best { $best })
+play-today = Today { $done } of { $goal }
+play-score = { $right } right of { $answered }
+play-prompt = Which word fills the blank?
+play-right = Right! It was:
+play-wrong = Not this time. It was:
+play-you-chose = You chose: { $word }
+play-next = Next item
+
+## Rating
+rate-title = Rate sentences
+rate-intro = How sure are you which word was in the blank? There is no time limit, and no right answer is shown.
+rate-none = No sentence in this language needs your rating now. Thank you!
+rate-count = { $n ->
+    [one] { $n } rated
+   *[other] { $n } rated
+}
+rate-prompt = Which word was in the blank?
+rate-surely = surely { $word }
+rate-probably = probably { $word }
+rate-cannot-tell = can't tell
+
+## Proposing pairs
+suggest-title = Propose a word pair
+suggest-intro = Two words that could fill the same blank, like "two / three" or "red / green". Sentences with the first word are shown with it blanked, and players guess which of the two it was. The hardest pairs, the ones people cannot tell apart, are the most valuable.
+suggest-language = Language
+suggest-target = Word in the sentences
+suggest-distractor = Other word
+suggest-thanks = Thank you: an admin will look at it.
+suggest-mine = Your proposals
+suggestion-status = { $status ->
+    [pending] pending
+    [approved] approved
+   *[rejected] rejected
+}
+
+## Leaderboard
+leaderboard-intro = Success rate of the best players (10 answers or more) and of the language models that play the same items. A model answers each item people have played; it is right when it gives the hidden word a higher probability.
+leaderboard-empty = Nobody is ranked yet: play 10 items to appear here.
+leaderboard-model = model
+leaderboard-caption = Players and models by success rate
+leaderboard-who = Who
+leaderboard-success = Success
+leaderboard-right-answered = Right / answered
+
+## Account
+account-title = Your account
+account-playing-as = You play as:
+account-resume = Resume on another device
+account-resume-how = Set a password, then sign in elsewhere with your pseudonym and it.
+account-new-password = Password (8 characters or more)
+account-save-password = Save password
+account-saved = Password saved.
+account-not-playing = You are not playing on this device yet.
+account-sign-in-title = Sign in with a pseudonym
+account-pseudonym = Pseudonym
+account-password = Password
+account-sign-in = Sign in
+
+## My data
+my-data-intro = Gapwise is a research game: researchers compare how people and language models tell words apart from their contexts. This page shows everything stored about you.
+my-data-start = Start playing
+my-data-download = Download all of it (JSON)
+my-data-consent-version = Consent version
+my-data-since = Since
+my-data-password-set = Password set
+my-data-browsers = Signed-in browsers
+my-data-items-shown = Items shown
+my-data-answers = Answers
+my-data-right = Right
+my-data-ratings = Ratings
+my-data-proposals = Proposals
+my-data-pairs = Pairs of yours in the game
+my-data-messages = Messages
+my-data-export-id = Random export ID
+my-data-export-id-made = made
+my-data-when = When
+my-data-item = Item
+my-data-chosen = Chosen
+my-data-time = Time (ms)
+my-data-rating-line = { $at }: item { $item }, rated { $rating }
+feedback-title = Feedback
+feedback-label = Tell us what you think (at most { $max } characters)
+feedback-send = Send
+feedback-thanks = Thank you: your message was sent.
+erase-title = Erase everything
+erase-explain = This deletes your pseudonym, every answer, rating, proposal and message, and signs you out. It cannot be undone. Word pairs of yours that are already in the game stay, without your name.
+erase-confirm = Type { $word } to confirm
+
+## Errors
+not-found-title = Page not found
+not-found-back = Back to the start

@@ -1,0 +1,136 @@
+# La interfaz de Gapwise en español. Los mismos mensajes que en en/main.ftl.
+
+## Page frame
+nav-main = Menú principal
+nav-play = Jugar
+nav-rate = Valorar
+nav-propose = Proponer
+nav-leaderboard = Clasificación
+nav-account = Cuenta
+nav-my-data = Mis datos
+footer-staff = Acceso del equipo
+interface-language = Idioma de la interfaz
+items-language = Idioma de las frases
+loading = Cargando…
+start-home = Empieza en la página de inicio
+blank = hueco
+none = Ninguno.
+none-yet = Todavía ninguno.
+yes = sí
+no = no
+
+## Home page and consent
+landing-erased = Se ha borrado todo lo que guardábamos sobre ti.
+landing-title = ¿Sabes distinguir las palabras por su compañía?
+landing-what = Gapwise es un juego de investigación. Ves frases en las que una palabra se ha sustituido por un hueco, y dos palabras candidatas. Elige la que estaba. Algunos pares son fáciles; otros se parecen tanto que se equivocan tanto las personas como los modelos de lenguaje.
+landing-why = Los investigadores comparan tus respuestas con las de los modelos de lenguaje para saber cuánto del significado de una palabra está en los contextos en que aparece.
+consent-title = Antes de jugar
+consent-pseudonym = Juegas con un seudónimo aleatorio. No pedimos nombre ni dirección de correo.
+consent-record = Registramos qué palabra elegiste, si era la correcta y cuánto tardaste.
+consent-share = Las respuestas anonimizadas se comparten con investigadores bajo CC BY-SA 4.0. Nunca contienen tu dirección IP ni cuándo jugaste.
+consent-voluntary = Participar es voluntario; puedes parar cuando quieras. En la página de abajo puedes ver todo lo que guardamos sobre ti, descargarlo y borrarlo todo:
+consent-agree = He leído lo anterior y acepto participar.
+
+## Playing
+play-k-label = Frases por pregunta:
+play-exhausted = { $k ->
+    [one] Has jugado todas las preguntas con { $k } frase. Prueba otro número de frases arriba.
+   *[other] Has jugado todas las preguntas con { $k } frases. Prueba otro número de frases arriba.
+}
+play-level = Nivel { $level }
+play-points = { $n ->
+    [one] { $n } punto
+   *[other] { $n } puntos
+}
+play-streak = Racha { $streak } (mejor { $best })
+play-today = Hoy { $done } de { $goal }
+play-score = { $right } aciertos de { $answered }
+play-prompt = ¿Qué palabra va en el hueco?
+play-right = ¡Correcto! Era:
+play-wrong = Esta vez no. Era:
+play-you-chose = Elegiste: { $word }
+play-next = Siguiente pregunta
+
+## Rating
+rate-title = Valorar frases
+rate-intro = ¿Qué seguridad tienes sobre la palabra que estaba en el hueco? No hay límite de tiempo y no se muestra la respuesta correcta.
+rate-none = Ahora mismo ninguna frase en este idioma necesita tu valoración. ¡Gracias!
+rate-count = { $n ->
+    [one] { $n } valorada
+   *[other] { $n } valoradas
+}
+rate-prompt = ¿Qué palabra estaba en el hueco?
+rate-surely = seguro «{ $word }»
+rate-probably = probablemente «{ $word }»
+rate-cannot-tell = no sé decirlo
+
+## Proposing pairs
+suggest-title = Propón un par de palabras
+suggest-intro = Dos palabras que podrían llenar el mismo hueco, como «dos / tres» o «rojo / verde». Las frases con la primera palabra se muestran con un hueco, y los jugadores adivinan cuál de las dos era. Los pares más difíciles, los que la gente no sabe distinguir, son los más valiosos.
+suggest-language = Idioma
+suggest-target = Palabra de las frases
+suggest-distractor = Otra palabra
+suggest-thanks = Gracias: un administrador lo revisará.
+suggest-mine = Tus propuestas
+suggestion-status = { $status ->
+    [pending] pendiente
+    [approved] aprobado
+   *[rejected] rechazado
+}
+
+## Leaderboard
+leaderboard-intro = Porcentaje de aciertos de los mejores jugadores (10 respuestas o más) y de los modelos de lenguaje que juegan las mismas preguntas. Un modelo responde a cada pregunta que ha jugado la gente; acierta cuando da más probabilidad a la palabra oculta.
+leaderboard-empty = Todavía no hay nadie en la clasificación: juega 10 preguntas para aparecer aquí.
+leaderboard-model = modelo
+leaderboard-caption = Jugadores y modelos por porcentaje de aciertos
+leaderboard-who = Quién
+leaderboard-success = Aciertos
+leaderboard-right-answered = Correctas / respondidas
+
+## Account
+account-title = Tu cuenta
+account-playing-as = Juegas como:
+account-resume = Seguir en otro dispositivo
+account-resume-how = Pon una contraseña y luego entra en otro sitio con tu seudónimo y esa contraseña.
+account-new-password = Contraseña (8 caracteres o más)
+account-save-password = Guardar contraseña
+account-saved = Contraseña guardada.
+account-not-playing = Todavía no juegas en este dispositivo.
+account-sign-in-title = Entrar con un seudónimo
+account-pseudonym = Seudónimo
+account-password = Contraseña
+account-sign-in = Entrar
+
+## My data
+my-data-intro = Gapwise es un juego de investigación: los investigadores comparan cómo las personas y los modelos de lenguaje distinguen las palabras por sus contextos. Esta página muestra todo lo que guardamos sobre ti.
+my-data-start = Empezar a jugar
+my-data-download = Descargarlo todo (JSON)
+my-data-consent-version = Versión del consentimiento
+my-data-since = Desde
+my-data-password-set = Contraseña puesta
+my-data-browsers = Navegadores con sesión
+my-data-items-shown = Preguntas mostradas
+my-data-answers = Respuestas
+my-data-right = Correctas
+my-data-ratings = Valoraciones
+my-data-proposals = Propuestas
+my-data-pairs = Pares tuyos en el juego
+my-data-messages = Mensajes
+my-data-export-id = Identificador aleatorio de exportación
+my-data-export-id-made = creado
+my-data-when = Cuándo
+my-data-item = Pregunta
+my-data-chosen = Elegida
+my-data-time = Tiempo (ms)
+my-data-rating-line = { $at }: pregunta { $item }, valoración { $rating }
+feedback-title = Comentarios
+feedback-label = Dinos qué te parece (como mucho { $max } caracteres)
+feedback-send = Enviar
+feedback-thanks = Gracias: tu mensaje se ha enviado.
+erase-title = Borrarlo todo
+erase-explain = Esto borra tu seudónimo, cada respuesta, valoración, propuesta y mensaje, y cierra tu sesión. No se puede deshacer. Los pares de palabras tuyos que ya están en el juego se quedan, sin tu nombre.
+erase-confirm = Escribe { $word } para confirmar
+
+## Errors
+not-found-title = Página no encontrada
+not-found-back = Volver al inicio

@@ -1,0 +1,136 @@
+# L'interface de Gapwise en français. Les mêmes messages que dans en/main.ftl.
+
+## Page frame
+nav-main = Menu principal
+nav-play = Jouer
+nav-rate = Évaluer
+nav-propose = Proposer
+nav-leaderboard = Classement
+nav-account = Compte
+nav-my-data = Mes données
+footer-staff = Accès de l'équipe
+interface-language = Langue de l'interface
+items-language = Langue des phrases
+loading = Chargement…
+start-home = Commencez sur la page d'accueil
+blank = blanc
+none = Aucun.
+none-yet = Aucun pour l'instant.
+yes = oui
+no = non
+
+## Home page and consent
+landing-erased = Tout ce que nous gardions sur vous a été effacé.
+landing-title = Savez-vous distinguer les mots d'après leur entourage ?
+landing-what = Gapwise est un jeu de recherche. Vous voyez des phrases où un mot a été remplacé par un blanc, et deux mots candidats. Choisissez celui qui s'y trouvait. Certaines paires sont faciles ; d'autres sont si proches que les humains comme les modèles de langue se trompent.
+landing-why = Les chercheurs comparent vos réponses à celles des modèles de langue pour savoir quelle part du sens d'un mot tient aux contextes où il apparaît.
+consent-title = Avant de jouer
+consent-pseudonym = Vous jouez sous un pseudonyme tiré au hasard. Nous ne demandons ni nom ni adresse électronique.
+consent-record = Nous enregistrons le mot choisi, s'il était juste, et le temps que vous avez mis.
+consent-share = Les réponses anonymisées sont partagées avec des chercheurs sous licence CC BY-SA 4.0. Elles ne contiennent jamais votre adresse IP ni le moment où vous avez joué.
+consent-voluntary = La participation est volontaire ; vous pouvez arrêter à tout moment. Sur la page ci-dessous, vous pouvez voir tout ce qui est gardé sur vous, le télécharger et tout effacer :
+consent-agree = J'ai lu ce qui précède et j'accepte de participer.
+
+## Playing
+play-k-label = Phrases par question :
+play-exhausted = { $k ->
+    [one] Vous avez joué toutes les questions à { $k } phrase. Essayez un autre nombre de phrases ci-dessus.
+   *[other] Vous avez joué toutes les questions à { $k } phrases. Essayez un autre nombre de phrases ci-dessus.
+}
+play-level = Niveau { $level }
+play-points = { $n ->
+    [one] { $n } point
+   *[other] { $n } points
+}
+play-streak = Série { $streak } (record { $best })
+play-today = Aujourd'hui { $done } sur { $goal }
+play-score = { $right } justes sur { $answered }
+play-prompt = Quel mot remplit le blanc ?
+play-right = Juste ! C'était :
+play-wrong = Pas cette fois. C'était :
+play-you-chose = Votre choix : { $word }
+play-next = Question suivante
+
+## Rating
+rate-title = Évaluer des phrases
+rate-intro = À quel point êtes-vous sûr du mot qui occupait le blanc ? Il n'y a pas de limite de temps, et aucune bonne réponse n'est affichée.
+rate-none = Aucune phrase dans cette langue n'attend votre évaluation pour l'instant. Merci !
+rate-count = { $n ->
+    [one] { $n } évaluée
+   *[other] { $n } évaluées
+}
+rate-prompt = Quel mot occupait le blanc ?
+rate-surely = sûrement « { $word } »
+rate-probably = probablement « { $word } »
+rate-cannot-tell = impossible à dire
+
+## Proposing pairs
+suggest-title = Proposer une paire de mots
+suggest-intro = Deux mots qui pourraient remplir le même blanc, comme « deux / trois » ou « rouge / vert ». Les phrases contenant le premier mot sont montrées avec un blanc, et les joueurs devinent lequel des deux s'y trouvait. Les paires les plus difficiles, celles que les gens ne savent pas distinguer, sont les plus précieuses.
+suggest-language = Langue
+suggest-target = Mot des phrases
+suggest-distractor = Autre mot
+suggest-thanks = Merci : un administrateur va l'examiner.
+suggest-mine = Vos propositions
+suggestion-status = { $status ->
+    [pending] en attente
+    [approved] acceptée
+   *[rejected] refusée
+}
+
+## Leaderboard
+leaderboard-intro = Taux de réussite des meilleurs joueurs (10 réponses ou plus) et des modèles de langue qui jouent les mêmes questions. Un modèle répond à chaque question jouée par des humains ; il a juste quand il donne au mot caché une probabilité plus élevée.
+leaderboard-empty = Personne n'est encore classé : jouez 10 questions pour apparaître ici.
+leaderboard-model = modèle
+leaderboard-caption = Joueurs et modèles par taux de réussite
+leaderboard-who = Qui
+leaderboard-success = Réussite
+leaderboard-right-answered = Justes / répondues
+
+## Account
+account-title = Votre compte
+account-playing-as = Vous jouez en tant que :
+account-resume = Continuer sur un autre appareil
+account-resume-how = Choisissez un mot de passe, puis connectez-vous ailleurs avec votre pseudonyme et ce mot de passe.
+account-new-password = Mot de passe (8 caractères ou plus)
+account-save-password = Enregistrer le mot de passe
+account-saved = Mot de passe enregistré.
+account-not-playing = Vous ne jouez pas encore sur cet appareil.
+account-sign-in-title = Se connecter avec un pseudonyme
+account-pseudonym = Pseudonyme
+account-password = Mot de passe
+account-sign-in = Se connecter
+
+## My data
+my-data-intro = Gapwise est un jeu de recherche : des chercheurs comparent la façon dont les humains et les modèles de langue distinguent les mots d'après leurs contextes. Cette page montre tout ce qui est gardé sur vous.
+my-data-start = Commencer à jouer
+my-data-download = Tout télécharger (JSON)
+my-data-consent-version = Version du consentement
+my-data-since = Depuis
+my-data-password-set = Mot de passe défini
+my-data-browsers = Navigateurs connectés
+my-data-items-shown = Questions montrées
+my-data-answers = Réponses
+my-data-right = Justes
+my-data-ratings = Évaluations
+my-data-proposals = Propositions
+my-data-pairs = Vos paires dans le jeu
+my-data-messages = Messages
+my-data-export-id = Identifiant d'export aléatoire
+my-data-export-id-made = créé
+my-data-when = Quand
+my-data-item = Question
+my-data-chosen = Choisi
+my-data-time = Temps (ms)
+my-data-rating-line = { $at } : question { $item }, note { $rating }
+feedback-title = Votre avis
+feedback-label = Dites-nous ce que vous en pensez ({ $max } caractères au plus)
+feedback-send = Envoyer
+feedback-thanks = Merci : votre message a été envoyé.
+erase-title = Tout effacer
+erase-explain = Cela efface votre pseudonyme, chaque réponse, évaluation, proposition et message, et vous déconnecte. C'est irréversible. Vos paires de mots déjà dans le jeu restent, sans votre nom.
+erase-confirm = Tapez { $word } pour confirmer
+
+## Errors
+not-found-title = Page introuvable
+not-found-back = Retour au début

@@ -1,0 +1,136 @@
+# L'interfaccia di Gapwise in italiano. Gli stessi messaggi di en/main.ftl.
+
+## Page frame
+nav-main = Menu principale
+nav-play = Gioca
+nav-rate = Valuta
+nav-propose = Proponi
+nav-leaderboard = Classifica
+nav-account = Account
+nav-my-data = I miei dati
+footer-staff = Accesso per lo staff
+interface-language = Lingua dell'interfaccia
+items-language = Lingua delle frasi
+loading = Caricamento…
+start-home = Comincia dalla pagina iniziale
+blank = spazio vuoto
+none = Nessuno.
+none-yet = Ancora nessuno.
+yes = sì
+no = no
+
+## Home page and consent
+landing-erased = Tutto ciò che conservavamo su di te è stato cancellato.
+landing-title = Sai distinguere le parole dalla compagnia che frequentano?
+landing-what = Gapwise è un gioco di ricerca. Vedi frasi in cui una parola è stata sostituita da uno spazio vuoto, e due parole candidate. Scegli quella che c'era. Alcune coppie sono facili; altre sono così vicine che sbagliano sia le persone sia i modelli linguistici.
+landing-why = I ricercatori confrontano le tue risposte con quelle dei modelli linguistici per capire quanta parte del significato di una parola sta nei contesti in cui compare.
+consent-title = Prima di giocare
+consent-pseudonym = Giochi con uno pseudonimo casuale. Non chiediamo né nome né indirizzo e-mail.
+consent-record = Registriamo quale parola hai scelto, se era giusta e quanto tempo hai impiegato.
+consent-share = Le risposte anonimizzate sono condivise con i ricercatori con licenza CC BY-SA 4.0. Non contengono mai il tuo indirizzo IP né quando hai giocato.
+consent-voluntary = La partecipazione è volontaria; puoi smettere in qualsiasi momento. Nella pagina qui sotto puoi vedere tutto ciò che conserviamo su di te, scaricarlo e cancellarlo del tutto:
+consent-agree = Ho letto quanto sopra e accetto di partecipare.
+
+## Playing
+play-k-label = Frasi per domanda:
+play-exhausted = { $k ->
+    [one] Hai giocato tutte le domande con { $k } frase. Prova un altro numero di frasi qui sopra.
+   *[other] Hai giocato tutte le domande con { $k } frasi. Prova un altro numero di frasi qui sopra.
+}
+play-level = Livello { $level }
+play-points = { $n ->
+    [one] { $n } punto
+   *[other] { $n } punti
+}
+play-streak = Serie { $streak } (record { $best })
+play-today = Oggi { $done } su { $goal }
+play-score = { $right } giuste su { $answered }
+play-prompt = Quale parola riempie lo spazio vuoto?
+play-right = Giusto! Era:
+play-wrong = Non questa volta. Era:
+play-you-chose = Hai scelto: { $word }
+play-next = Domanda successiva
+
+## Rating
+rate-title = Valuta frasi
+rate-intro = Quanto sei sicuro di quale parola c'era nello spazio vuoto? Non c'è limite di tempo e la risposta giusta non viene mostrata.
+rate-none = Al momento nessuna frase in questa lingua aspetta la tua valutazione. Grazie!
+rate-count = { $n ->
+    [one] { $n } valutata
+   *[other] { $n } valutate
+}
+rate-prompt = Quale parola c'era nello spazio vuoto?
+rate-surely = sicuramente «{ $word }»
+rate-probably = probabilmente «{ $word }»
+rate-cannot-tell = non saprei
+
+## Proposing pairs
+suggest-title = Proponi una coppia di parole
+suggest-intro = Due parole che potrebbero riempire lo stesso spazio, come «due / tre» o «rosso / verde». Le frasi con la prima parola vengono mostrate con uno spazio vuoto, e i giocatori indovinano quale delle due c'era. Le coppie più difficili, quelle che le persone non sanno distinguere, sono le più preziose.
+suggest-language = Lingua
+suggest-target = Parola delle frasi
+suggest-distractor = Altra parola
+suggest-thanks = Grazie: un amministratore la esaminerà.
+suggest-mine = Le tue proposte
+suggestion-status = { $status ->
+    [pending] in attesa
+    [approved] approvata
+   *[rejected] rifiutata
+}
+
+## Leaderboard
+leaderboard-intro = Percentuale di risposte giuste dei migliori giocatori (10 risposte o più) e dei modelli linguistici che giocano le stesse domande. Un modello risponde a ogni domanda giocata dalle persone; ha ragione quando dà alla parola nascosta una probabilità più alta.
+leaderboard-empty = Ancora nessuno in classifica: gioca 10 domande per comparire qui.
+leaderboard-model = modello
+leaderboard-caption = Giocatori e modelli per percentuale di risposte giuste
+leaderboard-who = Chi
+leaderboard-success = Successo
+leaderboard-right-answered = Giuste / date
+
+## Account
+account-title = Il tuo account
+account-playing-as = Giochi come:
+account-resume = Continua su un altro dispositivo
+account-resume-how = Imposta una password, poi accedi altrove con il tuo pseudonimo e la password.
+account-new-password = Password (almeno 8 caratteri)
+account-save-password = Salva la password
+account-saved = Password salvata.
+account-not-playing = Non stai ancora giocando su questo dispositivo.
+account-sign-in-title = Accedi con uno pseudonimo
+account-pseudonym = Pseudonimo
+account-password = Password
+account-sign-in = Accedi
+
+## My data
+my-data-intro = Gapwise è un gioco di ricerca: i ricercatori confrontano come le persone e i modelli linguistici distinguono le parole dai loro contesti. Questa pagina mostra tutto ciò che conserviamo su di te.
+my-data-start = Comincia a giocare
+my-data-download = Scarica tutto (JSON)
+my-data-consent-version = Versione del consenso
+my-data-since = Dal
+my-data-password-set = Password impostata
+my-data-browsers = Browser con accesso
+my-data-items-shown = Domande mostrate
+my-data-answers = Risposte
+my-data-right = Giuste
+my-data-ratings = Valutazioni
+my-data-proposals = Proposte
+my-data-pairs = Tue coppie nel gioco
+my-data-messages = Messaggi
+my-data-export-id = Identificativo casuale di esportazione
+my-data-export-id-made = creato
+my-data-when = Quando
+my-data-item = Domanda
+my-data-chosen = Scelta
+my-data-time = Tempo (ms)
+my-data-rating-line = { $at }: domanda { $item }, valutazione { $rating }
+feedback-title = Commenti
+feedback-label = Dicci cosa ne pensi (al massimo { $max } caratteri)
+feedback-send = Invia
+feedback-thanks = Grazie: il tuo messaggio è stato inviato.
+erase-title = Cancella tutto
+erase-explain = Questo cancella il tuo pseudonimo, ogni risposta, valutazione, proposta e messaggio, e ti disconnette. Non si può annullare. Le tue coppie di parole già nel gioco restano, senza il tuo nome.
+erase-confirm = Scrivi { $word } per confermare
+
+## Errors
+not-found-title = Pagina non trovata
+not-found-back = Torna all'inizio

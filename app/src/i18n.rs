@@ -1,0 +1,178 @@
+//! The interface in five languages. The words are Fluent catalogues,
+//! `app/locales/<code>/main.ftl`, compiled into both the server and the wasm front
+//! end; Fluent picks plural forms by each language's rules (Russian has three).
+//!
+//! The language is the `gapwise_lang` cookie, set by `GET /language?to=<code>`
+//! (server/src/language.rs) from the switcher in the page header, or else the
+//! browser's `Accept-Language`, or else English. The server renders it into
+//! `<html lang>`, where the front end reads it back, so both render the same words.
+//! It also chooses which items a player gets unless a page's `?lang=` says otherwise.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{langid, LanguageIdentifier, Loader};
+use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE};
+use leptos::prelude::*;
+
+fluent_templates::static_loader! {
+    static CATALOGUES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // no invisible isolation marks around the numbers and words put into messages
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The cookie that keeps a visitor's interface language.
+pub const LANGUAGE_COOKIE: &str = "gapwise_lang";
+
+/// The interface language of this page, by its code in `model::LANGUAGES`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct I18n(pub &'static str);
+
+impl I18n {
+    fn id(self) -> LanguageIdentifier {
+        match self.0 {
+            "es" => langid!("es"),
+            "fr" => langid!("fr"),
+            "it" => langid!("it"),
+            "ru" => langid!("ru"),
+            _ => langid!("en"),
+        }
+    }
+
+    /// The message `key`.
+    pub fn t(self, key: &str) -> String {
+        CATALOGUES.lookup(&self.id(), key)
+    }
+
+    /// The message `key` with its arguments: numbers choose plural forms.
+    pub fn t_with(self, key: &str, args: &[(&'static str, Arg)]) -> String {
+        let args: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    Arg::Number(n) => FluentValue::from(*n),
+                    Arg::Text(s) => FluentValue::from(s.clone()),
+                };
+                (Cow::Borrowed(*name), value)
+            })
+            .collect();
+        CATALOGUES.lookup_with_args(&self.id(), key, &args)
+    }
+}
+
+/// A value put into a message.
+pub enum Arg {
+    Number(i64),
+    Text(String),
+}
+
+impl From<i64> for Arg {
+    fn from(n: i64) -> Self {
+        Arg::Number(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Self {
+        Arg::Text(s.to_owned())
+    }
+}
+
+/// The page's language, as `App` provided it.
+pub fn use_i18n() -> I18n {
+    use_context::<I18n>().unwrap_or(I18n(DEFAULT_LANGUAGE))
+}
+
+/// The language of the request being rendered (server) or of the page the server
+/// rendered (browser).
+pub fn detect() -> I18n {
+    #[cfg(feature = "ssr")]
+    {
+        use axum::http::{header, request::Parts};
+        let headers = use_context::<Parts>().map(|parts| parts.headers).unwrap_or_default();
+        let text = |name| headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>().join(";");
+        I18n(from_headers(&text(header::COOKIE), &text(header::ACCEPT_LANGUAGE)))
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let lang = document().document_element().and_then(|html| html.get_attribute("lang"));
+        I18n(lang.as_deref().and_then(parse_language).unwrap_or(DEFAULT_LANGUAGE))
+    }
+}
+
+/// The cookie's language, else the first supported one the browser accepts, else English.
+pub fn from_headers(cookie: &str, accept_language: &str) -> &'static str {
+    let chosen = cookie
+        .split(';')
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == LANGUAGE_COOKIE)
+        .and_then(|(_, value)| parse_language(value));
+    // "ru-RU,ru;q=0.9,en;q=0.8": tags in order of preference (q values are sorted so in practice)
+    let accepted = || {
+        accept_language
+            .split(',')
+            .filter_map(|tag| tag.split(';').next())
+            .find_map(|tag| parse_language(&tag.trim().split('-').next().unwrap_or_default().to_ascii_lowercase()))
+    };
+    chosen.or_else(accepted).unwrap_or(DEFAULT_LANGUAGE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookie_wins_then_the_browser_then_english() {
+        assert_eq!(from_headers("a=b; gapwise_lang=ru", "fr-FR,fr;q=0.9"), "ru");
+        assert_eq!(from_headers("gapwise_lang=xx", "de-DE,it;q=0.8,fr;q=0.5"), "it");
+        assert_eq!(from_headers("", "de, nl"), "en");
+    }
+
+    /// The message names of a catalogue.
+    fn keys(ftl: &str) -> Vec<&str> {
+        let mut keys: Vec<&str> = ftl
+            .lines()
+            .filter(|l| !l.starts_with([' ', '#']) && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next())
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    #[test]
+    fn every_language_has_every_message_and_russian_plurals() {
+        let english = keys(include_str!("../locales/en/main.ftl"));
+        assert!(english.len() > 50, "{} messages", english.len());
+        let others = [
+            ("es", include_str!("../locales/es/main.ftl")),
+            ("fr", include_str!("../locales/fr/main.ftl")),
+            ("it", include_str!("../locales/it/main.ftl")),
+            ("ru", include_str!("../locales/ru/main.ftl")),
+        ];
+        for (code, ftl) in others {
+            assert_eq!(keys(ftl), english, "{code} has other messages than en");
+        }
+        let ru = I18n("ru");
+        let points = |n: i64| ru.t_with("play-points", &[("n", n.into())]);
+        assert_eq!([points(1), points(3), points(5), points(21)], ["1 очко", "3 очка", "5 очков", "21 очко"]);
+        let en = I18n("en");
+        assert_eq!(en.t_with("play-points", &[("n", 1i64.into())]), "1 point");
+        assert_eq!(en.t_with("play-points", &[("n", 2i64.into())]), "2 points");
+    }
+}
