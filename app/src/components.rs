@@ -64,9 +64,10 @@ pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> im
         })
         .collect_view();
     let label = use_i18n().t("items-language");
+    let shown = format!("{label}:");
     view! {
-        <nav class="k-chooser languages" aria-label=label.clone()>
-            <span>{label} ":"</span>
+        <nav class="k-chooser languages" aria-label=label>
+            <span>{shown}</span>
             {links}
         </nav>
     }

@@ -16,7 +16,7 @@ use gapwise_scorer::{Context, ContextScorer};
 use gapwise_server::export::{export_folder, Format};
 use gapwise_server::score::score_items;
 use gapwise_server::select::{select_contexts, Selection};
-use gapwise_store::model::{AnswerFilter, Contender};
+use gapwise_store::model::{AnswerFilter, Contender, Period, Standing};
 use gapwise_store::testing::{each_backend, play, seed_likert, seed_small};
 use gapwise_store::{ImportFormat, ImportKind, Role, Store};
 use indicatif::ProgressBar;
@@ -242,7 +242,8 @@ async fn scored_models_stand_on_the_leaderboard() {
         play(store, 2, 10).await;
         play(store, 1, 4).await;
         score_with_tiny_model(store).await;
-        let standings = store.leaderboard().await.expect("leaderboard");
+        let standings = store.leaderboard(Period::AllTime).await.expect("leaderboard");
+        assert_eq!(store.leaderboard(Period::Week).await.expect("this week"), standings, "every answer is from now");
         let players = standings.iter().filter(|s| matches!(s.who, Contender::Player(_))).count();
         assert_eq!(players, 2, "only players with 10 answers or more are ranked");
         let model = standings.iter().find(|s| s.who == Contender::Model("tiny".into())).expect("the model stands");
@@ -262,6 +263,31 @@ async fn scored_models_stand_on_the_leaderboard() {
         let base = serve(store).await;
         let page = reqwest::get(format!("{base}/leaderboard")).await.expect("page").text().await.expect("html");
         assert!(page.contains("tiny") && page.contains("model"), "the page shows the model");
+
+        // answers from before this week's Monday count for all time only
+        let first = standings
+            .iter()
+            .find_map(|s| if let Contender::Player(p) = &s.who { Some(p.clone()) } else { None })
+            .expect("a ranked player");
+        let eight_days_ms: i64 = 8 * 86_400_000;
+        sqlx::query("UPDATE answers SET created_at = created_at - $1 WHERE annotator_id = (SELECT id FROM annotators WHERE pseudonym = $2)")
+            .bind(eight_days_ms)
+            .bind(&first)
+            .execute(store.pool())
+            .await
+            .expect("back-date");
+        let players = |list: Vec<Standing>| -> Vec<String> {
+            list.into_iter().filter_map(|s| if let Contender::Player(p) = s.who { Some(p) } else { None }).collect()
+        };
+        let week = players(store.leaderboard(Period::Week).await.expect("week"));
+        let all = players(store.leaderboard(Period::AllTime).await.expect("all"));
+        assert!(!week.contains(&first) && all.contains(&first), "{first}: week {week:?}, all {all:?}");
+        assert_eq!((week.len(), all.len()), (1, 2));
+        let page = |q: &'static str| {
+            let url = format!("{base}/leaderboard{q}");
+            async move { reqwest::get(url).await.expect("page").text().await.expect("html") }
+        };
+        assert!(!page("").await.contains(&first) && page("?period=all").await.contains(&first));
     }
 }
 

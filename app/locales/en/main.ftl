@@ -80,6 +80,9 @@ suggestion-status = { $status ->
 }
 
 ## Leaderboard
+leaderboard-period = Period
+leaderboard-week = This week
+leaderboard-all-time = All time
 leaderboard-intro = Success rate of the best players (10 answers or more) and of the language models that play the same items. A model answers each item people have played; it is right when it gives the hidden word a higher probability.
 leaderboard-empty = Nobody is ranked yet: play 10 items to appear here.
 leaderboard-model = model

@@ -79,6 +79,9 @@ suggestion-status = { $status ->
 }
 
 ## Leaderboard
+leaderboard-period = Periodo
+leaderboard-week = Esta semana
+leaderboard-all-time = Desde siempre
 leaderboard-intro = Porcentaje de aciertos de los mejores jugadores (10 respuestas o más) y de los modelos de lenguaje que juegan las mismas preguntas. Un modelo responde a cada pregunta que ha jugado la gente; acierta cuando da más probabilidad a la palabra oculta.
 leaderboard-empty = Todavía no hay nadie en la clasificación: juega 10 preguntas para aparecer aquí.
 leaderboard-model = modelo

@@ -79,6 +79,9 @@ suggestion-status = { $status ->
 }
 
 ## Leaderboard
+leaderboard-period = Période
+leaderboard-week = Cette semaine
+leaderboard-all-time = Depuis toujours
 leaderboard-intro = Taux de réussite des meilleurs joueurs (10 réponses ou plus) et des modèles de langue qui jouent les mêmes questions. Un modèle répond à chaque question jouée par des humains ; il a juste quand il donne au mot caché une probabilité plus élevée.
 leaderboard-empty = Personne n'est encore classé : jouez 10 questions pour apparaître ici.
 leaderboard-model = modèle

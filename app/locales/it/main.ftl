@@ -79,6 +79,9 @@ suggestion-status = { $status ->
 }
 
 ## Leaderboard
+leaderboard-period = Periodo
+leaderboard-week = Questa settimana
+leaderboard-all-time = Da sempre
 leaderboard-intro = Percentuale di risposte giuste dei migliori giocatori (10 risposte o più) e dei modelli linguistici che giocano le stesse domande. Un modello risponde a ogni domanda giocata dalle persone; ha ragione quando dà alla parola nascosta una probabilità più alta.
 leaderboard-empty = Ancora nessuno in classifica: gioca 10 domande per comparire qui.
 leaderboard-model = modello

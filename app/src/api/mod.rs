@@ -135,13 +135,14 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
     Ok(())
 }
 
-/// The public leaderboard: the best players by pseudonym, and the scored models.
+/// The public leaderboard of `period`: the best players by pseudonym, and the
+/// scored models.
 #[server(endpoint = "leaderboard")]
-pub async fn leaderboard() -> Result<Vec<gapwise_store::model::Standing>, AppError> {
+pub async fn leaderboard(period: gapwise_store::model::Period) -> Result<Vec<gapwise_store::model::Standing>, AppError> {
     use crate::ssr::{context, fail};
 
     let ctx = context()?;
-    ctx.store.leaderboard().await.map_err(fail)
+    ctx.store.leaderboard(period).await.map_err(fail)
 }
 
 /// Proposes a word pair for others to play, after instant checks (two different

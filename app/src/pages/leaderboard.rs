@@ -1,7 +1,8 @@
 //! The public leaderboard: players by pseudonym and the scored models among them.
 
-use gapwise_store::model::{Contender, Standing};
+use gapwise_store::model::{Contender, Period, Standing};
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use crate::api::leaderboard;
 use crate::components::ErrorNote;
@@ -9,10 +10,20 @@ use crate::i18n::use_i18n;
 
 #[component]
 pub fn Leaderboard() -> impl IntoView {
-    let standings = Resource::new(|| (), |_| leaderboard());
+    let query = use_query_map();
+    let period = Memo::new(move |_| Period::parse(query.read().get("period").as_deref()));
+    let standings = Resource::new(move || period.get(), leaderboard);
     let i18n = use_i18n();
+    let tab = move |which: Period, href: &'static str, key: &'static str| {
+        let current = move || (period.get() == which).then_some("page");
+        view! { <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
+    };
     view! {
         <h1>{i18n.t("nav-leaderboard")}</h1>
+        <nav class="k-chooser periods" aria-label=i18n.t("leaderboard-period")>
+            {tab(Period::Week, "/leaderboard", "leaderboard-week")}
+            {tab(Period::AllTime, "/leaderboard?period=all", "leaderboard-all-time")}
+        </nav>
         <p>{i18n.t("leaderboard-intro")}</p>
         <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {

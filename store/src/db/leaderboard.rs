@@ -3,8 +3,8 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
-use crate::model::{Contender, Standing};
+use super::{now_ms, Store, StoreError};
+use crate::model::{Contender, Period, Standing};
 
 /// Fewest answers a player needs to stand on the leaderboard (a rate over a handful
 /// of answers says little).
@@ -14,23 +14,27 @@ const PLAYERS_SHOWN: i64 = 20;
 
 impl Store {
     /// The best players (by success rate, then by answers) and every scored model,
-    /// best first. A model "answers" each choice item that people have answered and
-    /// that it has scored; it is right when its Eq. 2 score is above zero.
-    pub async fn leaderboard(&self) -> Result<Vec<Standing>, StoreError> {
+    /// best first, over the answers of `period`. A model "answers" each choice item
+    /// that people answered in the period and that it has scored; it is right when
+    /// its Eq. 2 score is above zero.
+    pub async fn leaderboard(&self, period: Period) -> Result<Vec<Standing>, StoreError> {
+        let since = period.start_ms(now_ms());
         let players = sqlx::query(
             "SELECT n.pseudonym, COUNT(*), CAST(SUM(a.correct) AS BIGINT) FROM answers a JOIN annotators n ON n.id = a.annotator_id \
-             GROUP BY n.id, n.pseudonym HAVING COUNT(*) >= $1 \
+             WHERE a.created_at >= $3 GROUP BY n.id, n.pseudonym HAVING COUNT(*) >= $1 \
              ORDER BY CAST(SUM(a.correct) AS DOUBLE PRECISION) / COUNT(*) DESC, COUNT(*) DESC, n.pseudonym LIMIT $2",
         )
         .bind(MIN_ANSWERS_TO_RANK)
         .bind(PLAYERS_SHOWN)
+        .bind(since)
         .fetch_all(self.pool())
         .await?;
         let models = sqlx::query(
             "SELECT s.model_id, COUNT(*), CAST(SUM(CASE WHEN s.score > 0 THEN 1 ELSE 0 END) AS BIGINT) \
              FROM item_scores s JOIN items i ON i.id = s.item_id AND i.kind = 'choice' \
-             WHERE EXISTS (SELECT 1 FROM answers a WHERE a.item_id = s.item_id) GROUP BY s.model_id",
+             WHERE EXISTS (SELECT 1 FROM answers a WHERE a.item_id = s.item_id AND a.created_at >= $1) GROUP BY s.model_id",
         )
+        .bind(since)
         .fetch_all(self.pool())
         .await?;
         let mut standings = Vec::with_capacity(players.len() + models.len());
