@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gapwise_store::model::AnswerFilter;
+use gapwise_store::model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS};
 use gapwise_store::{ExportRow, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
@@ -95,6 +95,11 @@ pub fn columns(models: &[String]) -> Vec<Column> {
         c("client_ms", Kind::Int, "response time measured in the browser, from the item's first paint to the click (ms; empty without JavaScript or when out of range)"),
         c("server_ms", Kind::Int, "time from serving the item to receiving the answer, measured by the server (ms)"),
         c("option_order", Kind::Text, "the two words in the order they were shown, first|second"),
+        c(
+            "flag",
+            Kind::Text,
+            &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; empty otherwise. Flagged answers are kept for the analysis to decide"),
+        ),
     ];
     for i in 1..=MAX_CONTEXTS {
         cols.push(c(&format!("context_{i}"), Kind::Text, &format!("context {i}, the target replaced by {BLANK} (empty when k < {i})")));
@@ -142,6 +147,7 @@ fn values(row: ExportRow) -> Vec<Value> {
         Value::Int(row.client_ms),
         Value::Int(Some(row.server_ms)),
         text(row.option_order),
+        Value::Text(answer_flag(row.client_ms, row.server_ms).map(str::to_owned)),
     ];
     let mut contexts = row.contexts.into_iter();
     for _ in 0..MAX_CONTEXTS {

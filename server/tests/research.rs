@@ -81,6 +81,15 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
         play(store, 3, 5).await;
         score_with_tiny_model(store).await;
 
+        // some answers too fast to have read a sentence: flagged, not dropped
+        sqlx::query("UPDATE answers SET client_ms = CASE WHEN correct = 1 THEN 250 ELSE 1800 END, server_ms = 2000")
+            .execute(store.pool())
+            .await
+            .expect("times");
+        let too_fast = sqlx::query("SELECT COUNT(*) FROM answers WHERE correct = 1").fetch_one(store.pool()).await.expect("n").get::<i64, _>(0);
+        let overview = store.admin_overview().await.expect("overview");
+        assert_eq!(overview.too_fast.0, too_fast);
+
         // what must be there, and what must not
         let answers = sqlx::query("SELECT a.item_id, a.chosen, a.correct, s.score FROM answers a JOIN item_scores s ON s.item_id = a.item_id AND s.model_id = 'tiny'")
             .fetch_all(store.pool())
@@ -122,6 +131,8 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
                 assert!((Some(score) == want) || want.is_some_and(|w| (w - score).abs() < 1e-9), "{format:?} score");
                 assert!(text(r, "context_1").contains(gapwise_store::BLANK), "{format:?}: blank marked");
                 assert_eq!(text(r, "annotator").len(), 12);
+                let flag = if text(r, "correct") == "true" { "too_fast" } else { "" };
+                assert_eq!(text(r, "flag"), flag, "{format:?}: flag of a {} ms answer", text(r, "client_ms"));
             }
             let dump = serde_json::to_string(&rows).expect("dump");
             for secret in &personal {

@@ -78,6 +78,16 @@ pub struct Progress {
     pub today: i64,
 }
 
+/// Response times (browser-measured, else server-measured) under this are flagged
+/// `too_fast`: too fast to have read even one sentence. Flagged answers are kept;
+/// exports carry the flag and the admin page counts them, so that analyses decide.
+pub const FAST_ANSWER_FLOOR_MS: i64 = 400;
+
+/// The quality-control flag of an answer with these times, if any.
+pub fn answer_flag(client_ms: Option<i64>, server_ms: i64) -> Option<&'static str> {
+    (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast")
+}
+
 /// Answers a day that make the daily goal.
 pub const DAILY_GOAL: i64 = 20;
 
@@ -375,6 +385,8 @@ pub struct AdminOverview {
     pub audit: Vec<AuditEntry>,
     /// The latest feedback, newest first (without who sent it).
     pub feedback: Vec<FeedbackNote>,
+    /// Answers flagged `too_fast` (see [`answer_flag`]), and the players who gave them.
+    pub too_fast: (i64, i64),
 }
 
 #[cfg(test)]

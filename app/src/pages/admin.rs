@@ -1,7 +1,7 @@
 //! The admin page: table sizes, the corpora, the suggestions queue (approve, maybe after
 //! editing, or reject with a reason), item building and the audit log. Admins only.
 
-use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, LANGUAGES, PAIRS_PER_PAGE};
+use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -146,6 +146,10 @@ fn Overview(o: AdminOverview, approve: ServerAction<ApproveSuggestion>, reject: 
         <dl class="counts">
             {o.counts.into_iter().map(|(table, n)| view! { <div><dt>{table.replace('_', " ")}</dt><dd>{n}</dd></div> }).collect_view()}
         </dl>
+        <p class="flags" id="too-fast">
+            "Answers flagged too fast (under " {FAST_ANSWER_FLOOR_MS} " ms): " {o.too_fast.0} ", from " {o.too_fast.1}
+            " players. They are kept; exports mark them in the flag column."
+        </p>
         <h2>"Corpora"</h2>
         <div class="scroll">
             <table class="corpora">

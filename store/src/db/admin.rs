@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::{Store, StoreError, ITEMS_PER_K};
-use crate::model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, PAIRS_PER_PAGE};
+use crate::model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
 
 /// Tables whose sizes the admin page shows.
 const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "likert_ratings", "pair_suggestions"];
@@ -25,7 +25,17 @@ impl Store {
             pending: self.pending_suggestions().await?,
             audit: self.audit_log(AUDIT_SHOWN).await?,
             feedback: self.latest_feedback(AUDIT_SHOWN).await?,
+            too_fast: self.too_fast_answers().await?,
         })
+    }
+
+    /// Answers under [`FAST_ANSWER_FLOOR_MS`], and how many players gave them.
+    async fn too_fast_answers(&self) -> Result<(i64, i64), StoreError> {
+        let r = sqlx::query("SELECT COUNT(*), COUNT(DISTINCT annotator_id) FROM answers WHERE COALESCE(client_ms, server_ms) < $1")
+            .bind(FAST_ANSWER_FLOOR_MS)
+            .fetch_one(self.pool())
+            .await?;
+        Ok((r.try_get(0)?, r.try_get(1)?))
     }
 
     /// Sentences per language, source and genre.
