@@ -39,6 +39,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    #[cfg(feature = "ssr")]
+    ssr::set_content_security_policy();
     let i18n = i18n::detect();
     provide_context(i18n);
     // Marks the page once the wasm front end has taken over (browser tests wait for it).

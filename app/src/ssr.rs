@@ -101,6 +101,26 @@ impl axum::response::IntoResponse for AppError {
     }
 }
 
+/// The Content-Security-Policy of a page: scripts only with this response's nonce
+/// (leptos_axum makes one per request and puts it on its hydration scripts) and
+/// what those load ('strict-dynamic'), the wasm module, nothing from other sites,
+/// no plugins, no frames. Other responses get `frame-ancestors 'none'` from the
+/// server's guards.
+pub fn set_content_security_policy() {
+    let (Some(nonce), Some(response)) = (leptos::nonce::use_nonce(), use_context::<ResponseOptions>()) else {
+        return;
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'nonce-{}' 'strict-dynamic' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        &*nonce
+    );
+    match HeaderValue::from_str(&policy) {
+        Ok(value) => response.insert_header(header::CONTENT_SECURITY_POLICY, value),
+        Err(e) => tracing::error!("content security policy: {e}"),
+    }
+}
+
 /// A 4xx error built at the edge itself.
 pub fn reject(status: StatusCode, err: AppError) -> AppError {
     set_status(status);

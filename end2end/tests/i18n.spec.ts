@@ -49,6 +49,9 @@ async function shoot(page: Page, name: string) {
 }
 
 test('switching to Russian leaves no English on the game page', async ({ page }) => {
+  // the pages run under a strict Content-Security-Policy: nothing may be refused
+  const refused: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
   await page.goto('/');
   await hydrated(page);
   await shoot(page, 'home-en-desktop');
@@ -87,6 +90,7 @@ test('switching to Russian leaves no English on the game page', async ({ page })
   await page.goto('/my-data');
   await expect(page.locator('h1')).toHaveText('Мои данные');
   await shoot(page, 'my-data-ru-desktop');
+  expect(refused).toEqual([]);
 });
 
 test('the main pages on a phone, in English and Russian', async ({ browser }) => {

@@ -197,9 +197,20 @@ async fn pages_carry_security_headers_and_unknown_pages_404() {
     let res = client().get(format!("{}/", app.base)).send().await.expect("request");
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");
-    assert!(res.headers()["content-security-policy"].to_str().expect("ascii").contains("frame-ancestors 'none'"));
+    let policy = res.headers()["content-security-policy"].to_str().expect("ascii").to_owned();
+    assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"), "{policy}");
     let body = res.text().await.expect("body");
     assert!(body.contains("name=\"consent\""), "the consent form is server-rendered");
+    // every script carries this response's nonce, which the policy names, and no other runs
+    let nonce = policy.split("'nonce-").nth(1).and_then(|rest| rest.split('\'').next()).expect("a nonce in the policy");
+    assert!(nonce.len() >= 16, "{nonce}");
+    let scripts = body.matches("<script").count();
+    assert!(scripts > 0 && body.matches(&format!("nonce=\"{nonce}\"")).count() >= scripts, "{scripts} scripts: {body}");
+    let again = client().get(format!("{}/", app.base)).send().await.expect("request");
+    let other = again.headers()["content-security-policy"].to_str().expect("ascii").to_owned();
+    assert!(!other.contains(nonce), "a new nonce for each response");
+    let api = client().get(format!("{}/healthz", app.base)).send().await.expect("probe");
+    assert_eq!(api.headers()["content-security-policy"], "frame-ancestors 'none'");
     let res = client().get(format!("{}/no/such/page", app.base)).send().await.expect("request");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
