@@ -76,7 +76,17 @@ pub struct Progress {
     pub best_streak: i64,
     /// Answers given today (UTC).
     pub today: i64,
+    /// Points (included in `points`) from other people playing the pairs this
+    /// player proposed: see [`PAIR_PLAYED_POINTS`].
+    pub from_pairs: i64,
 }
+
+/// Reciprocal scoring for blankers: a player whose proposed pair is in the game
+/// earns this each time someone else answers one of its items...
+pub const PAIR_PLAYED_POINTS: i64 = 1;
+/// ...and this much more when that answer is wrong with five sentences: pairs that
+/// people cannot tell apart even then are the valuable ones.
+pub const PAIR_UNSOLVED_AT_5_POINTS: i64 = 3;
 
 /// Response times (browser-measured, else server-measured) under this are flagged
 /// `too_fast`: too fast to have read even one sentence. Flagged answers are kept;

@@ -209,3 +209,30 @@ async fn points_levels_and_streaks_follow_the_answers() {
         assert_eq!((progress.streak, progress.best_streak, progress.today), (3, 3, 6));
     }
 }
+
+#[tokio::test]
+async fn blankers_earn_points_when_others_play_their_pairs() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (blanker, _) = player(store).await;
+        sqlx::query("UPDATE word_pairs SET creator_id = $1").bind(&blanker.annotator.id).execute(store.pool()).await.expect("creator");
+        let (_, token) = player(store).await;
+        // another player: wrong twice with five sentences, right once at k = 1, wrong once at k = 3
+        for (k, right) in [(5, false), (5, false), (1, true), (3, false)] {
+            let session = refreshed(store, &token).await;
+            let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
+            let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
+            let session = refreshed(store, &token).await;
+            let choice = if right { target_at } else { 1 - target_at };
+            store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer");
+            store.next_item(&session).await.expect("next");
+        }
+        let progress = store.progress(&blanker.annotator.id).await.expect("blanker");
+        // 4 answers on their pairs x 1, and 2 of them wrong at k = 5 x 3 more
+        assert_eq!((progress.from_pairs, progress.points, progress.level), (10, 10, 2), "{:?}", db.backend());
+        let player = refreshed(store, &token).await;
+        let theirs = store.progress(&player.annotator.id).await.expect("player");
+        assert_eq!((theirs.from_pairs, theirs.points), (0, 1 + 1 + 5 + 1), "the player's own points only");
+    }
+}

@@ -44,6 +44,7 @@ play-points = { $n ->
    *[other] { $n } points
 }
 play-streak = Streak { $streak } (best { $best })
+play-from-pairs = Your pairs: +{ $n }
 play-today = Today { $done } of { $goal }
 play-score = { $right } right of { $answered }
 play-prompt = Which word fills the blank?

@@ -43,6 +43,7 @@ play-points = { $n ->
    *[other] { $n } puntos
 }
 play-streak = Racha { $streak } (mejor { $best })
+play-from-pairs = Tus pares: +{ $n }
 play-today = Hoy { $done } de { $goal }
 play-score = { $right } aciertos de { $answered }
 play-prompt = ¿Qué palabra va en el hueco?

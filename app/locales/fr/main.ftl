@@ -43,6 +43,7 @@ play-points = { $n ->
    *[other] { $n } points
 }
 play-streak = Série { $streak } (record { $best })
+play-from-pairs = Vos paires : +{ $n }
 play-today = Aujourd'hui { $done } sur { $goal }
 play-score = { $right } justes sur { $answered }
 play-prompt = Quel mot remplit le blanc ?

@@ -43,6 +43,7 @@ play-points = { $n ->
    *[other] { $n } punti
 }
 play-streak = Serie { $streak } (record { $best })
+play-from-pairs = Le tue coppie: +{ $n }
 play-today = Oggi { $done } su { $goal }
 play-score = { $right } giuste su { $answered }
 play-prompt = Quale parola riempie lo spazio vuoto?

@@ -44,6 +44,7 @@ play-points = { $n ->
    *[many] { $n } очков
 }
 play-streak = Серия { $streak } (лучшая { $best })
+play-from-pairs = Ваши пары: +{ $n }
 play-today = Сегодня { $done } из { $goal }
 play-score = { $right } верно из { $answered }
 play-prompt = Какое слово стоит на месте пропуска?

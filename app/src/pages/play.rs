@@ -92,6 +92,7 @@ fn ProgressBar(p: Progress) -> impl IntoView {
                 <span class="points">{i18n.t_with("play-points", &[("n", p.points.into())])}</span>
             </label>
             <span class="streak">{i18n.t_with("play-streak", &[("streak", p.streak.into()), ("best", p.best_streak.into())])}</span>
+            {(p.from_pairs > 0).then(|| view! { <span class="from-pairs">{i18n.t_with("play-from-pairs", &[("n", p.from_pairs.into())])}</span> })}
             <span class="daily" class:done=goal_met>{i18n.t_with("play-today", &[("done", p.today.min(DAILY_GOAL).into()), ("goal", DAILY_GOAL.into())])}</span>
         </div>
     }

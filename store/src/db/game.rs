@@ -10,7 +10,10 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{now_ms, Session, Store, StoreError};
-use crate::model::{answer_points, level_of, level_threshold, Context, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K};
+use crate::model::{
+    answer_points, level_of, level_threshold, Context, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K,
+    PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -149,7 +152,8 @@ impl Store {
         Ok(Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
     }
 
-    /// The player's points, level, streaks and answers today (see [`Progress`]).
+    /// The player's points (their answers', and their proposed pairs' when others
+    /// play them), level, streaks and answers today (see [`Progress`]).
     pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
         let rows = sqlx::query("SELECT k, correct, created_at FROM answers WHERE annotator_id = $1 ORDER BY created_at, id")
             .bind(annotator_id)
@@ -164,6 +168,17 @@ impl Store {
             progress.best_streak = progress.best_streak.max(progress.streak);
             progress.today += i64::from(row.try_get::<i64, _>(2)? >= today_starts);
         }
+        let pairs = sqlx::query(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+             FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             WHERE p.creator_id = $1 AND a.annotator_id <> $1",
+        )
+        .bind(annotator_id)
+        .fetch_one(self.pool())
+        .await?;
+        let (played, unsolved): (i64, i64) = (pairs.try_get(0)?, pairs.try_get(1)?);
+        progress.from_pairs = played * PAIR_PLAYED_POINTS + unsolved * PAIR_UNSOLVED_AT_5_POINTS;
+        progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
         progress.next_level_at = level_threshold(progress.level + 1);
         Ok(progress)
