@@ -80,6 +80,8 @@ test('switching to Russian leaves no English on the game page', async ({ page })
   await page.locator('form.item button.option').first().click();
   await expect(page.locator('section.feedback')).toBeVisible();
   await expect(page.locator('.progress .points')).toHaveText(/^\d+ очк(о|а|ов)$/);
+  await page.locator('details.achievements summary').click();
+  await expect(page.locator('details.achievements li.earned')).toContainText('Первый ответ.');
   await check();
   await shoot(page, 'feedback-ru-desktop');
 

@@ -79,6 +79,57 @@ pub struct Progress {
     /// Points (included in `points`) from other people playing the pairs this
     /// player proposed: see [`PAIR_PLAYED_POINTS`].
     pub from_pairs: i64,
+    /// What the player has achieved so far, in the order of [`Achievement::ALL`].
+    pub achievements: Vec<Achievement>,
+}
+
+/// Milestones shown on the game page; each is worked out from the stored answers
+/// and pairs, so nothing extra is kept about the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Achievement {
+    /// One answer.
+    FirstAnswer,
+    /// Answers with 1, 3 and 5 sentences.
+    EveryK,
+    /// Answers in two languages or more.
+    Polyglot,
+    /// Ten right answers in a row.
+    TenInARow,
+    /// The daily goal met on some day.
+    DailyGoal,
+    /// Level 5.
+    LevelFive,
+    /// A proposed pair in the game.
+    PairInGame,
+    /// Someone missed one of your pairs with five sentences.
+    Unsolvable,
+}
+
+impl Achievement {
+    pub const ALL: [Achievement; 8] = [
+        Achievement::FirstAnswer,
+        Achievement::EveryK,
+        Achievement::Polyglot,
+        Achievement::TenInARow,
+        Achievement::DailyGoal,
+        Achievement::LevelFive,
+        Achievement::PairInGame,
+        Achievement::Unsolvable,
+    ];
+
+    /// Its name in the interface catalogues; `<key>-how` says how to get it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Achievement::FirstAnswer => "ach-first-answer",
+            Achievement::EveryK => "ach-every-k",
+            Achievement::Polyglot => "ach-polyglot",
+            Achievement::TenInARow => "ach-ten-in-a-row",
+            Achievement::DailyGoal => "ach-daily-goal",
+            Achievement::LevelFive => "ach-level-five",
+            Achievement::PairInGame => "ach-pair-in-game",
+            Achievement::Unsolvable => "ach-unsolvable",
+        }
+    }
 }
 
 /// Reciprocal scoring for blankers: a player whose proposed pair is in the game

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use gapwise_store::model::PlayState;
+use gapwise_store::model::{Achievement, PlayState};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{ImportFormat, ImportKind, Session, Store, StoreError, CONSENT_VERSION};
 
@@ -207,6 +207,7 @@ async fn points_levels_and_streaks_follow_the_answers() {
         // by hand: 5 + 5 (right at k=1) + 1 (wrong at k=3) + 3 x 2 (right at k=5) = 17 points
         assert_eq!((progress.points, progress.level, progress.next_level_at), (17, 2, 30), "{:?}", db.backend());
         assert_eq!((progress.streak, progress.best_streak, progress.today), (3, 3, 6));
+        assert_eq!(progress.achievements, [Achievement::FirstAnswer, Achievement::EveryK], "one language, all three k");
     }
 }
 
@@ -231,6 +232,7 @@ async fn blankers_earn_points_when_others_play_their_pairs() {
         let progress = store.progress(&blanker.annotator.id).await.expect("blanker");
         // 4 answers on their pairs x 1, and 2 of them wrong at k = 5 x 3 more
         assert_eq!((progress.from_pairs, progress.points, progress.level), (10, 10, 2), "{:?}", db.backend());
+        assert_eq!(progress.achievements, [Achievement::PairInGame, Achievement::Unsolvable]);
         let player = refreshed(store, &token).await;
         let theirs = store.progress(&player.annotator.id).await.expect("player");
         assert_eq!((theirs.from_pairs, theirs.points), (0, 1 + 1 + 5 + 1), "the player's own points only");

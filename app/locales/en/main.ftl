@@ -53,6 +53,24 @@ play-wrong = Not this time. It was:
 play-you-chose = You chose: { $word }
 play-next = Next item
 
+play-achievements = Achievements: { $n } of { $all }
+ach-first-answer = First answer.
+ach-first-answer-how = Answer an item.
+ach-every-k = All three.
+ach-every-k-how = Answer items with 1, 3 and 5 sentences.
+ach-polyglot = Polyglot.
+ach-polyglot-how = Play in two languages.
+ach-ten-in-a-row = Ten in a row.
+ach-ten-in-a-row-how = Get ten right answers in a row.
+ach-daily-goal = Daily goal.
+ach-daily-goal-how = Answer 20 items in one day.
+ach-level-five = Level five.
+ach-level-five-how = Reach level 5.
+ach-pair-in-game = Blanker.
+ach-pair-in-game-how = Have a proposed pair accepted into the game.
+ach-unsolvable = Puzzle maker.
+ach-unsolvable-how = Someone misses your pair even with five sentences.
+
 ## Rating
 rate-title = Rate sentences
 rate-intro = How sure are you which word was in the blank? There is no time limit, and no right answer is shown.

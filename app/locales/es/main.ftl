@@ -52,6 +52,24 @@ play-wrong = Esta vez no. Era:
 play-you-chose = Elegiste: { $word }
 play-next = Siguiente pregunta
 
+play-achievements = Logros: { $n } de { $all }
+ach-first-answer = Primera respuesta.
+ach-first-answer-how = Responde una pregunta.
+ach-every-k = Las tres.
+ach-every-k-how = Responde preguntas con 1, 3 y 5 frases.
+ach-polyglot = Políglota.
+ach-polyglot-how = Juega en dos idiomas.
+ach-ten-in-a-row = Diez seguidas.
+ach-ten-in-a-row-how = Acierta diez seguidas.
+ach-daily-goal = Meta diaria.
+ach-daily-goal-how = Responde 20 preguntas en un día.
+ach-level-five = Nivel cinco.
+ach-level-five-how = Llega al nivel 5.
+ach-pair-in-game = Creador de huecos.
+ach-pair-in-game-how = Consigue que acepten en el juego un par que propusiste.
+ach-unsolvable = Rompecabezas.
+ach-unsolvable-how = Alguien falla tu par incluso con cinco frases.
+
 ## Rating
 rate-title = Valorar frases
 rate-intro = ¿Qué seguridad tienes sobre la palabra que estaba en el hueco? No hay límite de tiempo y no se muestra la respuesta correcta.

@@ -52,6 +52,24 @@ play-wrong = Pas cette fois. C'était :
 play-you-chose = Votre choix : { $word }
 play-next = Question suivante
 
+play-achievements = Succès : { $n } sur { $all }
+ach-first-answer = Première réponse.
+ach-first-answer-how = Répondez à une question.
+ach-every-k = Les trois.
+ach-every-k-how = Répondez à des questions à 1, 3 et 5 phrases.
+ach-polyglot = Polyglotte.
+ach-polyglot-how = Jouez dans deux langues.
+ach-ten-in-a-row = Dix d'affilée.
+ach-ten-in-a-row-how = Donnez dix bonnes réponses d'affilée.
+ach-daily-goal = Objectif du jour.
+ach-daily-goal-how = Répondez à 20 questions en un jour.
+ach-level-five = Niveau cinq.
+ach-level-five-how = Atteignez le niveau 5.
+ach-pair-in-game = Faiseur de blancs.
+ach-pair-in-game-how = Faites accepter dans le jeu une paire que vous avez proposée.
+ach-unsolvable = Casse-tête.
+ach-unsolvable-how = Quelqu'un se trompe sur votre paire même avec cinq phrases.
+
 ## Rating
 rate-title = Évaluer des phrases
 rate-intro = À quel point êtes-vous sûr du mot qui occupait le blanc ? Il n'y a pas de limite de temps, et aucune bonne réponse n'est affichée.

@@ -52,6 +52,24 @@ play-wrong = Non questa volta. Era:
 play-you-chose = Hai scelto: { $word }
 play-next = Domanda successiva
 
+play-achievements = Traguardi: { $n } su { $all }
+ach-first-answer = Prima risposta.
+ach-first-answer-how = Rispondi a una domanda.
+ach-every-k = Tutte e tre.
+ach-every-k-how = Rispondi a domande con 1, 3 e 5 frasi.
+ach-polyglot = Poliglotta.
+ach-polyglot-how = Gioca in due lingue.
+ach-ten-in-a-row = Dieci di fila.
+ach-ten-in-a-row-how = Dai dieci risposte giuste di fila.
+ach-daily-goal = Obiettivo del giorno.
+ach-daily-goal-how = Rispondi a 20 domande in un giorno.
+ach-level-five = Livello cinque.
+ach-level-five-how = Raggiungi il livello 5.
+ach-pair-in-game = Creatore di vuoti.
+ach-pair-in-game-how = Fai accettare nel gioco una coppia che hai proposto.
+ach-unsolvable = Rompicapo.
+ach-unsolvable-how = Qualcuno sbaglia la tua coppia anche con cinque frasi.
+
 ## Rating
 rate-title = Valuta frasi
 rate-intro = Quanto sei sicuro di quale parola c'era nello spazio vuoto? Non c'è limite di tempo e la risposta giusta non viene mostrata.

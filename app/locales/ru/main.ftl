@@ -53,6 +53,24 @@ play-wrong = На этот раз нет. Это было слово:
 play-you-chose = Ваш выбор: { $word }
 play-next = Следующее задание
 
+play-achievements = Достижения: { $n } из { $all }
+ach-first-answer = Первый ответ.
+ach-first-answer-how = Ответьте на задание.
+ach-every-k = Все три.
+ach-every-k-how = Ответьте на задания с 1, 3 и 5 предложениями.
+ach-polyglot = Полиглот.
+ach-polyglot-how = Сыграйте на двух языках.
+ach-ten-in-a-row = Десять подряд.
+ach-ten-in-a-row-how = Дайте десять верных ответов подряд.
+ach-daily-goal = Цель дня.
+ach-daily-goal-how = Ответьте на 20 заданий за день.
+ach-level-five = Пятый уровень.
+ach-level-five-how = Достигните 5-го уровня.
+ach-pair-in-game = Автор пропусков.
+ach-pair-in-game-how = Добейтесь, чтобы предложенную вами пару приняли в игру.
+ach-unsolvable = Головоломка.
+ach-unsolvable-how = Кто-то ошибается на вашей паре даже с пятью предложениями.
+
 ## Rating
 rate-title = Оценка предложений
 rate-intro = Насколько вы уверены, какое слово стояло на месте пропуска? Время не ограничено, правильный ответ не показывается.

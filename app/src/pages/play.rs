@@ -4,7 +4,7 @@
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
 
 use gapwise_store::model::{
-    level_threshold, parse_k, parse_language, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
+    level_threshold, parse_k, parse_language, Achievement, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
 };
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -94,7 +94,33 @@ fn ProgressBar(p: Progress) -> impl IntoView {
             <span class="streak">{i18n.t_with("play-streak", &[("streak", p.streak.into()), ("best", p.best_streak.into())])}</span>
             {(p.from_pairs > 0).then(|| view! { <span class="from-pairs">{i18n.t_with("play-from-pairs", &[("n", p.from_pairs.into())])}</span> })}
             <span class="daily" class:done=goal_met>{i18n.t_with("play-today", &[("done", p.today.min(DAILY_GOAL).into()), ("goal", DAILY_GOAL.into())])}</span>
+            <Achievements earned=p.achievements/>
         </div>
+    }
+}
+
+/// Every achievement, the earned ones marked, each with how to get it.
+#[component]
+fn Achievements(earned: Vec<Achievement>) -> impl IntoView {
+    let i18n = use_i18n();
+    let summary = i18n.t_with("play-achievements", &[("n", earned.len().into()), ("all", Achievement::ALL.len().into())]);
+    let items = Achievement::ALL
+        .into_iter()
+        .map(|a| {
+            let got = earned.contains(&a);
+            view! {
+                <li class:earned=got>
+                    <span aria-hidden="true">{if got { "★ " } else { "☆ " }}</span>
+                    <strong>{i18n.t(a.key())}</strong> " " {i18n.t(&format!("{}-how", a.key()))}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="achievements">
+            <summary>{summary}</summary>
+            <ul>{items}</ul>
+        </details>
     }
 }
 

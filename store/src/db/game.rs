@@ -5,14 +5,17 @@
 //! answered (show the feedback until the player moves on). Pages with and without
 //! JavaScript therefore render the same thing.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use rand::Rng;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{now_ms, Session, Store, StoreError};
+
 use crate::model::{
-    answer_points, level_of, level_threshold, Context, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K,
-    PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+    answer_points, level_of, level_threshold, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
+    ALLOWED_K, DAILY_GOAL, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -155,18 +158,27 @@ impl Store {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
     pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
-        let rows = sqlx::query("SELECT k, correct, created_at FROM answers WHERE annotator_id = $1 ORDER BY created_at, id")
-            .bind(annotator_id)
-            .fetch_all(self.pool())
-            .await?;
+        let rows = sqlx::query(
+            "SELECT a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 ORDER BY a.created_at, a.id",
+        )
+        .bind(annotator_id)
+        .fetch_all(self.pool())
+        .await?;
         let today_starts = now_ms() / DAY_MS * DAY_MS;
         let mut progress = Progress::default();
+        let (mut ks, mut languages, mut per_day) = (BTreeSet::new(), BTreeSet::new(), BTreeMap::<i64, i64>::new());
         for row in &rows {
+            let k = to_k(row.try_get(0)?)?;
             let correct = row.try_get::<i64, _>(1)? == 1;
-            progress.points += answer_points(to_k(row.try_get(0)?)?, correct);
+            let at: i64 = row.try_get(2)?;
+            progress.points += answer_points(k, correct);
             progress.streak = if correct { progress.streak + 1 } else { 0 };
             progress.best_streak = progress.best_streak.max(progress.streak);
-            progress.today += i64::from(row.try_get::<i64, _>(2)? >= today_starts);
+            progress.today += i64::from(at >= today_starts);
+            ks.insert(k);
+            languages.insert(row.try_get::<String, _>(3)?);
+            *per_day.entry(at.div_euclid(DAY_MS)).or_default() += 1;
         }
         let pairs = sqlx::query(
             "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
@@ -181,6 +193,21 @@ impl Store {
         progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
         progress.next_level_at = level_threshold(progress.level + 1);
+        let pairs_in_game: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
+            .bind(annotator_id)
+            .fetch_one(self.pool())
+            .await?;
+        let earned = |a: Achievement| match a {
+            Achievement::FirstAnswer => !rows.is_empty(),
+            Achievement::EveryK => ALLOWED_K.iter().all(|k| ks.contains(k)),
+            Achievement::Polyglot => languages.len() >= 2,
+            Achievement::TenInARow => progress.best_streak >= 10,
+            Achievement::DailyGoal => per_day.values().any(|&n| n >= DAILY_GOAL),
+            Achievement::LevelFive => progress.level >= 5,
+            Achievement::PairInGame => pairs_in_game > 0,
+            Achievement::Unsolvable => unsolved > 0,
+        };
+        progress.achievements = Achievement::ALL.into_iter().filter(|&a| earned(a)).collect();
         Ok(progress)
     }
 
