@@ -551,3 +551,50 @@ async fn health_and_readiness_probes() {
         assert_eq!(c.get(format!("{}/readyz", app.base)).send().await.expect("probe").status(), StatusCode::SERVICE_UNAVAILABLE);
     }
 }
+
+/// Server-function endpoints declared in one of the app's API files.
+fn endpoints_in(source: &str) -> Vec<String> {
+    source.split("endpoint = \"").skip(1).filter_map(|rest| rest.split('"').next()).map(|e| format!("/api/{e}")).collect()
+}
+
+/// Every page and every server function, walked from the outside as a stranger and
+/// as a player with junk input: nothing gets a server error, and no admin or
+/// research endpoint serves either (401 for the stranger, 403 for the player, or 400
+/// when the junk does not parse). Well-formed staff calls are refused in the tests above.
+#[tokio::test]
+async fn every_route_refuses_or_answers_without_a_server_error() {
+    let app = spawn(each_backend().await.remove(0)).await;
+    let pages: Vec<String> = leptos_axum::generate_route_list(gapwise_app::App).iter().map(|r| r.path().to_owned()).collect();
+    let functions: Vec<(&str, reqwest::Method)> = leptos::server_fn::axum::server_fn_paths().collect();
+    assert!(pages.len() >= 10 && functions.len() >= 25, "{} pages, {} functions", pages.len(), functions.len());
+    let mut staff_only = endpoints_in(include_str!("../../app/src/api/admin.rs"));
+    staff_only.push("/api/research-report".into());
+    assert!(staff_only.len() >= 8, "{staff_only:?}");
+    let player = started(&app).await;
+    let mut refused = Vec::new();
+    for (who, c, refusal) in [("stranger", &client(), StatusCode::UNAUTHORIZED), ("player", &player, StatusCode::FORBIDDEN)] {
+        for page in &pages {
+            let status = c.get(format!("{}{page}", app.base)).send().await.expect("page").status();
+            assert!(!status.is_server_error(), "{who}: GET {page} {status}");
+            if page.starts_with("/admin") || page == "/research" {
+                assert_eq!(status, refusal, "{who}: GET {page}");
+            }
+        }
+        for (path, method) in &functions {
+            let junk = [("k", "nine"), ("choice", "-1"), ("answer_id", "no-such"), ("position", "x"), ("language", "xx")];
+            let request = c.request(method.clone(), format!("{}{path}", app.base)).header(header::ACCEPT, "application/json");
+            let request = if *method == reqwest::Method::GET { request.query(&junk) } else { request.form(&junk) };
+            let res = request.send().await.expect("server function");
+            let status = res.status();
+            let body = res.text().await.unwrap_or_default();
+            assert!(!status.is_server_error(), "{who}: {method} {path} {status} {body}");
+            if staff_only.iter().any(|s| s == path) {
+                // junk that does not parse is refused before the role check: 400 is fine, success is not
+                assert!(status == refusal || status == StatusCode::BAD_REQUEST, "{who}: {method} {path} {status} {body}");
+                refused.push(status == refusal);
+            }
+        }
+    }
+    // those whose junk still parses (no arguments, or optional ones) reach the role check
+    assert!(refused.iter().filter(|&&r| r).count() >= 4, "{refused:?}");
+}
