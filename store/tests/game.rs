@@ -24,6 +24,20 @@ fn item_of(state: PlayState) -> gapwise_store::model::ItemCard {
     }
 }
 
+/// Plays English items as `plan` says: (k, answer right?) in order. The seeded
+/// pairs' targets are "two" and "red".
+async fn play_plan(store: &Store, token: &str, plan: &[(u8, bool)]) {
+    for &(k, right) in plan {
+        let session = refreshed(store, token).await;
+        let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
+        let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
+        let choice = if right { target_at } else { 1 - target_at };
+        let session = refreshed(store, token).await;
+        assert_eq!(store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
+        store.next_item(&session).await.expect("next");
+    }
+}
+
 #[tokio::test]
 async fn a_retried_answer_is_stored_once() {
     for db in each_backend().await {
@@ -191,17 +205,7 @@ async fn points_levels_and_streaks_follow_the_answers() {
         let store = &db.store;
         seed_small(store).await;
         let (_, token) = player(store).await;
-        // (k, answer right?) in order; the seeded pairs' targets are "two" and "red"
-        let plan = [(1, true), (1, true), (3, false), (5, true), (5, true), (5, true)];
-        for (k, right) in plan {
-            let session = refreshed(store, &token).await;
-            let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
-            let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
-            let choice = if right { target_at } else { 1 - target_at };
-            let session = refreshed(store, &token).await;
-            assert_eq!(store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
-            store.next_item(&session).await.expect("next");
-        }
+        play_plan(store, &token, &[(1, true), (1, true), (3, false), (5, true), (5, true), (5, true)]).await;
         let session = refreshed(store, &token).await;
         let progress = store.progress(&session.annotator.id).await.expect("progress");
         // by hand: 5 + 5 (right at k=1) + 1 (wrong at k=3) + 3 x 2 (right at k=5) = 17 points
@@ -220,15 +224,7 @@ async fn blankers_earn_points_when_others_play_their_pairs() {
         sqlx::query("UPDATE word_pairs SET creator_id = $1").bind(&blanker.annotator.id).execute(store.pool()).await.expect("creator");
         let (_, token) = player(store).await;
         // another player: wrong twice with five sentences, right once at k = 1, wrong once at k = 3
-        for (k, right) in [(5, false), (5, false), (1, true), (3, false)] {
-            let session = refreshed(store, &token).await;
-            let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
-            let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
-            let session = refreshed(store, &token).await;
-            let choice = if right { target_at } else { 1 - target_at };
-            store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer");
-            store.next_item(&session).await.expect("next");
-        }
+        play_plan(store, &token, &[(5, false), (5, false), (1, true), (3, false)]).await;
         let progress = store.progress(&blanker.annotator.id).await.expect("blanker");
         // 4 answers on their pairs x 1, and 2 of them wrong at k = 5 x 3 more
         assert_eq!((progress.from_pairs, progress.points, progress.level), (10, 10, 2), "{:?}", db.backend());
