@@ -7,6 +7,7 @@ pub mod distributional;
 pub mod export;
 mod health;
 mod language;
+mod rate_limit;
 pub mod report;
 mod research;
 mod guards;
@@ -53,7 +54,8 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .fallback(leptos_axum::file_and_error_handler(shell))
         .with_state(leptos_options)
         .merge(api)
-        .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status));
+        .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status))
+        .layer(axum::middleware::from_fn_with_state(rate_limit::Limits::new(), rate_limit::limit));
     guards::guard(app, BODY_LIMIT_BYTES).merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
 }
 

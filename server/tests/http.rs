@@ -557,27 +557,44 @@ fn endpoints_in(source: &str) -> Vec<String> {
     source.split("endpoint = \"").skip(1).filter_map(|rest| rest.split('"').next()).map(|e| format!("/api/{e}")).collect()
 }
 
-/// Every page and every server function, walked from the outside as a stranger and
-/// as a player with junk input: nothing gets a server error, and no admin or
-/// research endpoint serves either (401 for the stranger, 403 for the player, or 400
-/// when the junk does not parse). Well-formed staff calls are refused in the tests above.
+/// Every page and every server function, walked from the outside as a stranger, a
+/// player, a researcher and an admin, with junk input: nothing gets a server error.
+/// Admin pages and functions refuse everyone but the admin (401 for the stranger,
+/// 403 for the others, or 400 when the junk does not even parse, which is refused
+/// before the role check); research ones refuse the stranger and the player.
+/// Well-formed staff calls are refused in the tests above.
 #[tokio::test]
 async fn every_route_refuses_or_answers_without_a_server_error() {
     let app = spawn(each_backend().await.remove(0)).await;
     let pages: Vec<String> = leptos_axum::generate_route_list(gapwise_app::App).iter().map(|r| r.path().to_owned()).collect();
     let functions: Vec<(&str, reqwest::Method)> = leptos::server_fn::axum::server_fn_paths().collect();
     assert!(pages.len() >= 10 && functions.len() >= 25, "{} pages, {} functions", pages.len(), functions.len());
-    let mut staff_only = endpoints_in(include_str!("../../app/src/api/admin.rs"));
-    staff_only.push("/api/research-report".into());
-    assert!(staff_only.len() >= 8, "{staff_only:?}");
+    let admin_only = endpoints_in(include_str!("../../app/src/api/admin.rs"));
+    assert!(admin_only.len() >= 7, "{admin_only:?}");
+    let (admin, researcher) = staff_clients(&app).await;
     let player = started(&app).await;
-    let mut refused = Vec::new();
-    for (who, c, refusal) in [("stranger", &client(), StatusCode::UNAUTHORIZED), ("player", &player, StatusCode::FORBIDDEN)] {
+    let (unauthorized, forbidden, ok) = (Some(StatusCode::UNAUTHORIZED), Some(StatusCode::FORBIDDEN), None);
+    // who, client, refusal of admin routes, refusal of research routes (None: served)
+    let walkers =
+        [("stranger", client(), unauthorized, unauthorized), ("player", player, forbidden, forbidden), ("researcher", researcher, forbidden, ok), ("admin", admin, ok, ok)];
+    let mut reached_role_check = 0;
+    for (who, c, admin_refusal, research_refusal) in &walkers {
+        let refusal_of = |path: &str| {
+            if path.starts_with("/admin") || admin_only.iter().any(|a| a == path) {
+                Some(*admin_refusal)
+            } else if path == "/research" || path == "/api/research-report" {
+                Some(*research_refusal)
+            } else {
+                None
+            }
+        };
         for page in &pages {
             let status = c.get(format!("{}{page}", app.base)).send().await.expect("page").status();
             assert!(!status.is_server_error(), "{who}: GET {page} {status}");
-            if page.starts_with("/admin") || page == "/research" {
-                assert_eq!(status, refusal, "{who}: GET {page}");
+            match refusal_of(page) {
+                Some(Some(refusal)) => assert_eq!(status, refusal, "{who}: GET {page}"),
+                Some(None) => assert_eq!(status, StatusCode::OK, "{who}: GET {page}"),
+                None => {}
             }
         }
         for (path, method) in &functions {
@@ -588,13 +605,49 @@ async fn every_route_refuses_or_answers_without_a_server_error() {
             let status = res.status();
             let body = res.text().await.unwrap_or_default();
             assert!(!status.is_server_error(), "{who}: {method} {path} {status} {body}");
-            if staff_only.iter().any(|s| s == path) {
-                // junk that does not parse is refused before the role check: 400 is fine, success is not
+            if let Some(Some(refusal)) = refusal_of(path) {
                 assert!(status == refusal || status == StatusCode::BAD_REQUEST, "{who}: {method} {path} {status} {body}");
-                refused.push(status == refusal);
+                reached_role_check += usize::from(status == refusal);
             }
         }
     }
     // those whose junk still parses (no arguments, or optional ones) reach the role check
-    assert!(refused.iter().filter(|&&r| r).count() >= 4, "{refused:?}");
+    assert!(reached_role_check >= 8, "{reached_role_check}");
+}
+
+/// Guessing passwords and flooding the moderation queue hit a limit per address:
+/// 429 with Retry-After and a readable error, while other requests go on.
+#[tokio::test]
+async fn sign_in_attempts_and_proposals_are_rate_limited() {
+    let app = spawn(each_backend().await.remove(0)).await;
+    let guesser = client();
+    let mut statuses = Vec::new();
+    for i in 0..20 {
+        let res = guesser
+            .post(format!("{}/api/login", app.base))
+            .header(header::ACCEPT, "application/json")
+            .form(&[("pseudonym", "nobody"), ("password", &format!("guess-{i}"))])
+            .send()
+            .await
+            .expect("login");
+        statuses.push(res.status());
+        if res.status() == StatusCode::TOO_MANY_REQUESTS {
+            assert!(res.headers().contains_key(header::RETRY_AFTER));
+            let body: Value = res.json().await.expect("an app error");
+            assert!(body["BadRequest"].as_str().is_some_and(|m| m.contains("too many attempts")), "{body}");
+        }
+    }
+    // a burst of 10; a slow password check may let one more refill in (one every 6 s),
+    // but the refused ones come back at once, so the last are all refused
+    assert!(statuses[..10].iter().all(|s| *s == StatusCode::UNAUTHORIZED), "{statuses:?}");
+    assert!(statuses[15..].iter().all(|s| *s == StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
+    let player = started(&app).await;
+    assert_eq!(call(&player, &app, "progress", &[]).await.0, StatusCode::OK, "other routes go on");
+    let mut proposals = Vec::new();
+    for i in 0..26 {
+        let word = format!("w{i}");
+        proposals.push(call(&player, &app, "suggest", &[("target", word.as_str()), ("distractor", "three")]).await.0);
+    }
+    assert!(proposals[..20].iter().all(|s| *s != StatusCode::TOO_MANY_REQUESTS), "{proposals:?}");
+    assert!(proposals[22..].iter().all(|s| *s == StatusCode::TOO_MANY_REQUESTS), "{proposals:?}");
 }
