@@ -13,7 +13,7 @@ pub mod ssr;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::path;
+use leptos_router::{path, SsrMode};
 
 pub use error::AppError;
 
@@ -77,7 +77,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/research") view=pages::Research/>
                     <Route path=path!("/suggest") view=pages::Suggest/>
                     <Route path=path!("/admin") view=pages::Admin/>
-                    <Route path=path!("/admin/items") view=pages::AdminItems/>
+                    // rendered whole before the headers go, so that an unknown pair's 404 reaches them
+                    <Route path=path!("/admin/items") view=pages::AdminItems ssr=SsrMode::Async/>
                 </Routes>
             </main>
             <footer class="site-footer"><A href="/staff">{i18n.t("footer-staff")}</A></footer>

@@ -324,6 +324,10 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
             }
         }
         assert_eq!(call(&admin, &app, "admin-pair-items", &[("pair", "999999")]).await.0, StatusCode::NOT_FOUND);
+        for _ in 0..5 {
+            let page = admin.get(format!("{}/admin/items?pair=999999", app.base)).send().await.expect("page");
+            assert_eq!(page.status(), StatusCode::NOT_FOUND, "the page of an unknown pair, every time");
+        }
         for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
             assert_eq!(call(&c, &app, "admin-pair-items", &[("pair", pair_id.as_str())]).await.0.as_u16(), want, "{who} on a pair's items");
             let page = c.get(format!("{}/admin/items?pair={pair_id}", app.base)).send().await.expect("page");
