@@ -225,8 +225,18 @@ pub fn set_staff_cookie(token: String, secure: bool) -> Result<(), AppError> {
     set_cookie(STAFF_COOKIE, token, SameSite::Strict, cookie::time::Duration::hours(age), secure)
 }
 
+/// The interface-language cookie (see `i18n`): a year, for every page.
+pub fn language_cookie(code: &'static str, secure: bool) -> Cookie<'static> {
+    cookie(crate::i18n::LANGUAGE_COOKIE, code.to_owned(), SameSite::Lax, cookie::time::Duration::days(365), secure)
+}
+
+/// Every cookie of the site: for all paths, out of reach of scripts.
+fn cookie(name: &'static str, value: String, same_site: SameSite, max_age: cookie::time::Duration, secure: bool) -> Cookie<'static> {
+    Cookie::build((name, value)).path("/").http_only(true).same_site(same_site).secure(secure).max_age(max_age).build()
+}
+
 fn set_cookie(name: &'static str, token: String, same_site: SameSite, max_age: cookie::time::Duration, secure: bool) -> Result<(), AppError> {
-    let cookie = Cookie::build((name, token)).path("/").http_only(true).same_site(same_site).secure(secure).max_age(max_age).build();
+    let cookie = cookie(name, token, same_site, max_age, secure);
     let value = HeaderValue::from_str(&cookie.to_string()).map_err(|_| AppError::Internal)?;
     let response = use_context::<ResponseOptions>().ok_or_else(|| {
         tracing::error!("ResponseOptions missing: cannot set a cookie");

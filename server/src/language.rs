@@ -7,8 +7,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use axum_extra::extract::cookie::{Cookie, SameSite};
-use gapwise_app::i18n::LANGUAGE_COOKIE;
+use gapwise_app::ssr::language_cookie;
 use gapwise_app::AppError;
 use gapwise_store::model::{parse_language, LANGUAGES};
 use serde::Deserialize;
@@ -30,12 +29,6 @@ async fn choose(State(secure): State<bool>, Query(choice): Query<Choice>) -> Res
     };
     // only a path on this site: "//host" or "https://..." would make this an open redirect
     let back = choice.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\')).unwrap_or_else(|| "/".into());
-    let cookie = Cookie::build((LANGUAGE_COOKIE, code))
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .max_age(cookie::time::Duration::days(365))
-        .build();
+    let cookie = language_cookie(code, secure);
     (StatusCode::SEE_OTHER, [(header::LOCATION, back), (header::SET_COOKIE, cookie.to_string())]).into_response()
 }
