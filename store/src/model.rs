@@ -149,6 +149,9 @@ pub fn answer_flag(client_ms: Option<i64>, server_ms: i64) -> Option<&'static st
     (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast")
 }
 
+/// Milliseconds in a day, the unit of stored times being the millisecond (UTC days).
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
 /// Answers a day that make the daily goal.
 pub const DAILY_GOAL: i64 = 20;
 
@@ -261,7 +264,6 @@ impl Period {
 
     /// First millisecond (Unix time) that counts, at `now_ms`.
     pub fn start_ms(self, now_ms: i64) -> i64 {
-        const DAY_MS: i64 = 86_400_000;
         match self {
             Period::AllTime => 0,
             // 1970-01-01 was a Thursday, three days after a Monday
@@ -463,6 +465,17 @@ mod tests {
     }
 
     #[test]
+    fn a_week_starts_on_monday_at_midnight_utc() {
+        // Wednesday 2026-11-25 13:45:10 UTC -> Monday 2026-11-23 00:00 UTC
+        assert_eq!(Period::Week.start_ms(1_795_614_310_000), 1_795_392_000_000);
+        // a Monday midnight is its own week's start
+        assert_eq!(Period::Week.start_ms(1_795_392_000_000), 1_795_392_000_000);
+        assert_eq!(Period::AllTime.start_ms(1_795_614_310_000), 0);
+        assert_eq!(Period::parse(Some("all")), Period::AllTime);
+        assert_eq!(Period::parse(None), Period::Week);
+    }
+
+    #[test]
     fn languages_are_the_five_codes() {
         assert_eq!(parse_language(" ru"), Some("ru"));
         assert_eq!(parse_language("de"), None);
@@ -480,18 +493,3 @@ mod tests {
     }
 }
 
-#[cfg(test)]
-mod period_tests {
-    use super::Period;
-
-    #[test]
-    fn a_week_starts_on_monday_at_midnight_utc() {
-        // Wednesday 2026-11-25 13:45:10 UTC -> Monday 2026-11-23 00:00 UTC
-        assert_eq!(Period::Week.start_ms(1_795_614_310_000), 1_795_392_000_000);
-        // a Monday midnight is its own week's start
-        assert_eq!(Period::Week.start_ms(1_795_392_000_000), 1_795_392_000_000);
-        assert_eq!(Period::AllTime.start_ms(1_795_614_310_000), 0);
-        assert_eq!(Period::parse(Some("all")), Period::AllTime);
-        assert_eq!(Period::parse(None), Period::Week);
-    }
-}

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use crate::model::{AnswerFilter, ALLOWED_K, STRATEGIES};
+use crate::model::{AnswerFilter, ALLOWED_K, DAY_MS, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {
@@ -40,8 +40,6 @@ fn day_start_ms(day: &str, field: &str) -> Result<i64, StoreError> {
         .map_err(|_| StoreError::Invalid(format!("{field} must be a date written YYYY-MM-DD, not {day:?}")))?;
     Ok(date.midnight().assume_utc().unix_timestamp() * 1000)
 }
-
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Checks `filter` and turns it into SQL; a value that cannot match anything (an
 /// unknown k or strategy, a malformed date) is an error rather than an empty result.

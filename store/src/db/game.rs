@@ -15,10 +15,8 @@ use super::{now_ms, Session, Store, StoreError};
 
 use crate::model::{
     answer_points, level_of, level_threshold, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
-    ALLOWED_K, DAILY_GOAL, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+    ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
-
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Client-measured times outside (0, 1 h] are not trusted; the server time is used.
 pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
@@ -165,7 +163,6 @@ impl Store {
         .bind(annotator_id)
         .fetch_all(self.pool())
         .await?;
-        let today_starts = now_ms() / DAY_MS * DAY_MS;
         let mut progress = Progress::default();
         let (mut ks, mut languages, mut per_day) = (BTreeSet::new(), BTreeSet::new(), BTreeMap::<i64, i64>::new());
         for row in &rows {
@@ -175,11 +172,11 @@ impl Store {
             progress.points += answer_points(k, correct);
             progress.streak = if correct { progress.streak + 1 } else { 0 };
             progress.best_streak = progress.best_streak.max(progress.streak);
-            progress.today += i64::from(at >= today_starts);
             ks.insert(k);
             languages.insert(row.try_get::<String, _>(3)?);
             *per_day.entry(at.div_euclid(DAY_MS)).or_default() += 1;
         }
+        progress.today = per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
         let pairs = sqlx::query(
             "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
