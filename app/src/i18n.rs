@@ -105,9 +105,11 @@ pub fn detect() -> I18n {
     #[cfg(feature = "ssr")]
     {
         use axum::http::{header, request::Parts};
+        use axum_extra::extract::cookie::CookieJar;
         let headers = use_context::<Parts>().map(|parts| parts.headers).unwrap_or_default();
-        let text = |name| headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>().join(";");
-        I18n(from_headers(&text(header::COOKIE), &text(header::ACCEPT_LANGUAGE)))
+        let accept = headers.get_all(header::ACCEPT_LANGUAGE).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
+        let jar = CookieJar::from_headers(&headers);
+        I18n(choose(jar.get(LANGUAGE_COOKIE).map(|c| c.value()), &accept.join(",")))
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -116,13 +118,10 @@ pub fn detect() -> I18n {
     }
 }
 
-/// The cookie's language, else the first supported one the browser accepts, else English.
-pub fn from_headers(cookie: &str, accept_language: &str) -> &'static str {
-    let chosen = cookie
-        .split(';')
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == LANGUAGE_COOKIE)
-        .and_then(|(_, value)| parse_language(value));
+/// The language cookie's value, else the first supported language the browser
+/// accepts, else English.
+pub fn choose(cookie: Option<&str>, accept_language: &str) -> &'static str {
+    let chosen = cookie.and_then(parse_language);
     // "ru-RU,ru;q=0.9,en;q=0.8": tags in order of preference (q values are sorted so in practice)
     let accepted = || {
         accept_language
@@ -139,9 +138,9 @@ mod tests {
 
     #[test]
     fn the_cookie_wins_then_the_browser_then_english() {
-        assert_eq!(from_headers("a=b; gapwise_lang=ru", "fr-FR,fr;q=0.9"), "ru");
-        assert_eq!(from_headers("gapwise_lang=xx", "de-DE,it;q=0.8,fr;q=0.5"), "it");
-        assert_eq!(from_headers("", "de, nl"), "en");
+        assert_eq!(choose(Some("ru"), "fr-FR,fr;q=0.9"), "ru");
+        assert_eq!(choose(Some("xx"), "de-DE,it;q=0.8,fr;q=0.5"), "it");
+        assert_eq!(choose(None, "de, nl"), "en");
     }
 
     /// The message names of a catalogue.
