@@ -9,14 +9,13 @@
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use governor::clock::{Clock, DefaultClock};
 use gapwise_app::AppError;
+use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 /// One limiter per limited group of paths.
@@ -24,23 +23,19 @@ pub struct Limits {
     groups: Vec<(&'static [&'static str], DefaultKeyedRateLimiter<IpAddr>)>,
 }
 
-/// Sign-in attempts: 10 at once, then one every 6 seconds (10 a minute).
+/// Sign-in attempts a minute: all at once, then one every 6 seconds.
+const SIGN_INS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
 const SIGN_IN_PATHS: &[&str] = &["/api/login", "/api/staff-login"];
-/// Pair proposals: 20 at once, then one every 3 seconds.
+/// Pair proposals a minute: all at once, then one every 3 seconds.
+const PROPOSALS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("not zero");
 const PROPOSAL_PATHS: &[&str] = &["/api/suggest"];
 
 impl Limits {
     pub fn new() -> Arc<Self> {
-        let quota = |burst: u32, every: Duration| {
-            Quota::with_period(every).map(|q| q.allow_burst(NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN)))
-        };
-        let mut groups = Vec::new();
-        for (paths, burst, every) in [(SIGN_IN_PATHS, 10, Duration::from_secs(6)), (PROPOSAL_PATHS, 20, Duration::from_secs(3))] {
-            if let Some(q) = quota(burst, every) {
-                groups.push((paths, RateLimiter::keyed(q)));
-            }
-        }
-        Arc::new(Limits { groups })
+        let per_minute = |n| RateLimiter::keyed(Quota::per_minute(n));
+        Arc::new(Limits {
+            groups: vec![(SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)), (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE))],
+        })
     }
 }
 
