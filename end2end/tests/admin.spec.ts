@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { Browser, expect, Page, test } from '@playwright/test';
 import { query } from './db';
+import { hydrated } from './pages';
 
 const ADMIN = 'root';
 const PASSWORD = 'an admin passphrase for the browser test';
@@ -20,7 +21,7 @@ test.beforeAll(() => {
 async function newPlayer(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await page.getByLabel('I have read the above and agree to take part.').check();
   await page.locator('#start').click();
   await expect(page).toHaveURL(/\/play$/);
@@ -31,7 +32,7 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
   const [target, distractor] = ['water', 'fire'];
   const proposer = await newPlayer(browser);
   await proposer.getByRole('link', { name: 'Propose' }).click();
-  await expect(proposer.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(proposer);
   await proposer.getByLabel('Word in the sentences').fill(target);
   await proposer.getByLabel('Other word').fill(distractor);
   await proposer.getByRole('button', { name: 'Propose' }).click();
@@ -40,13 +41,13 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
 
   const admin = await (await browser.newContext()).newPage();
   await admin.goto('/staff');
-  await expect(admin.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(admin);
   await admin.getByLabel('Name').fill(ADMIN);
   await admin.getByLabel('Password').fill(PASSWORD);
   await admin.getByRole('button', { name: 'Sign in' }).click();
   await expect(admin).toHaveURL(/\/research$/);
   await admin.goto('/admin');
-  await expect(admin.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(admin);
   const pending = admin.locator('section.pending-suggestion').filter({ has: admin.locator(`input[value="${target}"]`) });
   await pending.getByRole('button', { name: 'Approve' }).click();
   await expect(pending).toHaveCount(0);

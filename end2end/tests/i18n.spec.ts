@@ -5,6 +5,7 @@
 // test-results/screens (not committed).
 import { readFileSync } from 'node:fs';
 import { expect, Page, test } from '@playwright/test';
+import { hydrated } from './pages';
 
 /** Every stretch of words of the English catalogue, without its { placeables }. */
 function englishPhrases(): string[] {
@@ -20,10 +21,6 @@ function englishPhrases(): string[] {
   }
   // short words ("no", "Who") also occur inside other languages' words and names
   return [...new Set(texts.map((t) => t.trim()).filter((t) => /[a-z]{3}/i.test(t) && t.length >= 4))];
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
 }
 
 /** Visible text of the page, node by node, leaving out what is not interface text:

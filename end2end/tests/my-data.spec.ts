@@ -4,12 +4,13 @@
 import { devices, expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { query } from './db';
+import { hydrated } from './pages';
 
 test.use({ viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, hasTouch: true, isMobile: true });
 
 test('my data: see, download, erase everything', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await page.getByLabel('I have read the above and agree to take part.').check();
   await page.locator('#start').click();
   await expect(page).toHaveURL(/\/play$/);
@@ -19,7 +20,7 @@ test('my data: see, download, erase everything', async ({ page }, testInfo) => {
   }
 
   await page.goto('/my-data');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await expect(page.locator('#answer-count')).toHaveText('3');
   const pseudonym = (await page.locator('dd.pseudonym').innerText()).trim();
   const [{ id }] = query<{ id: string }>(`SELECT id FROM annotators WHERE pseudonym = '${pseudonym}'`);

@@ -2,12 +2,9 @@
 // database then holds exactly those 10 answers, with what was clicked and plausible times.
 import { expect, Page, test } from '@playwright/test';
 import { query } from './db';
+import { hydrated } from './pages';
 
 type Played = { word: string; correct: boolean; k: number };
-
-async function hydrated(page: Page) {
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
-}
 
 async function playOne(page: Page, k: number): Promise<Played> {
   const options = page.locator('form.item button.option');

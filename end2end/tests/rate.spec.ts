@@ -4,6 +4,7 @@
 // scale the target was shown on.
 import { expect, test } from '@playwright/test';
 import { query } from './db';
+import { hydrated } from './pages';
 
 test('a Likert rating round, by click and by key', async ({ page }) => {
   const pair = query<{ id: number }>(
@@ -20,12 +21,12 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
   const { target } = query<{ target: string }>(`SELECT target FROM word_pairs WHERE id = ${pair}`)[0];
 
   await page.goto('/');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await page.getByLabel('I have read the above and agree to take part.').check();
   await page.locator('#start').click();
   await expect(page).toHaveURL(/\/play$/);
   await page.goto('/rate?lang=it');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
 
   const chosen: { position: number; targetLeft: boolean }[] = [];
   for (const [round, position] of [[0, 1], [1, 2]]) {

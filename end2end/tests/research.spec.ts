@@ -3,6 +3,7 @@
 // who is not signed in is refused.
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { hydrated } from './pages';
 
 const NAME = 'rita';
 const PASSWORD = 'a passphrase for the browser test';
@@ -23,7 +24,7 @@ test('the research page is for signed-in researchers, with filters and downloads
   await expect(page.getByRole('alert')).toContainText('sign in');
 
   await page.goto('/staff');
-  await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await page.getByLabel('Name').fill(NAME);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
