@@ -7,6 +7,7 @@
 //! - [`baseline`]: 1-gram / 2-gram models with add-k smoothing and static word vectors.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
+//! - [`definitions`]: the word-definition tasks (W2D, D2W) of 001_bf5d15b61b58df06.txt.
 //! - [`stats`]: the statistics that compare models with people (Tables 3-8, Fig. 1-2).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
@@ -16,6 +17,7 @@ pub mod baseline;
 mod batching;
 pub mod causal;
 mod context;
+pub mod definitions;
 mod error;
 mod hf;
 mod load;

@@ -7,13 +7,23 @@ use candle_core::Device;
 
 use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
+use crate::definitions::DefinitionScorer;
 use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
 
 /// A model ready to play, and what kind of model it is (stored with its scores).
 pub struct LoadedModel {
     pub scorer: Arc<dyn ContextScorer>,
+    /// The same model playing the word-definition tasks; `None` for n-gram baselines.
+    pub definitions: Option<Arc<dyn DefinitionScorer>>,
     pub kind: &'static str,
+}
+
+impl LoadedModel {
+    fn of<M: ContextScorer + DefinitionScorer + 'static>(model: M, kind: &'static str) -> Self {
+        let model = Arc::new(model);
+        LoadedModel { scorer: model.clone(), definitions: Some(model), kind }
+    }
 }
 
 /// Loads a causal LM from a `.gguf` file or a Llama Hugging Face directory, or a
@@ -23,16 +33,14 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
         return Err(ScorerError::file(path, "no such file or directory"));
     }
     if path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gguf")) {
-        let lm = CausalLm::from_gguf(path, device)?;
-        return Ok(LoadedModel { scorer: Arc::new(lm), kind: "causal" });
+        return Ok(LoadedModel::of(CausalLm::from_gguf(path, device)?, "causal"));
     }
     if path.is_dir() && path.join("config.json").is_file() {
         let (config, _) = crate::hf::read_config(path)?;
         if config.get("model_type").and_then(serde_json::Value::as_str) == Some("llama") {
-            return Ok(LoadedModel { scorer: Arc::new(CausalLm::from_hf_dir(path, device)?), kind: "causal" });
+            return Ok(LoadedModel::of(CausalLm::from_hf_dir(path, device)?, "causal"));
         }
-        let lm = MaskedLm::from_dir(path, device, scoring)?;
-        return Ok(LoadedModel { scorer: Arc::new(lm), kind: "masked" });
+        return Ok(LoadedModel::of(MaskedLm::from_dir(path, device, scoring)?, "masked"));
     }
     Err(ScorerError::file(path, "not a model: expected a .gguf file or a directory with config.json"))
 }
@@ -41,11 +49,14 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
 /// add-`k` smoothing) or `vectors` (a GloVe / word2vec text file, or a `.npy`
 /// matrix with a sibling `.vocab` word list, at `path`).
 pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
-    let (scorer, kind): (Arc<dyn ContextScorer>, &'static str) = match kind {
-        "unigram" => (Arc::new(NgramLm::from_corpus(path, 1, k)?), "unigram"),
-        "bigram" => (Arc::new(NgramLm::from_corpus(path, 2, k)?), "bigram"),
-        "vectors" => (Arc::new(StaticVectors::from_path(path)?), "static-vectors"),
-        other => return Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
+    let ngram = |order| -> Result<LoadedModel, ScorerError> {
+        let kind = if order == 1 { "unigram" } else { "bigram" };
+        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, kind })
     };
-    Ok(LoadedModel { scorer, kind })
+    match kind {
+        "unigram" => ngram(1),
+        "bigram" => ngram(2),
+        "vectors" => Ok(LoadedModel::of(StaticVectors::from_path(path)?, "static-vectors")),
+        other => Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
+    }
 }

@@ -107,23 +107,42 @@ fn cosine(a: &[f32], b: &[f64]) -> f64 {
     dot / (na * nb)
 }
 
+impl StaticVectors {
+    /// The mean vector of the words of `text` that have one; `None` when none has.
+    pub fn mean_vector(&self, text: &str) -> Option<Vec<f64>> {
+        let known: Vec<&[f32]> = words(text).iter().filter_map(|w| self.vectors.get(w).map(Vec::as_slice)).collect();
+        let first = known.first()?;
+        let mut mean = vec![0f64; first.len()];
+        for v in &known {
+            for (m, x) in mean.iter_mut().zip(*v) {
+                *m += f64::from(*x) / known.len() as f64;
+            }
+        }
+        Some(mean)
+    }
+
+    /// The cosine similarity of two mean vectors ([`Self::mean_vector`]); NaN when
+    /// either text has no word with a vector.
+    pub fn text_similarity(&self, a: &str, b: &str) -> f64 {
+        match (self.mean_vector(a), self.mean_vector(b)) {
+            (Some(a), Some(b)) => {
+                let a: Vec<f32> = a.into_iter().map(|x| x as f32).collect();
+                cosine(&a, &b)
+            }
+            _ => f64::NAN,
+        }
+    }
+}
+
 impl ContextScorer for StaticVectors {
     fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError> {
         contexts
             .iter()
             .map(|c| {
                 let outside = format!("{} {}", c.text.get(..c.blank.0).unwrap_or(""), c.text.get(c.blank.1..).unwrap_or(""));
-                let known: Vec<&[f32]> = words(&outside).iter().filter_map(|w| self.vectors.get(w).map(Vec::as_slice)).collect();
-                if known.is_empty() {
-                    return Err(ScorerError::Input(format!("no word of {:?} around the blank has a vector", c.text)));
-                }
-                let dim = known[0].len();
-                let mut mean = vec![0f64; dim];
-                for v in &known {
-                    for (m, x) in mean.iter_mut().zip(*v) {
-                        *m += f64::from(*x) / known.len() as f64;
-                    }
-                }
+                let mean = self
+                    .mean_vector(&outside)
+                    .ok_or_else(|| ScorerError::Input(format!("no word of {:?} around the blank has a vector", c.text)))?;
                 Ok(WordLogProbs { target: cosine(self.vector(c.target)?, &mean), distractor: cosine(self.vector(c.distractor)?, &mean) })
             })
             .collect()

@@ -139,6 +139,31 @@ impl CausalLm {
                 Ok(ids)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        self.score_batched(&ids)
+    }
+
+    /// The log-probability of each token of `continuation` after `prefix`, for each
+    /// (prefix, continuation): the two are tokenized apart, so the continuation's
+    /// pieces are its own whatever the prefix ends with.
+    pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let mut ids = Vec::with_capacity(pairs.len());
+        let mut lengths = Vec::with_capacity(pairs.len());
+        for (prefix, continuation) in pairs {
+            let mut tokens = self.tokenize(prefix)?;
+            let tail = self.tokenize(continuation)?;
+            if tail.is_empty() {
+                return Err(ScorerError::Input(format!("empty continuation of {prefix:?}")));
+            }
+            lengths.push(tail.len());
+            tokens.extend(tail);
+            ids.push(tokens);
+        }
+        let scores = self.score_batched(&ids)?;
+        Ok(scores.into_iter().zip(lengths).map(|(s, n)| s.log_probs[s.log_probs.len() - n..].to_vec()).collect())
+    }
+
+    /// Scores token sequences in length-sorted batches; results in input order.
+    fn score_batched(&self, ids: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
         let widths: Vec<usize> = ids.iter().map(|t| t.len() + 1).collect();
         let mut scores: Vec<Option<TokenScores>> = vec![None; ids.len()];
         for now in crate::batching::by_length(&widths, BATCH_TOKENS) {

@@ -90,6 +90,18 @@ struct Encoded {
     words: Vec<Option<u32>>,
 }
 
+impl Encoded {
+    /// The text tokens that overlap byte range `blank` of `sentence`: the word's pieces.
+    fn pieces(&self, blank: (usize, usize), sentence: &str) -> Result<Vec<usize>, ScorerError> {
+        let pieces: Vec<usize> =
+            self.text_tokens.iter().copied().filter(|&i| self.offsets[i].0 < blank.1 && self.offsets[i].1 > blank.0).collect();
+        if pieces.is_empty() {
+            return Err(ScorerError::Input(format!("no token covers bytes {blank:?} of {sentence:?}")));
+        }
+        Ok(pieces)
+    }
+}
+
 /// Every distinct sequence to run, and which log-probability to take from where.
 #[derive(Default)]
 struct Plan {
@@ -150,6 +162,21 @@ impl MaskedLm {
         })
     }
 
+    /// For each (sentence, byte range of a word in it): the sum of the log-probabilities
+    /// of the word's pieces with all of them masked at once (the paper's mask
+    /// scoring, whatever this model's [`MaskedScoring`]), and how many pieces it has.
+    pub fn span_log_probs(&self, spans: &[(&str, (usize, usize))]) -> Result<Vec<(f64, usize)>, ScorerError> {
+        let mut plan = Plan::default();
+        for (slot, (sentence, span)) in spans.iter().enumerate() {
+            self.plan_sentence(&mut plan, sentence, *span, slot, MaskedScoring::Mask)?;
+        }
+        let mut pieces = vec![0; spans.len()];
+        for &(_, _, _, slot) in &plan.picks {
+            pieces[slot] += 1;
+        }
+        Ok(self.run(&plan, spans.len())?.into_iter().zip(pieces).collect())
+    }
+
     /// Adds to `plan` what scores `sentence` (whose word sits at byte range `blank`) into `slot`.
     fn plan_sentence(
         &self,
@@ -157,6 +184,7 @@ impl MaskedLm {
         sentence: &str,
         blank: (usize, usize),
         slot: usize,
+        scoring: MaskedScoring,
     ) -> Result<(), ScorerError> {
         let e = self.encode(sentence)?;
         let masked_with = |positions: &[usize]| {
@@ -166,17 +194,9 @@ impl MaskedLm {
             }
             row
         };
-        match self.scoring {
+        match scoring {
             MaskedScoring::Mask => {
-                let pieces: Vec<usize> = e
-                    .text_tokens
-                    .iter()
-                    .copied()
-                    .filter(|&i| e.offsets[i].0 < blank.1 && e.offsets[i].1 > blank.0)
-                    .collect();
-                if pieces.is_empty() {
-                    return Err(ScorerError::Input(format!("no token covers bytes {blank:?} of {sentence:?}")));
-                }
+                let pieces = e.pieces(blank, sentence)?;
                 let row = masked_with(&pieces);
                 for &p in &pieces {
                     plan.ask(row.clone(), p, e.ids[p], slot);
@@ -246,9 +266,9 @@ impl ContextScorer for MaskedLm {
     fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError> {
         let mut plan = Plan::default();
         for (i, c) in contexts.iter().enumerate() {
-            self.plan_sentence(&mut plan, c.text, c.blank, 2 * i)?;
+            self.plan_sentence(&mut plan, c.text, c.blank, 2 * i, self.scoring)?;
             let (with_distractor, blank) = c.filled(c.distractor)?;
-            self.plan_sentence(&mut plan, &with_distractor, blank, 2 * i + 1)?;
+            self.plan_sentence(&mut plan, &with_distractor, blank, 2 * i + 1, self.scoring)?;
         }
         let sums = self.run(&plan, 2 * contexts.len())?;
         Ok(sums.chunks(2).map(|p| WordLogProbs { target: p[0], distractor: p[1] }).collect())
@@ -277,16 +297,16 @@ mod tests {
         };
         let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
         let mut plan = Plan::default();
-        lm.plan_sentence(&mut plan, c.text, c.blank, 0).expect("target");
-        lm.plan_sentence(&mut plan, &with_distractor, blank, 1).expect("distractor");
+        lm.plan_sentence(&mut plan, c.text, c.blank, 0, lm.scoring).expect("target");
+        lm.plan_sentence(&mut plan, &with_distractor, blank, 1, lm.scoring).expect("distractor");
         assert_eq!(plan.rows.len(), 1);
         assert_eq!(plan.picks.len(), 10, "5 pieces each");
 
         let c = Context { distractor: "red", ..c };
         let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
         let mut plan = Plan::default();
-        lm.plan_sentence(&mut plan, c.text, c.blank, 0).expect("target");
-        lm.plan_sentence(&mut plan, &with_distractor, blank, 1).expect("distractor");
+        lm.plan_sentence(&mut plan, c.text, c.blank, 0, lm.scoring).expect("target");
+        lm.plan_sentence(&mut plan, &with_distractor, blank, 1, lm.scoring).expect("distractor");
         assert_eq!(plan.rows.len(), 2);
     }
 
