@@ -37,7 +37,7 @@ struct Row {
     log_probs: Vec<f64>,
 }
 
-fn fixture(name: &str) -> Fixture {
+fn fixture<T: serde::de::DeserializeOwned>(name: &str) -> T {
     let path = Path::new(&manifest_dir()).join("fixtures").join(name);
     serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("fixture JSON")
 }
@@ -115,7 +115,7 @@ fn compare(lm: &CausalLm, fixture: &Fixture, token_tol: f64, sentence_tol: f64) 
 
 #[test]
 fn full_precision_log_probs_match_llama_cpp() {
-    let fixture = fixture("causal_smollm2_f32_llamacpp.json");
+    let fixture: Fixture = fixture("causal_smollm2_f32_llamacpp.json");
     let path = SMOLLM2.full_precision(fixture.model_sha256());
     let lm = CausalLm::from_gguf(path, &Device::Cpu).expect("load");
     compare(&lm, &fixture, 1e-4, 1e-3);
@@ -125,7 +125,7 @@ fn full_precision_log_probs_match_llama_cpp() {
 /// it must compute what llama.cpp computes on the F32 copy of the same weights.
 #[test]
 fn quantized_file_scores_like_llama_cpp_on_its_exact_weights() {
-    let fixture = fixture("causal_smollm2_f32_llamacpp.json");
+    let fixture: Fixture = fixture("causal_smollm2_f32_llamacpp.json");
     SMOLLM2.full_precision(fixture.model_sha256());
     let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu).expect("load");
     compare(&lm, &fixture, 1e-4, 1e-3);
@@ -142,7 +142,7 @@ fn quantized_log_probs_match_llama_cpp_within_activation_rounding() {
 /// The quantized file against llama.cpp running that same file (which rounds the
 /// activations to 8 bits: up to 1 nat a token, 2 a sentence).
 fn compare_quantized(model: &Model, fixture_name: &str) {
-    let fixture = fixture(fixture_name);
+    let fixture: Fixture = fixture(fixture_name);
     let path = model.quantized();
     assert_eq!(sha256(&path), fixture.model_sha256(), "not the model the fixture was made with");
     let lm = CausalLm::from_gguf(&path, &Device::Cpu).expect("load");
@@ -156,7 +156,7 @@ fn compare_quantized(model: &Model, fixture_name: &str) {
 /// goes through a half-precision lookup table, so the tolerance is looser than SmolLM2's.
 #[test]
 fn gemma3_log_probs_match_llama_cpp() {
-    let fixture = fixture("causal_gemma3_f32_llamacpp.json");
+    let fixture: Fixture = fixture("causal_gemma3_f32_llamacpp.json");
     GEMMA3.full_precision(fixture.model_sha256());
     let lm = CausalLm::from_gguf(&GEMMA3.quantized(), &Device::Cpu).expect("load");
     compare(&lm, &fixture, 2e-2, 5e-2);
@@ -166,6 +166,47 @@ fn gemma3_log_probs_match_llama_cpp() {
 #[test]
 fn gemma3_quantized_log_probs_match_llama_cpp_within_activation_rounding() {
     compare_quantized(&GEMMA3, "causal_gemma3_q4_k_m_llamacpp.json");
+}
+
+/// The word-definition tasks (001_bf5d15b61b58df06.txt) on the paper's Table 1 and
+/// Table 9 groups: W2D and D2W scores of every candidate against llama.cpp on the
+/// same weights (fixtures/make_definitions_reference.py), and so the same ranking.
+#[test]
+fn definition_scores_match_llama_cpp() {
+    use gapwise_scorer::definitions::{metrics::rank_of, DefinitionScorer, Pos};
+
+    #[derive(Deserialize)]
+    struct Groups {
+        model_sha256: String,
+        groups: Vec<Group>,
+    }
+    #[derive(Deserialize)]
+    struct Group {
+        pos: String,
+        target: String,
+        words: Vec<String>,
+        definitions: Vec<String>,
+        w2d: Vec<f64>,
+        d2w: Vec<f64>,
+    }
+    let fixture: Groups = fixture("definitions_smollm2_f32_llamacpp.json");
+    SMOLLM2.full_precision(&fixture.model_sha256);
+    let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu).expect("load");
+    for g in &fixture.groups {
+        let pos = Pos::from_letter(&g.pos).expect("n or v");
+        let target = g.words.iter().position(|w| *w == g.target).expect("the target is a member");
+        let definitions: Vec<&str> = g.definitions.iter().map(String::as_str).collect();
+        let words: Vec<&str> = g.words.iter().map(String::as_str).collect();
+        let w2d = lm.word_to_definition(pos, &g.target, &definitions).expect("W2D");
+        let d2w = lm.definition_to_word(pos, &g.definitions[target], &words).expect("D2W");
+        for (ours, theirs, task) in [(&w2d, &g.w2d, "W2D"), (&d2w, &g.d2w, "D2W")] {
+            for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
+                assert!((a - b).abs() < 1e-3, "{task} {} candidate {i}: ours {a}, llama.cpp {b}", g.target);
+            }
+            assert_eq!(rank_of(ours, target), rank_of(theirs, target), "{task} {}", g.target);
+            println!("{task} {}: rank {} of {}", g.target, rank_of(ours, target), ours.len());
+        }
+    }
 }
 
 #[test]
