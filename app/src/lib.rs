@@ -58,6 +58,7 @@ pub fn App() -> impl IntoView {
                 <nav aria-label=i18n.t("nav-main")>
                     <A href="/play">{i18n.t("nav-play")}</A>
                     <A href="/rate">{i18n.t("nav-rate")}</A>
+                    <A href="/define">{i18n.t("nav-define")}</A>
                     <A href="/suggest">{i18n.t("nav-propose")}</A>
                     <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
                     <A href="/account">{i18n.t("nav-account")}</A>
@@ -70,6 +71,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=pages::Landing/>
                     <Route path=path!("/play") view=pages::Play/>
                     <Route path=path!("/rate") view=pages::RatePage/>
+                    <Route path=path!("/define") view=pages::DefinePage/>
                     <Route path=path!("/account") view=pages::Account/>
                     <Route path=path!("/my-data") view=pages::MyDataPage/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gapwise_store::model::AnswerFilter;
+use gapwise_store::model::{AnswerFilter, DefinitionTask};
 use gapwise_store::{ImportKind, Store};
 use leptos::config::get_configuration;
 
@@ -124,6 +124,36 @@ pub enum Command {
         /// Items kept at each end of the ranking.
         #[arg(long, default_value_t = crate::select::Selection::default().per_end)]
         per_end: usize,
+    },
+    /// Import WordNet 3.0's noun and verb synsets and their groups G(t) for the
+    /// word-definition game (W2D, D2W); what is present already is kept.
+    ImportWordnet {
+        /// The WordNet database folder; defaults to GAPWISE_WORDNET or /usr/share/wordnet
+        /// (Debian's wordnet-base).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// wordfreq's large_en.msgpack.gz, for the frequency strata; defaults to the
+        /// copy scripts/fetch_model.sh wordfreq-en caches, when there is one.
+        #[arg(long)]
+        wordfreq: Option<PathBuf>,
+    },
+    /// Score word-definition groups (W2D and D2W) with a model: the groups people
+    /// played first, then others; each group is stored when done, so a rerun resumes.
+    ScoreDefinitions {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Only this task (w2d or d2w); both by default.
+        #[arg(long)]
+        task: Option<String>,
+        /// Only groups of at most this many members (the paper's human study: 10).
+        #[arg(long, default_value_t = gapwise_store::model::DEFAULT_DEFINITION_CAP)]
+        max_candidates: u32,
+        /// Groups per task.
+        #[arg(long, default_value_t = 100)]
+        groups: usize,
+        /// Seed of the order in which groups nobody played are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
@@ -294,6 +324,19 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let selection = crate::select::Selection { pairs, sample, per_end };
             select_contexts(&store, model, &language, selection).await?
         }
+        Command::ImportWordnet { dir, wordfreq } => {
+            let dir = dir.unwrap_or_else(crate::definitions::default_wordnet_dir);
+            let report = import_wordnet(&store, &dir, wordfreq).await?;
+            println!("{}: {} synsets and {} groups imported", dir.display(), report.synsets, report.groups);
+        }
+        Command::ScoreDefinitions { model, task, max_candidates, groups, seed } => {
+            let tasks = match task.as_deref() {
+                None => DefinitionTask::ALL.to_vec(),
+                Some(code) => vec![DefinitionTask::parse(code).ok_or_else(|| format!("--task is w2d or d2w, not {code:?}"))?],
+            };
+            let how = crate::definitions::Scoring { tasks, max_size: max_candidates, groups, seed };
+            score_definitions(&store, model, &how).await?;
+        }
         Command::AddStaff { name, role } => {
             let password = match std::env::var("GAPWISE_PASSWORD") {
                 Ok(p) => p,
@@ -327,6 +370,15 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
         if let Some(r) = crate::demo::seed_if_empty(&store).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
         }
+        if store.count_rows("definition_groups").await? == 0 {
+            let dir = crate::definitions::default_wordnet_dir();
+            if dir.join("data.noun").is_file() {
+                let r = import_wordnet(&store, &dir, None).await?;
+                tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
+            } else {
+                tracing::warn!("no WordNet in {}: the word-definition game has no groups (apt install wordnet-base)", dir.display());
+            }
+        }
     }
     let mut options = get_configuration(None)?.leptos_options;
     if options.output_name.is_empty() {
@@ -343,12 +395,59 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
 /// Where scripts/fetch_model.sh caches the default model of a language: the
 /// multilingual Gemma 3 for es, fr, it and ru, the English SmolLM2 otherwise.
 fn default_model(language: Option<&str>) -> PathBuf {
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
     let file = match language {
         Some("es" | "fr" | "it" | "ru") => "gemma-3-270m-q4_k_m.gguf",
         _ => "SmolLM2-135M-Instruct.Q4_1.gguf",
     };
-    home.join(".cache/gapwise/models").join(file)
+    models_dir().join(file)
+}
+
+/// Where scripts/fetch_model.sh caches models and data: ~/.cache/gapwise/models
+/// (GAPWISE_MODEL_DIR overrides it, as in the script).
+fn models_dir() -> PathBuf {
+    match std::env::var_os("GAPWISE_MODEL_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cache/gapwise/models"),
+    }
+}
+
+/// Imports WordNet from `dir`, with the frequencies of `wordfreq` (or the cached
+/// English ones, when there are), showing a progress bar.
+pub(crate) async fn import_wordnet(store: &Store, dir: &std::path::Path, wordfreq: Option<PathBuf>) -> Result<gapwise_store::WordNetReport, Box<dyn std::error::Error>> {
+    let wordfreq = wordfreq.or_else(|| Some(models_dir().join("large_en.msgpack.gz")).filter(|p| p.is_file()));
+    let frequencies = wordfreq.as_deref().map(gapwise_scorer::wordfreq::WordFrequencies::from_file).transpose()?;
+    let progress = progress_bar(0, "{pos}/{len} rows", "WordNet")?;
+    let report = crate::definitions::import_wordnet(store, dir, frequencies.as_ref(), &|written, total| {
+        progress.set_length(total);
+        progress.set_position(written);
+    })
+    .await?;
+    progress.finish_and_clear();
+    Ok(report)
+}
+
+async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::definitions::Scoring) -> Result<(), Box<dyn std::error::Error>> {
+    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let scorer = loaded.definitions.ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
+    let progress = progress_bar(0, "{pos}/{len} groups, {per_sec}", &model_id)?;
+    let stop = stop_on_ctrl_c();
+    let done = crate::definitions::score_definitions(store, scorer.as_ref(), &model_id, how, &stop, &progress).await?;
+    progress.finish_and_clear();
+    println!("{model_id}: {done} groups scored");
+    Ok(())
+}
+
+/// A flag that Ctrl-C raises: long runs stop after the work in flight.
+fn stop_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let on_signal = stop.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            on_signal.store(true, std::sync::atomic::Ordering::SeqCst);
+            eprintln!("\nstopping after the work in flight; rerun to resume");
+        }
+    });
+    stop
 }
 
 /// Loads the model `args` name (the language's default when none is named),
@@ -416,14 +515,7 @@ async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: 
     let language = language.as_deref();
     let todo = store.count_contexts_to_score(&model_id, language).await?;
     let progress = progress_bar(u64::try_from(todo)?, "{pos}/{len} contexts, {per_sec}", &model_id)?;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let on_signal = stop.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            on_signal.store(true, std::sync::atomic::Ordering::SeqCst);
-            eprintln!("\nstopping after the batch in flight; rerun to resume");
-        }
-    });
+    let stop = stop_on_ctrl_c();
     let report = crate::score::score_items(store, loaded.scorer, &model_id, language, batch, &stop, &progress).await?;
     progress.finish_and_clear();
     println!(

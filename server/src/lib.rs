@@ -2,6 +2,7 @@
 //! request guards, and the admin commands.
 
 pub mod cli;
+pub mod definitions;
 pub mod demo;
 pub mod distributional;
 pub mod export;

@@ -5,6 +5,7 @@
 nav-main = Main
 nav-play = Play
 nav-rate = Rate
+nav-define = Definitions
 nav-propose = Propose
 nav-leaderboard = Leaderboard
 nav-account = Account
@@ -157,3 +158,23 @@ erase-confirm = Type { $word } to confirm
 ## Errors
 not-found-title = Page not found
 not-found-back = Back to the start
+
+## Word and definition
+define-title = Word and definition
+define-task = Which way round
+define-w2d = Word → definition
+define-d2w = Definition → word
+define-cap = Candidates
+define-cap-n = up to { $n }
+define-intro-w2d = Here is a word and the definitions of words of the same kind. Which definition is this word's? Keep picking until you find it.
+define-intro-d2w = Here is a definition and words of the same kind. Which word does it define? Keep picking until you find it.
+define-none = You have played every group of this size. Try another size or the other way round.
+define-found = { $n ->
+    [one] Right at the first pick!
+   *[other] Right, found in { $n } picks.
+}
+define-finished = { $n ->
+    [one] { $n } round
+   *[other] { $n } rounds
+}
+my-data-definition-picks = Word and definition picks

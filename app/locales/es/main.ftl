@@ -4,6 +4,7 @@
 nav-main = Menú principal
 nav-play = Jugar
 nav-rate = Valorar
+nav-define = Definiciones
 nav-propose = Proponer
 nav-leaderboard = Clasificación
 nav-account = Cuenta
@@ -156,3 +157,23 @@ erase-confirm = Escribe { $word } para confirmar
 ## Errors
 not-found-title = Página no encontrada
 not-found-back = Volver al inicio
+
+## Palabra y definición
+define-title = Palabra y definición
+define-task = En qué sentido
+define-w2d = Palabra → definición
+define-d2w = Definición → palabra
+define-cap = Candidatos
+define-cap-n = hasta { $n }
+define-intro-w2d = Tienes una palabra y las definiciones de palabras del mismo tipo. ¿Cuál es la definición de esta palabra? Sigue eligiendo hasta encontrarla. Las definiciones están en inglés.
+define-intro-d2w = Tienes una definición y palabras del mismo tipo. ¿Qué palabra define? Sigue eligiendo hasta encontrarla. Las palabras están en inglés.
+define-none = Ya has jugado todos los grupos de este tamaño. Prueba otro tamaño o el otro sentido.
+define-found = { $n ->
+    [one] ¡Acertaste a la primera!
+   *[other] Correcto, encontrada en { $n } intentos.
+}
+define-finished = { $n ->
+    [one] { $n } ronda
+   *[other] { $n } rondas
+}
+my-data-definition-picks = Elecciones de palabra y definición

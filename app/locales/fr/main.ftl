@@ -4,6 +4,7 @@
 nav-main = Menu principal
 nav-play = Jouer
 nav-rate = Évaluer
+nav-define = Définitions
 nav-propose = Proposer
 nav-leaderboard = Classement
 nav-account = Compte
@@ -156,3 +157,23 @@ erase-confirm = Tapez { $word } pour confirmer
 ## Errors
 not-found-title = Page introuvable
 not-found-back = Retour au début
+
+## Mot et définition
+define-title = Mot et définition
+define-task = Dans quel sens
+define-w2d = Mot → définition
+define-d2w = Définition → mot
+define-cap = Candidats
+define-cap-n = jusqu'à { $n }
+define-intro-w2d = Voici un mot et les définitions de mots du même genre. Laquelle est celle de ce mot ? Continuez à choisir jusqu'à la trouver. Les définitions sont en anglais.
+define-intro-d2w = Voici une définition et des mots du même genre. Quel mot définit-elle ? Continuez à choisir jusqu'à le trouver. Les mots sont en anglais.
+define-none = Vous avez joué tous les groupes de cette taille. Essayez une autre taille ou l'autre sens.
+define-found = { $n ->
+    [one] Trouvé du premier coup !
+   *[other] Juste, trouvé en { $n } essais.
+}
+define-finished = { $n ->
+    [one] { $n } manche
+   *[other] { $n } manches
+}
+my-data-definition-picks = Choix mot et définition

@@ -4,6 +4,7 @@
 nav-main = Menu principale
 nav-play = Gioca
 nav-rate = Valuta
+nav-define = Definizioni
 nav-propose = Proponi
 nav-leaderboard = Classifica
 nav-account = Account
@@ -156,3 +157,23 @@ erase-confirm = Scrivi { $word } per confermare
 ## Errors
 not-found-title = Pagina non trovata
 not-found-back = Torna all'inizio
+
+## Parola e definizione
+define-title = Parola e definizione
+define-task = In quale verso
+define-w2d = Parola → definizione
+define-d2w = Definizione → parola
+define-cap = Candidati
+define-cap-n = fino a { $n }
+define-intro-w2d = Ecco una parola e le definizioni di parole dello stesso tipo. Qual è la definizione di questa parola? Continua a scegliere finché non la trovi. Le definizioni sono in inglese.
+define-intro-d2w = Ecco una definizione e parole dello stesso tipo. Quale parola definisce? Continua a scegliere finché non la trovi. Le parole sono in inglese.
+define-none = Hai giocato tutti i gruppi di questa dimensione. Prova un'altra dimensione o l'altro verso.
+define-found = { $n ->
+    [one] Giusto al primo tentativo!
+   *[other] Giusto, trovata in { $n } tentativi.
+}
+define-finished = { $n ->
+    [one] { $n } turno
+   *[other] { $n } turni
+}
+my-data-definition-picks = Scelte parola e definizione

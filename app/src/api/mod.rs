@@ -8,9 +8,11 @@ use leptos::prelude::*;
 use crate::AppError;
 
 mod admin;
+mod definitions;
 mod rights;
 mod staff;
 pub use admin::*;
+pub use definitions::*;
 pub use rights::*;
 pub use staff::*;
 

@@ -3,6 +3,7 @@
 mod account;
 mod admin;
 mod admin_items;
+mod define;
 mod landing;
 mod leaderboard;
 mod my_data;
@@ -16,6 +17,7 @@ mod suggest;
 pub use account::Account;
 pub use admin::Admin;
 pub use admin_items::AdminItems;
+pub use define::DefinePage;
 pub use landing::Landing;
 pub use leaderboard::Leaderboard;
 pub use my_data::MyDataPage;

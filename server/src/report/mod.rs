@@ -8,10 +8,12 @@
 //! server's; the log-time filter runs per language; Eq. 3 normalises by words for en
 //! and es and by sentences for fr, it and ru, as the paper does; every rate and
 //! correlation has a 95 % percentile bootstrap interval (seeded, so reruns agree).
-//! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`likert`]).
+//! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`likert`]). The
+//! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`definitions`]).
 //!
 //! The same [`Report`] feeds the `report` command (files) and the researchers' page.
 
+mod definitions;
 mod figures;
 mod likert;
 mod tables;
@@ -150,6 +152,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
     let (table8, figure2) = likert::analyses(store, &answers, models, filter).await?;
     tables.push(table8);
     figures.extend(figure2);
+    tables.extend(definitions::tables(store).await?);
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
          of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",

@@ -334,8 +334,10 @@ async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4
     if batch.is_empty() {
         return Ok(Vec::new());
     }
-    let values: Vec<String> = (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
-    let sql = format!("INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text", values.join(", "));
+    let sql = format!(
+        "INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text",
+        super::placeholders(batch.len(), 4)
+    );
     let mut query = sqlx::query(&sql);
     for (lang, text, source, genre) in batch {
         query = query.bind(lang).bind(text).bind(source).bind(genre);

@@ -2,6 +2,7 @@ mod admin;
 mod annotators;
 mod audit;
 mod corpus;
+mod definitions;
 mod error;
 mod export;
 mod filter;
@@ -27,6 +28,7 @@ pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
+pub use definitions::{DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
@@ -44,4 +46,12 @@ pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// `($1, $2), ($3, $4)`: the VALUES of a multi-row INSERT of `rows` rows of `columns` columns.
+pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|r| format!("({})", (1..=columns).map(|c| format!("${}", r * columns + c)).collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -1,0 +1,91 @@
+//! The word-definition game (`/define?task=w2d|d2w&cap=5|10|20`, 001_bf5d15b61b58df06.txt):
+//! a word and the definitions of its taxonomic sisters (W2D), or a definition and
+//! the sisters' words (D2W). The player picks until they find the right one; a
+//! wrong pick is crossed out. The cap is the difficulty: groups of at most that
+//! many candidates, all of them shown. The definitions are WordNet's, in English.
+
+use gapwise_store::model::{DefinitionCard, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{definition_round, PickDefinition};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, ErrorNote};
+use crate::i18n::use_i18n;
+
+#[component]
+pub fn DefinePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let query = use_query_map();
+    let task = Memo::new(move |_| query.read().get("task").and_then(|t| DefinitionTask::parse(&t)).unwrap_or(DefinitionTask::W2d));
+    let cap = Memo::new(move |_| {
+        query.read().get("cap").and_then(|c| c.parse::<u32>().ok()).filter(|c| DEFINITION_CAPS.contains(c)).unwrap_or(DEFAULT_DEFINITION_CAP)
+    });
+    let pick = ServerAction::<PickDefinition>::new();
+    let round = Resource::new(move || (task.get(), cap.get(), pick.version().get()), |(task, cap, _)| definition_round(task.code().to_owned(), cap));
+    keyboard_shortcuts();
+    let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
+    let found = move || match pick.value().get() {
+        Some(Ok(p)) if p.correct => Some(view! {
+            <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.attempts.into())])}</p>
+        }),
+        _ => None,
+    };
+    view! {
+        <h1>{i18n.t("define-title")}</h1>
+        <nav class="choices" aria-label=i18n.t("define-task")>
+            {DefinitionTask::ALL.map(|t| view! {
+                <a href=move || link(t, cap.get()) aria-current=move || (task.get() == t).then_some("page")>
+                    {i18n.t(if t == DefinitionTask::W2d { "define-w2d" } else { "define-d2w" })}
+                </a>
+            }).collect_view()}
+        </nav>
+        <nav class="choices" aria-label=i18n.t("define-cap")>
+            {DEFINITION_CAPS.map(|c| view! {
+                <a href=move || link(task.get(), c) aria-current=move || (cap.get() == c).then_some("page")>
+                    {i18n.t_with("define-cap-n", &[("n", i64::from(c).into())])}
+                </a>
+            }).collect_view()}
+        </nav>
+        <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })}</p>
+        {found}
+        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
+            {move || Suspend::new(async move {
+                match round.await {
+                    Ok(Some(card)) => view! { <Round card pick/> }.into_any(),
+                    Ok(None) => view! { <p class="exhausted">{i18n.t("define-none")}</p> }.into_any(),
+                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
+                }
+            })}
+        </Transition>
+        <ActionError value=pick.value()/>
+    }
+}
+
+/// The prompt and the options of one round.
+#[component]
+fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>) -> impl IntoView {
+    let (client_ms, stamp) = response_clock();
+    let i18n = use_i18n();
+    let pending = pick.pending();
+    let finished = i18n.t_with("define-finished", &[("n", card.finished.into())]);
+    let picked = card.picked;
+    let options: Vec<_> = card.options.into_iter().enumerate().map(move |(i, option)| {
+        let wrong = picked.iter().any(|&(p, right)| p == i && !right);
+        view! {
+            <button type="submit" name="position" value=i.to_string() class="option" class:wrong=wrong data-key=(i + 1).to_string()
+                on:click=stamp disabled=move || wrong || pending.get()>
+                <kbd>{i + 1}</kbd> " " {option}
+            </button>
+        }
+    }).collect();
+    let kind = if card.task == DefinitionTask::W2d { "word" } else { "definition" };
+    view! {
+        <p class="status"><span class="score" id="rounds-finished" data-finished=card.finished.to_string()>{finished}</span></p>
+        <ActionForm action=pick attr:class="item definitions">
+            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <p class="prompt" id="define-prompt" data-kind=kind>{card.prompt}</p>
+            <div class="options stacked" role="group" aria-labelledby="define-prompt">{options}</div>
+        </ActionForm>
+    }
+}

@@ -1,0 +1,385 @@
+//! The word-definition game (W2D and D2W, 001_bf5d15b61b58df06.txt): WordNet synsets
+//! and their groups, rounds served to players, their picks, and model scores.
+//!
+//! A round shows a whole group (the player's difficulty caps the group size, so
+//! every member is a candidate and people and models rank the same candidates) in
+//! an order drawn per serving. The player picks until they find the right one; the
+//! number of picks is the rank they gave it, so P@1 and the rank score RS apply to
+//! people as to models. Groups a model has scored are served first, so that both
+//! meet on the same groups.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use sqlx::Row;
+
+use super::game::MAX_CLIENT_MS;
+use super::{now_ms, placeholders, Store, StoreError};
+use crate::model::{DefinitionCard, DefinitionPick, DefinitionTask};
+
+/// Rows per INSERT statement of the WordNet import.
+const ROWS_PER_STATEMENT: usize = 200;
+
+/// A synset to import.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewSynset {
+    pub id: String,
+    /// `n` or `v`.
+    pub pos: String,
+    pub word: String,
+    pub definition: String,
+    pub depth: u32,
+    pub zipf: Option<f64>,
+}
+
+/// What the WordNet import wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordNetReport {
+    pub synsets: u64,
+    pub groups: u64,
+}
+
+/// A member of a group, as scorers and analyses see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupMember {
+    pub id: String,
+    pub word: String,
+    pub definition: String,
+}
+
+/// A group to score: its target, the target's part of speech, and every member.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupToScore {
+    pub target: String,
+    pub pos: String,
+    pub members: Vec<GroupMember>,
+}
+
+/// A finished round, without who played it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefinitionRound {
+    pub task: DefinitionTask,
+    pub target: String,
+    pub candidates: usize,
+    /// Picks until the right one: the rank the player gave it.
+    pub rank: usize,
+    pub first_pick_ms: i64,
+}
+
+/// A group's target as the strata need it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupFacts {
+    pub pos: String,
+    pub depth: u32,
+    pub zipf: Option<f64>,
+    pub size: usize,
+}
+
+impl Store {
+    /// Imports WordNet synsets, their hypernym links (child, parent) and the groups
+    /// (target, size), in one transaction; what is present already is kept.
+    /// `progress` is told how many rows are written, out of the total.
+    pub async fn import_wordnet(
+        &self,
+        synsets: &[NewSynset],
+        hypernyms: &[(String, String)],
+        groups: &[(String, usize)],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<WordNetReport, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let mut written = 0u64;
+        let mut report = WordNetReport::default();
+        for chunk in synsets.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO wordnet_synsets (id, pos, word, definition, depth, zipf) VALUES {} ON CONFLICT (id) DO NOTHING",
+                placeholders(chunk.len(), 6)
+            );
+            let mut query = sqlx::query(&sql);
+            for s in chunk {
+                query = query.bind(&s.id).bind(&s.pos).bind(&s.word).bind(&s.definition).bind(i64::from(s.depth)).bind(s.zipf);
+            }
+            report.synsets += query.execute(&mut *tx).await?.rows_affected();
+            written += chunk.len() as u64;
+            progress(written);
+        }
+        for chunk in hypernyms.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!("INSERT INTO wordnet_hypernyms (child, parent) VALUES {} ON CONFLICT DO NOTHING", placeholders(chunk.len(), 2));
+            let mut query = sqlx::query(&sql);
+            for (child, parent) in chunk {
+                query = query.bind(child).bind(parent);
+            }
+            query.execute(&mut *tx).await?;
+            written += chunk.len() as u64;
+            progress(written);
+        }
+        for chunk in groups.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!("INSERT INTO definition_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING", placeholders(chunk.len(), 2));
+            let mut query = sqlx::query(&sql);
+            for (target, size) in chunk {
+                query = query.bind(target).bind(i64::try_from(*size).unwrap_or(i64::MAX));
+            }
+            report.groups += query.execute(&mut *tx).await?.rows_affected();
+            written += chunk.len() as u64;
+            progress(written);
+        }
+        tx.commit().await?;
+        Ok(report)
+    }
+
+    /// The members of `target`'s group: every hyponym of one of its hypernyms.
+    pub async fn group_members(&self, target: &str) -> Result<Vec<GroupMember>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT s.id, s.word, s.definition FROM wordnet_hypernyms up \
+             JOIN wordnet_hypernyms down ON down.parent = up.parent JOIN wordnet_synsets s ON s.id = down.child \
+             WHERE up.child = $1 ORDER BY s.id",
+        )
+        .bind(target)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(|r| Ok(GroupMember { id: r.try_get(0)?, word: r.try_get(1)?, definition: r.try_get(2)? })).collect()
+    }
+
+    /// The round of `task` in progress for annotator `id`, else a new one from a
+    /// group of at most `cap` members they have not played in this task; `None`
+    /// when none is left.
+    pub async fn definition_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
+        let open: Option<String> = sqlx::query_scalar(
+            "SELECT s.id FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
+             AND NOT EXISTS (SELECT 1 FROM definition_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
+        )
+        .bind(id)
+        .bind(task.code())
+        .fetch_optional(self.pool())
+        .await?;
+        let serving = match open {
+            Some(serving) => serving,
+            None => {
+                let target: Option<String> = sqlx::query_scalar(
+                    "SELECT g.target FROM definition_groups g WHERE g.size <= $3 \
+                     AND NOT EXISTS (SELECT 1 FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
+                     ORDER BY CASE WHEN EXISTS (SELECT 1 FROM definition_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
+                     random() LIMIT 1",
+                )
+                .bind(id)
+                .bind(task.code())
+                .bind(i64::from(cap))
+                .fetch_optional(self.pool())
+                .await?;
+                let Some(target) = target else { return Ok(None) };
+                let mut members: Vec<String> = self.group_members(&target).await?.into_iter().map(|m| m.id).collect();
+                members.shuffle(&mut rand::rngs::StdRng::from_entropy());
+                let serving = uuid::Uuid::new_v4().to_string();
+                sqlx::query(
+                    "INSERT INTO definition_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(&serving)
+                .bind(id)
+                .bind(&target)
+                .bind(task.code())
+                .bind(members.join("|"))
+                .bind(now_ms())
+                .execute(self.pool())
+                .await?;
+                serving
+            }
+        };
+        self.definition_card(id, &serving).await.map(Some)
+    }
+
+    async fn definition_card(&self, id: &str, serving: &str) -> Result<DefinitionCard, StoreError> {
+        let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM definition_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
+            .bind(serving)
+            .fetch_one(self.pool())
+            .await?;
+        let task = task_of(&row.try_get::<String, _>(0)?)?;
+        let candidates: String = row.try_get(1)?;
+        let synsets = self.synset_texts(candidates.split('|')).await?;
+        let (prompt, options) = match task {
+            DefinitionTask::W2d => (row.try_get(2)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.1.clone()).unwrap_or_default()).collect()),
+            DefinitionTask::D2w => (row.try_get(3)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.0.clone()).unwrap_or_default()).collect()),
+        };
+        let picks = sqlx::query("SELECT chosen, correct FROM definition_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let position: HashMap<&str, usize> = candidates.split('|').enumerate().map(|(i, c)| (c, i)).collect();
+        let mut picked = Vec::with_capacity(picks.len());
+        for p in &picks {
+            let chosen: String = p.try_get(0)?;
+            picked.push((position.get(chosen.as_str()).copied().unwrap_or(0), p.try_get::<i64, _>(1)? == 1));
+        }
+        let finished = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
+             AND EXISTS (SELECT 1 FROM definition_picks p WHERE p.serving_id = s.id AND p.correct = 1)",
+        )
+        .bind(id)
+        .bind(task.code())
+        .fetch_one(self.pool())
+        .await?;
+        Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished })
+    }
+
+    /// (word, definition) of each synset named.
+    async fn synset_texts<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Result<HashMap<String, (String, String)>, StoreError> {
+        let ids: Vec<&str> = ids.collect();
+        let sql = format!("SELECT id, word, definition FROM wordnet_synsets WHERE id IN ({})", (1..=ids.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", "));
+        let mut query = sqlx::query(&sql);
+        for id in &ids {
+            query = query.bind(*id);
+        }
+        let rows = query.fetch_all(self.pool()).await?;
+        rows.iter().map(|r| Ok((r.try_get(0)?, (r.try_get(1)?, r.try_get(2)?)))).collect()
+    }
+
+    /// Annotator `id` picks the option at `position` of round `serving`. Picking
+    /// the same option again, or anything after the right one was found, changes
+    /// nothing and answers as before.
+    pub async fn pick_definition(&self, id: &str, serving: &str, position: usize, client_ms: Option<i64>) -> Result<DefinitionPick, StoreError> {
+        let row = sqlx::query("SELECT target, candidates, served_at FROM definition_servings WHERE id = $1 AND annotator_id = $2")
+            .bind(serving)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a round served to you")))?;
+        let (target, candidates): (String, String) = (row.try_get(0)?, row.try_get(1)?);
+        let chosen = candidates
+            .split('|')
+            .nth(position)
+            .ok_or_else(|| StoreError::Invalid(format!("this round has {} options, not {}", candidates.split('|').count(), position + 1)))?;
+        let picks = sqlx::query("SELECT chosen, correct FROM definition_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let mut earlier = Vec::with_capacity(picks.len());
+        for p in &picks {
+            earlier.push((p.try_get::<String, _>(0)?, p.try_get::<i64, _>(1)? == 1));
+        }
+        let attempts = i64::try_from(earlier.len()).unwrap_or(i64::MAX);
+        if let Some((_, correct)) = earlier.iter().find(|(c, _)| c == chosen) {
+            return Ok(DefinitionPick { correct: *correct, attempts });
+        }
+        if earlier.iter().any(|(_, correct)| *correct) {
+            return Ok(DefinitionPick { correct: false, attempts });
+        }
+        let correct = chosen == target;
+        let server_ms = (now_ms() - row.try_get::<i64, _>(2)?).max(0);
+        // a second tab racing for the same attempt number loses on the primary key
+        sqlx::query(
+            "INSERT INTO definition_picks (serving_id, attempt, chosen, correct, client_ms, server_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(serving)
+        .bind(attempts + 1)
+        .bind(chosen)
+        .bind(i64::from(correct))
+        .bind(client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)))
+        .bind(server_ms)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(DefinitionPick { correct, attempts: attempts + 1 })
+    }
+
+    /// Every finished round (right one found), anonymous, in the order played.
+    pub async fn definition_rounds(&self) -> Result<Vec<DefinitionRound>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT s.task, s.target, s.candidates, p.attempt, \
+                    (SELECT COALESCE(f.client_ms, f.server_ms) FROM definition_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
+             FROM definition_servings s JOIN definition_picks p ON p.serving_id = s.id AND p.correct = 1 ORDER BY s.served_at",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(DefinitionRound {
+                    task: task_of(&r.try_get::<String, _>(0)?)?,
+                    target: r.try_get(1)?,
+                    candidates: r.try_get::<String, _>(2)?.split('|').count(),
+                    rank: usize::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0),
+                    first_pick_ms: r.try_get::<Option<i64>, _>(4)?.unwrap_or(0),
+                })
+            })
+            .collect()
+    }
+
+    /// Groups of `task` that `model` has not scored, of at most `max_size` members:
+    /// those people finished first, then the others in an order drawn from `seed`;
+    /// at most `limit`.
+    pub async fn groups_to_score(&self, model: &str, task: DefinitionTask, max_size: u32, limit: usize, seed: u64) -> Result<Vec<GroupToScore>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.target, CASE WHEN EXISTS (SELECT 1 FROM definition_servings s JOIN definition_picks p ON p.serving_id = s.id AND p.correct = 1 \
+                                         WHERE s.target = g.target AND s.task = $2) THEN 0 ELSE 1 END \
+             FROM definition_groups g WHERE g.size <= $3 \
+             AND NOT EXISTS (SELECT 1 FROM definition_scores d WHERE d.model_id = $1 AND d.task = $2 AND d.target = g.target) ORDER BY g.target",
+        )
+        .bind(model)
+        .bind(task.code())
+        .bind(i64::from(max_size))
+        .fetch_all(self.pool())
+        .await?;
+        let mut played = Vec::new();
+        let mut others = Vec::new();
+        for r in &rows {
+            let target: String = r.try_get(0)?;
+            if r.try_get::<i64, _>(1)? == 0 { played.push(target) } else { others.push(target) }
+        }
+        others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        let mut groups = Vec::new();
+        for target in played.into_iter().chain(others).take(limit) {
+            let pos = sqlx::query_scalar("SELECT pos FROM wordnet_synsets WHERE id = $1").bind(&target).fetch_one(self.pool()).await?;
+            let members = self.group_members(&target).await?;
+            groups.push(GroupToScore { target, pos, members });
+        }
+        Ok(groups)
+    }
+
+    /// Stores `model`'s score of each candidate (synset id, score) of `target`'s group
+    /// for `task`. A NaN (a candidate the model cannot score) is stored as -1e300,
+    /// below any real score.
+    pub async fn save_definition_scores(&self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        for chunk in scores.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO definition_scores (model_id, task, target, candidate, score) VALUES {} \
+                 ON CONFLICT (model_id, task, target, candidate) DO UPDATE SET score = excluded.score",
+                placeholders(chunk.len(), 5)
+            );
+            let mut query = sqlx::query(&sql);
+            for (candidate, score) in chunk {
+                query = query.bind(model).bind(task.code()).bind(target).bind(candidate).bind(if score.is_nan() { -1e300 } else { *score });
+            }
+            query.execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every stored model score: (model, task, target) -> candidate -> score.
+    pub async fn definition_scores(&self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
+        let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM definition_scores").fetch_all(self.pool()).await?;
+        let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
+        for r in &rows {
+            let key = (r.try_get(0)?, task_of(&r.try_get::<String, _>(1)?)?, r.try_get(2)?);
+            out.entry(key).or_default().insert(r.try_get(3)?, r.try_get(4)?);
+        }
+        Ok(out)
+    }
+
+    /// Part of speech, depth, frequency and group size of every group's target.
+    pub async fn group_facts(&self) -> Result<HashMap<String, GroupFacts>, StoreError> {
+        let rows = sqlx::query("SELECT g.target, s.pos, s.depth, s.zipf, g.size FROM definition_groups g JOIN wordnet_synsets s ON s.id = g.target")
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    GroupFacts {
+                        pos: r.try_get(1)?,
+                        depth: u32::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0),
+                        zipf: r.try_get(3)?,
+                        size: usize::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
+                    },
+                ))
+            })
+            .collect()
+    }
+}
+
+fn task_of(code: &str) -> Result<DefinitionTask, StoreError> {
+    DefinitionTask::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown definition task {code:?}")))
+}
