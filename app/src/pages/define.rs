@@ -32,16 +32,16 @@ pub fn DefinePage() -> impl IntoView {
     };
     view! {
         <h1>{i18n.t("define-title")}</h1>
-        <nav class="choices" aria-label=i18n.t("define-task")>
+        <nav class="k-chooser" aria-label=i18n.t("define-task")>
             {DefinitionTask::ALL.map(|t| view! {
-                <a href=move || link(t, cap.get()) aria-current=move || (task.get() == t).then_some("page")>
+                <a class="k-choice" href=move || link(t, cap.get()) aria-current=move || (task.get() == t).then_some("page")>
                     {i18n.t(if t == DefinitionTask::W2d { "define-w2d" } else { "define-d2w" })}
                 </a>
             }).collect_view()}
         </nav>
-        <nav class="choices" aria-label=i18n.t("define-cap")>
+        <nav class="k-chooser" aria-label=i18n.t("define-cap")>
             {DEFINITION_CAPS.map(|c| view! {
-                <a href=move || link(task.get(), c) aria-current=move || (cap.get() == c).then_some("page")>
+                <a class="k-choice" href=move || link(task.get(), c) aria-current=move || (cap.get() == c).then_some("page")>
                     {i18n.t_with("define-cap-n", &[("n", i64::from(c).into())])}
                 </a>
             }).collect_view()}

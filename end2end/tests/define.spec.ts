@@ -1,0 +1,76 @@
+// The word-definition game (W2D and D2W on WordNet groups): a player plays five
+// rounds each way round, picking options in turn until the right one; every wrong
+// pick is crossed out, the right one ends the round, and the database holds the
+// picks with the rank each round took. D2W is played in a phone-sized viewport.
+import { devices, expect, Page, test } from '@playwright/test';
+import { query } from './db';
+import { hydrated } from './pages';
+
+async function start(page: Page) {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+}
+
+/** Plays `rounds` rounds of `task`; returns the number of picks each took. */
+async function play(page: Page, task: string, rounds: number): Promise<number[]> {
+  await page.goto(`/define?task=${task}&cap=10`);
+  await hydrated(page);
+  const picks: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    await expect(page.locator('#rounds-finished')).toHaveAttribute('data-finished', String(round));
+    const options = page.locator('form.definitions button.option');
+    const shown = await options.count();
+    expect(shown).toBeGreaterThanOrEqual(5);
+    expect(shown).toBeLessThanOrEqual(10);
+    let n = 0;
+    for (;;) {
+      const wrongBefore = await page.locator('form.definitions button.option.wrong').count();
+      await page.locator('form.definitions button.option:not(.wrong)').first().click();
+      n++;
+      await expect
+        .poll(async () => {
+          const finished = Number(await page.locator('#rounds-finished').getAttribute('data-finished'));
+          const wrong = await page.locator('form.definitions button.option.wrong').count();
+          return finished > round ? 'right' : wrong > wrongBefore ? 'wrong' : 'waiting';
+        })
+        .not.toBe('waiting');
+      if (Number(await page.locator('#rounds-finished').getAttribute('data-finished')) > round) break;
+      await expect(page.locator('form.definitions button.option.wrong')).toHaveCount(n);
+      await expect(page.locator('form.definitions button.option.wrong').first()).toBeDisabled();
+    }
+    await expect(page.locator('#found')).toBeVisible();
+    picks.push(n);
+  }
+  return picks;
+}
+
+test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
+  const desktop = await browser.newPage();
+  await start(desktop);
+  const w2d = await play(desktop, 'w2d', 5);
+  await expect(desktop.locator('#define-prompt')).toHaveAttribute('data-kind', 'word');
+  await desktop.screenshot({ path: 'test-results/screens/define-w2d-desktop.png', fullPage: true });
+  const cookies = await desktop.context().cookies();
+
+  const phone = await browser.newContext({ ...devices['Pixel 7'] });
+  await phone.addCookies(cookies);
+  const page = await phone.newPage();
+  const d2w = await play(page, 'd2w', 5);
+  await expect(page.locator('#define-prompt')).toHaveAttribute('data-kind', 'definition');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/screens/define-d2w-phone.png', fullPage: true });
+
+  // the database: ten finished rounds, each right pick at the rank the page took
+  const rounds = query<{ task: string; attempt: number }>(
+    `SELECT s.task, p.attempt FROM definition_picks p JOIN definition_servings s ON s.id = p.serving_id
+     WHERE p.correct = 1 ORDER BY s.served_at`,
+  );
+  expect(rounds.filter((r) => r.task === 'w2d').map((r) => r.attempt)).toEqual(w2d);
+  expect(rounds.filter((r) => r.task === 'd2w').map((r) => r.attempt)).toEqual(d2w);
+  const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM definition_picks WHERE attempt = 1 AND client_ms > 0`);
+  expect(times[0].n).toBe(10);
+});
