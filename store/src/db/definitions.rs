@@ -6,7 +6,8 @@
 //! an order drawn per serving. The player picks until they find the right one; the
 //! number of picks is the rank they gave it, so P@1 and the rank score RS apply to
 //! people as to models. Groups a model has scored are served first, so that both
-//! meet on the same groups.
+//! meet on the same groups. Sisters whose text repeats another's are left out of a
+//! round's candidates ([`distinct_candidates`]).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -48,7 +49,8 @@ pub struct GroupMember {
     pub definition: String,
 }
 
-/// A group to score: its target, the target's part of speech, and every member.
+/// A group to score: its target, the target's part of speech, and its candidates
+/// (see [`distinct_candidates`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GroupToScore {
     pub target: String,
@@ -167,7 +169,8 @@ impl Store {
                 .fetch_optional(self.pool())
                 .await?;
                 let Some(target) = target else { return Ok(None) };
-                let mut members: Vec<String> = self.group_members(&target).await?.into_iter().map(|m| m.id).collect();
+                let members = distinct_candidates(self.group_members(&target).await?, &target, task);
+                let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
                 members.shuffle(&mut rand::rngs::StdRng::from_entropy());
                 let serving = uuid::Uuid::new_v4().to_string();
                 sqlx::query(
@@ -321,7 +324,7 @@ impl Store {
         let mut groups = Vec::new();
         for target in played.into_iter().chain(others).take(limit) {
             let pos = sqlx::query_scalar("SELECT pos FROM wordnet_synsets WHERE id = $1").bind(&target).fetch_one(self.pool()).await?;
-            let members = self.group_members(&target).await?;
+            let members = distinct_candidates(self.group_members(&target).await?, &target, task);
             groups.push(GroupToScore { target, pos, members });
         }
         Ok(groups)
@@ -380,6 +383,36 @@ impl Store {
     }
 }
 
+/// The candidates of a round of `task`: the group's members, without those whose
+/// text (the word for D2W, the definition for W2D) repeats the target's or another
+/// kept member's. WordNet has sisters spelled alike (wood_anemone.n.01 and .n.02);
+/// nobody, person or model, can tell such options apart, so only the target's is shown.
+pub fn distinct_candidates(members: Vec<GroupMember>, target: &str, task: DefinitionTask) -> Vec<GroupMember> {
+    let text = |m: &GroupMember| if task == DefinitionTask::D2w { m.word.clone() } else { m.definition.clone() };
+    let mut seen: std::collections::HashSet<String> = members.iter().filter(|m| m.id == target).map(text).collect();
+    members.into_iter().filter(|m| m.id == target || seen.insert(text(m))).collect()
+}
+
 fn task_of(code: &str) -> Result<DefinitionTask, StoreError> {
     DefinitionTask::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown definition task {code:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sisters_spelled_alike_are_shown_once() {
+        let member = |id: &str, word: &str, definition: &str| GroupMember { id: id.into(), word: word.into(), definition: definition.into() };
+        let group = vec![
+            member("anemone.n.01", "anemone", "a flower"),
+            member("wood_anemone.n.01", "wood anemone", "a woodland flower"),
+            member("wood_anemone.n.02", "wood anemone", "another woodland flower"),
+            member("thimbleweed.n.01", "thimbleweed", "a flower"),
+        ];
+        let ids = |task, target| distinct_candidates(group.clone(), target, task).into_iter().map(|m| m.id).collect::<Vec<_>>();
+        assert_eq!(ids(DefinitionTask::D2w, "wood_anemone.n.02"), ["anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
+        assert_eq!(ids(DefinitionTask::D2w, "anemone.n.01"), ["anemone.n.01", "wood_anemone.n.01", "thimbleweed.n.01"]);
+        assert_eq!(ids(DefinitionTask::W2d, "thimbleweed.n.01"), ["wood_anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
+    }
 }

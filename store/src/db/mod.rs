@@ -28,7 +28,7 @@ pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
-pub use definitions::{DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
+pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
