@@ -59,6 +59,7 @@ pub fn App() -> impl IntoView {
                     <A href="/play">{i18n.t("nav-play")}</A>
                     <A href="/rate">{i18n.t("nav-rate")}</A>
                     <A href="/define">{i18n.t("nav-define")}</A>
+                    <A href="/guess">{i18n.t("nav-guess")}</A>
                     <A href="/suggest">{i18n.t("nav-propose")}</A>
                     <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
                     <A href="/account">{i18n.t("nav-account")}</A>
@@ -72,6 +73,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/play") view=pages::Play/>
                     <Route path=path!("/rate") view=pages::RatePage/>
                     <Route path=path!("/define") view=pages::DefinePage/>
+                    <Route path=path!("/guess") view=pages::GuessPage/>
                     <Route path=path!("/account") view=pages::Account/>
                     <Route path=path!("/my-data") view=pages::MyDataPage/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>

@@ -8,6 +8,7 @@
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
 //! - [`definitions`]: the word-definition tasks (W2D, D2W) of 001_bf5d15b61b58df06.txt.
+//! - [`shannon`]: whole-word next-word prediction (002_07d3f5412720a88c.txt).
 //! - [`stats`]: the statistics that compare models with people (Tables 3-8, Fig. 1-2).
 //! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
@@ -22,6 +23,7 @@ mod error;
 mod hf;
 mod load;
 pub mod masked;
+pub mod shannon;
 pub mod stats;
 pub mod wordfreq;
 

@@ -8,6 +8,7 @@ use candle_core::Device;
 use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
 use crate::definitions::DefinitionScorer;
+use crate::shannon::NextPieceModel;
 use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
 
@@ -16,13 +17,20 @@ pub struct LoadedModel {
     pub scorer: Arc<dyn ContextScorer>,
     /// The same model playing the word-definition tasks; `None` for n-gram baselines.
     pub definitions: Option<Arc<dyn DefinitionScorer>>,
+    /// The same model guessing next words; causal LMs only.
+    pub next_words: Option<Arc<dyn NextPieceModel>>,
     pub kind: &'static str,
 }
 
 impl LoadedModel {
     fn of<M: ContextScorer + DefinitionScorer + 'static>(model: M, kind: &'static str) -> Self {
         let model = Arc::new(model);
-        LoadedModel { scorer: model.clone(), definitions: Some(model), kind }
+        LoadedModel { scorer: model.clone(), definitions: Some(model), next_words: None, kind }
+    }
+
+    fn causal(lm: CausalLm) -> Self {
+        let lm = Arc::new(lm);
+        LoadedModel { scorer: lm.clone(), definitions: Some(lm.clone()), next_words: Some(lm), kind: "causal" }
     }
 }
 
@@ -33,12 +41,12 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
         return Err(ScorerError::file(path, "no such file or directory"));
     }
     if path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gguf")) {
-        return Ok(LoadedModel::of(CausalLm::from_gguf(path, device)?, "causal"));
+        return Ok(LoadedModel::causal(CausalLm::from_gguf(path, device)?));
     }
     if path.is_dir() && path.join("config.json").is_file() {
         let (config, _) = crate::hf::read_config(path)?;
         if config.get("model_type").and_then(serde_json::Value::as_str) == Some("llama") {
-            return Ok(LoadedModel::of(CausalLm::from_hf_dir(path, device)?, "causal"));
+            return Ok(LoadedModel::causal(CausalLm::from_hf_dir(path, device)?));
         }
         return Ok(LoadedModel::of(MaskedLm::from_dir(path, device, scoring)?, "masked"));
     }
@@ -51,7 +59,7 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
 pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
     let ngram = |order| -> Result<LoadedModel, ScorerError> {
         let kind = if order == 1 { "unigram" } else { "bigram" };
-        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, kind })
+        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, next_words: None, kind })
     };
     match kind {
         "unigram" => ngram(1),

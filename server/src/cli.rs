@@ -155,6 +155,32 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Next-word game: a causal model's whole-word predictions for sentences of a
+    /// language (those people played first), then the facts the analyses need of
+    /// every word guessed or predicted: its frequency and its neighbours in word vectors.
+    ScoreNextWords {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// en, es, fr, it or ru.
+        #[arg(long, default_value = "en")]
+        language: String,
+        /// Sentences to predict.
+        #[arg(long, default_value_t = 50)]
+        sentences: usize,
+        /// Seed of the order in which sentences nobody played are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// wordfreq's large_<lang>.msgpack.gz, for the frequency bins; defaults to the
+        /// copy scripts/fetch_model.sh wordfreq-en caches, for English.
+        #[arg(long)]
+        wordfreq: Option<PathBuf>,
+        /// Word vectors for soft match (GloVe/word2vec text, or .npy with its .vocab).
+        #[arg(long)]
+        vectors: Option<PathBuf>,
+        /// Nearest neighbours kept per word: a guess among them is a soft match.
+        #[arg(long, default_value_t = 10)]
+        neighbours: usize,
+    },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
     AddStaff {
@@ -337,6 +363,10 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let how = crate::definitions::Scoring { tasks, max_size: max_candidates, groups, seed };
             score_definitions(&store, model, &how).await?;
         }
+        Command::ScoreNextWords { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
+            let how = crate::guessing::Guessing { language, sentences, seed };
+            score_next_words(&store, model, &how, wordfreq, vectors, neighbours).await?;
+        }
         Command::AddStaff { name, role } => {
             let password = match std::env::var("GAPWISE_PASSWORD") {
                 Ok(p) => p,
@@ -434,6 +464,28 @@ async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::definiti
     let done = crate::definitions::score_definitions(store, scorer.as_ref(), &model_id, how, &stop, &progress).await?;
     progress.finish_and_clear();
     println!("{model_id}: {done} groups scored");
+    Ok(())
+}
+
+async fn score_next_words(
+    store: &Store,
+    args: ModelArgs,
+    how: &crate::guessing::Guessing,
+    wordfreq: Option<PathBuf>,
+    vectors: Option<PathBuf>,
+    neighbours: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
+    let model = loaded.next_words.ok_or_else(|| format!("{model_id}: only causal language models guess next words"))?;
+    let progress = progress_bar(0, "{pos}/{len} sentences, {per_sec}", &model_id)?;
+    let stop = stop_on_ctrl_c();
+    let done = crate::guessing::predict_sentences(store, model.as_ref(), &model_id, how, &stop, &progress).await?;
+    progress.finish_and_clear();
+    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
+    let frequencies = wordfreq.or(cached).as_deref().map(gapwise_scorer::wordfreq::WordFrequencies::from_file).transpose()?;
+    let vectors = vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
+    let words = crate::guessing::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), neighbours).await?;
+    println!("{model_id}: {done} sentences predicted; {words} new words described");
     Ok(())
 }
 

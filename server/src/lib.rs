@@ -6,6 +6,7 @@ pub mod definitions;
 pub mod demo;
 pub mod distributional;
 pub mod export;
+pub mod guessing;
 mod health;
 mod language;
 mod rate_limit;

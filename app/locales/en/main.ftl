@@ -6,6 +6,7 @@ nav-main = Main
 nav-play = Play
 nav-rate = Rate
 nav-define = Definitions
+nav-guess = Next word
 nav-propose = Propose
 nav-leaderboard = Leaderboard
 nav-account = Account
@@ -178,3 +179,24 @@ define-finished = { $n ->
    *[other] { $n } rounds
 }
 my-data-definition-picks = Word and definition picks
+
+## Next word
+guess-title = Next word
+guess-mode = How to guess
+guess-mode-type = Type
+guess-mode-choose = With suggestions
+guess-intro-type = A sentence appears word by word. Guess the next word and type it; then you see the word that was there.
+guess-intro-choose = A sentence appears word by word. Type the next word, or pick it from a language model's suggestions; then you see the word that was there.
+guess-none = You have played every sentence of this language here. Try another language.
+guess-label = Next word:
+guess-submit = Guess
+guess-suggestions = Or pick a suggestion:
+guess-right = Right: “{ $word }”.
+guess-wrong = It was “{ $word }” (you guessed “{ $guess }”).
+guess-sentence-done = Sentence done, here is the next one.
+guess-progress = Word { $n } of { $total }
+guess-finished = { $n ->
+    [one] { $n } sentence
+   *[other] { $n } sentences
+}
+my-data-word-guesses = Next-word guesses

@@ -5,6 +5,7 @@ nav-main = Menú principal
 nav-play = Jugar
 nav-rate = Valorar
 nav-define = Definiciones
+nav-guess = Siguiente palabra
 nav-propose = Proponer
 nav-leaderboard = Clasificación
 nav-account = Cuenta
@@ -177,3 +178,24 @@ define-finished = { $n ->
    *[other] { $n } rondas
 }
 my-data-definition-picks = Elecciones de palabra y definición
+
+## Siguiente palabra
+guess-title = Siguiente palabra
+guess-mode = Cómo adivinar
+guess-mode-type = Escribir
+guess-mode-choose = Con sugerencias
+guess-intro-type = Una frase aparece palabra a palabra. Adivina la siguiente palabra y escríbela; después verás la palabra que había.
+guess-intro-choose = Una frase aparece palabra a palabra. Escribe la siguiente palabra o elígela entre las sugerencias de un modelo de lenguaje; después verás la palabra que había.
+guess-none = Ya has jugado todas las frases de este idioma. Prueba otro idioma.
+guess-label = Siguiente palabra:
+guess-submit = Adivinar
+guess-suggestions = O elige una sugerencia:
+guess-right = Correcto: «{ $word }».
+guess-wrong = Era «{ $word }» (dijiste «{ $guess }»).
+guess-sentence-done = Frase terminada, aquí va la siguiente.
+guess-progress = Palabra { $n } de { $total }
+guess-finished = { $n ->
+    [one] { $n } frase
+   *[other] { $n } frases
+}
+my-data-word-guesses = Palabras adivinadas

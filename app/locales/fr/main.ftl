@@ -5,6 +5,7 @@ nav-main = Menu principal
 nav-play = Jouer
 nav-rate = Évaluer
 nav-define = Définitions
+nav-guess = Mot suivant
 nav-propose = Proposer
 nav-leaderboard = Classement
 nav-account = Compte
@@ -177,3 +178,24 @@ define-finished = { $n ->
    *[other] { $n } manches
 }
 my-data-definition-picks = Choix mot et définition
+
+## Mot suivant
+guess-title = Mot suivant
+guess-mode = Comment deviner
+guess-mode-type = Écrire
+guess-mode-choose = Avec suggestions
+guess-intro-type = Une phrase apparaît mot à mot. Devinez le mot suivant et écrivez-le ; vous verrez ensuite le mot qui était là.
+guess-intro-choose = Une phrase apparaît mot à mot. Écrivez le mot suivant ou choisissez-le parmi les suggestions d'un modèle de langue ; vous verrez ensuite le mot qui était là.
+guess-none = Vous avez joué toutes les phrases de cette langue. Essayez une autre langue.
+guess-label = Mot suivant :
+guess-submit = Deviner
+guess-suggestions = Ou choisissez une suggestion :
+guess-right = Juste : « { $word } ».
+guess-wrong = C'était « { $word } » (vous avez proposé « { $guess } »).
+guess-sentence-done = Phrase terminée, voici la suivante.
+guess-progress = Mot { $n } sur { $total }
+guess-finished = { $n ->
+    [one] { $n } phrase
+   *[other] { $n } phrases
+}
+my-data-word-guesses = Mots devinés

@@ -5,6 +5,7 @@ nav-main = Menu principale
 nav-play = Gioca
 nav-rate = Valuta
 nav-define = Definizioni
+nav-guess = Parola successiva
 nav-propose = Proponi
 nav-leaderboard = Classifica
 nav-account = Account
@@ -177,3 +178,24 @@ define-finished = { $n ->
    *[other] { $n } turni
 }
 my-data-definition-picks = Scelte parola e definizione
+
+## Parola successiva
+guess-title = Parola successiva
+guess-mode = Come indovinare
+guess-mode-type = Scrivere
+guess-mode-choose = Con suggerimenti
+guess-intro-type = Una frase appare parola per parola. Indovina la parola successiva e scrivila; poi vedrai la parola che c'era.
+guess-intro-choose = Una frase appare parola per parola. Scrivi la parola successiva o sceglila tra i suggerimenti di un modello linguistico; poi vedrai la parola che c'era.
+guess-none = Hai giocato tutte le frasi di questa lingua. Prova un'altra lingua.
+guess-label = Parola successiva:
+guess-submit = Indovina
+guess-suggestions = Oppure scegli un suggerimento:
+guess-right = Giusto: «{ $word }».
+guess-wrong = Era «{ $word }» (hai detto «{ $guess }»).
+guess-sentence-done = Frase finita, ecco la prossima.
+guess-progress = Parola { $n } di { $total }
+guess-finished = { $n ->
+    [one] { $n } frase
+   *[other] { $n } frasi
+}
+my-data-word-guesses = Parole indovinate

@@ -5,6 +5,7 @@ nav-main = Главное меню
 nav-play = Играть
 nav-rate = Оценивать
 nav-define = Определения
+nav-guess = Следующее слово
 nav-propose = Предложить
 nav-leaderboard = Рейтинг
 nav-account = Профиль
@@ -181,3 +182,25 @@ define-finished = { $n ->
    *[many] { $n } раундов
 }
 my-data-definition-picks = Выборы «слово и определение»
+
+## Следующее слово
+guess-title = Следующее слово
+guess-mode = Как угадывать
+guess-mode-type = Вводом
+guess-mode-choose = С подсказками
+guess-intro-type = Предложение появляется слово за словом. Угадайте следующее слово и введите его; затем вы увидите, какое слово там было.
+guess-intro-choose = Предложение появляется слово за словом. Введите следующее слово или выберите его из подсказок языковой модели; затем вы увидите, какое слово там было.
+guess-none = Вы сыграли все предложения этого языка. Выберите другой язык.
+guess-label = Следующее слово:
+guess-submit = Угадать
+guess-suggestions = Или выберите подсказку:
+guess-right = Верно: «{ $word }».
+guess-wrong = Там было «{ $word }» (вы написали «{ $guess }»).
+guess-sentence-done = Предложение закончено, вот следующее.
+guess-progress = Слово { $n } из { $total }
+guess-finished = { $n ->
+    [one] { $n } предложение
+    [few] { $n } предложения
+   *[many] { $n } предложений
+}
+my-data-word-guesses = Угаданные слова

@@ -9,10 +9,12 @@ use crate::AppError;
 
 mod admin;
 mod definitions;
+mod guessing;
 mod rights;
 mod staff;
 pub use admin::*;
 pub use definitions::*;
+pub use guessing::*;
 pub use rights::*;
 pub use staff::*;
 

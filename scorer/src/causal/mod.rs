@@ -8,6 +8,7 @@
 mod decoder;
 mod full_precision;
 mod gguf;
+mod next_piece;
 mod tokenizer;
 
 use std::path::Path;
@@ -32,6 +33,8 @@ pub struct CausalLm {
     tokenizer: Tokenizer,
     start: u32,
     device: Device,
+    /// What each piece is to words (the Shannon game), worked out when first needed.
+    piece_kinds: std::sync::OnceLock<Vec<crate::shannon::PieceKind>>,
 }
 
 /// The tokens of one sentence and the log-probability of each given the ones before.
@@ -66,7 +69,7 @@ impl CausalLm {
         if tokenizer.get_vocab_size(true) > model.vocab_size() {
             return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
         }
-        Ok(CausalLm { model, tokenizer, start, device: device.clone() })
+        Ok(CausalLm { model, tokenizer, start, device: device.clone(), piece_kinds: std::sync::OnceLock::new() })
     }
 
     /// Loads a Llama-architecture Hugging Face directory (config.json with
@@ -146,13 +149,19 @@ impl CausalLm {
     /// (prefix, continuation): the two are tokenized apart, so the continuation's
     /// pieces are its own whatever the prefix ends with.
     pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let mut ids = Vec::with_capacity(pairs.len());
-        let mut lengths = Vec::with_capacity(pairs.len());
-        for (prefix, continuation) in pairs {
-            let mut tokens = self.tokenize(prefix)?;
+        let prefixes = pairs.iter().map(|(prefix, _)| self.tokenize(prefix)).collect::<Result<Vec<_>, _>>()?;
+        self.tail_log_probs(prefixes.into_iter().zip(pairs.iter().map(|(_, c)| *c)))
+    }
+
+    /// The log-probability of each token of each continuation after its prefix of
+    /// token ids (without the start token).
+    fn tail_log_probs<'a>(&self, pairs: impl Iterator<Item = (Vec<u32>, &'a str)>) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let mut ids = Vec::new();
+        let mut lengths = Vec::new();
+        for (mut tokens, continuation) in pairs {
             let tail = self.tokenize(continuation)?;
             if tail.is_empty() {
-                return Err(ScorerError::Input(format!("empty continuation of {prefix:?}")));
+                return Err(ScorerError::Input(format!("empty continuation {continuation:?}")));
             }
             lengths.push(tail.len());
             tokens.extend(tail);

@@ -9,12 +9,14 @@
 //! and es and by sentences for fr, it and ru, as the paper does; every rate and
 //! correlation has a 95 % percentile bootstrap interval (seeded, so reruns agree).
 //! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`likert`]). The
-//! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`definitions`]).
+//! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`definitions`]),
+//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guessing`]).
 //!
 //! The same [`Report`] feeds the `report` command (files) and the researchers' page.
 
 mod definitions;
 mod figures;
+mod guessing;
 mod likert;
 mod tables;
 
@@ -153,6 +155,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
     tables.push(table8);
     figures.extend(figure2);
     tables.extend(definitions::tables(store).await?);
+    tables.extend(guessing::tables(store).await?);
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
          of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",

@@ -18,6 +18,7 @@ mod rights;
 mod scores;
 mod search;
 mod secrets;
+mod shannon;
 mod staff;
 mod store;
 mod suggestions;
@@ -38,6 +39,7 @@ pub use import::{ImportFormat, ImportKind, ImportReport};
 pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore};
 pub use search::Found;
+pub use shannon::{positions, HumanGuess, ModelGuess, WordFacts};
 pub use staff::{Role, Staff};
 pub use store::{Backend, Store};
 

@@ -9,8 +9,8 @@ use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS}
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.
-const PERSONAL_TABLES: [&str; 8] =
-    ["answers", "servings", "likert_ratings", "definition_servings", "pair_suggestions", "export_pseudonyms", "feedback", "sessions"];
+const PERSONAL_TABLES: [&str; 9] =
+    ["answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "pair_suggestions", "export_pseudonyms", "feedback", "sessions"];
 
 /// What an erasure removed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,6 +74,8 @@ impl Store {
                 "SELECT COUNT(*) FROM definition_picks p JOIN definition_servings s ON s.id = p.serving_id WHERE s.annotator_id = $1",
             )
             .await?,
+            word_guesses: count("SELECT COUNT(*) FROM shannon_guesses g JOIN shannon_servings s ON s.id = g.serving_id WHERE s.annotator_id = $1")
+                .await?,
             suggestions: self.suggestions_of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
@@ -81,17 +83,16 @@ impl Store {
         })
     }
 
-    /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition rounds and picks, proposals,
+    /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition and next-word rounds, proposals,
     /// export ID, feedback, sessions, the annotator) in one transaction, and takes
     /// their name off the word pairs they proposed. Irreversible.
     pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
-        erased.rows += sqlx::query("DELETE FROM definition_picks WHERE serving_id IN (SELECT id FROM definition_servings WHERE annotator_id = $1)")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        for rounds in ["DELETE FROM definition_picks WHERE serving_id IN (SELECT id FROM definition_servings WHERE annotator_id = $1)",
+                       "DELETE FROM shannon_guesses WHERE serving_id IN (SELECT id FROM shannon_servings WHERE annotator_id = $1)"] {
+            erased.rows += sqlx::query(rounds).bind(id).execute(&mut *tx).await?.rows_affected();
+        }
         for table in PERSONAL_TABLES {
             erased.rows += sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();
         }

@@ -1,0 +1,42 @@
+//! Server functions of the next-word game (the "Shannon game").
+
+use gapwise_store::model::{GuessCard, GuessResult};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// The caller's sentence in `language` (English when left out) in `mode` (`type`,
+/// or `choose` for a model's suggestions as well), or `None` when none is left.
+#[server(endpoint = "guess-round")]
+pub async fn guess_round(#[server(default)] language: Option<String>, mode: String) -> Result<Option<GuessCard>, AppError> {
+    use crate::ssr::{context, fail, reject, require_session};
+    use axum::http::StatusCode;
+    use gapwise_store::model::GuessMode;
+
+    let ctx = context()?;
+    let language = super::language_of(language)?;
+    let mode = GuessMode::parse(&mode)
+        .ok_or_else(|| reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("mode must be type or choose, not {mode:?}"))))?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.guess_round(&session.annotator.id, language, mode).await.map_err(fail)
+}
+
+/// Guesses word `position` (1 = the second word) of the sentence `serving_id`:
+/// `guess` as typed, or `rank`, the 1-based place of a suggestion picked.
+/// `client_ms` as for the game's answers. Guessing a position twice is harmless.
+#[server(endpoint = "guess")]
+pub async fn guess_word(
+    serving_id: String,
+    position: usize,
+    #[server(default)] guess: Option<String>,
+    #[server(default)] rank: Option<usize>,
+    client_ms: Option<String>,
+) -> Result<GuessResult, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let client_ms = super::client_ms_of(client_ms)?;
+    let guess = guess.unwrap_or_default();
+    ctx.store.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await.map_err(fail)
+}

@@ -1,0 +1,108 @@
+//! The next-word game (`/guess?lang=xx&mode=type|choose`, 002_07d3f5412720a88c.txt):
+//! a sentence revealed word by word; the player types their guess for the next word
+//! (or, in the easier mode, may pick one of a model's suggestions), then sees the
+//! word that was there.
+
+use gapwise_store::model::{parse_language, GuessCard, GuessMode, MAX_GUESS_CHARS};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{guess_round, GuessWord};
+use crate::components::{response_clock, ActionError, ErrorNote, LanguageChooser};
+use crate::i18n::use_i18n;
+
+#[component]
+pub fn GuessPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let query = use_query_map();
+    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
+    let mode = Memo::new(move |_| query.read().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type));
+    let guess = ServerAction::<GuessWord>::new();
+    let round = Resource::new(
+        move || (language.get(), mode.get(), guess.version().get()),
+        |(language, mode, _)| guess_round(Some(language.to_owned()), mode.code().to_owned()),
+    );
+    let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
+    let mode_link = move |m: GuessMode| {
+        view! {
+            <a class="k-choice" href=move || format!("/guess?mode={}&lang={}", m.code(), language.get()) aria-current=move || (mode.get() == m).then_some("page")>
+                {i18n.t(if m == GuessMode::Type { "guess-mode-type" } else { "guess-mode-choose" })}
+            </a>
+        }
+    };
+    let last = move || match guess.value().get() {
+        Some(Ok(r)) => {
+            let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
+            let text = i18n.t_with(if r.correct { "guess-right" } else { "guess-wrong" }, &args);
+            let done = r.sentence_done.then(|| i18n.t("guess-sentence-done"));
+            Some(view! {
+                <p class="feedback" class:right=r.correct id="last-guess" data-correct=r.correct.to_string() role="status">
+                    {text} " " {done}
+                </p>
+            })
+        }
+        _ => None,
+    };
+    view! {
+        <h1>{i18n.t("guess-title")}</h1>
+        <LanguageChooser language base/>
+        <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
+        <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
+        {last}
+        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
+            {move || Suspend::new(async move {
+                match round.await {
+                    Ok(Some(card)) => view! { <Round card guess/> }.into_any(),
+                    Ok(None) => view! { <p class="exhausted">{i18n.t("guess-none")}</p> }.into_any(),
+                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
+                }
+            })}
+        </Transition>
+        <ActionError value=guess.value()/>
+    }
+}
+
+/// The sentence so far, the guess box and, in the easier mode, the suggestions.
+#[component]
+fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
+    let (client_ms, stamp) = response_clock();
+    let i18n = use_i18n();
+    let pending = guess.pending();
+    let finished = i18n.t_with("guess-finished", &[("n", card.finished.into())]);
+    let progress = i18n.t_with("guess-progress", &[("n", (card.position as i64).into()), ("total", (card.positions as i64).into())]);
+    let suggestions: Vec<_> = card
+        .suggestions
+        .iter()
+        .enumerate()
+        .map(|(i, word)| {
+            view! {
+                <button type="submit" name="rank" value=(i + 1).to_string() class="option suggestion" on:click=stamp disabled=pending>
+                    {word.clone()}
+                </button>
+            }
+        })
+        .collect();
+    let has_suggestions = !suggestions.is_empty();
+    view! {
+        <p class="status">
+            <span class="score" id="sentences-finished" data-finished=card.finished.to_string()>{finished}</span>
+            <span id="guess-progress" data-position=card.position.to_string()>{progress}</span>
+        </p>
+        <ActionForm action=guess attr:class="item guessing">
+            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="position" value=card.position.to_string()/>
+            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
+            <label>
+                {i18n.t("guess-label")}
+                <input type="text" name="guess" id="guess" autocomplete="off" autocapitalize="off" spellcheck="false"
+                    maxlength=MAX_GUESS_CHARS.to_string() autofocus/>
+            </label>
+            <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t("guess-submit")}</button>
+            {has_suggestions.then(|| view! {
+                <p class="prompt">{i18n.t("guess-suggestions")}</p>
+                <div class="options suggestions" role="group">{suggestions}</div>
+            })}
+        </ActionForm>
+    }
+}

@@ -1,0 +1,66 @@
+// The next-word game: a player types a guess for every word of one sentence and
+// sees each word after guessing; the database holds one guess per position. Then
+// the default model predicts the same sentence (`gapwise score-next-words`), and a
+// researcher finds people and the model side by side on the research page.
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { query } from './db';
+import { hydrated } from './pages';
+
+const NAME = 'nora';
+const PASSWORD = 'another passphrase for the browser test';
+
+function gapwise(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...process.env, DATABASE_URL: `sqlite://${process.env.GAPWISE_E2E_DB}`, ...extra };
+  return execFileSync(process.env.GAPWISE_BIN ?? 'gapwise', args, { env, stdio: 'pipe', encoding: 'utf8' });
+}
+
+test('one sentence guessed word by word, then people and the model side by side', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+
+  await page.goto('/guess?lang=en&mode=type');
+  await hydrated(page);
+  const total = Number((await page.locator('#guess-progress').innerText()).match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(3);
+  for (let position = 1; position <= total; position++) {
+    await expect(page.locator('#guess-progress')).toHaveAttribute('data-position', String(position));
+    const revealed = await page.locator('#revealed').innerText();
+    expect(revealed.split(/\s+/).length).toBeGreaterThanOrEqual(position);
+    await page.locator('#guess').fill(position % 2 ? 'the' : 'was');
+    await page.locator('#guess').press('Enter');
+    await expect(page.locator('#last-guess')).toContainText(/“.+”/);
+    if (position === total) await expect(page.locator('#last-guess')).toContainText('Sentence done');
+  }
+  await expect(page.locator('#sentences-finished')).toHaveAttribute('data-finished', '1');
+  const rows = query<{ position: number; guess: string; word: string; correct: number; client_ms: number }>(
+    `SELECT g.position, g.guess, g.word, g.correct, g.client_ms FROM shannon_guesses g ORDER BY g.position`,
+  );
+  expect(rows.map((r) => r.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+  for (const r of rows) {
+    expect(r.correct).toBe(r.guess.toLowerCase() === r.word.toLowerCase() ? 1 : 0);
+    expect(r.client_ms).toBeGreaterThan(0);
+  }
+
+  // the default model predicts the sentence people played first
+  const model = process.env.GAPWISE_SMOLLM2_GGUF;
+  if (!model) throw new Error('GAPWISE_SMOLLM2_GGUF is not set: run the browser tests through scripts/test.sh');
+  gapwise(['score-next-words', '--model', model, '--sentences', '1']);
+  try {
+    gapwise(['add-staff', NAME, '--role', 'researcher'], { GAPWISE_PASSWORD: PASSWORD });
+  } catch (e) {
+    if (!String((e as { stderr?: Buffer }).stderr ?? '').includes('already exists')) throw e;
+  }
+  await page.goto('/staff');
+  await hydrated(page);
+  await page.getByLabel('Name').fill(NAME);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/research/);
+  const table = page.locator('#next_word_accuracy table');
+  await expect(table.locator('tr', { hasText: 'people' }).first()).toContainText(String(total));
+  await expect(table.locator('tr', { hasText: "SmolLM2-135M-Instruct.Q4_1, people's positions" })).toContainText(String(total));
+});

@@ -1,0 +1,90 @@
+//! A causal LM playing the Shannon game ([`crate::shannon`]): what each piece of its
+//! vocabulary is to words, and next-piece distributions after whole-word prefixes.
+
+use candle_core::{IndexOp, Tensor};
+
+use super::CausalLm;
+use crate::shannon::{NextPieceModel, PieceKind};
+use crate::ScorerError;
+
+/// The kind of a piece from its raw form and its decoded text: a space marker (`Ġ`
+/// of byte-level BPE, `▁` of SentencePiece) before a letter or digit starts a word;
+/// a letter or digit goes on with one; anything else (punctuation, byte and special
+/// tokens) does neither. The decoded text decides what the first character is, as
+/// byte-level pieces spell non-ASCII characters with stand-in letters (`’` is `âĢĻ`).
+fn kind_of(raw: &str, decoded: &str) -> PieceKind {
+    let first = decoded.trim_start().chars().next();
+    match (raw.starts_with(['Ġ', '▁']), first.is_some_and(char::is_alphanumeric)) {
+        (true, true) => PieceKind::WordStart,
+        (false, true) if decoded.starts_with(|c: char| !c.is_whitespace()) => PieceKind::WordInside,
+        _ => PieceKind::Other,
+    }
+}
+
+impl NextPieceModel for CausalLm {
+    fn piece_kinds(&self) -> &[PieceKind] {
+        self.piece_kinds.get_or_init(|| {
+            let special = self.tokenizer.get_added_tokens_decoder();
+            (0..self.tokenizer.get_vocab_size(true))
+                .map(|i| {
+                    let id = u32::try_from(i).unwrap_or(u32::MAX);
+                    match (self.tokenizer.id_to_token(id), self.tokenizer.decode(&[id], false)) {
+                        (Some(_), _) if special.contains_key(&id) => PieceKind::Other,
+                        (Some(raw), Ok(decoded)) => kind_of(&raw, &decoded),
+                        _ => PieceKind::Other,
+                    }
+                })
+                .collect()
+        })
+    }
+
+    fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
+        let mut ids = vec![self.start];
+        ids.extend(self.tokenize(text)?);
+        Ok(ids)
+    }
+
+    fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError> {
+        let text = self.tokenizer.decode(pieces, false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
+        Ok(text.trim().to_owned())
+    }
+
+    fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let Some(width) = prefixes.iter().map(Vec::len).max() else { return Ok(Vec::new()) };
+        if width > self.model.max_positions() || prefixes.iter().any(Vec::is_empty) {
+            return Err(ScorerError::Input(format!("a prefix of {width} tokens is empty or longer than the {} the model takes", self.model.max_positions())));
+        }
+        // padding after a prefix cannot change what the causal model says at its end
+        let mut flat = Vec::with_capacity(prefixes.len() * width);
+        for p in prefixes {
+            flat.extend_from_slice(p);
+            flat.resize(flat.len() + width - p.len(), self.start);
+        }
+        let log_probs = self.model.log_probs(&Tensor::from_vec(flat, (prefixes.len(), width), &self.device)?)?;
+        prefixes.iter().enumerate().map(|(row, p)| Ok(log_probs.i((row, p.len() - 1))?.to_vec1::<f32>()?)).collect()
+    }
+
+    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
+        // the prefixes start with the start token, which the batch scorer adds itself
+        let words: Vec<String> = pairs.iter().map(|(_, word)| format!(" {word}")).collect();
+        let tails = self.tail_log_probs(pairs.iter().zip(&words).map(|((prefix, _), word)| (prefix.get(1..).unwrap_or_default().to_vec(), word.as_str())))?;
+        Ok(tails.iter().map(|t| t.iter().map(|&l| f64::from(l)).sum()).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_of_both_tokenizer_families() {
+        assert_eq!(kind_of("Ġcat", " cat"), PieceKind::WordStart);
+        assert_eq!(kind_of("▁chat", "chat"), PieceKind::WordStart);
+        assert_eq!(kind_of("Ġ7", " 7"), PieceKind::WordStart);
+        assert_eq!(kind_of("raptor", "raptor"), PieceKind::WordInside);
+        assert_eq!(kind_of("Ã©", "é"), PieceKind::WordInside);
+        for (raw, decoded) in [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'s", "'s"), ("âĢĻs", "’s"), ("ĠâĢľ", " “")] {
+            assert_eq!(kind_of(raw, decoded), PieceKind::Other, "{raw}");
+        }
+    }
+}

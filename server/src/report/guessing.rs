@@ -1,0 +1,132 @@
+//! The next-word analyses (002_07d3f5412720a88c.txt): top-1 and top-10 accuracy,
+//! soft match, type diversity (T1, T10) and word-level perplexity of people and of
+//! each model, side by side on the positions people guessed; and token and type
+//! coverage by frequency bin.
+//!
+//! A person gives one guess per position, so their top-10 equals their top-1 and
+//! only models have a perplexity. Soft match counts a first guess among the target's
+//! nearest neighbours as stored by `gapwise score-next-words --vectors`; without
+//! stored neighbours it reads n/a. Frequency bins need stored Zipf frequencies
+//! (`--wordfreq`); words without one fall in the "rare" bin.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use gapwise_scorer::shannon::metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
+use gapwise_store::model::ReportTable;
+use gapwise_store::{ModelGuess, Store, StoreError, WordFacts};
+
+use super::{num, table};
+
+const PEOPLE: &str = "people";
+
+/// One player's events in one language, with the models' word log-probabilities.
+struct Player {
+    language: String,
+    name: String,
+    events: Vec<Event>,
+    log_probs: Vec<f64>,
+}
+
+/// The two tables.
+pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
+    let facts = store.word_facts().await?;
+    let no_facts = WordFacts::default();
+    let fact = |lang: &str, word: &str| facts.get(&(lang.to_owned(), word.to_lowercase())).unwrap_or(&no_facts);
+    let has_neighbours = facts.values().any(|f| !f.neighbours.is_empty());
+    let event = |lang: &str, word: &str, guesses: Vec<String>| {
+        let soft = guesses.first().is_some_and(|g| soft_match(g, word, &fact(lang, word).neighbours, usize::MAX));
+        Event { target: word.to_owned(), guesses, soft }
+    };
+
+    let people = store.human_guesses().await?;
+    let models = store.model_guesses().await?;
+    let mut by_position: HashMap<(&str, i64, usize), Vec<&ModelGuess>> = HashMap::new();
+    for m in &models {
+        by_position.entry((m.model.as_str(), m.sentence_id, m.position)).or_default().push(m);
+    }
+    let languages: BTreeSet<&str> = people.iter().map(|p| p.lang.as_str()).chain(models.iter().map(|m| m.lang.as_str())).collect();
+    let model_names: BTreeSet<&str> = models.iter().map(|m| m.model.as_str()).collect();
+    let mut players = Vec::new();
+    for lang in languages {
+        let mine: Vec<_> = people.iter().filter(|p| p.lang == lang).collect();
+        if !mine.is_empty() {
+            let events = mine.iter().map(|p| event(lang, &p.word, vec![p.guess.clone()])).collect();
+            players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new() });
+        }
+        for &model in &model_names {
+            let model_event = |m: &ModelGuess| event(lang, &m.word, m.top.clone());
+            let same: Vec<&ModelGuess> = mine.iter().filter_map(|p| by_position.get(&(model, p.sentence_id, p.position)).and_then(|v| v.first().copied())).collect();
+            if !same.is_empty() {
+                players.push(Player {
+                    language: lang.into(),
+                    name: format!("{model}, people's positions"),
+                    events: same.iter().map(|m| model_event(m)).collect(),
+                    log_probs: same.iter().map(|m| m.word_log_prob).collect(),
+                });
+            }
+            let all: Vec<&ModelGuess> = models.iter().filter(|m| m.model == model && m.lang == lang).collect();
+            if !all.is_empty() {
+                players.push(Player {
+                    language: lang.into(),
+                    name: format!("{model}, all its positions"),
+                    events: all.iter().map(|m| model_event(m)).collect(),
+                    log_probs: all.iter().map(|m| m.word_log_prob).collect(),
+                });
+            }
+        }
+    }
+
+    let accuracy = players
+        .iter()
+        .map(|p| {
+            let t = Tally::of(&p.events);
+            let person = p.name == PEOPLE;
+            vec![
+                p.language.clone(),
+                p.name.clone(),
+                t.tokens.to_string(),
+                num(t.percent(t.top1)),
+                if person { "n/a".into() } else { num(t.percent(t.top10)) },
+                if has_neighbours { num(t.percent(t.soft)) } else { "n/a".into() },
+                t.types_top1.to_string(),
+                if person { "n/a".into() } else { t.types_top10.to_string() },
+                if person { "n/a".into() } else { num(perplexity(&p.log_probs)) },
+            ]
+        })
+        .collect();
+    let mut coverage = Vec::new();
+    for p in &players {
+        let bins: BTreeMap<Bin, Tally> = by_bin(&p.events, |w| Bin::of_zipf(fact(&p.language, w).zipf));
+        for (bin, t) in bins {
+            if t.tokens == 0 {
+                continue;
+            }
+            coverage.push(vec![
+                p.language.clone(),
+                p.name.clone(),
+                bin.name().into(),
+                t.tokens.to_string(),
+                num(t.percent(t.top1)),
+                num(t.percent(t.top10)),
+                t.types.to_string(),
+                num(t.type_percent(t.types_top1)),
+                num(t.type_percent(t.types_top10)),
+            ]);
+        }
+    }
+    Ok(vec![
+        table(
+            "next_word_accuracy",
+            "Next word: top-1 and top-10 accuracy (%), soft match (%), T1 and T10 (distinct words guessed right) and word-level perplexity",
+            &["language", "player", "positions", "top-1", "top-10", "soft match", "T1", "T10", "perplexity"],
+            accuracy,
+        ),
+        table(
+            "next_word_coverage",
+            "Next word by frequency bin (high >= 1000, mid 100-999, low 10-99 per 100 million words; wordfreq): \
+             token coverage (top-1, top-10 %) and type coverage (% of the bin's words guessed right at least once)",
+            &["language", "player", "bin", "tokens", "top-1", "top-10", "types", "types top-1", "types top-10"],
+            coverage,
+        ),
+    ])
+}
