@@ -33,6 +33,7 @@ test('one sentence guessed word by word, then people and the model side by side'
     await page.locator('#guess').fill(position % 2 ? 'the' : 'was');
     await page.locator('#guess').press('Enter');
     await expect(page.locator('#last-guess')).toContainText(/“.+”/);
+    if (position === 2) await page.screenshot({ path: 'test-results/screens/guess-type.png', fullPage: true });
     if (position === total) await expect(page.locator('#last-guess')).toContainText('Sentence done');
   }
   await expect(page.locator('#sentences-finished')).toHaveAttribute('data-finished', '1');

@@ -68,6 +68,14 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
     let (client_ms, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = guess.pending();
+    // each word starts with an empty box, ready for typing
+    let typed = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(input) = typed.get() {
+            input.set_value("");
+            let _ = input.focus();
+        }
+    });
     let finished = i18n.t_with("guess-finished", &[("n", card.finished.into())]);
     let progress = i18n.t_with("guess-progress", &[("n", (card.position as i64).into()), ("total", (card.positions as i64).into())]);
     let suggestions: Vec<_> = card
@@ -95,7 +103,7 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
             <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
             <label>
                 {i18n.t("guess-label")}
-                <input type="text" name="guess" id="guess" autocomplete="off" autocapitalize="off" spellcheck="false"
+                <input type="text" name="guess" id="guess" node_ref=typed autocomplete="off" autocapitalize="off" spellcheck="false"
                     maxlength=MAX_GUESS_CHARS.to_string() autofocus/>
             </label>
             <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t("guess-submit")}</button>

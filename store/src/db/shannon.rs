@@ -299,11 +299,12 @@ impl Store {
             .collect()
     }
 
-    /// Sentences of `lang` for `model` to predict: those people played first, then
+    /// Sentences of `lang` for `model` to predict: those people guessed in first, then
     /// others of playable length in an order drawn from `seed`; at most `limit`.
     pub async fn sentences_to_predict(&self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM shannon_servings v WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
+            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM shannon_servings v JOIN shannon_guesses g ON g.serving_id = v.id \
+                                                    WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
              FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM shannon_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
         )
