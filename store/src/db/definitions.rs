@@ -75,7 +75,6 @@ pub struct GroupFacts {
     pub pos: String,
     pub depth: u32,
     pub zipf: Option<f64>,
-    pub size: usize,
 }
 
 impl Store {
@@ -362,11 +361,15 @@ impl Store {
         Ok(out)
     }
 
-    /// Part of speech, depth, frequency and group size of every group's target.
+    /// Part of speech, depth and frequency of the targets of every group
+    /// played or scored (the ones the analyses need, not all 60k).
     pub async fn group_facts(&self) -> Result<HashMap<String, GroupFacts>, StoreError> {
-        let rows = sqlx::query("SELECT g.target, s.pos, s.depth, s.zipf, g.size FROM definition_groups g JOIN wordnet_synsets s ON s.id = g.target")
-            .fetch_all(self.pool())
-            .await?;
+        let rows = sqlx::query(
+            "SELECT g.target, s.pos, s.depth, s.zipf FROM definition_groups g JOIN wordnet_synsets s ON s.id = g.target \
+             WHERE g.target IN (SELECT target FROM definition_servings UNION SELECT target FROM definition_scores)",
+        )
+        .fetch_all(self.pool())
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok((
@@ -375,7 +378,6 @@ impl Store {
                         pos: r.try_get(1)?,
                         depth: u32::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0),
                         zipf: r.try_get(3)?,
-                        size: usize::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
                     },
                 ))
             })
