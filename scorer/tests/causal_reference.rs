@@ -13,6 +13,8 @@
 //! Also a Llama in Hugging Face layout (fixtures/hf_llama, made by
 //! fixtures/make_hf_llama_reference.py) against PyTorch `transformers`.
 
+mod definition_fixtures;
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -173,39 +175,17 @@ fn gemma3_quantized_log_probs_match_llama_cpp_within_activation_rounding() {
 /// same weights (fixtures/make_definitions_reference.py), and so the same ranking.
 #[test]
 fn definition_scores_match_llama_cpp() {
-    use gapwise_scorer::definitions::{metrics::rank_of, DefinitionScorer, Pos};
-
     #[derive(Deserialize)]
     struct Groups {
         model_sha256: String,
-        groups: Vec<Group>,
-    }
-    #[derive(Deserialize)]
-    struct Group {
-        pos: String,
-        target: String,
-        words: Vec<String>,
-        definitions: Vec<String>,
-        w2d: Vec<f64>,
-        d2w: Vec<f64>,
+        groups: Vec<definition_fixtures::Group>,
     }
     let fixture: Groups = fixture("definitions_smollm2_f32_llamacpp.json");
     SMOLLM2.full_precision(&fixture.model_sha256);
     let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu).expect("load");
-    for g in &fixture.groups {
-        let pos = Pos::from_letter(&g.pos).expect("n or v");
-        let target = g.words.iter().position(|w| *w == g.target).expect("the target is a member");
-        let definitions: Vec<&str> = g.definitions.iter().map(String::as_str).collect();
-        let words: Vec<&str> = g.words.iter().map(String::as_str).collect();
-        let w2d = lm.word_to_definition(pos, &g.target, &definitions).expect("W2D");
-        let d2w = lm.definition_to_word(pos, &g.definitions[target], &words).expect("D2W");
-        for (ours, theirs, task) in [(&w2d, &g.w2d, "W2D"), (&d2w, &g.d2w, "D2W")] {
-            for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
-                assert!((a - b).abs() < 1e-3, "{task} {} candidate {i}: ours {a}, llama.cpp {b}", g.target);
-            }
-            assert_eq!(rank_of(ours, target), rank_of(theirs, target), "{task} {}", g.target);
-            println!("{task} {}: rank {} of {}", g.target, rank_of(ours, target), ours.len());
-        }
+    for r in definition_fixtures::compare(&lm, &fixture.groups, 1e-3, "llama.cpp") {
+        assert_eq!(r.ours, r.theirs, "{} {}", r.task, r.target);
+        println!("{} {}: rank {} of {}", r.task, r.target, r.ours, r.candidates);
     }
 }
 
