@@ -4,6 +4,8 @@
 //! the right one, the difficulty cap, refusals, a model's scores, the report's
 //! P@1 and RS for people and model on the same groups, and erasure.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -13,8 +15,8 @@ use gapwise_scorer::ScorerError;
 use gapwise_store::model::{AnswerFilter, DefinitionTask};
 use gapwise_store::testing::each_backend;
 use gapwise_store::{distinct_candidates, NewSynset, Store};
-use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
+use common::{call, started, App};
 use serde_json::Value;
 
 const TARGETS: [&str; 2] = ["beckon.v.01", "a_cappella_singing.n.01"];
@@ -50,32 +52,9 @@ async fn import_slice(store: &Store) {
     store.import_wordnet(&synsets, &links, &groups, &|_| {}).await.expect("import");
 }
 
-struct App {
-    base: String,
-}
-
 async fn spawn(store: &Store) -> App {
     import_slice(store).await;
-    let options = LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(store.clone(), options, false);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(gapwise_server::serve(listener, app));
-    App { base }
-}
-
-async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let res = c.post(format!("{}/api/{endpoint}", app.base)).header(header::ACCEPT, "application/json").form(form).send().await.expect("request");
-    let status = res.status();
-    let text = res.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-}
-
-async fn player(app: &App) -> Client {
-    let c = Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    let (status, _) = call(&c, app, "start", &[("consent", "yes")]).await;
-    assert!(status.is_success() || status.is_redirection(), "start: {status}");
-    c
+    common::serve(store).await
 }
 
 /// Plays a round by picking the options in the order shown until the right one;
@@ -129,7 +108,7 @@ async fn rounds_picks_scores_and_the_report() {
     for db in each_backend().await {
         let store = &db.store;
         let app = spawn(store).await;
-        let (me, other) = (player(&app).await, player(&app).await);
+        let (me, other) = (started(&app).await, started(&app).await);
 
         // the cap: both groups have more than 10 members
         assert_eq!(call(&me, &app, "definition-round", &[("task", "w2d"), ("cap", "10")]).await.1, Value::Null);

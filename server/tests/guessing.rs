@@ -4,6 +4,8 @@
 //! accuracy, soft match, T1 and perplexity for people and model on the same
 //! positions, and erasure.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
 use gapwise_scorer::shannon::{NextPieceModel, PieceKind};
@@ -11,36 +13,13 @@ use gapwise_scorer::ScorerError;
 use gapwise_store::model::AnswerFilter;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{positions, Store};
-use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
+use common::{call, started, App};
 use serde_json::Value;
-
-struct App {
-    base: String,
-}
 
 async fn spawn(store: &Store) -> App {
     seed_small(store).await;
-    let options = LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(store.clone(), options, false);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(gapwise_server::serve(listener, app));
-    App { base }
-}
-
-async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let res = c.post(format!("{}/api/{endpoint}", app.base)).header(header::ACCEPT, "application/json").form(form).send().await.expect("request");
-    let status = res.status();
-    let text = res.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-}
-
-async fn player(app: &App) -> Client {
-    let c = Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    let (status, _) = call(&c, app, "start", &[("consent", "yes")]).await;
-    assert!(status.is_success() || status.is_redirection(), "start: {status}");
-    c
+    common::serve(store).await
 }
 
 /// The words of the sentence a round shows, from the database.
@@ -119,7 +98,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
     for db in each_backend().await {
         let store = &db.store;
         let app = spawn(store).await;
-        let (me, other) = (player(&app).await, player(&app).await);
+        let (me, other) = (started(&app).await, started(&app).await);
 
         // refusals
         assert_eq!(call(&me, &app, "guess-round", &[("mode", "shout")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);

@@ -3,54 +3,31 @@
 //! statuses, the CSRF guard and the body limit; a player's pair suggestion through
 //! moderation to being played, with the admin's rights checked from the outside.
 
+mod common;
+
+use common::{call, client, started};
 use gapwise_store::testing::{each_backend, seed_small, TestStore};
 use gapwise_store::Role;
-use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
 
+/// The served app and the database behind it.
 struct App {
-    base: String,
+    web: common::App,
     db: TestStore,
+}
+
+impl std::ops::Deref for App {
+    type Target = common::App;
+
+    fn deref(&self) -> &common::App {
+        &self.web
+    }
 }
 
 async fn spawn(db: TestStore) -> App {
     seed_small(&db.store).await;
-    let options = LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(db.store.clone(), options, false);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(gapwise_server::serve(listener, app));
-    App { base, db }
-}
-
-fn client() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client")
-}
-
-/// Calls a server function the way the hydrated page does (form body, JSON back).
-async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let res = c
-        .post(format!("{}/api/{endpoint}", app.base))
-        .header(header::ACCEPT, "application/json")
-        .form(form)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    let text = res.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-}
-
-async fn started(app: &App) -> Client {
-    let c = client();
-    let (status, _) = call(&c, app, "start", &[("consent", "yes")]).await;
-    assert!(status.is_success() || status.is_redirection(), "start: {status}");
-    c
+    App { web: common::serve(&db.store).await, db }
 }
 
 fn item(state: &Value) -> (String, Vec<String>) {

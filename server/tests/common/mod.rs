@@ -1,0 +1,43 @@
+//! What the HTTP tests share: the app served on a free local port, a client that
+//! keeps cookies as a browser does, and server-function calls.
+
+use gapwise_store::Store;
+use leptos::prelude::LeptosOptions;
+use reqwest::{header, Client, StatusCode};
+use serde_json::Value;
+
+/// The app being served.
+pub struct App {
+    pub base: String,
+}
+
+/// Serves the app on `store` at a free local port.
+pub async fn serve(store: &Store) -> App {
+    let options = LeptosOptions::builder().output_name("gapwise").build();
+    let app = gapwise_server::router(store.clone(), options, false);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(gapwise_server::serve(listener, app));
+    App { base }
+}
+
+/// A client that keeps cookies and does not follow redirects.
+pub fn client() -> Client {
+    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().expect("client")
+}
+
+/// Calls a server function the way the hydrated page does (form body, JSON back).
+pub async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+    let res = c.post(format!("{}/api/{endpoint}", app.base)).header(header::ACCEPT, "application/json").form(form).send().await.expect("request");
+    let status = res.status();
+    let text = res.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// A new player who gave consent: a client with a session cookie.
+pub async fn started(app: &App) -> Client {
+    let c = client();
+    let (status, _) = call(&c, app, "start", &[("consent", "yes")]).await;
+    assert!(status.is_success() || status.is_redirection(), "start: {status}");
+    c
+}
