@@ -79,6 +79,33 @@ pub fn ErrorNote(error: AppError) -> impl IntoView {
     view! { <p class="error" role="alert">{error.to_string()}</p> }
 }
 
+/// The body of a page that serves rounds (Likert, word and definition, next word):
+/// a loading note, then the round `show` renders, the message `none` (a catalogue
+/// key) when nothing is left for the player, or the error with a way home.
+#[component]
+pub fn RoundView<T, F, V>(round: Resource<Result<Option<T>, AppError>>, none: &'static str, show: F) -> impl IntoView
+where
+    T: Clone + Send + Sync + serde::Serialize + serde::de::DeserializeOwned + 'static,
+    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    let i18n = use_i18n();
+    view! {
+        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
+            {move || {
+                let show = show.clone();
+                Suspend::new(async move {
+                    match round.await {
+                        Ok(Some(card)) => show(card).into_any(),
+                        Ok(None) => view! { <p class="exhausted">{i18n.t(none)}</p> }.into_any(),
+                        Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
+                    }
+                })
+            }}
+        </Transition>
+    }
+}
+
 /// Shows the error of the last run of a server action, if any.
 #[component]
 pub fn ActionError<T: Clone + Send + Sync + 'static>(value: MappedSignal<Option<Result<T, AppError>>>) -> impl IntoView {

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{definition_round, PickDefinition};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, ErrorNote};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -48,15 +48,7 @@ pub fn DefinePage() -> impl IntoView {
         </nav>
         <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })}</p>
         {found}
-        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || Suspend::new(async move {
-                match round.await {
-                    Ok(Some(card)) => view! { <Round card pick/> }.into_any(),
-                    Ok(None) => view! { <p class="exhausted">{i18n.t("define-none")}</p> }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
-                }
-            })}
-        </Transition>
+        <RoundView round=round none="define-none" show=move |card| view! { <Round card pick/> }/>
         <ActionError value=pick.value()/>
     }
 }

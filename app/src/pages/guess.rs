@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{response_clock, ActionError, ErrorNote, LanguageChooser};
+use crate::components::{response_clock, ActionError, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -49,15 +49,7 @@ pub fn GuessPage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
-        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || Suspend::new(async move {
-                match round.await {
-                    Ok(Some(card)) => view! { <Round card guess/> }.into_any(),
-                    Ok(None) => view! { <p class="exhausted">{i18n.t("guess-none")}</p> }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
-                }
-            })}
-        </Transition>
+        <RoundView round=round none="guess-none" show=move |card| view! { <Round card guess/> }/>
         <ActionError value=guess.value()/>
     }
 }

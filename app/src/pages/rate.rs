@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -21,15 +21,7 @@ pub fn RatePage() -> impl IntoView {
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
         <p>{i18n.t("rate-intro")}</p>
-        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || Suspend::new(async move {
-                match card.await {
-                    Ok(Some(card)) => view! { <Scale card rate/> }.into_any(),
-                    Ok(None) => view! { <p class="exhausted">{i18n.t("rate-none")}</p> }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
-                }
-            })}
-        </Transition>
+        <RoundView round=card none="rate-none" show=move |card| view! { <Scale card rate/> }/>
         <ActionError value=rate.value()/>
     }
 }
