@@ -16,11 +16,8 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
-use super::{now_ms, placeholders, Store, StoreError};
+use super::{insert_rows, now_ms, Store, StoreError};
 use crate::model::{DefinitionCard, DefinitionPick, DefinitionTask};
-
-/// Rows per INSERT statement of the WordNet import.
-const ROWS_PER_STATEMENT: usize = 200;
 
 /// A synset to import.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,43 +86,37 @@ impl Store {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<WordNetReport, StoreError> {
         let mut tx = self.pool().begin().await?;
-        let mut written = 0u64;
-        let mut report = WordNetReport::default();
-        for chunk in synsets.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO wordnet_synsets (id, pos, word, definition, depth, zipf) VALUES {} ON CONFLICT (id) DO NOTHING",
-                placeholders(chunk.len(), 6)
-            );
-            let mut query = sqlx::query(&sql);
-            for s in chunk {
-                query = query.bind(&s.id).bind(&s.pos).bind(&s.word).bind(&s.definition).bind(i64::from(s.depth)).bind(s.zipf);
-            }
-            report.synsets += query.execute(&mut *tx).await?.rows_affected();
-            written += chunk.len() as u64;
-            progress(written);
-        }
-        for chunk in hypernyms.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!("INSERT INTO wordnet_hypernyms (child, parent) VALUES {} ON CONFLICT DO NOTHING", placeholders(chunk.len(), 2));
-            let mut query = sqlx::query(&sql);
-            for (child, parent) in chunk {
-                query = query.bind(child).bind(parent);
-            }
-            query.execute(&mut *tx).await?;
-            written += chunk.len() as u64;
-            progress(written);
-        }
-        for chunk in groups.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!("INSERT INTO definition_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING", placeholders(chunk.len(), 2));
-            let mut query = sqlx::query(&sql);
-            for (target, size) in chunk {
-                query = query.bind(target).bind(i64::try_from(*size).unwrap_or(i64::MAX));
-            }
-            report.groups += query.execute(&mut *tx).await?.rows_affected();
-            written += chunk.len() as u64;
-            progress(written);
-        }
+        let new_synsets = insert_rows(
+            &mut tx,
+            "INSERT INTO wordnet_synsets (id, pos, word, definition, depth, zipf) VALUES {} ON CONFLICT (id) DO NOTHING",
+            6,
+            synsets,
+            |q, s| q.bind(s.id.clone()).bind(s.pos.clone()).bind(s.word.clone()).bind(s.definition.clone()).bind(i64::from(s.depth)).bind(s.zipf),
+            &|n| progress(n as u64),
+        )
+        .await?;
+        let links = synsets.len();
+        insert_rows(
+            &mut tx,
+            "INSERT INTO wordnet_hypernyms (child, parent) VALUES {} ON CONFLICT DO NOTHING",
+            2,
+            hypernyms,
+            |q, (child, parent)| q.bind(child.clone()).bind(parent.clone()),
+            &|n| progress((links + n) as u64),
+        )
+        .await?;
+        let before_groups = links + hypernyms.len();
+        let new_groups = insert_rows(
+            &mut tx,
+            "INSERT INTO definition_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING",
+            2,
+            groups,
+            |q, (target, size)| q.bind(target.clone()).bind(i64::try_from(*size).unwrap_or(i64::MAX)),
+            &|n| progress((before_groups + n) as u64),
+        )
+        .await?;
         tx.commit().await?;
-        Ok(report)
+        Ok(WordNetReport { synsets: new_synsets, groups: new_groups })
     }
 
     /// The members of `target`'s group: every hyponym of one of its hypernyms.
@@ -334,18 +325,18 @@ impl Store {
     /// below any real score.
     pub async fn save_definition_scores(&self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
-        for chunk in scores.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO definition_scores (model_id, task, target, candidate, score) VALUES {} \
-                 ON CONFLICT (model_id, task, target, candidate) DO UPDATE SET score = excluded.score",
-                placeholders(chunk.len(), 5)
-            );
-            let mut query = sqlx::query(&sql);
-            for (candidate, score) in chunk {
-                query = query.bind(model).bind(task.code()).bind(target).bind(candidate).bind(if score.is_nan() { -1e300 } else { *score });
-            }
-            query.execute(&mut *tx).await?;
-        }
+        insert_rows(
+            &mut tx,
+            "INSERT INTO definition_scores (model_id, task, target, candidate, score) VALUES {} \
+             ON CONFLICT (model_id, task, target, candidate) DO UPDATE SET score = excluded.score",
+            5,
+            scores,
+            |q, (candidate, score)| {
+                q.bind(model.to_owned()).bind(task.code()).bind(target.to_owned()).bind(candidate.clone()).bind(if score.is_nan() { -1e300 } else { *score })
+            },
+            &|_| {},
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -57,3 +57,34 @@ pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// A query of the Any driver, as [`insert_rows`] hands it to its binder.
+pub(crate) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Rows per statement of [`insert_rows`].
+const ROWS_PER_INSERT: usize = 200;
+
+/// Inserts `rows` in the caller's transaction, [`ROWS_PER_INSERT`] to a statement.
+/// `insert` is the statement with `{}` where its VALUES go (an ON CONFLICT clause may
+/// follow); `bind` binds one row's `columns` values (owned: the statement outlives no
+/// row). `written` is told after each statement how many rows went so far. Returns
+/// the rows affected.
+pub(crate) async fn insert_rows<T>(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    insert: &str,
+    columns: usize,
+    rows: &[T],
+    bind: impl for<'q> Fn(AnyQuery<'q>, &T) -> AnyQuery<'q>,
+    written: &(dyn Fn(usize) + Sync),
+) -> Result<u64, StoreError> {
+    let mut affected = 0;
+    let mut done = 0;
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let sql = insert.replacen("{}", &placeholders(chunk.len(), columns), 1);
+        let query = chunk.iter().fold(sqlx::query(&sql), |q, row| bind(q, row));
+        affected += query.execute(&mut **tx).await?.rows_affected();
+        done += chunk.len();
+        written(done);
+    }
+    Ok(affected)
+}

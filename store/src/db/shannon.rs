@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
 use super::words::{normalize, word_spans};
-use super::{now_ms, placeholders, Store, StoreError};
+use super::{insert_rows, now_ms, Store, StoreError};
 use crate::model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
 
 /// Sentences looked at per draw when serving a new one.
@@ -331,25 +331,23 @@ impl Store {
         if all.len() != predictions.len() {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));
         }
-        let rows: Vec<(i64, &str, String, f64)> = all
-            .iter()
+        let rows: Vec<(i64, String, String, f64)> = all
+            .into_iter()
             .zip(predictions)
             .enumerate()
-            .map(|(i, ((_, word), (top, lp)))| (i64::try_from(i + 1).unwrap_or(i64::MAX), word.as_str(), top.join("|"), *lp))
+            .map(|(i, ((_, word), (top, lp)))| (i64::try_from(i + 1).unwrap_or(i64::MAX), word, top.join("|"), *lp))
             .collect();
         let mut tx = self.pool().begin().await?;
-        for chunk in rows.chunks(100) {
-            let sql = format!(
-                "INSERT INTO shannon_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES {} \
-                 ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
-                placeholders(chunk.len(), 6)
-            );
-            let mut query = sqlx::query(&sql);
-            for (position, word, top, lp) in chunk {
-                query = query.bind(model).bind(sentence).bind(*position).bind(*word).bind(top).bind(*lp);
-            }
-            query.execute(&mut *tx).await?;
-        }
+        insert_rows(
+            &mut tx,
+            "INSERT INTO shannon_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES {} \
+             ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
+            6,
+            &rows,
+            |q, (position, word, top, lp)| q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*lp),
+            &|_| {},
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -372,19 +370,16 @@ impl Store {
     /// nearest neighbours, nearest first.
     pub async fn save_word_facts(&self, lang: &str, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
-        for chunk in facts.chunks(200) {
-            let sql = format!(
-                "INSERT INTO shannon_words (lang, word, zipf, neighbours) VALUES {} \
-                 ON CONFLICT (lang, word) DO UPDATE SET zipf = excluded.zipf, neighbours = excluded.neighbours",
-                placeholders(chunk.len(), 4)
-            );
-            let mut query = sqlx::query(&sql);
-            for (word, f) in chunk {
-                let neighbours = (!f.neighbours.is_empty()).then(|| f.neighbours.join("|"));
-                query = query.bind(lang).bind(word.to_lowercase()).bind(f.zipf).bind(neighbours);
-            }
-            query.execute(&mut *tx).await?;
-        }
+        insert_rows(
+            &mut tx,
+            "INSERT INTO shannon_words (lang, word, zipf, neighbours) VALUES {} \
+             ON CONFLICT (lang, word) DO UPDATE SET zipf = excluded.zipf, neighbours = excluded.neighbours",
+            4,
+            facts,
+            |q, (word, f)| q.bind(lang.to_owned()).bind(word.to_lowercase()).bind(f.zipf).bind((!f.neighbours.is_empty()).then(|| f.neighbours.join("|"))),
+            &|_| {},
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
