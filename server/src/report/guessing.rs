@@ -40,10 +40,8 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
 
     let people = store.human_guesses().await?;
     let models = store.model_guesses().await?;
-    let mut by_position: HashMap<(&str, i64, usize), Vec<&ModelGuess>> = HashMap::new();
-    for m in &models {
-        by_position.entry((m.model.as_str(), m.sentence_id, m.position)).or_default().push(m);
-    }
+    // one prediction per (model, sentence, position): the table's primary key
+    let by_position: HashMap<(&str, i64, usize), &ModelGuess> = models.iter().map(|m| ((m.model.as_str(), m.sentence_id, m.position), m)).collect();
     let languages: BTreeSet<&str> = people.iter().map(|p| p.lang.as_str()).chain(models.iter().map(|m| m.lang.as_str())).collect();
     let model_names: BTreeSet<&str> = models.iter().map(|m| m.model.as_str()).collect();
     let mut players = Vec::new();
@@ -54,25 +52,15 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
             players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new() });
         }
         for &model in &model_names {
-            let model_event = |m: &ModelGuess| event(lang, &m.word, m.top.clone());
-            let same: Vec<&ModelGuess> = mine.iter().filter_map(|p| by_position.get(&(model, p.sentence_id, p.position)).and_then(|v| v.first().copied())).collect();
-            if !same.is_empty() {
-                players.push(Player {
-                    language: lang.into(),
-                    name: format!("{model}, people's positions"),
-                    events: same.iter().map(|m| model_event(m)).collect(),
-                    log_probs: same.iter().map(|m| m.word_log_prob).collect(),
-                });
-            }
-            let all: Vec<&ModelGuess> = models.iter().filter(|m| m.model == model && m.lang == lang).collect();
-            if !all.is_empty() {
-                players.push(Player {
-                    language: lang.into(),
-                    name: format!("{model}, all its positions"),
-                    events: all.iter().map(|m| model_event(m)).collect(),
-                    log_probs: all.iter().map(|m| m.word_log_prob).collect(),
-                });
-            }
+            let mut add = |name: String, guesses: Vec<&ModelGuess>| {
+                if !guesses.is_empty() {
+                    let events = guesses.iter().map(|m| event(lang, &m.word, m.top.clone())).collect();
+                    let log_probs = guesses.iter().map(|m| m.word_log_prob).collect();
+                    players.push(Player { language: lang.into(), name, events, log_probs });
+                }
+            };
+            add(format!("{model}, people's positions"), mine.iter().filter_map(|p| by_position.get(&(model, p.sentence_id, p.position)).copied()).collect());
+            add(format!("{model}, all its positions"), models.iter().filter(|m| m.model == model && m.lang == lang).collect());
         }
     }
 
