@@ -295,8 +295,8 @@ impl Store {
     pub async fn groups_to_score(&self, model: &str, task: DefinitionTask, max_size: u32, limit: usize, seed: u64) -> Result<Vec<GroupToScore>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.target, CASE WHEN EXISTS (SELECT 1 FROM definition_servings s JOIN definition_picks p ON p.serving_id = s.id AND p.correct = 1 \
-                                         WHERE s.target = g.target AND s.task = $2) THEN 0 ELSE 1 END \
-             FROM definition_groups g WHERE g.size <= $3 \
+                                         WHERE s.target = g.target AND s.task = $2) THEN 0 ELSE 1 END, t.pos \
+             FROM definition_groups g JOIN wordnet_synsets t ON t.id = g.target WHERE g.size <= $3 \
              AND NOT EXISTS (SELECT 1 FROM definition_scores d WHERE d.model_id = $1 AND d.task = $2 AND d.target = g.target) ORDER BY g.target",
         )
         .bind(model)
@@ -307,13 +307,12 @@ impl Store {
         let mut played = Vec::new();
         let mut others = Vec::new();
         for r in &rows {
-            let target: String = r.try_get(0)?;
-            if r.try_get::<i64, _>(1)? == 0 { played.push(target) } else { others.push(target) }
+            let group: (String, String) = (r.try_get(0)?, r.try_get(2)?);
+            if r.try_get::<i64, _>(1)? == 0 { played.push(group) } else { others.push(group) }
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         let mut groups = Vec::new();
-        for target in played.into_iter().chain(others).take(limit) {
-            let pos = sqlx::query_scalar("SELECT pos FROM wordnet_synsets WHERE id = $1").bind(&target).fetch_one(self.pool()).await?;
+        for (target, pos) in played.into_iter().chain(others).take(limit) {
             let members = distinct_candidates(self.group_members(&target).await?, &target, task);
             groups.push(GroupToScore { target, pos, members });
         }
