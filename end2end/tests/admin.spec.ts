@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { Browser, expect, Page, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated } from './pages';
+import { hydrated, startPlaying } from './pages';
 
 const ADMIN = 'root';
 const PASSWORD = 'an admin passphrase for the browser test';
@@ -20,11 +20,7 @@ test.beforeAll(() => {
 
 async function newPlayer(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
   return page;
 }
 

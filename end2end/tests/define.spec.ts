@@ -4,15 +4,7 @@
 // picks with the rank each round took. D2W is played in a phone-sized viewport.
 import { devices, expect, Page, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated } from './pages';
-
-async function start(page: Page) {
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
-}
+import { hydrated, startPlaying } from './pages';
 
 /** Plays `rounds` rounds of `task`; returns the number of picks each took. */
 async function play(page: Page, task: string, rounds: number): Promise<number[]> {
@@ -49,7 +41,7 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
 
 test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
   const desktop = await browser.newPage();
-  await start(desktop);
+  await startPlaying(desktop);
   const w2d = await play(desktop, 'w2d', 5);
   await expect(desktop.locator('#define-prompt')).toHaveAttribute('data-kind', 'word');
   await desktop.screenshot({ path: 'test-results/screens/define-w2d-desktop.png', fullPage: true });

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated } from './pages';
+import { hydrated, startPlaying } from './pages';
 
 const NAME = 'nora';
 const PASSWORD = 'another passphrase for the browser test';
@@ -16,11 +16,7 @@ function gapwise(args: string[], extra: Record<string, string> = {}) {
 }
 
 test('one sentence guessed word by word, then people and the model side by side', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
 
   await page.goto('/guess?lang=en&mode=type');
   await hydrated(page);

@@ -4,16 +4,12 @@
 import { devices, expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { query } from './db';
-import { hydrated } from './pages';
+import { hydrated, startPlaying } from './pages';
 
 test.use({ viewport: devices['Pixel 7'].viewport, userAgent: devices['Pixel 7'].userAgent, hasTouch: true, isMobile: true });
 
 test('my data: see, download, erase everything', async ({ page }, testInfo) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
   for (let i = 0; i < 3; i++) {
     await page.locator('form.item button.option').first().click();
     await page.locator('#next').click();

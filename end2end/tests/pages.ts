@@ -5,3 +5,12 @@ import { expect, Page } from '@playwright/test';
 export async function hydrated(page: Page) {
   await expect(page.locator('body[data-hydrated="true"]')).toHaveCount(1);
 }
+
+/** Starts playing as a new player: the home page, consent, then the game at /play. */
+export async function startPlaying(page: Page) {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+}

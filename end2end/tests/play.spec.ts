@@ -2,7 +2,7 @@
 // database then holds exactly those 10 answers, with what was clicked and plausible times.
 import { expect, Page, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated } from './pages';
+import { startPlaying } from './pages';
 
 type Played = { word: string; correct: boolean; k: number };
 
@@ -27,11 +27,7 @@ async function playOne(page: Page, k: number): Promise<Played> {
 
 test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', async ({ page }) => {
   const before = query<{ n: number }>('SELECT COUNT(*) AS n FROM answers')[0].n;
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
 
   const played: Played[] = [];
   for (const k of [1, 5]) {
@@ -67,11 +63,7 @@ test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', asy
 });
 
 test('the keyboard plays: 1 or 2 chooses, Enter goes on', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
   const first = await page.locator('form.item input[name="answer_id"]').inputValue();
   const second = (await page.locator('form.item button.option').nth(1).locator('.word').innerText()).trim();
   await page.locator('h1, .status').first().click();

@@ -4,7 +4,7 @@
 // scale the target was shown on.
 import { expect, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated } from './pages';
+import { hydrated, startPlaying } from './pages';
 
 test('a Likert rating round, by click and by key', async ({ page }) => {
   const pair = query<{ id: number }>(
@@ -20,11 +20,7 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
   }
   const { target } = query<{ target: string }>(`SELECT target FROM word_pairs WHERE id = ${pair}`)[0];
 
-  await page.goto('/');
-  await hydrated(page);
-  await page.getByLabel('I have read the above and agree to take part.').check();
-  await page.locator('#start').click();
-  await expect(page).toHaveURL(/\/play$/);
+  await startPlaying(page);
   await page.goto('/rate?lang=it');
   await hydrated(page);
 
