@@ -19,6 +19,14 @@ use super::game::MAX_CLIENT_MS;
 use super::{insert_rows, now_ms, Store, StoreError};
 use crate::model::{DefinitionCard, DefinitionPick, DefinitionTask};
 
+/// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
+/// A group whose sisters repeat each other's text can fall below it once they are
+/// shown once ([`distinct_candidates`]); such groups are neither served nor scored.
+pub const MIN_CANDIDATES: usize = 5;
+
+/// Groups looked at per draw when serving a new round.
+const DRAW: i64 = 50;
+
 /// A synset to import.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewSynset {
@@ -133,8 +141,9 @@ impl Store {
     }
 
     /// The round of `task` in progress for annotator `id`, else a new one from a
-    /// group of at most `cap` members they have not played in this task; `None`
-    /// when none is left.
+    /// group of at most `cap` members (and at least [`MIN_CANDIDATES`] distinct
+    /// candidates) they have not played in this task; `None` when none is found
+    /// among [`DRAW`] drawn.
     pub async fn definition_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
         let open: Option<String> = sqlx::query_scalar(
             "SELECT s.id FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
@@ -147,19 +156,27 @@ impl Store {
         let serving = match open {
             Some(serving) => serving,
             None => {
-                let target: Option<String> = sqlx::query_scalar(
+                let targets: Vec<String> = sqlx::query_scalar(
                     "SELECT g.target FROM definition_groups g WHERE g.size <= $3 \
                      AND NOT EXISTS (SELECT 1 FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
                      ORDER BY CASE WHEN EXISTS (SELECT 1 FROM definition_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
-                     random() LIMIT 1",
+                     random() LIMIT $4",
                 )
                 .bind(id)
                 .bind(task.code())
                 .bind(i64::from(cap))
-                .fetch_optional(self.pool())
+                .bind(DRAW)
+                .fetch_all(self.pool())
                 .await?;
-                let Some(target) = target else { return Ok(None) };
-                let members = distinct_candidates(self.group_members(&target).await?, &target, task);
+                let mut drawn = None;
+                for target in targets {
+                    let members = distinct_candidates(self.group_members(&target).await?, &target, task);
+                    if members.len() >= MIN_CANDIDATES {
+                        drawn = Some((target, members));
+                        break;
+                    }
+                }
+                let Some((target, members)) = drawn else { return Ok(None) };
                 let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
                 members.shuffle(&mut rand::rngs::StdRng::from_entropy());
                 let serving = uuid::Uuid::new_v4().to_string();
@@ -289,7 +306,8 @@ impl Store {
             .collect()
     }
 
-    /// Groups of `task` that `model` has not scored, of at most `max_size` members:
+    /// Groups of `task` that `model` has not scored, of at most `max_size` members
+    /// and at least [`MIN_CANDIDATES`] distinct candidates:
     /// those people finished first, then the others in an order drawn from `seed`;
     /// at most `limit`.
     pub async fn groups_to_score(&self, model: &str, task: DefinitionTask, max_size: u32, limit: usize, seed: u64) -> Result<Vec<GroupToScore>, StoreError> {
@@ -312,9 +330,14 @@ impl Store {
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         let mut groups = Vec::new();
-        for (target, pos) in played.into_iter().chain(others).take(limit) {
+        for (target, pos) in played.into_iter().chain(others) {
+            if groups.len() == limit {
+                break;
+            }
             let members = distinct_candidates(self.group_members(&target).await?, &target, task);
-            groups.push(GroupToScore { target, pos, members });
+            if members.len() >= MIN_CANDIDATES {
+                groups.push(GroupToScore { target, pos, members });
+            }
         }
         Ok(groups)
     }
