@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gapwise_store::model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS};
+use gapwise_store::model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
 use gapwise_store::{ExportRow, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
@@ -100,6 +100,14 @@ pub fn columns(models: &[String]) -> Vec<Column> {
             Kind::Text,
             &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; empty otherwise. Flagged answers are kept for the analysis to decide"),
         ),
+        c("gold", Kind::Bool, "whether the item is gold: an admin verified that its contexts call for the target; gold items are served to every player"),
+        c(
+            "player_flag",
+            Kind::Text,
+            &format!(
+                "quality control of the player who answered, ';'-joined: too_fast (some answers under {FAST_ANSWER_FLOOR_MS} ms), gold_failing ({GOLD_MISSES_TO_FLAG} or more gold items missed, more than got right), assignment_returned or assignment_abandoned (a crowd assignment given back or timed out; its items went to others); empty otherwise"
+            ),
+        ),
     ];
     for i in 1..=MAX_CONTEXTS {
         cols.push(c(&format!("context_{i}"), Kind::Text, &format!("context {i}, the target replaced by {BLANK} (empty when k < {i})")));
@@ -148,6 +156,8 @@ fn values(row: ExportRow) -> Vec<Value> {
         Value::Int(Some(row.server_ms)),
         text(row.option_order),
         Value::Text(answer_flag(row.client_ms, row.server_ms).map(str::to_owned)),
+        Value::Bool(Some(row.gold)),
+        Value::Text(row.player_flags),
     ];
     let mut contexts = row.contexts.into_iter();
     for _ in 0..MAX_CONTEXTS {

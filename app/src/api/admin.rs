@@ -1,5 +1,6 @@
-//! Server functions of the admin page: the suggestions queue, item building and
-//! the overview. Admins only; every change lands in the audit log.
+//! Server functions of the admin page: the suggestions queue, item building, the
+//! overview, gold items, redundancy and crowd studies. Admins only; every change
+//! lands in the audit log.
 
 use gapwise_store::model::AdminOverview;
 use leptos::prelude::*;
@@ -79,4 +80,52 @@ pub async fn admin_pair_items(pair: i64) -> Result<gapwise_store::model::PairIte
         .await
         .map_err(fail)?
         .ok_or_else(|| fail(gapwise_store::StoreError::NotFound(format!("there is no word pair {pair}"))))
+}
+
+/// Marks item `id` gold (its answer verified: served to everyone, checks players)
+/// or takes the mark off.
+#[server(endpoint = "set-item-gold")]
+pub async fn set_item_gold(id: i64, gold: bool) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    ctx.store.set_item_gold(&admin.name, id, gold).await.map_err(fail)
+}
+
+/// Sets the per-item redundancy: answers an item collects before it retires.
+#[server(endpoint = "set-answers-per-item")]
+pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_admin};
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    ctx.store.set_answers_per_item(&admin.name, n).await.map_err(fail)
+}
+
+/// Sets up a crowd study; returns its id (its entry URL is on the admin page).
+#[server(endpoint = "create-study")]
+pub async fn create_study(
+    platform: String,
+    name: String,
+    k: u8,
+    language: String,
+    items_target: i64,
+    max_minutes: i64,
+    #[server(default)] completion_code: String,
+) -> Result<String, AppError> {
+    use crate::ssr::{context, fail, reject, require_admin};
+    use gapwise_store::model::Platform;
+
+    let ctx = context()?;
+    let admin = require_admin(&ctx.store).await?;
+    let platform = Platform::parse(&platform).ok_or_else(|| {
+        reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")))
+    })?;
+    let language = super::language_of(Some(language))?.to_owned();
+    if !gapwise_store::model::ALLOWED_K.contains(&k) {
+        return Err(reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("k must be 1, 3 or 5, not {k}"))));
+    }
+    let study = gapwise_store::NewStudy { platform, name, k, language, items_target, max_minutes, completion_code };
+    ctx.store.create_study(&admin.name, &study).await.map_err(fail)
 }

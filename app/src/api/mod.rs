@@ -8,14 +8,18 @@ use leptos::prelude::*;
 use crate::AppError;
 
 mod admin;
+mod crowd;
 mod definitions;
 mod guessing;
 mod rights;
+mod social;
 mod staff;
 pub use admin::*;
+pub use crowd::*;
 pub use definitions::*;
 pub use guessing::*;
 pub use rights::*;
+pub use social::*;
 pub use staff::*;
 
 
@@ -45,7 +49,7 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
 
 /// A language code from a request: one of the game's, English when left out.
 #[cfg(feature = "ssr")]
-fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
+pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
     use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE, LANGUAGES};
 
     match raw.as_deref().map(str::trim) {
@@ -74,15 +78,21 @@ fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
 }
 
 /// What the player sees now with `k` sentences per item in `language` (English when
-/// left out); serves an item if needed.
+/// left out), or in `challenge`; serves an item if needed. A crowd participant
+/// always gets their study's items; a k above the player's level comes back `Locked`.
 #[server(endpoint = "play")]
-pub async fn get_play_state(k: u8, #[server(default)] language: Option<String>) -> Result<PlayState, AppError> {
+pub async fn get_play_state(
+    k: u8,
+    #[server(default)] language: Option<String>,
+    #[server(default)] challenge: Option<String>,
+) -> Result<PlayState, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.play_state(&session, k, language).await.map_err(fail)
+    let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    ctx.store.play(&session, k, language, challenge).await.map_err(fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`

@@ -2,14 +2,18 @@
 //! `gapwise_store::game`), so it plays the same with and without JavaScript.
 //! With JavaScript, the response time is measured in the browser from the frame the
 //! item is painted to the click, and keys 1/2 choose, Enter continues.
+//!
+//! `?challenge=<id>` plays a challenge's ten items; a crowd participant sees their
+//! study's progress and a way to give it back, and is sent to the platform at the end.
 
 use gapwise_store::model::{
-    level_threshold, parse_k, parse_language, Achievement, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
+    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K,
+    DAILY_GOAL, DEFAULT_K,
 };
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{get_play_state, get_progress, NextItem, SubmitAnswer};
+use crate::api::{get_crowd_progress, get_play_state, get_progress, CrowdReturn, NextItem, SubmitAnswer};
 use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
 use crate::i18n::use_i18n;
 
@@ -19,20 +23,32 @@ pub fn Play() -> impl IntoView {
     let query = use_query_map();
     let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
+    let challenge = Memo::new(move |_| query.read().get("challenge").filter(|c| !c.is_empty()));
     let answer = ServerAction::<SubmitAnswer>::new();
     let next = ServerAction::<NextItem>::new();
+    let give_back = ServerAction::<CrowdReturn>::new();
     let state = Resource::new(
-        move || (k.get(), language.get(), answer.version().get(), next.version().get()),
-        |(k, language, _, _)| get_play_state(k, Some(language.to_owned())),
+        move || (k.get(), language.get(), challenge.get(), answer.version().get(), next.version().get(), give_back.version().get()),
+        |(k, language, challenge, ..)| get_play_state(k, Some(language.to_owned()), challenge),
     );
     let progress = Resource::new(move || answer.version().get(), |_| get_progress());
+    let crowd = Resource::new(move || (answer.version().get(), give_back.version().get()), |_| get_crowd_progress());
     keyboard_shortcuts();
     view! {
-        <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
         <Transition fallback=|| ()>
-            {move || Suspend::new(async move { progress.await.ok().map(|p| view! { <ProgressBar p/> }) })}
+            {move || Suspend::new(async move {
+                match (crowd.await, progress.await) {
+                    (Ok(Some(study)), _) => view! { <CrowdBar study give_back/> }.into_any(),
+                    (_, Ok(p)) => view! {
+                        <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
+                        <ProgressBar p=p.clone()/>
+                        {move || challenge.get().is_none().then(|| view! { <KChooser k language level=p.level/> })}
+                        {move || challenge.get().is_some().then(|| view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> })}
+                    }.into_any(),
+                    _ => ().into_any(),
+                }
+            })}
         </Transition>
-        <KChooser k language/>
         <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match state.await {
@@ -46,8 +62,17 @@ pub fn Play() -> impl IntoView {
                     }.into_any(),
                     Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
                         <Status score pseudonym/>
-                        <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p>
+                        {match challenge.get_untracked() {
+                            Some(_) => view! { <p class="exhausted">{i18n.t("play-challenge-done")} " " <a href="/friends">{i18n.t("nav-friends")}</a></p> }.into_any(),
+                            None => view! { <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p> }.into_any(),
+                        }}
                     }.into_any(),
+                    Ok(PlayState::Locked { k, level, pseudonym }) => view! {
+                        <p class="status"><span class="pseudonym">{pseudonym}</span></p>
+                        <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
+                        <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
+                    }.into_any(),
+                    Ok(PlayState::Completed { redirect }) => view! { <Completed redirect/> }.into_any(),
                     Err(error) => view! {
                         <ErrorNote error/>
                         <p><a href="/">{i18n.t("start-home")}</a></p>
@@ -59,15 +84,22 @@ pub fn Play() -> impl IntoView {
     }
 }
 
-/// Links that choose how many sentences an item shows.
+/// Links that choose how many sentences an item shows; a k the player's `level` has
+/// not unlocked yet is shown with the level that unlocks it.
 #[component]
-fn KChooser(k: Memo<u8>, language: Memo<&'static str>) -> impl IntoView {
-    let label = use_i18n().t("play-k-label");
+fn KChooser(k: Memo<u8>, language: Memo<&'static str>, level: i64) -> impl IntoView {
+    let i18n = use_i18n();
+    let label = i18n.t("play-k-label");
     let links = ALLOWED_K
         .into_iter()
         .map(|choice| {
             let current = move || (k.get() == choice).then_some("page");
-            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice}</a> }
+            let needed = unlock_level(choice);
+            let lock = (level < needed).then(|| {
+                let title = i18n.t_with("play-unlocks-at", &[("level", needed.into())]);
+                view! { <span class="lock" title=title.clone() aria-label=title>"🔒"</span> }
+            });
+            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice}{lock}</a> }
         })
         .collect_view();
     view! {
@@ -179,6 +211,39 @@ fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
             <ActionForm action=next>
                 <button type="submit" class="primary" id="next" autofocus>{i18n.t("play-next")} " " <kbd>"Enter"</kbd></button>
             </ActionForm>
+        </section>
+    }
+}
+
+/// A crowd participant's study: how far they are, and a way to give it back.
+#[component]
+fn CrowdBar(study: CrowdProgress, give_back: ServerAction<CrowdReturn>) -> impl IntoView {
+    let i18n = use_i18n();
+    let line = i18n.t_with("crowd-progress", &[("done", study.answered.into()), ("target", study.target.into())]);
+    view! {
+        <div class="crowd-bar" aria-live="polite">
+            <strong>{study.study}</strong> " "
+            <label><progress max=study.target.to_string() value=study.answered.to_string()></progress> " " <span class="crowd-count">{line}</span></label>
+            <ActionForm action=give_back attr:class="inline">
+                <button type="submit" class="secondary" id="give-back">{i18n.t("crowd-return")}</button>
+            </ActionForm>
+        </div>
+    }
+}
+
+/// The end of a crowd study: the way back to the platform with the completion
+/// code, taken at once when the page runs JavaScript.
+#[component]
+fn Completed(redirect: String) -> impl IntoView {
+    let target = redirect.clone();
+    Effect::new(move |_| {
+        let _ = window().location().set_href(&target);
+    });
+    let i18n = use_i18n();
+    view! {
+        <section class="completed" role="status">
+            <p>{i18n.t("crowd-done")}</p>
+            <p><a class="primary" href=redirect id="complete">{i18n.t("crowd-back")}</a></p>
         </section>
     }
 }

@@ -26,6 +26,10 @@ impl Store {
             audit: self.audit_log(AUDIT_SHOWN).await?,
             feedback: self.latest_feedback(AUDIT_SHOWN).await?,
             too_fast: self.too_fast_answers().await?,
+            flagged: self.flagged_players().await?,
+            answers_per_item: self.answers_per_item().await?,
+            gold_items: sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE gold = 1").fetch_one(self.pool()).await?,
+            studies: self.studies().await?,
         })
     }
 
@@ -57,7 +61,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT i.id, i.k, i.kind, \
                     (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id) + (SELECT COUNT(*) FROM likert_ratings l WHERE l.item_id = i.id), \
-                    (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.item_id = i.id) \
+                    (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.item_id = i.id), i.gold \
              FROM items i WHERE i.pair_id = $1 ORDER BY i.kind, i.k, i.id",
         )
         .bind(pair_id)
@@ -73,6 +77,7 @@ impl Store {
                 contexts: self.contexts(id).await?,
                 answers: r.try_get(3)?,
                 correct: r.try_get(4)?,
+                gold: r.try_get::<i64, _>(5)? == 1,
             });
         }
         Ok(Some(PairItems { language: pair.try_get(0)?, target: pair.try_get(1)?, distractor: pair.try_get(2)?, items }))

@@ -52,6 +52,10 @@ pub struct ExportRow {
     pub server_ms: i64,
     /// The two words in the order they were shown, `first|second`.
     pub option_order: String,
+    /// Whether the item is gold (its answer verified by an admin).
+    pub gold: bool,
+    /// The answering player's quality flags (`model::FlaggedPlayer::reasons`), `;`-joined.
+    pub player_flags: Option<String>,
     pub contexts: Vec<ExportContext>,
     /// Eq. 2 score of the item for each model asked for, in that order.
     pub model_scores: Vec<Option<f64>>,
@@ -121,10 +125,11 @@ impl Store {
         self.assign_export_ids().await?;
         let contexts = self.item_contexts().await?;
         let scores = self.model_scores(models).await?;
+        let flags = self.player_flags().await?;
         let filter = filter_sql(filter)?;
         let sql = format!(
             "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
-                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order \
+                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
              LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
@@ -149,6 +154,8 @@ impl Store {
                 client_ms: r.try_get(10)?,
                 server_ms: r.try_get(11)?,
                 option_order: r.try_get(12)?,
+                gold: r.try_get::<i64, _>(13)? == 1,
+                player_flags: flags.get(&r.try_get::<String, _>(14)?).map(|f| f.reasons.join(";")),
                 contexts: contexts.get(&item_id).cloned().unwrap_or_default(),
                 model_scores: scores.of(item_id),
             })?;

@@ -11,10 +11,11 @@ use rand::Rng;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::item_choice::Source;
 use super::{now_ms, Session, Store, StoreError};
 
 use crate::model::{
-    answer_points, level_of, level_threshold, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
+    answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
     ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 
@@ -59,9 +60,34 @@ fn check_k(k: u8) -> Result<(), StoreError> {
 }
 
 impl Store {
+    /// What the game page shows: a crowd participant's study, a challenge's items,
+    /// or else the open game with `k` sentences in `lang` once the player's level
+    /// unlocked that k ([`unlock_level`]).
+    pub async fn play(&self, session: &Session, k: u8, lang: &str, challenge: Option<&str>) -> Result<PlayState, StoreError> {
+        if let Some(state) = self.play_assignment(session).await? {
+            return Ok(state);
+        }
+        if let Some(id) = challenge {
+            return self.play_challenge(session, id).await;
+        }
+        check_k(k)?;
+        let needed = unlock_level(k);
+        if self.progress(&session.annotator.id).await?.level < needed {
+            return Ok(PlayState::Locked { k, level: needed, pseudonym: session.annotator.pseudonym.clone() });
+        }
+        self.play_state(session, k, lang).await
+    }
+
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
     pub async fn play_state(&self, session: &Session, k: u8, lang: &str) -> Result<PlayState, StoreError> {
+        self.play_state_from(session, k, lang, Source::Open).await
+    }
+
+    /// [`Store::play_state`] with the next item from `source`. An unanswered serving
+    /// is shown again when it fits: same k and language, and in a challenge one of
+    /// its items.
+    pub(super) async fn play_state_from(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
         check_k(k)?;
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
@@ -69,7 +95,7 @@ impl Store {
                 if let Some(feedback) = self.feedback(&serving, &session.annotator.id).await? {
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
-                if serving.k == k && serving.lang == lang {
+                if serving.k == k && serving.lang == lang && self.fits(&serving, source).await? {
                     let card = self.card(&serving).await?;
                     let score = self.score(&session.annotator.id).await?;
                     return Ok(PlayState::Item { card, score, pseudonym });
@@ -77,7 +103,7 @@ impl Store {
             }
         }
         let score = self.score(&session.annotator.id).await?;
-        match self.serve_new(session, k, lang).await? {
+        match self.serve_new(session, k, lang, source).await? {
             Some(serving) => {
                 let card = self.card(&serving).await?;
                 Ok(PlayState::Item { card, score, pseudonym })
@@ -208,25 +234,15 @@ impl Store {
         Ok(progress)
     }
 
-    /// Picks the least-answered item with `k` contexts that this annotator has never
-    /// been served, records the serving with a random option order, and makes it the
-    /// session's current serving. `None` when no such item is left.
-    async fn serve_new(&self, session: &Session, k: u8, lang: &str) -> Result<Option<Serving>, StoreError> {
+    /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
+    /// annotator has never been served, records the serving with a random option
+    /// order, and makes it the session's current serving. `None` when none is left.
+    async fn serve_new(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<Option<Serving>, StoreError> {
         let annotator = &session.annotator.id;
         // Two requests of one annotator may race for the same item: the unique
         // (annotator, item) constraint lets one win, and the other picks again.
         for _ in 0..5 {
-            let item: Option<i64> = sqlx::query_scalar(
-                "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
-                 WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
-                 AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $3 AND s.item_id = i.id) \
-                 ORDER BY (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id), RANDOM() LIMIT 1",
-            )
-            .bind(i64::from(k))
-            .bind(lang)
-            .bind(annotator)
-            .fetch_optional(self.pool())
-            .await?;
+            let item = self.choose_item(annotator, k, lang, source).await?;
             let Some(item_id) = item else { return Ok(None) };
             let id = uuid::Uuid::new_v4().to_string();
             let target_first = rand::thread_rng().gen_bool(0.5);
@@ -252,6 +268,21 @@ impl Store {
             }
         }
         Err(StoreError::Invalid("too many concurrent requests; try again".into()))
+    }
+
+    /// Whether a serving belongs where the next item comes from.
+    async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, StoreError> {
+        match source {
+            Source::Open => Ok(true),
+            Source::Challenge(id) => {
+                let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
+                    .bind(id)
+                    .bind(serving.item_id)
+                    .fetch_one(self.pool())
+                    .await?;
+                Ok(n > 0)
+            }
+        }
     }
 
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {

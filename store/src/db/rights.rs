@@ -9,8 +9,19 @@ use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS}
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.
-const PERSONAL_TABLES: [&str; 9] =
-    ["answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "pair_suggestions", "export_pseudonyms", "feedback", "sessions"];
+const PERSONAL_TABLES: [&str; 10] = [
+    "answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "pair_suggestions", "export_pseudonyms", "feedback",
+    "crowd_assignments", "sessions",
+];
+
+/// Rows that name the player in other ways, deleted before [`PERSONAL_TABLES`].
+const LINKED_ROWS: [&str; 5] = [
+    "DELETE FROM definition_picks WHERE serving_id IN (SELECT id FROM definition_servings WHERE annotator_id = $1)",
+    "DELETE FROM shannon_guesses WHERE serving_id IN (SELECT id FROM shannon_servings WHERE annotator_id = $1)",
+    "DELETE FROM challenge_items WHERE challenge_id IN (SELECT id FROM challenges WHERE creator_id = $1 OR opponent_id = $1)",
+    "DELETE FROM challenges WHERE creator_id = $1 OR opponent_id = $1",
+    "DELETE FROM friends WHERE annotator_id = $1 OR friend_id = $1",
+];
 
 /// What an erasure removed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,18 +91,28 @@ impl Store {
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
             has_export_id: count("SELECT COUNT(*) FROM export_pseudonyms WHERE annotator_id = $1").await? > 0,
+            friends: sqlx::query_scalar("SELECT n.pseudonym FROM friends f JOIN annotators n ON n.id = f.friend_id WHERE f.annotator_id = $1 ORDER BY n.pseudonym")
+                .bind(id)
+                .fetch_all(self.pool())
+                .await?,
+            challenges: count("SELECT COUNT(*) FROM challenges WHERE creator_id = $1 OR opponent_id = $1").await?,
+            crowd: sqlx::query_as(
+                "SELECT s.name, a.participant_id, a.status FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?,
         })
     }
 
     /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition and next-word rounds, proposals,
-    /// export ID, feedback, sessions, the annotator) in one transaction, and takes
+    /// export ID, feedback, friends both ways, challenges, crowd assignment, sessions, the annotator) in one transaction, and takes
     /// their name off the word pairs they proposed. Irreversible.
     pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
-        for rounds in ["DELETE FROM definition_picks WHERE serving_id IN (SELECT id FROM definition_servings WHERE annotator_id = $1)",
-                       "DELETE FROM shannon_guesses WHERE serving_id IN (SELECT id FROM shannon_servings WHERE annotator_id = $1)"] {
-            erased.rows += sqlx::query(rounds).bind(id).execute(&mut *tx).await?.rows_affected();
+        for linked in LINKED_ROWS {
+            erased.rows += sqlx::query(linked).bind(id).execute(&mut *tx).await?.rows_affected();
         }
         for table in PERSONAL_TABLES {
             erased.rows += sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();

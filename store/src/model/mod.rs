@@ -2,6 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+mod crowd;
+mod quality;
+mod social;
+pub use crowd::*;
+pub use quality::*;
+pub use social::*;
+
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
 /// The languages of the game: code and name in the language itself.
@@ -62,6 +69,21 @@ pub enum PlayState {
     Feedback { feedback: Feedback, pseudonym: String },
     /// Every item with this k has been served to the player.
     Exhausted { k: u8, score: Score, pseudonym: String },
+    /// The player's level is below the one that unlocks this k ([`unlock_level`]).
+    Locked { k: u8, level: i64, pseudonym: String },
+    /// A crowd participant answered the study's items: back to the platform with
+    /// the completion code.
+    Completed { redirect: String },
+}
+
+/// The level that unlocks playing with `k` sentences: five sentences from the start,
+/// three at level 2, one (the hardest) at level 3.
+pub fn unlock_level(k: u8) -> i64 {
+    match k {
+        1 => 3,
+        3 => 2,
+        _ => 1,
+    }
 }
 
 /// A player's progression: points, level, streaks and the daily goal.
@@ -138,16 +160,6 @@ pub const PAIR_PLAYED_POINTS: i64 = 1;
 /// ...and this much more when that answer is wrong with five sentences: pairs that
 /// people cannot tell apart even then are the valuable ones.
 pub const PAIR_UNSOLVED_AT_5_POINTS: i64 = 3;
-
-/// Response times (browser-measured, else server-measured) under this are flagged
-/// `too_fast`: too fast to have read even one sentence. Flagged answers are kept;
-/// exports carry the flag and the admin page counts them, so that analyses decide.
-pub const FAST_ANSWER_FLOOR_MS: i64 = 400;
-
-/// The quality-control flag of an answer with these times, if any.
-pub fn answer_flag(client_ms: Option<i64>, server_ms: i64) -> Option<&'static str> {
-    (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast")
-}
 
 /// Milliseconds in a day, the unit of stored times being the millisecond (UTC days).
 pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -363,6 +375,8 @@ pub struct ItemRow {
     pub answers: i64,
     /// Right answers (choice items only).
     pub correct: i64,
+    /// Whether an admin verified its answer (see `model::quality`).
+    pub gold: bool,
 }
 
 /// A pair with its items, for the admin's item list.
@@ -436,6 +450,12 @@ pub struct MyData {
     pub feedback: Vec<FeedbackNote>,
     /// Whether a random export ID was made for them (exports never hold the pseudonym).
     pub has_export_id: bool,
+    /// The pseudonyms they added as friends.
+    pub friends: Vec<String>,
+    /// Challenges they made or were given.
+    pub challenges: i64,
+    /// A crowd study they took part in: (study, the platform's participant id, status).
+    pub crowd: Option<(String, String, String)>,
 }
 
 /// Longest feedback message, in characters.
@@ -454,6 +474,13 @@ pub struct AdminOverview {
     pub feedback: Vec<FeedbackNote>,
     /// Answers flagged `too_fast` (see [`answer_flag`]), and the players who gave them.
     pub too_fast: (i64, i64),
+    /// Players with a quality flag, most gold misses first.
+    pub flagged: Vec<FlaggedPlayer>,
+    /// The per-item redundancy: answers an item collects before it retires.
+    pub answers_per_item: i64,
+    /// Choice items marked gold.
+    pub gold_items: i64,
+    pub studies: Vec<CrowdStudy>,
 }
 
 #[cfg(test)]
@@ -465,6 +492,7 @@ mod tests {
         assert_eq!((level_of(0), level_of(9), level_of(10), level_of(29), level_of(30), level_of(100)), (1, 1, 2, 2, 3, 5));
         assert_eq!(level_threshold(2), 10);
         assert_eq!(level_threshold(4), 60);
+        assert_eq!((unlock_level(5), unlock_level(3), unlock_level(1)), (1, 2, 3));
         assert_eq!((answer_points(1, true), answer_points(3, true), answer_points(5, true), answer_points(1, false)), (5, 3, 2, 1));
     }
 

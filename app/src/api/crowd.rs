@@ -1,0 +1,52 @@
+//! Server functions of crowd studies: a participant's entry and progress, and the
+//! admin's set-up (see `gapwise_store::model::crowd`).
+
+use gapwise_store::model::{CrowdEntry, CrowdProgress};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// What study `study` asks of a participant, before they consent.
+#[server(endpoint = "crowd-entry")]
+pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
+    use crate::ssr::{context, fail};
+
+    context()?.store.crowd_entry(&study).await.map_err(fail)
+}
+
+/// Starts (or resumes) the caller's assignment on `study` once they consented, with
+/// the platform's participant and session ids, then sends them to the game.
+#[server(endpoint = "crowd-start")]
+pub async fn crowd_start(study: String, participant: String, platform_session: String, consent: Option<String>) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, reject, set_session_cookie};
+    use axum::http::StatusCode;
+
+    let ctx = context()?;
+    if consent.is_none() {
+        return Err(reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest("please tick the consent box to take part".into())));
+    }
+    let token = ctx.store.enter_study(&study, &participant, &platform_session).await.map_err(fail)?;
+    set_session_cookie(token, ctx.secure_cookies)?;
+    leptos_axum::redirect("/play");
+    Ok(())
+}
+
+/// How far the caller is in their crowd study; `None` outside one.
+#[server(endpoint = "crowd-progress")]
+pub async fn get_crowd_progress() -> Result<Option<CrowdProgress>, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.crowd_progress(&session.annotator.id).await.map_err(fail)
+}
+
+/// Gives the caller's study back: its items go to other participants.
+#[server(endpoint = "crowd-return")]
+pub async fn crowd_return() -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.return_assignment(&session.annotator.id).await.map_err(fail)
+}

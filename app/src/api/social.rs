@@ -1,0 +1,50 @@
+//! Server functions of friends and challenges (see `gapwise_store::model::social`).
+
+use gapwise_store::model::{Challenge, Friend};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// The caller's friends and challenges.
+#[server(endpoint = "friends")]
+pub async fn friends_and_challenges() -> Result<(Vec<Friend>, Vec<Challenge>), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let me = require_session(&ctx.store).await?.annotator.id;
+    Ok((ctx.store.friends(&me).await.map_err(fail)?, ctx.store.challenges(&me).await.map_err(fail)?))
+}
+
+/// Adds the player called `pseudonym` as a friend: their pairs come first in the game.
+#[server(endpoint = "add-friend")]
+pub async fn add_friend(pseudonym: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let me = require_session(&ctx.store).await?.annotator.id;
+    ctx.store.add_friend(&me, &pseudonym).await.map_err(fail)
+}
+
+/// Takes the player called `pseudonym` off the caller's friends.
+#[server(endpoint = "remove-friend")]
+pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let me = require_session(&ctx.store).await?.annotator.id;
+    ctx.store.remove_friend(&me, &pseudonym).await.map_err(fail)
+}
+
+/// Challenges the friend `pseudonym` to ten items with `k` sentences in `language`
+/// and starts playing them.
+#[server(endpoint = "challenge")]
+pub async fn challenge_friend(pseudonym: String, k: u8, #[server(default)] language: Option<String>) -> Result<String, AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let language = super::language_of(language)?;
+    let me = require_session(&ctx.store).await?.annotator.id;
+    let id = ctx.store.create_challenge(&me, &pseudonym, k, language).await.map_err(fail)?;
+    leptos_axum::redirect(&format!("/play?k={k}&lang={language}&challenge={id}"));
+    Ok(id)
+}

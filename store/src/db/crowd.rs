@@ -1,0 +1,258 @@
+//! Crowd-platform studies (see `model::crowd`): an admin sets one up; each
+//! participant who arrives with the platform's ids gets an assignment, its own
+//! pseudonymous annotator, and the study's items until the target is reached.
+//!
+//! An assignment is returned when the participant says so, and abandoned when it
+//! stays idle past the study's time limit ([`Store::reclaim_abandoned`], run before
+//! each choice of an item); either way its answers and reservations stop holding
+//! items (see `item_choice`), so other participants get them. Its rows stay, flagged,
+//! for the analysis to decide.
+
+use sqlx::Row;
+
+use super::audit::record;
+use super::item_choice::Source;
+use super::secrets::random_letters;
+use super::{now_ms, Session, Store, StoreError, CONSENT_VERSION};
+use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, MTURK_PREVIEW};
+
+/// Longest participant or session id a platform may send.
+const MAX_ID_CHARS: usize = 128;
+
+/// What an admin asks for in a new study.
+#[derive(Clone, Debug)]
+pub struct NewStudy {
+    pub platform: Platform,
+    pub name: String,
+    pub k: u8,
+    pub language: String,
+    pub items_target: i64,
+    pub max_minutes: i64,
+    /// The code the platform gave; one is made up when empty.
+    pub completion_code: String,
+}
+
+/// A participant's assignment with what its study asks.
+struct Assignment {
+    status: String,
+    platform: Platform,
+    platform_session: String,
+    k: u8,
+    lang: String,
+    items_target: i64,
+    completion_code: String,
+}
+
+impl Store {
+    /// Creates a study and records who did it; returns its id.
+    pub async fn create_study(&self, staff: &str, study: &NewStudy) -> Result<String, StoreError> {
+        let name = study.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
+        }
+        if !(1..=500).contains(&study.items_target) || !(1..=24 * 60).contains(&study.max_minutes) {
+            return Err(StoreError::Invalid("items must be 1 to 500 and the time limit 1 to 1440 minutes".into()));
+        }
+        let code = match study.completion_code.trim() {
+            "" => random_letters(8).to_uppercase(),
+            code if code.len() <= 64 && code.chars().all(|c| c.is_ascii_alphanumeric()) => code.to_owned(),
+            _ => return Err(StoreError::Invalid("a completion code has up to 64 letters and digits".into())),
+        };
+        let id = random_letters(10);
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO crowd_studies (id, platform, name, k, lang, items_target, max_minutes, completion_code, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&id)
+        .bind(study.platform.code())
+        .bind(name)
+        .bind(i64::from(study.k))
+        .bind(&study.language)
+        .bind(study.items_target)
+        .bind(study.max_minutes)
+        .bind(&code)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        record(&mut tx, staff, "create study", &format!("{id} {name} ({}, {} items)", study.platform.code(), study.items_target)).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Every study, newest first, with its assignments by status.
+    pub async fn studies(&self) -> Result<Vec<CrowdStudy>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, \
+                    CAST(COALESCE(SUM(CASE WHEN a.status = 'active' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN a.status = 'completed' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN a.status = 'returned' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN a.status = 'abandoned' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+             FROM crowd_studies s LEFT JOIN crowd_assignments a ON a.study_id = s.id \
+             GROUP BY s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, s.created_at \
+             ORDER BY s.created_at DESC",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CrowdStudy {
+                    id: r.try_get(0)?,
+                    platform: platform_of(&r.try_get::<String, _>(1)?)?,
+                    name: r.try_get(2)?,
+                    k: super::game::to_k(r.try_get(3)?)?,
+                    language: r.try_get(4)?,
+                    items_target: r.try_get(5)?,
+                    max_minutes: r.try_get(6)?,
+                    completion_code: r.try_get(7)?,
+                    assignments: [r.try_get(8)?, r.try_get(9)?, r.try_get(10)?, r.try_get(11)?],
+                })
+            })
+            .collect()
+    }
+
+    /// What a participant arriving at study `id` is told before consenting.
+    pub async fn crowd_entry(&self, id: &str) -> Result<CrowdEntry, StoreError> {
+        let r = sqlx::query("SELECT name, items_target, max_minutes, platform FROM crowd_studies WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("no study {id:?}: check the link the platform gave you")))?;
+        Ok(CrowdEntry {
+            study: r.try_get(0)?,
+            items_target: r.try_get(1)?,
+            max_minutes: r.try_get(2)?,
+            platform: platform_of(&r.try_get::<String, _>(3)?)?,
+        })
+    }
+
+    /// Starts (or resumes) the assignment of `participant` on study `id` after they
+    /// consented; returns a session token for its annotator. A participant who
+    /// returned the study, or let it time out, cannot start it again.
+    pub async fn enter_study(&self, id: &str, participant: &str, platform_session: &str) -> Result<String, StoreError> {
+        self.crowd_entry(id).await?;
+        let (participant, platform_session) = (participant.trim(), platform_session.trim());
+        let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
+        if !valid(participant) || !valid(platform_session) || platform_session == MTURK_PREVIEW {
+            return Err(StoreError::Invalid("the link lacks the platform's participant and session ids; open the study from the platform".into()));
+        }
+        self.reclaim_abandoned().await?;
+        let existing = sqlx::query("SELECT annotator_id, status FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2")
+            .bind(id)
+            .bind(participant)
+            .fetch_optional(self.pool())
+            .await?;
+        let annotator = match existing {
+            Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
+            Some(_) => return Err(StoreError::Invalid("you returned this study or its time ran out, so its items went to others".into())),
+            None => {
+                let annotator = self.create_annotator(CONSENT_VERSION).await?;
+                let now = now_ms();
+                sqlx::query(
+                    "INSERT INTO crowd_assignments (id, study_id, annotator_id, participant_id, platform_session_id, status, started_at, last_seen_at) \
+                     VALUES ($1, $2, $3, $4, $5, 'active', $6, $6)",
+                )
+                .bind(uuid::Uuid::new_v4().to_string())
+                .bind(id)
+                .bind(&annotator.id)
+                .bind(participant)
+                .bind(platform_session)
+                .bind(now)
+                .execute(self.pool())
+                .await?;
+                annotator.id
+            }
+        };
+        self.create_session(&annotator).await
+    }
+
+    /// The game for a crowd participant: the study's k and language until they
+    /// answered its items, then the way back to the platform.
+    pub(super) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
+        let annotator = &session.annotator.id;
+        self.reclaim_abandoned().await?;
+        let Some(a) = self.assignment(annotator).await? else { return Ok(None) };
+        match a.status.as_str() {
+            "active" => {}
+            "completed" => return Ok(Some(PlayState::Completed { redirect: a.platform.completion_url(&a.completion_code, &a.platform_session) })),
+            _ => return Err(StoreError::Invalid("this study was returned or its time ran out, so its items went to others".into())),
+        }
+        let now = now_ms();
+        if self.score(annotator).await?.answered >= a.items_target {
+            sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
+                .bind(now)
+                .bind(annotator)
+                .execute(self.pool())
+                .await?;
+            return Ok(Some(PlayState::Completed { redirect: a.platform.completion_url(&a.completion_code, &a.platform_session) }));
+        }
+        sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2").bind(now).bind(annotator).execute(self.pool()).await?;
+        self.play_state_from(session, a.k, &a.lang, Source::Open).await.map(Some)
+    }
+
+    /// How far a crowd participant is, when the annotator is one.
+    pub async fn crowd_progress(&self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.name, s.items_target FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id \
+             WHERE a.annotator_id = $1 AND a.status = 'active'",
+        )
+        .bind(annotator_id)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        Ok(Some(CrowdProgress { study: r.try_get(0)?, answered: self.score(annotator_id).await?.answered, target: r.try_get(1)? }))
+    }
+
+    /// The participant gives the study back: its items go to others.
+    pub async fn return_assignment(&self, annotator_id: &str) -> Result<(), StoreError> {
+        let changed = sqlx::query("UPDATE crowd_assignments SET status = 'returned', ended_at = $1 WHERE annotator_id = $2 AND status = 'active'")
+            .bind(now_ms())
+            .bind(annotator_id)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        if changed == 0 {
+            return Err(StoreError::NotFound("you have no study under way".into()));
+        }
+        Ok(())
+    }
+
+    /// Marks active assignments idle past their study's time limit as abandoned;
+    /// returns how many.
+    pub async fn reclaim_abandoned(&self) -> Result<u64, StoreError> {
+        Ok(sqlx::query(
+            "UPDATE crowd_assignments SET status = 'abandoned', ended_at = $1 WHERE status = 'active' \
+             AND last_seen_at < $1 - 60000 * (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)",
+        )
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?
+        .rows_affected())
+    }
+
+    async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
+        let row = sqlx::query(
+            "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code \
+             FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
+        )
+        .bind(annotator_id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| {
+            Ok(Assignment {
+                status: r.try_get(0)?,
+                platform: platform_of(&r.try_get::<String, _>(1)?)?,
+                platform_session: r.try_get(2)?,
+                k: super::game::to_k(r.try_get(3)?)?,
+                lang: r.try_get(4)?,
+                items_target: r.try_get(5)?,
+                completion_code: r.try_get(6)?,
+            })
+        })
+        .transpose()
+    }
+}
+
+fn platform_of(code: &str) -> Result<Platform, StoreError> {
+    Platform::parse(code).ok_or_else(|| StoreError::Invalid(format!("stored platform {code:?} is unknown")))
+}

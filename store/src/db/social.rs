@@ -1,0 +1,183 @@
+//! Friends and challenges (see `model::social`). A player adds a friend by
+//! pseudonym; the friend's proposed pairs then come first in their game. A challenge
+//! is ten items neither of the two has been served, which both then play.
+
+use sqlx::Row;
+
+use super::item_choice::Source;
+use super::{now_ms, Session, Store, StoreError};
+use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS};
+
+/// Most friends a player can have, and challenges a page lists.
+const MAX_FRIENDS: i64 = 100;
+
+impl Store {
+    /// Adds the player with `pseudonym` as a friend of annotator `me`.
+    pub async fn add_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
+        let friend = self.annotator_by_pseudonym(pseudonym).await?;
+        if friend == me {
+            return Err(StoreError::Invalid("that is your own pseudonym".into()));
+        }
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1").bind(me).fetch_one(self.pool()).await?;
+        if count >= MAX_FRIENDS {
+            return Err(StoreError::Invalid(format!("you can have up to {MAX_FRIENDS} friends")));
+        }
+        sqlx::query("INSERT INTO friends (annotator_id, friend_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+            .bind(me)
+            .bind(&friend)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Takes `pseudonym` off the friends of `me`.
+    pub async fn remove_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
+        let friend = self.annotator_by_pseudonym(pseudonym).await?;
+        sqlx::query("DELETE FROM friends WHERE annotator_id = $1 AND friend_id = $2").bind(me).bind(friend).execute(self.pool()).await?;
+        Ok(())
+    }
+
+    /// The friends of `me`, by pseudonym, with how they play.
+    pub async fn friends(&self, me: &str) -> Result<Vec<Friend>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT n.pseudonym, (SELECT COUNT(*) FROM answers a WHERE a.annotator_id = n.id), \
+                    (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.annotator_id = n.id), \
+                    (SELECT COUNT(*) FROM word_pairs p WHERE p.creator_id = n.id AND p.status = 'active') \
+             FROM friends f JOIN annotators n ON n.id = f.friend_id WHERE f.annotator_id = $1 ORDER BY n.pseudonym",
+        )
+        .bind(me)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| Ok(Friend { pseudonym: r.try_get(0)?, answered: r.try_get(1)?, correct: r.try_get(2)?, pairs_in_game: r.try_get(3)? }))
+            .collect()
+    }
+
+    /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
+    /// contexts in `lang` that neither has been served; returns the challenge id.
+    pub async fn create_challenge(&self, me: &str, pseudonym: &str, k: u8, lang: &str) -> Result<String, StoreError> {
+        let friend = self.annotator_by_pseudonym(pseudonym).await?;
+        let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
+            .bind(me)
+            .bind(&friend)
+            .fetch_one(self.pool())
+            .await?;
+        if is_friend == 0 {
+            return Err(StoreError::Invalid(format!("add {pseudonym} as a friend first")));
+        }
+        let items: Vec<i64> = sqlx::query_scalar(
+            "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
+             WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
+             AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.item_id = i.id AND s.annotator_id IN ($3, $4)) \
+             ORDER BY RANDOM() LIMIT $5",
+        )
+        .bind(i64::from(k))
+        .bind(lang)
+        .bind(me)
+        .bind(&friend)
+        .bind(i64::try_from(CHALLENGE_ITEMS).unwrap_or(10))
+        .fetch_all(self.pool())
+        .await?;
+        if items.len() < CHALLENGE_ITEMS {
+            return Err(StoreError::Invalid(format!(
+                "fewer than {CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
+            )));
+        }
+        let id = uuid::Uuid::new_v4().to_string();
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("INSERT INTO challenges (id, creator_id, opponent_id, k, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(&id)
+            .bind(me)
+            .bind(&friend)
+            .bind(i64::from(k))
+            .bind(lang)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        for (position, item) in items.iter().enumerate() {
+            sqlx::query("INSERT INTO challenge_items (challenge_id, position, item_id) VALUES ($1, $2, $3)")
+                .bind(&id)
+                .bind(i64::try_from(position).unwrap_or(0))
+                .bind(item)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The challenges `me` made or was given, newest first, each compared item by item.
+    pub async fn challenges(&self, me: &str) -> Result<Vec<Challenge>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.id, c.creator_id, c.opponent_id, c.k, c.lang, n.pseudonym FROM challenges c \
+             JOIN annotators n ON n.id = CASE WHEN c.creator_id = $1 THEN c.opponent_id ELSE c.creator_id END \
+             WHERE c.creator_id = $1 OR c.opponent_id = $1 ORDER BY c.created_at DESC LIMIT $2",
+        )
+        .bind(me)
+        .bind(MAX_FRIENDS)
+        .fetch_all(self.pool())
+        .await?;
+        let mut challenges = Vec::with_capacity(rows.len());
+        for r in rows {
+            let (id, creator, opponent): (String, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+            let them_id = if creator == me { &opponent } else { &creator };
+            let results = self.challenge_results(&id, me, them_id).await?;
+            let side = |pick: fn(&(Option<bool>, Option<bool>)) -> Option<bool>| ChallengeSide {
+                answered: results.iter().filter_map(pick).count() as i64,
+                correct: results.iter().filter_map(pick).filter(|&right| right).count() as i64,
+            };
+            let (me_side, them_side) = (side(|r| r.0), side(|r| r.1));
+            challenges.push(Challenge {
+                friend: r.try_get(5)?,
+                mine: creator == me,
+                k: super::game::to_k(r.try_get(3)?)?,
+                language: r.try_get(4)?,
+                items: results.len() as i64,
+                me: me_side,
+                them: them_side,
+                results: results.iter().map(|&(mine, theirs)| (mine, mine.and(theirs))).collect(),
+                id,
+            });
+        }
+        Ok(challenges)
+    }
+
+    /// The game inside challenge `id`, which `session`'s player must be part of.
+    pub(super) async fn play_challenge(&self, session: &Session, id: &str) -> Result<PlayState, StoreError> {
+        let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
+            .bind(id)
+            .bind(&session.annotator.id)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| StoreError::NotFound("no such challenge of yours".into()))?;
+        let lang: String = row.try_get(1)?;
+        self.play_state_from(session, super::game::to_k(row.try_get(0)?)?, &lang, Source::Challenge(id)).await
+    }
+
+    /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
+    async fn challenge_results(&self, id: &str, me: &str, them: &str) -> Result<Vec<(Option<bool>, Option<bool>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $2), \
+                    (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $3) \
+             FROM challenge_items c WHERE c.challenge_id = $1 ORDER BY c.position",
+        )
+        .bind(id)
+        .bind(me)
+        .bind(them)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<Option<i64>, _>(0)?.map(|c| c == 1), r.try_get::<Option<i64>, _>(1)?.map(|c| c == 1))))
+            .collect()
+    }
+
+    /// The annotator id of a pseudonym.
+    async fn annotator_by_pseudonym(&self, pseudonym: &str) -> Result<String, StoreError> {
+        sqlx::query_scalar("SELECT id FROM annotators WHERE pseudonym = $1")
+            .bind(pseudonym.trim())
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("no player is called {:?}", pseudonym.trim())))
+    }
+}
