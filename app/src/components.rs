@@ -176,3 +176,17 @@ pub fn keyboard_shortcuts() {
         on_cleanup(move || handle.remove());
     }
 }
+
+/// What a player agrees to before any answer of theirs is stored.
+#[component]
+pub fn ConsentTerms() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <ul>
+            <li>{i18n.t("consent-pseudonym")}</li>
+            <li>{i18n.t("consent-record")}</li>
+            <li>{i18n.t("consent-share")}</li>
+            <li>{i18n.t("consent-voluntary")} " " <a href="/my-data">{i18n.t("nav-my-data")}</a></li>
+        </ul>
+    }
+}

@@ -61,6 +61,7 @@ pub fn App() -> impl IntoView {
                     <A href="/define">{i18n.t("nav-define")}</A>
                     <A href="/guess">{i18n.t("nav-guess")}</A>
                     <A href="/suggest">{i18n.t("nav-propose")}</A>
+                    <A href="/friends">{i18n.t("nav-friends")}</A>
                     <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
                     <A href="/account">{i18n.t("nav-account")}</A>
                     <A href="/my-data">{i18n.t("nav-my-data")}</A>
@@ -80,6 +81,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/staff") view=pages::StaffSignIn/>
                     <Route path=path!("/research") view=pages::Research/>
                     <Route path=path!("/suggest") view=pages::Suggest/>
+                    <Route path=path!("/friends") view=pages::FriendsPage/>
+                    <Route path=path!("/crowd/:study") view=pages::CrowdPage/>
                     <Route path=path!("/admin") view=pages::Admin/>
                     // rendered whole before the headers go, so that an unknown pair's 404 reaches them
                     <Route path=path!("/admin/items") view=pages::AdminItems ssr=SsrMode::Async/>

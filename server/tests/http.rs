@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, client, started};
+use common::{call, client, staff_client, started};
 use gapwise_store::testing::{each_backend, seed_small, TestStore};
 use gapwise_store::Role;
 use reqwest::{header, Client, StatusCode};
@@ -70,10 +70,10 @@ async fn play_answer_and_retry_over_http() {
     for db in each_backend().await {
         let app = spawn(db).await;
         let c = started(&app).await;
-        let (status, state) = call(&c, &app, "play", &[("k", "3")]).await;
+        let (status, state) = call(&c, &app, "play", &[("k", "5")]).await;
         assert_eq!(status, StatusCode::OK, "{state}");
         let (id, options) = item(&state);
-        assert_eq!(state["Item"]["card"]["contexts"].as_array().expect("contexts").len(), 3);
+        assert_eq!(state["Item"]["card"]["contexts"].as_array().expect("contexts").len(), 5);
 
         let form = [("answer_id", id.as_str()), ("choice", "1"), ("client_ms", "1530.4")];
         let (status, first) = call(&c, &app, "answer", &form).await;
@@ -118,12 +118,12 @@ async fn bad_requests_get_clear_4xx_answers() {
 
         // another player's item is as unknown as a made-up one
         let other = started(&app).await;
-        let (_, state) = call(&other, &app, "play", &[("k", "1")]).await;
+        let (_, state) = call(&other, &app, "play", &[("k", "5")]).await;
         let (theirs, _) = item(&state);
         let (status, _) = call(&c, &app, "answer", &[("answer_id", theirs.as_str()), ("choice", "0")]).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
 
-        let (_, state) = call(&c, &app, "play", &[("k", "1")]).await;
+        let (_, state) = call(&c, &app, "play", &[("k", "5")]).await;
         let (mine, _) = item(&state);
         let (status, body) =
             call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "0"), ("client_ms", "soon")]).await;
@@ -198,7 +198,7 @@ async fn the_game_plays_without_javascript() {
     for db in each_backend().await {
         let app = spawn(db).await;
         let c = started(&app).await;
-        let play = format!("{}/play?k=1", app.base);
+        let play = format!("{}/play?k=5", app.base);
         let page = c.get(&play).send().await.expect("page").text().await.expect("html");
         let id = page
             .split("name=\"answer_id\" value=\"")
@@ -229,14 +229,6 @@ async fn staff_clients(app: &App) -> (Client, Client) {
     app.db.store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
     app.db.store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
     (staff_client(app, "root", "admin passphrase").await, staff_client(app, "ada", "researcher passphrase").await)
-}
-
-/// A client signed in on the staff sign-in page.
-async fn staff_client(app: &App, name: &str, password: &str) -> Client {
-    let c = client();
-    let (status, body) = call(&c, app, "staff-login", &[("name", name), ("password", password)]).await;
-    assert!(status.is_success(), "{name} signs in: {status} {body}");
-    c
 }
 
 #[tokio::test]
@@ -316,15 +308,15 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         }
 
         // languages: an unknown one is refused, one without items says so
-        assert_eq!(call(&player, &app, "play", &[("k", "1"), ("language", "de")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
-        let (status, state) = call(&player, &app, "play", &[("k", "1"), ("language", "ru")]).await;
+        assert_eq!(call(&player, &app, "play", &[("k", "5"), ("language", "de")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, state) = call(&player, &app, "play", &[("k", "5"), ("language", "ru")]).await;
         assert!(status == StatusCode::OK && state.get("Exhausted").is_some(), "{state}");
 
         // another player meets the new pair
         let other = started(&app).await;
         let mut seen = false;
         for _ in 0..store.count_rows("items").await.expect("items") {
-            let (_, state) = call(&other, &app, "play", &[("k", "1")]).await;
+            let (_, state) = call(&other, &app, "play", &[("k", "5")]).await;
             if state.get("Exhausted").is_some() {
                 break;
             }
@@ -380,17 +372,20 @@ async fn admins_import_small_files_from_the_admin_page() {
     }
 }
 
-/// `(table, column)` of every column that names a player, found in the live schema
-/// (so a table added later without erasure support fails this test).
+/// `(table, column)` of every column that names a player (a foreign key to
+/// `annotators`), found in the live schema, so that a table added later without
+/// erasure support fails this test.
 async fn columns_naming_players(store: &gapwise_store::Store) -> Vec<(String, String)> {
     let sql = match store.backend() {
         gapwise_store::Backend::Sqlite => {
-            "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
-             WHERE m.type = 'table' AND p.name IN ('annotator_id', 'creator_id') ORDER BY 1"
+            "SELECT m.name, f.\"from\" FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f \
+             WHERE m.type = 'table' AND f.\"table\" = 'annotators' ORDER BY 1, 2"
         }
         gapwise_store::Backend::Postgres => {
-            "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT) FROM information_schema.columns \
-             WHERE table_schema = 'public' AND column_name IN ('annotator_id', 'creator_id') ORDER BY 1"
+            "SELECT CAST(k.table_name AS TEXT), CAST(k.column_name AS TEXT) FROM information_schema.referential_constraints r \
+             JOIN information_schema.key_column_usage k ON k.constraint_name = r.constraint_name \
+             JOIN information_schema.constraint_column_usage u ON u.constraint_name = r.unique_constraint_name \
+             WHERE u.table_name = 'annotators' ORDER BY 1, 2"
         }
     };
     sqlx::query_as(sql).fetch_all(store.pool()).await.expect("schema")
@@ -415,7 +410,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         let (me, other) = (started(&app).await, started(&app).await);
         for c in [&me, &other] {
             for _ in 0..3 {
-                let (_, state) = call(c, &app, "play", &[("k", "1")]).await;
+                let (_, state) = call(c, &app, "play", &[("k", "5")]).await;
                 let (answer_id, _) = item(&state);
                 call(c, &app, "answer", &[("answer_id", answer_id.as_str()), ("choice", "0"), ("client_ms", "900")]).await;
                 call(c, &app, "next", &[]).await;
@@ -433,6 +428,12 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert_eq!(call(&me, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
         assert_eq!(call(&me, &app, "feedback", &[("message", "   ")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(call(&client(), &app, "feedback", &[("message", "hi")]).await.0, StatusCode::UNAUTHORIZED);
+        let other_name = call(&other, &app, "whoami", &[]).await.1;
+        let my_name = pseudonym.as_str().expect("pseudonym");
+        assert_eq!(call(&me, &app, "add-friend", &[("pseudonym", other_name.as_str().expect("name"))]).await.0, StatusCode::OK);
+        assert_eq!(call(&other, &app, "add-friend", &[("pseudonym", my_name)]).await.0, StatusCode::OK);
+        let (status, body) = call(&other, &app, "challenge", &[("pseudonym", my_name), ("k", "3")]).await;
+        assert!(status.is_success() || status.is_redirection(), "{status} {body}");
         let context = store.find_contexts("en", "two", "three", 1).await.expect("context");
         let likert = store.publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
         store.record_likert(&id, likert[0], 2, Some(1500), 1600).await.expect("rating");
@@ -450,6 +451,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert_eq!((data["suggestions"].as_array().map(Vec::len), data["pairs_created"].as_i64()), (Some(1), Some(1)), "{data}");
         assert_eq!(data["feedback"][0]["message"], message);
         assert_eq!(data["consent_version"], gapwise_store::CONSENT_VERSION);
+        assert_eq!((data["friends"][0].as_str(), data["challenges"].as_i64()), (other_name.as_str(), Some(1)), "{data}");
         assert_eq!(client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous").status(), StatusCode::UNAUTHORIZED);
         let page = me.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html");
         assert!(page.contains(pseudonym.as_str().expect("pseudonym")) && page.contains("&lt;script&gt;alert"), "messages are escaped");
@@ -463,7 +465,10 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         let cleared = res.headers().get_all(header::SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).any(|c| c.starts_with("gapwise_session=;") && c.contains("Max-Age=0"));
         assert!(cleared, "the session cookie is removed");
         let left = rows_naming(store, &id).await;
-        assert!(left.len() >= 9 && left.iter().all(|(_, n)| *n == 0), "rows left: {left:?}");
+        assert!(left.len() >= 15 && left.iter().all(|(_, n)| *n == 0), "rows left: {left:?}");
+        for table in ["friends", "challenges", "challenge_items"] {
+            assert_eq!(store.count_rows(table).await.expect(table), 0, "{table}: the friendship and challenge named the erased player");
+        }
         assert_eq!(store.count_rows("word_pairs").await.expect("pairs"), 3, "the approved pair stays, without its proposer");
         assert_eq!(store.count_rows("answers").await.expect("answers"), 3, "the other player's answers stay");
         assert_eq!(call(&me, &app, "whoami", &[]).await.1, Value::Null, "signed out");

@@ -200,3 +200,42 @@ guess-finished = { $n ->
    *[other] { $n } sentences
 }
 my-data-word-guesses = Next-word guesses
+
+## Levels, challenges, friends
+nav-friends = Friends
+play-unlocks-at = Unlocks at level { $level }
+play-locked = { $k ->
+    [one] Playing with { $k } sentence unlocks at level { $level }: fewer sentences are harder. Earn points with more sentences first.
+   *[other] Playing with { $k } sentences unlocks at level { $level }: fewer sentences are harder. Earn points with more sentences first.
+}
+play-locked-back = Play with five sentences
+play-challenge = Challenge: the same ten items as your friend.
+play-challenge-done = You played every item of this challenge. Compare on the friends page:
+friends-intro = Add players by their pseudonym: the word pairs they proposed come first in your game. Challenge a friend to ten items you both play, and compare.
+friends-add = Add friend
+friends-list = Your friends
+friends-challenges = Challenges
+friends-pairs = { $n ->
+    [one] { $n } pair in the game
+   *[other] { $n } pairs in the game
+}
+friends-challenge = Challenge to ten items
+friends-remove = Remove
+friends-versus = You { $me }, { $friend } { $them } (of { $n })
+friends-you = You
+friends-play = Play the challenge
+my-data-friends = Friends
+my-data-challenges = Challenges
+my-data-crowd = Crowd study (participant id, status)
+
+## Crowd studies
+crowd-task = { $n ->
+    [one] You will answer { $n } item: pick which of two words fills the blank. The study times out after { $minutes } minutes without an answer.
+   *[other] You will answer { $n } items: pick which of two words fills the blank. The study times out after { $minutes } minutes without an answer.
+}
+crowd-preview = This is a preview. Accept the task on the platform to start.
+crowd-start = Start the study
+crowd-progress = { $done } of { $target } items
+crowd-return = Stop and give the study back
+crowd-done = Thank you! You answered every item of the study. You are being sent back to the platform with your completion code.
+crowd-back = Back to the platform

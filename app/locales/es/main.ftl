@@ -199,3 +199,42 @@ guess-finished = { $n ->
    *[other] { $n } frases
 }
 my-data-word-guesses = Palabras adivinadas
+
+## Levels, challenges, friends
+nav-friends = Amigos
+play-unlocks-at = Se desbloquea en el nivel { $level }
+play-locked = { $k ->
+    [one] Jugar con { $k } oración se desbloquea en el nivel { $level }: con menos oraciones es más difícil. Gana puntos antes con más oraciones.
+   *[other] Jugar con { $k } oraciones se desbloquea en el nivel { $level }: con menos oraciones es más difícil. Gana puntos antes con más oraciones.
+}
+play-locked-back = Jugar con cinco oraciones
+play-challenge = Desafío: los mismos diez ítems que tu amigo.
+play-challenge-done = Has jugado todos los ítems de este desafío. Compara en la página de amigos:
+friends-intro = Añade jugadores por su seudónimo: los pares de palabras que propusieron aparecen primero en tu juego. Desafía a un amigo a diez ítems que jugáis los dos, y comparad.
+friends-add = Añadir amigo
+friends-list = Tus amigos
+friends-challenges = Desafíos
+friends-pairs = { $n ->
+    [one] { $n } par en el juego
+   *[other] { $n } pares en el juego
+}
+friends-challenge = Desafiar a diez ítems
+friends-remove = Quitar
+friends-versus = Tú { $me }, { $friend } { $them } (de { $n })
+friends-you = Tú
+friends-play = Jugar el desafío
+my-data-friends = Amigos
+my-data-challenges = Desafíos
+my-data-crowd = Estudio de crowdsourcing (id de participante, estado)
+
+## Crowd studies
+crowd-task = { $n ->
+    [one] Responderás { $n } ítem: elige cuál de dos palabras llena el hueco. El estudio caduca tras { $minutes } minutos sin respuesta.
+   *[other] Responderás { $n } ítems: elige cuál de dos palabras llena el hueco. El estudio caduca tras { $minutes } minutos sin respuesta.
+}
+crowd-preview = Esto es una vista previa. Acepta la tarea en la plataforma para empezar.
+crowd-start = Empezar el estudio
+crowd-progress = { $done } de { $target } ítems
+crowd-return = Parar y devolver el estudio
+crowd-done = ¡Gracias! Has respondido todos los ítems del estudio. Te llevamos de vuelta a la plataforma con tu código de finalización.
+crowd-back = Volver a la plataforma

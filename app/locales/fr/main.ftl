@@ -199,3 +199,42 @@ guess-finished = { $n ->
    *[other] { $n } phrases
 }
 my-data-word-guesses = Mots devinés
+
+## Levels, challenges, friends
+nav-friends = Amis
+play-unlocks-at = Débloqué au niveau { $level }
+play-locked = { $k ->
+    [one] Jouer avec { $k } phrase se débloque au niveau { $level } : moins de phrases, c’est plus difficile. Gagnez d’abord des points avec plus de phrases.
+   *[other] Jouer avec { $k } phrases se débloque au niveau { $level } : moins de phrases, c’est plus difficile. Gagnez d’abord des points avec plus de phrases.
+}
+play-locked-back = Jouer avec cinq phrases
+play-challenge = Défi : les dix mêmes questions que votre ami.
+play-challenge-done = Vous avez joué toutes les questions de ce défi. Comparez sur la page des amis :
+friends-intro = Ajoutez des joueurs par leur pseudonyme : les paires de mots qu’ils ont proposées passent en premier dans votre jeu. Lancez à un ami un défi de dix questions que vous jouez tous les deux, et comparez.
+friends-add = Ajouter un ami
+friends-list = Vos amis
+friends-challenges = Défis
+friends-pairs = { $n ->
+    [one] { $n } paire dans le jeu
+   *[other] { $n } paires dans le jeu
+}
+friends-challenge = Défier sur dix questions
+friends-remove = Retirer
+friends-versus = Vous { $me }, { $friend } { $them } (sur { $n })
+friends-you = Vous
+friends-play = Jouer le défi
+my-data-friends = Amis
+my-data-challenges = Défis
+my-data-crowd = Étude participative (identifiant de participant, état)
+
+## Crowd studies
+crowd-task = { $n ->
+    [one] Vous répondrez à { $n } question : choisissez lequel de deux mots remplit le blanc. L’étude expire après { $minutes } minutes sans réponse.
+   *[other] Vous répondrez à { $n } questions : choisissez lequel de deux mots remplit le blanc. L’étude expire après { $minutes } minutes sans réponse.
+}
+crowd-preview = Ceci est un aperçu. Acceptez la tâche sur la plateforme pour commencer.
+crowd-start = Commencer l’étude
+crowd-progress = { $done } sur { $target } questions
+crowd-return = Arrêter et rendre l’étude
+crowd-done = Merci ! Vous avez répondu à toutes les questions de l’étude. Vous êtes renvoyé vers la plateforme avec votre code de fin.
+crowd-back = Retour à la plateforme

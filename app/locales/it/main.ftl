@@ -199,3 +199,42 @@ guess-finished = { $n ->
    *[other] { $n } frasi
 }
 my-data-word-guesses = Parole indovinate
+
+## Levels, challenges, friends
+nav-friends = Amici
+play-unlocks-at = Si sblocca al livello { $level }
+play-locked = { $k ->
+    [one] Giocare con { $k } frase si sblocca al livello { $level }: con meno frasi è più difficile. Prima guadagna punti con più frasi.
+   *[other] Giocare con { $k } frasi si sblocca al livello { $level }: con meno frasi è più difficile. Prima guadagna punti con più frasi.
+}
+play-locked-back = Gioca con cinque frasi
+play-challenge = Sfida: gli stessi dieci quesiti del tuo amico.
+play-challenge-done = Hai giocato tutti i quesiti di questa sfida. Confronta nella pagina degli amici:
+friends-intro = Aggiungi giocatori con il loro pseudonimo: le coppie di parole che hanno proposto vengono prima nel tuo gioco. Sfida un amico su dieci quesiti che giocate entrambi, e confrontate.
+friends-add = Aggiungi amico
+friends-list = I tuoi amici
+friends-challenges = Sfide
+friends-pairs = { $n ->
+    [one] { $n } coppia nel gioco
+   *[other] { $n } coppie nel gioco
+}
+friends-challenge = Sfida su dieci quesiti
+friends-remove = Rimuovi
+friends-versus = Tu { $me }, { $friend } { $them } (su { $n })
+friends-you = Tu
+friends-play = Gioca la sfida
+my-data-friends = Amici
+my-data-challenges = Sfide
+my-data-crowd = Studio di crowdsourcing (id partecipante, stato)
+
+## Crowd studies
+crowd-task = { $n ->
+    [one] Risponderai a { $n } quesito: scegli quale di due parole riempie lo spazio. Lo studio scade dopo { $minutes } minuti senza risposta.
+   *[other] Risponderai a { $n } quesiti: scegli quale di due parole riempie lo spazio. Lo studio scade dopo { $minutes } minuti senza risposta.
+}
+crowd-preview = Questa è un’anteprima. Accetta il compito sulla piattaforma per iniziare.
+crowd-start = Inizia lo studio
+crowd-progress = { $done } di { $target } quesiti
+crowd-return = Fermati e restituisci lo studio
+crowd-done = Grazie! Hai risposto a tutti i quesiti dello studio. Ti riportiamo alla piattaforma con il tuo codice di completamento.
+crowd-back = Torna alla piattaforma

@@ -1,11 +1,13 @@
 //! The admin page: table sizes, the corpora, the suggestions queue (approve, maybe after
-//! editing, or reject with a reason), item building and the audit log. Admins only.
+//! editing, or reject with a reason), item building, the audit log, quality control
+//! and crowd studies (in `admin_quality`). Admins only.
 
 use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
+use super::admin_quality::{Quality, QualityActions};
 use crate::components::{ActionError, ErrorNote};
 
 #[component]
@@ -13,8 +15,9 @@ pub fn Admin() -> impl IntoView {
     let approve = ServerAction::<ApproveSuggestion>::new();
     let reject = ServerAction::<RejectSuggestion>::new();
     let build = ServerAction::<BuildItems>::new();
+    let quality = QualityActions::new();
     let overview = Resource::new(
-        move || (approve.version().get(), reject.version().get(), build.version().get()),
+        move || (approve.version().get(), reject.version().get(), build.version().get(), quality.versions()),
         |_| get_admin_overview(),
     );
     let built = move || match build.value().get() {
@@ -26,10 +29,11 @@ pub fn Admin() -> impl IntoView {
             <h1>"Admin"</h1>
             <ActionError value=approve.value()/>
             <ActionError value=reject.value()/>
+            <ActionError value=quality.redundancy.value()/>
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match overview.await {
-                        Ok(o) => view! { <Overview o approve reject/> }.into_any(),
+                        Ok(o) => view! { <Overview o=o.clone() approve reject/> <Quality o actions=quality/> }.into_any(),
                         Err(error) => view! { <ErrorNote error/> <p><a href="/staff">"Staff sign-in"</a></p> }.into_any(),
                     }
                 })}

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::StartPlaying;
-use crate::components::ActionError;
+use crate::components::{ActionError, ConsentTerms};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -24,12 +24,7 @@ pub fn Landing() -> impl IntoView {
         </section>
         <section class="consent" aria-labelledby="consent-title">
             <h2 id="consent-title">{i18n.t("consent-title")}</h2>
-            <ul>
-                <li>{i18n.t("consent-pseudonym")}</li>
-                <li>{i18n.t("consent-record")}</li>
-                <li>{i18n.t("consent-share")}</li>
-                <li>{i18n.t("consent-voluntary")} " " <a href="/my-data">{i18n.t("nav-my-data")}</a></li>
-            </ul>
+            <ConsentTerms/>
             <ActionForm action=start attr:class="consent-form">
                 <label class="check">
                     <input type="checkbox" name="consent" value="yes" required/>

@@ -71,6 +71,11 @@ fn Stored(d: MyData) -> impl IntoView {
             <div><dt>{t("my-data-proposals")}</dt><dd>{d.suggestions.len()}</dd></div>
             <div><dt>{t("my-data-pairs")}</dt><dd>{d.pairs_created}</dd></div>
             <div><dt>{t("my-data-messages")}</dt><dd>{d.feedback.len()}</dd></div>
+            <div><dt>{t("my-data-friends")}</dt><dd id="friends">{if d.friends.is_empty() { t("none") } else { d.friends.join(", ") }}</dd></div>
+            <div><dt>{t("my-data-challenges")}</dt><dd>{d.challenges}</dd></div>
+            {d.crowd.map(|(study, participant, status)| view! {
+                <div><dt>{t("my-data-crowd")}</dt><dd>{format!("{study}: {participant} ({status})")}</dd></div>
+            })}
             <div><dt>{t("my-data-export-id")}</dt><dd>{t(if d.has_export_id { "my-data-export-id-made" } else { "none-yet" })}</dd></div>
         </dl>
         <h2>{t("my-data-answers")}</h2>

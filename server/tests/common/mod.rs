@@ -41,3 +41,12 @@ pub async fn started(app: &App) -> Client {
     assert!(status.is_success() || status.is_redirection(), "start: {status}");
     c
 }
+
+/// A client signed in on the staff sign-in page.
+#[allow(dead_code)] // not every test binary signs staff in
+pub async fn staff_client(app: &App, name: &str, password: &str) -> Client {
+    let c = client();
+    let (status, body) = call(&c, app, "staff-login", &[("name", name), ("password", password)]).await;
+    assert!(status.is_success(), "{name} signs in: {status} {body}");
+    c
+}

@@ -1,12 +1,12 @@
 //! Friends and challenges (see `model::social`). A player adds a friend by
 //! pseudonym; the friend's proposed pairs then come first in their game. A challenge
-//! is ten items neither of the two has been served, which both then play.
+//! is ten items neither of the two has been served (fewer when fewer are left), which both then play.
 
 use sqlx::Row;
 
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, StoreError};
-use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS};
+use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;
@@ -55,7 +55,8 @@ impl Store {
     }
 
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
-    /// contexts in `lang` that neither has been served; returns the challenge id.
+    /// contexts in `lang` that neither has been served (fewer when fewer are left, at
+    /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
     pub async fn create_challenge(&self, me: &str, pseudonym: &str, k: u8, lang: &str) -> Result<String, StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
@@ -79,9 +80,9 @@ impl Store {
         .bind(i64::try_from(CHALLENGE_ITEMS).unwrap_or(10))
         .fetch_all(self.pool())
         .await?;
-        if items.len() < CHALLENGE_ITEMS {
+        if items.len() < MIN_CHALLENGE_ITEMS {
             return Err(StoreError::Invalid(format!(
-                "fewer than {CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
+                "fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
             )));
         }
         let id = uuid::Uuid::new_v4().to_string();

@@ -3,8 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Items in a challenge.
+/// Items in a challenge...
 pub const CHALLENGE_ITEMS: usize = 10;
+/// ...or as many as are new to both players when fewer are, but at least this many
+/// (a language with few items still allows a short challenge).
+pub const MIN_CHALLENGE_ITEMS: usize = 3;
 
 /// A friend as the friends page lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
