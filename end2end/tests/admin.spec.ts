@@ -1,6 +1,7 @@
 // A player proposes a word pair and sees it pending; an admin (made with
 // `gapwise add-staff`) approves it on the admin page and builds its items; then
-// another player is served an item of that pair.
+// another player adds the proposer as a friend on the friends page and is served
+// that pair first.
 import { execFileSync } from 'node:child_process';
 import { Browser, expect, Page, test } from '@playwright/test';
 import { query } from './db';
@@ -58,22 +59,27 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
   await proposer.reload();
   await expect(proposer.locator('ul.suggestions li').first()).toContainText('approved');
 
-  // another player plays k = 1 items (through the API, for speed) until the pair comes up, then sees it on the page
+  // another player adds the proposer as a friend, whose pairs then come first in their game
+  const proposerName = query<{ pseudonym: string }>(
+    `SELECT n.pseudonym FROM word_pairs p JOIN annotators n ON n.id = p.creator_id WHERE p.target = '${target}' AND p.strategy = 'suggested'`,
+  )[0].pseudonym;
   const player = await newPlayer(browser);
-  const k1 = query<{ n: number }>('SELECT COUNT(*) AS n FROM items WHERE k = 1')[0].n;
-  let found = false;
-  for (let i = 0; i < k1 && !found; i++) {
-    const state = await (await player.request.post('/api/play', { form: { k: '1' }, headers: { Accept: 'application/json' } })).json();
-    if (!state.Item) break;
-    const options: string[] = state.Item.card.options;
-    found = options.includes(target) && options.includes(distractor);
-    if (!found) {
-      await player.request.post('/api/answer', { form: { answer_id: state.Item.card.answer_id, choice: '0' }, headers: { Accept: 'application/json' } });
+  await player.goto('/friends');
+  await hydrated(player);
+  await player.locator('#friend-name').fill(proposerName);
+  await player.locator('#add-friend').click();
+  await expect(player.locator('ul.friends li.friend')).toContainText(proposerName);
+  await expect(player.locator('ul.friends li.friend')).toContainText('1 pair in the game');
+  await player.goto('/play?k=5');
+  await expect(player.locator('form.item button.option')).toHaveCount(2);
+  const words = (await player.locator('form.item button.option .word').allInnerTexts()).map((w) => w.trim()).sort();
+  expect(words).toEqual([target, distractor].sort());
+});
       await player.request.post('/api/next', { headers: { Accept: 'application/json' } });
     }
   }
   expect(found).toBe(true);
-  await player.goto('/play?k=1');
+  await player.goto('/play?k=5');
   await expect(player.locator('form.item button.option')).toHaveCount(2);
   const words = (await player.locator('form.item button.option .word').allInnerTexts()).map((w) => w.trim()).sort();
   expect(words).toEqual([target, distractor].sort());

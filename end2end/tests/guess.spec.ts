@@ -2,18 +2,13 @@
 // sees each word after guessing; the database holds one guess per position. Then
 // the default model predicts the same sentence (`gapwise score-next-words`), and a
 // researcher finds people and the model side by side on the research page.
-import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { defaultModel, gapwise } from './cli';
 import { query } from './db';
 import { hydrated, startPlaying } from './pages';
 
 const NAME = 'nora';
 const PASSWORD = 'another passphrase for the browser test';
-
-function gapwise(args: string[], extra: Record<string, string> = {}) {
-  const env = { ...process.env, DATABASE_URL: `sqlite://${process.env.GAPWISE_E2E_DB}`, ...extra };
-  return execFileSync(process.env.GAPWISE_BIN ?? 'gapwise', args, { env, stdio: 'pipe', encoding: 'utf8' });
-}
 
 test('one sentence guessed word by word, then people and the model side by side', async ({ page }) => {
   await startPlaying(page);
@@ -43,9 +38,7 @@ test('one sentence guessed word by word, then people and the model side by side'
   }
 
   // the default model predicts the sentence people played first
-  const model = process.env.GAPWISE_SMOLLM2_GGUF;
-  if (!model) throw new Error('GAPWISE_SMOLLM2_GGUF is not set: run the browser tests through scripts/test.sh');
-  gapwise(['score-next-words', '--model', model, '--sentences', '1']);
+  gapwise(['score-next-words', '--model', defaultModel(), '--sentences', '1']);
   try {
     gapwise(['add-staff', NAME, '--role', 'researcher'], { GAPWISE_PASSWORD: PASSWORD });
   } catch (e) {

@@ -86,6 +86,10 @@ test('switching to Russian leaves no English on the game page', async ({ page })
   await page.goto('/leaderboard');
   await expect(page.locator('h1')).toHaveText('Рейтинг');
   await shoot(page, 'leaderboard-ru-desktop');
+  await page.goto('/friends');
+  await expect(page.locator('h1')).toHaveText('Друзья');
+  await hydrated(page);
+  await check();
   await page.goto('/my-data');
   await expect(page.locator('h1')).toHaveText('Мои данные');
   await shoot(page, 'my-data-ru-desktop');
@@ -107,7 +111,7 @@ test('the main pages on a phone, in English and Russian', async ({ browser }) =>
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(page, `play-${lang}-phone`);
-    for (const path of ['/rate', '/leaderboard', '/suggest']) {
+    for (const path of ['/rate', '/leaderboard', '/suggest', '/friends']) {
       await page.goto(path);
       await hydrated(page);
       await shoot(page, `${path.slice(1)}-${lang}-phone`);

@@ -1,7 +1,9 @@
-// A person consents, plays 5 items with k = 1 and 5 with k = 5 by clicking, and the
-// database then holds exactly those 10 answers, with what was clicked and plausible times.
+// A person consents, plays 10 items with k = 5, which unlocks k = 3 at level 2, and 10
+// with k = 3 by clicking; the database then holds exactly those 20 answers, with what
+// was clicked and plausible times; a scored model then stands on the leaderboard.
 import { expect, Page, test } from '@playwright/test';
 import { query } from './db';
+import { defaultModel, gapwise } from './cli';
 import { startPlaying } from './pages';
 
 type Played = { word: string; correct: boolean; k: number };
@@ -25,32 +27,42 @@ async function playOne(page: Page, k: number): Promise<Played> {
   return { word, correct, k };
 }
 
-test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', async ({ page }) => {
+test('20 items: five sentences until level 2 unlocks three, all stored as clicked; then the leaderboard with a model', async ({ page }) => {
+  test.setTimeout(300_000);
   const before = query<{ n: number }>('SELECT COUNT(*) AS n FROM answers')[0].n;
   await startPlaying(page);
 
+  // one sentence is the hardest: locked for a new player, as is three
+  await expect(page.locator('nav.k-chooser a[href="/play?k=1&lang=en"] .lock')).toHaveCount(1);
+  await page.goto('/play?k=1&lang=en');
+  await expect(page.locator('p.locked')).toContainText('level 3');
+  await page.goto('/play?k=5&lang=en');
+
   const played: Played[] = [];
-  for (const k of [1, 5]) {
-    await page.locator(`nav.k-chooser a[href="/play?k=${k}&lang=en"]`).click();
-    await expect(page).toHaveURL(new RegExp(`k=${k}&lang=en$`));
-    for (let i = 0; i < 5; i++) played.push(await playOne(page, k));
-  }
+  for (let i = 0; i < 10; i++) played.push(await playOne(page, 5));
+  // every answer earns a point, so ten answers reach level 2 (10 points): k = 3 opens
+  await expect(page.locator('nav.k-chooser a[href="/play?k=3&lang=en"] .lock')).toHaveCount(0);
+  await page.locator('nav.k-chooser a[href="/play?k=3&lang=en"]').click();
+  await expect(page).toHaveURL(/k=3&lang=en$/);
+  for (let i = 0; i < 10; i++) played.push(await playOne(page, 3));
+
   const score = played.filter((p) => p.correct).length;
-  await expect(page.locator('.status .score')).toHaveText(`${score} right of 10`);
-  // one point an answer, and for a right one 4 more at k = 1, 1 more at k = 5; a
-  // level L starts at 5 L (L - 1) points, so 10 answers reach level 2 at least
-  const points = played.reduce((sum, p) => sum + 1 + (p.correct ? (p.k === 1 ? 4 : 1) : 0), 0);
+  await expect(page.locator('.status .score')).toHaveText(`${score} right of 20`);
+  // one point an answer, and for a right one 2 more at k = 3, 1 more at k = 5; a
+  // level L starts at 5 L (L - 1) points
+  const points = played.reduce((sum, p) => sum + 1 + (p.correct ? (p.k === 3 ? 2 : 1) : 0), 0);
   let level = 1;
   while (5 * (level + 1) * level <= points) level++;
   expect(level).toBeGreaterThanOrEqual(2);
   await expect(page.locator('.progress .points')).toHaveText(`${points} points`);
   await expect(page.locator('.progress .level')).toHaveText(`Level ${level}`);
-  await expect(page.locator('.progress .daily')).toHaveText('Today 10 of 20');
+  await expect(page.locator('.progress .daily')).toHaveText('Today 20 of 20');
+  await page.screenshot({ path: 'test-results/screens/play-level-desktop.png', fullPage: true });
 
   const rows = query<{ chosen: string; correct: number; client_ms: number | null; server_ms: number; k: number }>(
     `SELECT chosen, correct, client_ms, server_ms, k FROM answers ORDER BY created_at LIMIT -1 OFFSET ${before}`,
   );
-  expect(rows).toHaveLength(10);
+  expect(rows).toHaveLength(20);
   rows.forEach((row, i) => {
     expect(row.chosen).toBe(played[i].word);
     expect(row.correct === 1).toBe(played[i].correct);
@@ -60,6 +72,17 @@ test('consent, then 5 items with k=1 and 5 with k=5, all stored as clicked', asy
     expect(row.client_ms!).toBeLessThan(10 * 60 * 1000);
     expect(row.server_ms).toBeGreaterThanOrEqual(row.client_ms! - 50);
   });
+
+  // the default model plays the English items (Eq. 2), then stands on the leaderboard beside the player
+  gapwise(['score', '--model', defaultModel(), '--language', 'en']);
+  await page.goto('/leaderboard');
+  await expect(page.locator('table.standings tr.model')).not.toHaveCount(0);
+  await expect(page.locator('table.standings tr.model .badge').first()).toHaveText('model');
+  const pseudonym = query<{ pseudonym: string }>(
+    'SELECT n.pseudonym FROM annotators n JOIN answers a ON a.annotator_id = n.id GROUP BY n.id ORDER BY MAX(a.created_at) DESC LIMIT 1',
+  )[0].pseudonym;
+  await expect(page.locator('table.standings')).toContainText(pseudonym);
+  await page.screenshot({ path: 'test-results/screens/leaderboard-en-desktop.png', fullPage: true });
 });
 
 test('the keyboard plays: 1 or 2 chooses, Enter goes on', async ({ page }) => {

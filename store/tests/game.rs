@@ -96,7 +96,7 @@ async fn an_annotator_never_gets_the_same_item_twice() {
                     assert_eq!(score.answered as usize, seen.len());
                     break;
                 }
-                PlayState::Feedback { .. } => panic!("feedback after next"),
+                other => panic!("after next: {other:?}"),
             }
         }
         // two pairs, four k=1 items each in the small seed

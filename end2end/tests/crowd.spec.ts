@@ -1,0 +1,81 @@
+// A Prolific-style study end to end: an admin sets it up on the admin page; a
+// participant arrives with the platform's ids, consents, answers the study's items
+// and is sent to Prolific's completion address with the code; another gives the
+// study back, which frees its items.
+import { expect, test } from '@playwright/test';
+import { gapwise } from './cli';
+import { query } from './db';
+import { hydrated } from './pages';
+
+const NAME = 'cora';
+const PASSWORD = 'a passphrase for the crowd test';
+
+test('a Prolific participant goes from the entry link to the completion redirect', async ({ browser }) => {
+  gapwise(['add-staff', NAME, '--role', 'admin'], { GAPWISE_PASSWORD: PASSWORD });
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/staff');
+  await hydrated(admin);
+  await admin.getByLabel('Name').fill(NAME);
+  await admin.getByLabel('Password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/research$/);
+  await admin.goto('/admin');
+  await hydrated(admin);
+  const form = admin.locator('form.study-form');
+  await form.locator('select[name="platform"]').selectOption('prolific');
+  await form.locator('input[name="name"]').fill('Pilot study');
+  await form.locator('input[name="items_target"]').fill('3');
+  await form.locator('input[name="completion_code"]').fill('CODE77');
+  await form.getByRole('button', { name: 'Create study' }).click();
+  const row = admin.locator('table.studies tbody tr').filter({ hasText: 'Pilot study' });
+  await expect(row).toHaveCount(1);
+  const entry = (await row.locator('code.entry-url').innerText()).trim();
+  expect(entry).toMatch(/^\/crowd\/[A-Za-z]+\?PROLIFIC_PID=\{\{%PROLIFIC_PID%\}\}/);
+  const study = entry.split('?')[0];
+
+  // the participant: entry, consent, three items, then back to Prolific with the code
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  let completion = '';
+  await page.route('https://app.prolific.com/**', (route) => {
+    completion = route.request().url();
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Prolific</p>' });
+  });
+  await page.goto(`${study}?PROLIFIC_PID=pid0001&STUDY_ID=s1&SESSION_ID=sess0001`);
+  await hydrated(page);
+  await expect(page.locator('h1')).toHaveText('Pilot study');
+  await expect(page.locator('.crowd-task')).toContainText('3 items');
+  await page.screenshot({ path: 'test-results/screens/crowd-entry-phone.png', fullPage: true });
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play$/);
+  for (let i = 0; i < 3; i++) {
+    await expect(page.locator('.crowd-count')).toHaveText(`${i} of 3 items`);
+    await expect(page.locator('form.item .contexts li')).toHaveCount(5);
+    await page.waitForTimeout(200);
+    await page.locator('form.item button.option').first().click();
+    if (i === 2) break; // the last answer ends the study: no feedback, straight back to the platform
+    await expect(page.locator('section.feedback')).toBeVisible();
+    await page.locator('#next').click();
+  }
+  await expect.poll(() => completion).toBe('https://app.prolific.com/submissions/complete?cc=CODE77');
+  const done = query<{ status: string; answers: number }>(
+    "SELECT a.status, (SELECT COUNT(*) FROM answers x WHERE x.annotator_id = a.annotator_id) AS answers FROM crowd_assignments a WHERE a.participant_id = 'pid0001'",
+  );
+  expect(done).toEqual([{ status: 'completed', answers: 3 }]);
+
+  // another participant answers one item, then gives the study back: nothing of theirs holds an item
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${study}?PROLIFIC_PID=pid0002&STUDY_ID=s1&SESSION_ID=sess0002`);
+  await hydrated(other);
+  await other.getByLabel('I have read the above and agree to take part.').check();
+  await other.locator('#start').click();
+  await other.locator('form.item button.option').first().click();
+  await other.locator('#next').click();
+  await expect(other.locator('.crowd-count')).toHaveText('1 of 3 items');
+  await other.locator('#give-back').click();
+  await expect(other.locator('p.error')).toContainText('returned');
+  const returned = query<{ status: string }>("SELECT status FROM crowd_assignments WHERE participant_id = 'pid0002'");
+  expect(returned).toEqual([{ status: 'returned' }]);
+  await admin.reload();
+  await expect(admin.locator('table.studies tbody tr').filter({ hasText: 'Pilot study' }).locator('td.num')).toHaveText(['0', '1', '1', '0']);
+});
