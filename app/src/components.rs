@@ -190,3 +190,14 @@ pub fn ConsentTerms() -> impl IntoView {
         </ul>
     }
 }
+
+/// The box a player ticks in a start form to consent.
+#[component]
+pub fn ConsentBox() -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" name="consent" value="yes" required/>
+            " " {use_i18n().t("consent-agree")}
+        </label>
+    }
+}

@@ -2,22 +2,15 @@
 // `gapwise add-staff`) approves it on the admin page and builds its items; then
 // another player adds the proposer as a friend on the friends page and is served
 // that pair first.
-import { execFileSync } from 'node:child_process';
 import { Browser, expect, Page, test } from '@playwright/test';
+import { addStaff } from './cli';
 import { query } from './db';
-import { hydrated, startPlaying } from './pages';
+import { hydrated, signInStaff, startPlaying } from './pages';
 
 const ADMIN = 'root';
 const PASSWORD = 'an admin passphrase for the browser test';
 
-test.beforeAll(() => {
-  const env = { ...process.env, DATABASE_URL: `sqlite://${process.env.GAPWISE_E2E_DB}`, GAPWISE_PASSWORD: PASSWORD };
-  try {
-    execFileSync(process.env.GAPWISE_BIN ?? 'gapwise', ['add-staff', ADMIN, '--role', 'admin'], { env, stdio: 'pipe' });
-  } catch (e) {
-    if (!String((e as { stderr?: Buffer }).stderr ?? '').includes('already exists')) throw e;
-  }
-});
+test.beforeAll(() => addStaff(ADMIN, 'admin', PASSWORD));
 
 async function newPlayer(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -37,12 +30,7 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
   await expect(proposer.locator('ul.suggestions li').first()).toContainText(`${target} / ${distractor} (en) pending`);
 
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto('/staff');
-  await hydrated(admin);
-  await admin.getByLabel('Name').fill(ADMIN);
-  await admin.getByLabel('Password').fill(PASSWORD);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin).toHaveURL(/\/research$/);
+  await signInStaff(admin, ADMIN, PASSWORD);
   await admin.goto('/admin');
   await hydrated(admin);
   const pending = admin.locator('section.pending-suggestion').filter({ has: admin.locator(`input[value="${target}"]`) });

@@ -13,3 +13,12 @@ export function defaultModel(): string {
   if (!model) throw new Error('GAPWISE_SMOLLM2_GGUF is not set: run the browser tests through scripts/test.sh');
   return model;
 }
+
+/** Makes a staff account; one already made by an earlier run on the same database is kept. */
+export function addStaff(name: string, role: 'admin' | 'researcher', password: string) {
+  try {
+    gapwise(['add-staff', name, '--role', role], { GAPWISE_PASSWORD: password });
+  } catch (e) {
+    if (!String((e as { stderr?: string }).stderr ?? '').includes('already exists')) throw e;
+  }
+}

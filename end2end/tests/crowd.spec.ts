@@ -3,22 +3,17 @@
 // and is sent to Prolific's completion address with the code; another gives the
 // study back, which frees its items.
 import { expect, test } from '@playwright/test';
-import { gapwise } from './cli';
+import { addStaff } from './cli';
 import { query } from './db';
-import { hydrated } from './pages';
+import { hydrated, signInStaff } from './pages';
 
 const NAME = 'cora';
 const PASSWORD = 'a passphrase for the crowd test';
 
 test('a Prolific participant goes from the entry link to the completion redirect', async ({ browser }) => {
-  gapwise(['add-staff', NAME, '--role', 'admin'], { GAPWISE_PASSWORD: PASSWORD });
+  addStaff(NAME, 'admin', PASSWORD);
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto('/staff');
-  await hydrated(admin);
-  await admin.getByLabel('Name').fill(NAME);
-  await admin.getByLabel('Password').fill(PASSWORD);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin).toHaveURL(/\/research$/);
+  await signInStaff(admin, NAME, PASSWORD);
   await admin.goto('/admin');
   await hydrated(admin);
   const form = admin.locator('form.study-form');

@@ -3,9 +3,9 @@
 // the default model predicts the same sentence (`gapwise score-next-words`), and a
 // researcher finds people and the model side by side on the research page.
 import { expect, test } from '@playwright/test';
-import { defaultModel, gapwise } from './cli';
+import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
-import { hydrated, startPlaying } from './pages';
+import { hydrated, signInStaff, startPlaying } from './pages';
 
 const NAME = 'nora';
 const PASSWORD = 'another passphrase for the browser test';
@@ -39,17 +39,8 @@ test('one sentence guessed word by word, then people and the model side by side'
 
   // the default model predicts the sentence people played first
   gapwise(['score-next-words', '--model', defaultModel(), '--sentences', '1']);
-  try {
-    gapwise(['add-staff', NAME, '--role', 'researcher'], { GAPWISE_PASSWORD: PASSWORD });
-  } catch (e) {
-    if (!String((e as { stderr?: Buffer }).stderr ?? '').includes('already exists')) throw e;
-  }
-  await page.goto('/staff');
-  await hydrated(page);
-  await page.getByLabel('Name').fill(NAME);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/research/);
+  addStaff(NAME, 'researcher', PASSWORD);
+  await signInStaff(page, NAME, PASSWORD);
   const table = page.locator('#next_word_accuracy table');
   await expect(table.locator('tr', { hasText: 'people' }).first()).toContainText(String(total));
   await expect(table.locator('tr', { hasText: "SmolLM2-135M-Instruct.Q4_1, people's positions" })).toContainText(String(total));

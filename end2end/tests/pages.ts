@@ -14,3 +14,13 @@ export async function startPlaying(page: Page) {
   await page.locator('#start').click();
   await expect(page).toHaveURL(/\/play$/);
 }
+
+/** Signs a staff member in on /staff; they land on the research page. */
+export async function signInStaff(page: Page, name: string, password: string) {
+  await page.goto('/staff');
+  await hydrated(page);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/research$/);
+}

@@ -1,34 +1,21 @@
 // A researcher made with `gapwise add-staff` signs in, sees the paper's tables and
 // figures, filters them, and gets download links for the same selection; a visitor
 // who is not signed in is refused.
-import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { hydrated } from './pages';
+import { addStaff } from './cli';
+import { signInStaff } from './pages';
 
 const NAME = 'rita';
 const PASSWORD = 'a passphrase for the browser test';
 
-test.beforeAll(() => {
-  const env = { ...process.env, DATABASE_URL: `sqlite://${process.env.GAPWISE_E2E_DB}`, GAPWISE_PASSWORD: PASSWORD };
-  try {
-    execFileSync(process.env.GAPWISE_BIN ?? 'gapwise', ['add-staff', NAME, '--role', 'researcher'], { env, stdio: 'pipe' });
-  } catch (e) {
-    // a rerun against the same database finds the account already made
-    if (!String((e as { stderr?: Buffer }).stderr ?? '').includes('already exists')) throw e;
-  }
-});
+test.beforeAll(() => addStaff(NAME, 'researcher', PASSWORD));
 
 test('the research page is for signed-in researchers, with filters and downloads', async ({ page }) => {
   const refused = await page.goto('/research');
   expect(refused?.status()).toBe(401);
   await expect(page.getByRole('alert')).toContainText('sign in');
 
-  await page.goto('/staff');
-  await hydrated(page);
-  await page.getByLabel('Name').fill(NAME);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/research$/);
+  await signInStaff(page, NAME, PASSWORD);
   await expect(page.getByRole('heading', { name: /Tables 3-4/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Table 8/ })).toBeVisible();
   await expect(page.locator('figure#fig1_success_by_k img')).toBeVisible();

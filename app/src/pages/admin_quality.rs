@@ -74,14 +74,15 @@ fn Studies(studies: Vec<gapwise_store::model::CrowdStudy>, action: ServerAction<
         <div class="scroll"><table class="studies">
             <thead><tr><th scope="col">"Study"</th><th scope="col">"Entry URL (after this site's address)"</th><th scope="col">"Code"</th>
                 <th scope="col">"Active"</th><th scope="col">"Completed"</th><th scope="col">"Returned"</th><th scope="col">"Abandoned"</th></tr></thead>
-            <tbody>{studies.into_iter().map(|s| {
-                let url = s.platform.entry_url("", &s.id);
+            <tbody>{studies.into_iter().map(|study| {
+                let s = study.settings;
+                let url = s.platform.entry_url("", &study.id);
                 view! {
                     <tr>
                         <td>{format!("{} ({}, k = {}, {}, {} items, {} min)", s.name, s.platform.code(), s.k, s.language, s.items_target, s.max_minutes)}</td>
                         <td><code class="entry-url">{url}</code></td>
                         <td><code>{s.completion_code}</code></td>
-                        {s.assignments.into_iter().map(|n| view! { <td class="num">{n}</td> }).collect_view()}
+                        {study.assignments.into_iter().map(|n| view! { <td class="num">{n}</td> }).collect_view()}
                     </tr>
                 }
             }).collect_view()}</tbody>

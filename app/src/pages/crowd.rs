@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
 use crate::api::{get_crowd_entry, CrowdStart};
-use crate::components::{ActionError, ConsentTerms, ErrorNote};
+use crate::components::{ActionError, ConsentBox, ConsentTerms, ErrorNote};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -56,10 +56,7 @@ fn Entry(e: CrowdEntry, study: String) -> impl IntoView {
                         <input type="hidden" name="study" value=study/>
                         <input type="hidden" name="participant" value=participant/>
                         <input type="hidden" name="platform_session" value=session/>
-                        <label class="check">
-                            <input type="checkbox" name="consent" value="yes" required/>
-                            " " {i18n.t("consent-agree")}
-                        </label>
+                        <ConsentBox/>
                         <button type="submit" class="primary" id="start">{i18n.t("crowd-start")}</button>
                     </ActionForm>
                 }.into_any()

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::StartPlaying;
-use crate::components::{ActionError, ConsentTerms};
+use crate::components::{ActionError, ConsentBox, ConsentTerms};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -26,10 +26,7 @@ pub fn Landing() -> impl IntoView {
             <h2 id="consent-title">{i18n.t("consent-title")}</h2>
             <ConsentTerms/>
             <ActionForm action=start attr:class="consent-form">
-                <label class="check">
-                    <input type="checkbox" name="consent" value="yes" required/>
-                    " " {i18n.t("consent-agree")}
-                </label>
+                <ConsentBox/>
                 <button type="submit" class="primary" id="start">{i18n.t("nav-play")}</button>
             </ActionForm>
             <ActionError value=start.value()/>

@@ -14,23 +14,10 @@ use super::audit::record;
 use super::item_choice::Source;
 use super::secrets::random_letters;
 use super::{now_ms, Session, Store, StoreError, CONSENT_VERSION};
-use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, MTURK_PREVIEW};
+use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
-
-/// What an admin asks for in a new study.
-#[derive(Clone, Debug)]
-pub struct NewStudy {
-    pub platform: Platform,
-    pub name: String,
-    pub k: u8,
-    pub language: String,
-    pub items_target: i64,
-    pub max_minutes: i64,
-    /// The code the platform gave; one is made up when empty.
-    pub completion_code: String,
-}
 
 /// A participant's assignment with what its study asks.
 struct Assignment {
@@ -45,7 +32,7 @@ struct Assignment {
 
 impl Store {
     /// Creates a study and records who did it; returns its id.
-    pub async fn create_study(&self, staff: &str, study: &NewStudy) -> Result<String, StoreError> {
+    pub async fn create_study(&self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
@@ -98,13 +85,15 @@ impl Store {
             .map(|r| {
                 Ok(CrowdStudy {
                     id: r.try_get(0)?,
-                    platform: platform_of(&r.try_get::<String, _>(1)?)?,
-                    name: r.try_get(2)?,
-                    k: super::game::to_k(r.try_get(3)?)?,
-                    language: r.try_get(4)?,
-                    items_target: r.try_get(5)?,
-                    max_minutes: r.try_get(6)?,
-                    completion_code: r.try_get(7)?,
+                    settings: StudySettings {
+                        platform: platform_of(&r.try_get::<String, _>(1)?)?,
+                        name: r.try_get(2)?,
+                        k: super::game::to_k(r.try_get(3)?)?,
+                        language: r.try_get(4)?,
+                        items_target: r.try_get(5)?,
+                        max_minutes: r.try_get(6)?,
+                        completion_code: r.try_get(7)?,
+                    },
                     assignments: [r.try_get(8)?, r.try_get(9)?, r.try_get(10)?, r.try_get(11)?],
                 })
             })

@@ -33,7 +33,6 @@ pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
-pub use crowd::NewStudy;
 pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::{LineError, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};

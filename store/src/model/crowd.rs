@@ -59,17 +59,26 @@ impl Platform {
 /// MTurk's assignment id while a worker only previews the task.
 pub const MTURK_PREVIEW: &str = "ASSIGNMENT_ID_NOT_AVAILABLE";
 
-/// A study as admins set it up and follow it.
+/// What an admin sets up in a study.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CrowdStudy {
-    pub id: String,
+pub struct StudySettings {
     pub platform: Platform,
     pub name: String,
     pub k: u8,
     pub language: String,
+    /// Items a participant answers.
     pub items_target: i64,
+    /// An assignment idle this long is abandoned.
     pub max_minutes: i64,
+    /// The code the platform gave (one is made up when it is left empty).
     pub completion_code: String,
+}
+
+/// A study as admins follow it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrowdStudy {
+    pub id: String,
+    pub settings: StudySettings,
     /// Assignments by status: active, completed, returned, abandoned.
     pub assignments: [i64; 4],
 }
