@@ -76,7 +76,11 @@ pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> im
 /// An error as the user reads it.
 #[component]
 pub fn ErrorNote(error: AppError) -> impl IntoView {
-    view! { <p class="error" role="alert">{error.to_string()}</p> }
+    let message = match error {
+        AppError::Internal => use_i18n().t("error-internal"),
+        other => other.to_string(),
+    };
+    view! { <p class="error" role="alert">{message}</p> }
 }
 
 /// The body of a page that serves rounds (Likert, word and definition, next word):

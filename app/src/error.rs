@@ -1,5 +1,6 @@
-//! The one error type at the HTTP edge. Its message is what the user reads; causes
-//! of internal errors are logged on the server and never sent.
+//! The one error type at the HTTP edge. Its message is what the user reads, in
+//! their language for what players meet (see `gapwise_store::Refusal`); causes of
+//! internal errors are logged on the server and never sent.
 
 use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -38,7 +39,7 @@ impl FromServerFnError for AppError {
                 AppError::BadRequest(format!("malformed request: {m}"))
             }
             ServerFnErrorErr::Request(m) | ServerFnErrorErr::Response(m) => {
-                AppError::BadRequest(format!("the server could not be reached: {m}"))
+                AppError::BadRequest(crate::i18n::detect().t_with("error-unreachable", &[("detail", m.into())]))
             }
             other => {
                 #[cfg(feature = "ssr")]

@@ -1,6 +1,7 @@
 //! The server side of the app: the context the server provides, the player and
 //! staff session cookies, and the mapping of store errors to HTTP statuses.
 
+use crate::i18n::Arg;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use std::future::Future;
@@ -63,6 +64,9 @@ pub fn classify(err: StoreError) -> (StatusCode, AppError) {
     match err {
         StoreError::NotFound(m) => (StatusCode::NOT_FOUND, AppError::NotFound(m)),
         StoreError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, AppError::Unauthorized(m)),
+        StoreError::Refused(r) => (StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(in_players_language(&r))),
+        StoreError::Missing(r) => (StatusCode::NOT_FOUND, AppError::NotFound(in_players_language(&r))),
+        StoreError::Denied(r) => (StatusCode::UNAUTHORIZED, AppError::Unauthorized(in_players_language(&r))),
         e @ (StoreError::Invalid(_) | StoreError::Import(_)) => {
             (StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(e.to_string()))
         }
@@ -71,6 +75,13 @@ pub fn classify(err: StoreError) -> (StatusCode, AppError) {
             (StatusCode::INTERNAL_SERVER_ERROR, AppError::Internal)
         }
     }
+}
+
+/// A refusal in the language of the request (see `i18n::detect`).
+fn in_players_language(r: &gapwise_store::Refusal) -> String {
+    let args: Vec<(&'static str, Arg)> =
+        r.args.iter().map(|(name, value)| (*name, value.parse::<i64>().map_or_else(|_| Arg::from(value.as_str()), Arg::from))).collect();
+    crate::i18n::detect().t_with(r.key, &args)
 }
 
 /// Converts a store error into the edge error, setting the response status.
@@ -203,7 +214,7 @@ pub async fn require_session(store: &Store) -> Result<Session, AppError> {
     current_session(store).await?.ok_or_else(|| {
         reject(
             StatusCode::UNAUTHORIZED,
-            AppError::Unauthorized("no game session: start on the home page".into()),
+            AppError::Unauthorized(crate::i18n::detect().t("error-no-session")),
         )
     })
 }

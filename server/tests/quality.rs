@@ -2,7 +2,7 @@
 //! SQLite and PostgreSQL: locked k, per-item redundancy, gold items and the flags
 //! they raise (admin page and export), a challenge compared item by item, and a
 //! Prolific-style study from its entry to the completion redirect, with returned
-//! and abandoned assignments freeing their items.
+//! and abandoned assignments freeing their items; refusals in the player's language.
 
 mod common;
 
@@ -229,4 +229,34 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let export = admin.get(format!("{}/api/export/csv", app.base)).send().await.expect("export").text().await.expect("csv");
         assert!(!export.contains("P1") && !export.contains("C0DE42"), "{export}");
     }
+}
+
+#[tokio::test]
+async fn refusals_come_in_the_players_language() {
+    let db = gapwise_store::testing::sqlite().await;
+    seed(&db.store).await;
+    let app = common::serve(&db.store).await;
+    let player = started(&app).await;
+    let ask = |c: &Client, endpoint: &str, form: &[(&str, &str)], lang: &str| {
+        c.post(format!("{}/api/{endpoint}", app.base))
+            .header(reqwest::header::ACCEPT, "application/json")
+            .header(reqwest::header::ACCEPT_LANGUAGE, lang)
+            .form(form)
+            .send()
+    };
+    for (lang, unknown, no_session) in [
+        ("ru", "игрока с псевдонимом «nobody» нет", "нет игровой сессии: начните с главной страницы"),
+        ("fr", "aucun joueur ne s’appelle « nobody »", "pas de session de jeu : commencez sur la page d’accueil"),
+        ("en", "no player is called \"nobody\"", "no game session: start on the home page"),
+    ] {
+        let res = ask(&player, "add-friend", &[("pseudonym", "nobody")], lang).await.expect("add friend");
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        assert_eq!(res.json::<Value>().await.expect("json")["NotFound"], unknown, "{lang}");
+        let res = ask(&client(), "friends", &[], lang).await.expect("friends");
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(res.json::<Value>().await.expect("json")["Unauthorized"], no_session, "{lang}");
+    }
+    let res = ask(&player, "suggest", &[("target", "two"), ("distractor", "three")], "es").await.expect("suggest");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(res.json::<Value>().await.expect("json")["BadRequest"], "two / three ya está en el juego");
 }

@@ -23,7 +23,7 @@ pub async fn crowd_start(study: String, participant: String, platform_session: S
 
     let ctx = context()?;
     if consent.is_none() {
-        return Err(reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest("please tick the consent box to take part".into())));
+        return Err(reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(crate::i18n::detect().t("error-consent"))));
     }
     let token = ctx.store.enter_study(&study, &participant, &platform_session).await.map_err(fail)?;
     set_session_cookie(token, ctx.secure_cookies)?;

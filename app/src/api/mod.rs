@@ -35,7 +35,7 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     if consent.is_none() {
         return Err(reject(
             StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest("please tick the consent box to take part".into()),
+            AppError::BadRequest(crate::i18n::detect().t("error-consent")),
         ));
     }
     if current_session(&ctx.store).await?.is_none() {

@@ -40,7 +40,7 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     if confirm.trim() != ERASE_CONFIRMATION {
         return Err(reject(
             StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest(format!("type {ERASE_CONFIRMATION:?} to confirm that everything should be erased")),
+            AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])),
         ));
     }
     let erased = ctx.store.erase_annotator(&session.annotator.id).await.map_err(fail)?;

@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, Store, Refusal, StoreError};
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";
@@ -47,7 +47,7 @@ impl Store {
                 return Ok(annotator);
             }
         }
-        Err(StoreError::Invalid("could not draw a free pseudonym; try again".into()))
+        Err(StoreError::Refused(Refusal::new("error-busy", "could not draw a free pseudonym; try again")))
     }
 
     /// Opens a session for the annotator; returns the token for the cookie.
@@ -106,7 +106,7 @@ impl Store {
     /// The same error, after the same argon2 work, is given for an unknown pseudonym
     /// and a wrong password.
     pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
-        let denied = || StoreError::Unauthorized("unknown pseudonym or wrong password".into());
+        let denied = || StoreError::Denied(Refusal::new("error-login", "unknown pseudonym or wrong password"));
         let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE pseudonym = $1")
             .bind(pseudonym.trim())
             .fetch_optional(self.pool())

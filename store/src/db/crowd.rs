@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::audit::record;
 use super::item_choice::Source;
 use super::secrets::random_letters;
-use super::{now_ms, Session, Store, StoreError, CONSENT_VERSION};
+use super::{now_ms, Session, Store, Refusal, StoreError, CONSENT_VERSION};
 use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
@@ -106,7 +106,7 @@ impl Store {
             .bind(id)
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::NotFound(format!("no study {id:?}: check the link the platform gave you")))?;
+            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-study", format!("no study {id:?}: check the link the platform gave you"))))?;
         Ok(CrowdEntry {
             study: r.try_get(0)?,
             items_target: r.try_get(1)?,
@@ -123,7 +123,7 @@ impl Store {
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
         if !valid(participant) || !valid(platform_session) || platform_session == MTURK_PREVIEW {
-            return Err(StoreError::Invalid("the link lacks the platform's participant and session ids; open the study from the platform".into()));
+            return Err(StoreError::Refused(Refusal::new("error-study-link", "the link lacks the platform's participant and session ids; open the study from the platform")));
         }
         self.reclaim_abandoned().await?;
         let existing = sqlx::query("SELECT annotator_id, status FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2")
@@ -133,7 +133,7 @@ impl Store {
             .await?;
         let annotator = match existing {
             Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
-            Some(_) => return Err(StoreError::Invalid("you returned this study or its time ran out, so its items went to others".into())),
+            Some(_) => return Err(StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))),
             None => {
                 let annotator = self.create_annotator(CONSENT_VERSION).await?;
                 let now = now_ms();
@@ -164,7 +164,7 @@ impl Store {
         match a.status.as_str() {
             "active" => {}
             "completed" => return Ok(Some(PlayState::Completed { redirect: a.platform.completion_url(&a.completion_code, &a.platform_session) })),
-            _ => return Err(StoreError::Invalid("this study was returned or its time ran out, so its items went to others".into())),
+            _ => return Err(StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))),
         }
         let now = now_ms();
         if self.score(annotator).await?.answered >= a.items_target {
@@ -201,7 +201,7 @@ impl Store {
             .await?
             .rows_affected();
         if changed == 0 {
-            return Err(StoreError::NotFound("you have no study under way".into()));
+            return Err(StoreError::Missing(Refusal::new("error-no-study-under-way", "you have no study under way")));
         }
         Ok(())
     }

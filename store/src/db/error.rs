@@ -14,9 +14,39 @@ impl fmt::Display for LineError {
     }
 }
 
+/// A rule a player ran into, said in their language at the HTTP edge: `key` names a
+/// message of the interface catalogues (`app/locales/*/main.ftl`) and `args` fill it;
+/// `english` is the English message, for logs, the command line and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    pub english: String,
+}
+
+impl Refusal {
+    pub fn new(key: &'static str, english: impl Into<String>) -> Self {
+        Refusal { key, args: Vec::new(), english: english.into() }
+    }
+
+    /// Adds the argument `name` (a value that reads as an integer chooses plural forms).
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
 /// Everything that can go wrong in the store. The HTTP edge maps these to statuses:
-/// `NotFound` 404, `Invalid` and `Import` 422, `Unauthorized` 401, `Db` and
-/// `Migrate` 500 (logged, never shown).
+/// `NotFound` and `Missing` 404, `Invalid`, `Refused` and `Import` 422,
+/// `Unauthorized` and `Denied` 401, `Db` and `Migrate` 500 (logged, never shown).
+/// `Refused`, `Missing` and `Denied` are what players meet through the pages, in
+/// their language; the others are for scripts, staff and the command line.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("{0}")]
@@ -25,6 +55,12 @@ pub enum StoreError {
     Invalid(String),
     #[error("{0}")]
     Unauthorized(String),
+    #[error("{0}")]
+    Refused(Refusal),
+    #[error("{0}")]
+    Missing(Refusal),
+    #[error("{0}")]
+    Denied(Refusal),
     #[error("the file was not imported; {} problem(s):\n{}", .0.len(), join_lines(.0))]
     Import(Vec<LineError>),
     #[error("database error: {0}")]

@@ -12,7 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::item_choice::Source;
-use super::{now_ms, Session, Store, StoreError};
+use super::{now_ms, Session, Store, Refusal, StoreError};
 
 use crate::model::{
     answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
@@ -267,7 +267,7 @@ impl Store {
                 return self.serving(&id, annotator).await;
             }
         }
-        Err(StoreError::Invalid("too many concurrent requests; try again".into()))
+        Err(StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again")))
     }
 
     /// Whether a serving belongs where the next item comes from.

@@ -15,7 +15,7 @@ use sqlx::Row;
 
 use super::postings::Postings;
 use super::words::{is_single_word, normalize};
-use super::{now_ms, LineError, Store, StoreError};
+use super::{now_ms, LineError, Refusal, Store, StoreError};
 use crate::model::STRATEGIES;
 
 pub(crate) const MAX_SENTENCE_CHARS: usize = 2000;
@@ -157,19 +157,19 @@ pub(crate) fn label(name: &str, value: &str) -> Result<String, String> {
     Ok(value)
 }
 
-fn word(name: &str, value: &str) -> Result<String, String> {
+fn word(name: &str, value: &str) -> Result<String, Refusal> {
     let value = normalize(value);
     if !is_single_word(&value) {
-        return Err(format!("{name} {value:?} is not a single word"));
+        return Err(Refusal::new("error-not-single-word", format!("{name} {value:?} is not a single word")).arg("word", value));
     }
     Ok(value)
 }
 
 /// Two single, different words, normalised, with their order-insensitive key.
-pub(crate) fn checked_pair(target: &str, distractor: &str) -> Result<(String, String, String), String> {
+pub(crate) fn checked_pair(target: &str, distractor: &str) -> Result<(String, String, String), Refusal> {
     let (target, distractor) = (word("target", target)?, word("distractor", distractor)?);
     if target.to_lowercase() == distractor.to_lowercase() {
-        return Err("target and distractor are the same word".into());
+        return Err(Refusal::new("error-pair-same", "target and distractor are the same word"));
     }
     let key = pair_key(&target, &distractor);
     Ok((target, distractor, key))
@@ -191,7 +191,7 @@ fn validate(kind: ImportKind, [lang, a, b, c]: [String; 4], langs: &HashSet<Stri
             Ok(Validated::Sentence { lang, text, source: label("source", &b)?, genre: label("genre", &c)? })
         }
         ImportKind::Pairs => {
-            let (target, distractor, key) = checked_pair(&a, &b)?;
+            let (target, distractor, key) = checked_pair(&a, &b).map_err(|r| r.english)?;
             let strategy = c.trim().to_owned();
             if !STRATEGIES.contains(&strategy.as_str()) {
                 return Err(format!("strategy must be one of {}, not {strategy:?}", STRATEGIES.join(", ")));

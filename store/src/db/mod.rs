@@ -34,7 +34,7 @@ pub mod testing;
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
 pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
 pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
-pub use error::{LineError, StoreError};
+pub use error::{LineError, Refusal, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
 pub use likert::{LikertPair, LikertRow};

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::audit::utc_minute;
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, Store, Refusal, StoreError};
 use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
@@ -133,7 +133,7 @@ impl Store {
     pub async fn leave_feedback(&self, id: &str, message: &str) -> Result<(), StoreError> {
         let message = message.trim();
         if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
-            return Err(StoreError::Invalid(format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters")));
+            return Err(StoreError::Refused(Refusal::new("error-feedback-length", format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters")).arg("max", MAX_FEEDBACK_CHARS)));
         }
         sqlx::query("INSERT INTO feedback (annotator_id, message, created_at) VALUES ($1, $2, $3)")
             .bind(id)

@@ -7,7 +7,7 @@ use base64::Engine;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use super::StoreError;
+use super::{Refusal, StoreError};
 
 const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 pub(crate) const MIN_PASSWORD_CHARS: usize = 8;
@@ -35,9 +35,7 @@ pub(crate) fn new_token() -> String {
 pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> {
     let chars = password.chars().count();
     if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
-        return Err(StoreError::Invalid(format!(
-            "a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"
-        )));
+        return Err(StoreError::Refused(Refusal::new("error-password-length", format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters")).arg("min", MIN_PASSWORD_CHARS).arg("max", MAX_PASSWORD_CHARS)));
     }
     let password = password.to_owned();
     tokio::task::spawn_blocking(move || {

@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
 use super::words::{normalize, word_spans};
-use super::{insert_rows, now_ms, Store, StoreError};
+use super::{insert_rows, now_ms, Store, Refusal, StoreError};
 use crate::model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
 
 /// Sentences looked at per draw when serving a new one.
@@ -82,7 +82,7 @@ impl Store {
                 .await?;
                 match self.open_serving(id, lang).await? {
                     Some(serving) => serving,
-                    None => return Err(StoreError::Invalid("too many concurrent requests; try again".into())),
+                    None => return Err(StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))),
                 }
             }
         };
@@ -231,7 +231,7 @@ impl Store {
             }
         };
         if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
-            return Err(StoreError::Invalid(format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters")));
+            return Err(StoreError::Refused(Refusal::new("error-guess-length", format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters")).arg("max", MAX_GUESS_CHARS)));
         }
         let word = all[position - 1].1.clone();
         let correct = guess.to_lowercase() == word.to_lowercase();

@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::item_choice::Source;
-use super::{now_ms, Session, Store, StoreError};
+use super::{now_ms, Session, Store, Refusal, StoreError};
 use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
@@ -16,11 +16,11 @@ impl Store {
     pub async fn add_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         if friend == me {
-            return Err(StoreError::Invalid("that is your own pseudonym".into()));
+            return Err(StoreError::Refused(Refusal::new("error-own-pseudonym", "that is your own pseudonym")));
         }
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1").bind(me).fetch_one(self.pool()).await?;
         if count >= MAX_FRIENDS {
-            return Err(StoreError::Invalid(format!("you can have up to {MAX_FRIENDS} friends")));
+            return Err(StoreError::Refused(Refusal::new("error-max-friends", format!("you can have up to {MAX_FRIENDS} friends")).arg("max", MAX_FRIENDS)));
         }
         sqlx::query("INSERT INTO friends (annotator_id, friend_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(me)
@@ -65,7 +65,7 @@ impl Store {
             .fetch_one(self.pool())
             .await?;
         if is_friend == 0 {
-            return Err(StoreError::Invalid(format!("add {pseudonym} as a friend first")));
+            return Err(StoreError::Refused(Refusal::new("error-not-friend", format!("add {pseudonym} as a friend first")).arg("name", pseudonym)));
         }
         let items: Vec<i64> = sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
@@ -81,9 +81,7 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         if items.len() < MIN_CHALLENGE_ITEMS {
-            return Err(StoreError::Invalid(format!(
-                "fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
-            )));
+            return Err(StoreError::Refused(Refusal::new("error-few-challenge-items", format!("fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences")).arg("min", MIN_CHALLENGE_ITEMS).arg("k", k)));
         }
         let id = uuid::Uuid::new_v4().to_string();
         let mut tx = self.pool().begin().await?;
@@ -151,7 +149,7 @@ impl Store {
             .bind(&session.annotator.id)
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::NotFound("no such challenge of yours".into()))?;
+            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-challenge", "no such challenge of yours")))?;
         let lang: String = row.try_get(1)?;
         self.play_state_from(session, super::game::to_k(row.try_get(0)?)?, &lang, Source::Challenge(id)).await
     }
@@ -179,6 +177,6 @@ impl Store {
             .bind(pseudonym.trim())
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::NotFound(format!("no player is called {:?}", pseudonym.trim())))
+            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-player", format!("no player is called {:?}", pseudonym.trim())).arg("name", pseudonym.trim())))
     }
 }

@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::import::checked_pair;
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, Store, Refusal, StoreError};
 use crate::model::{Suggestion, SuggestionStatus};
 
 const COLUMNS: &str = "id, lang, target, distractor, status, reason";
@@ -34,7 +34,7 @@ impl Store {
     /// corpus, not already a pair or an open or accepted suggestion (in either
     /// order). Returns the normalised words and their key.
     async fn check_new_pair(&self, language: &str, target: &str, distractor: &str, except: Option<i64>) -> Result<(String, String, String), StoreError> {
-        let (target, distractor, key) = checked_pair(target, distractor).map_err(StoreError::Invalid)?;
+        let (target, distractor, key) = checked_pair(target, distractor).map_err(StoreError::Refused)?;
         let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM languages WHERE code = $1").bind(language).fetch_one(self.pool()).await?;
         if known == 0 {
             return Err(StoreError::Invalid(format!("unknown language {language:?}")));
@@ -45,7 +45,7 @@ impl Store {
             .fetch_one(self.pool())
             .await?;
         if pairs > 0 {
-            return Err(StoreError::Invalid(format!("{target} / {distractor} is already in the game")));
+            return Err(StoreError::Refused(Refusal::new("error-pair-in-game", format!("{target} / {distractor} is already in the game")).arg("target", &target).arg("distractor", &distractor)));
         }
         let open: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM pair_suggestions WHERE lang = $1 AND pair_key = $2 AND status = 'pending' AND id <> $3",
@@ -56,11 +56,11 @@ impl Store {
         .fetch_one(self.pool())
         .await?;
         if open > 0 {
-            return Err(StoreError::Invalid(format!("{target} / {distractor} has already been proposed and awaits a decision")));
+            return Err(StoreError::Refused(Refusal::new("error-pair-proposed", format!("{target} / {distractor} has already been proposed and awaits a decision")).arg("target", &target).arg("distractor", &distractor)));
         }
         for word in [&target, &distractor] {
             if self.word_count(language, word).await? == 0 {
-                return Err(StoreError::Invalid(format!("{word:?} does not occur in our {language} sentences")));
+                return Err(StoreError::Refused(Refusal::new("error-word-unknown", format!("{word:?} does not occur in our {language} sentences")).arg("word", word).arg("language", language)));
             }
         }
         Ok((target, distractor, key))
