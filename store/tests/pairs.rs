@@ -8,6 +8,10 @@ use gapwise_store::{StoreError, CONSENT_VERSION};
 fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> String {
     match result {
         Err(StoreError::Invalid(m)) => m,
+        Err(StoreError::Refused(r)) => {
+            assert!(r.key.starts_with("error-"), "a catalogue message: {r:?}");
+            r.english
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
