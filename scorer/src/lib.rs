@@ -25,6 +25,7 @@ mod load;
 pub mod masked;
 pub mod shannon;
 pub mod stats;
+pub mod winodict;
 pub mod wordfreq;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
