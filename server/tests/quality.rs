@@ -33,8 +33,8 @@ async fn admin(app: &App, store: &Store) -> Client {
     staff_client(app, "root", "admin passphrase").await
 }
 
-/// Plays the state `play` returns with `form`; answers right or wrong. `None` when
-/// the game has no item (the state is returned instead).
+/// Plays the item `play` serves with `form`, answering right or wrong; when the game
+/// has no item, returns the state it showed instead.
 async fn play_one(c: &Client, app: &App, form: &[(&str, &str)], right: bool) -> Result<(), Value> {
     let (status, state) = call(c, app, "play", form).await;
     assert_eq!(status, StatusCode::OK, "{state}");

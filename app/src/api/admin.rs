@@ -123,9 +123,6 @@ pub async fn create_study(
         reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")))
     })?;
     let language = super::language_of(Some(language))?.to_owned();
-    if !gapwise_store::model::ALLOWED_K.contains(&k) {
-        return Err(reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("k must be 1, 3 or 5, not {k}"))));
-    }
     let study = gapwise_store::model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code };
     ctx.store.create_study(&admin.name, &study).await.map_err(fail)
 }

@@ -18,13 +18,10 @@ pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
 /// the platform's participant and session ids, then sends them to the game.
 #[server(endpoint = "crowd-start")]
 pub async fn crowd_start(study: String, participant: String, platform_session: String, consent: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, reject, set_session_cookie};
-    use axum::http::StatusCode;
+    use crate::ssr::{context, fail, set_session_cookie};
 
     let ctx = context()?;
-    if consent.is_none() {
-        return Err(reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(crate::i18n::detect().t("error-consent"))));
-    }
+    super::require_consent(consent.as_deref())?;
     let token = ctx.store.enter_study(&study, &participant, &platform_session).await.map_err(fail)?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");

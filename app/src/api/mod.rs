@@ -27,17 +27,11 @@ pub use staff::*;
 /// session cookie (or keeps the current one), then sends the browser to /play.
 #[server(endpoint = "start")]
 pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, current_session, fail, reject, set_session_cookie};
-    use axum::http::StatusCode;
+    use crate::ssr::{context, current_session, fail, set_session_cookie};
     use gapwise_store::CONSENT_VERSION;
 
     let ctx = context()?;
-    if consent.is_none() {
-        return Err(reject(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest(crate::i18n::detect().t("error-consent")),
-        ));
-    }
+    require_consent(consent.as_deref())?;
     if current_session(&ctx.store).await?.is_none() {
         let annotator = ctx.store.create_annotator(CONSENT_VERSION).await.map_err(fail)?;
         let token = ctx.store.create_session(&annotator.id).await.map_err(fail)?;
@@ -45,6 +39,18 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     }
     leptos_axum::redirect("/play");
     Ok(())
+}
+
+/// Refuses a start form whose consent box was not ticked (422), before anything is stored.
+#[cfg(feature = "ssr")]
+pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {
+    match consent {
+        Some(_) => Ok(()),
+        None => Err(crate::ssr::reject(
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::BadRequest(crate::i18n::detect().t("error-consent")),
+        )),
+    }
 }
 
 /// A language code from a request: one of the game's, English when left out.

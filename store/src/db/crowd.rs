@@ -30,9 +30,17 @@ struct Assignment {
     completion_code: String,
 }
 
+impl Assignment {
+    /// The end of the study: back to the platform with the completion code.
+    fn completed(&self) -> PlayState {
+        PlayState::Completed { redirect: self.platform.completion_url(&self.completion_code, &self.platform_session) }
+    }
+}
+
 impl Store {
     /// Creates a study and records who did it; returns its id.
     pub async fn create_study(&self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
+        super::game::check_k(study.k)?;
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
@@ -133,7 +141,7 @@ impl Store {
             .await?;
         let annotator = match existing {
             Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
-            Some(_) => return Err(StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))),
+            Some(_) => return Err(Refusal::study_returned()),
             None => {
                 let annotator = self.create_annotator(CONSENT_VERSION).await?;
                 let now = now_ms();
@@ -163,8 +171,8 @@ impl Store {
         let Some(a) = self.assignment(annotator).await? else { return Ok(None) };
         match a.status.as_str() {
             "active" => {}
-            "completed" => return Ok(Some(PlayState::Completed { redirect: a.platform.completion_url(&a.completion_code, &a.platform_session) })),
-            _ => return Err(StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))),
+            "completed" => return Ok(Some(a.completed())),
+            _ => return Err(Refusal::study_returned()),
         }
         let now = now_ms();
         if self.score(annotator).await?.answered >= a.items_target {
@@ -173,7 +181,7 @@ impl Store {
                 .bind(annotator)
                 .execute(self.pool())
                 .await?;
-            return Ok(Some(PlayState::Completed { redirect: a.platform.completion_url(&a.completion_code, &a.platform_session) }));
+            return Ok(Some(a.completed()));
         }
         sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2").bind(now).bind(annotator).execute(self.pool()).await?;
         self.play_state_from(session, a.k, &a.lang, Source::Open).await.map(Some)

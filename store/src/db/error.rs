@@ -36,6 +36,18 @@ impl Refusal {
     }
 }
 
+impl Refusal {
+    /// Requests of one player raced for the same row too often.
+    pub(crate) fn busy() -> StoreError {
+        StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
+    }
+
+    /// A crowd participant's study was given back or timed out.
+    pub(crate) fn study_returned() -> StoreError {
+        StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.english)

@@ -51,7 +51,7 @@ pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
         .ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
 }
 
-fn check_k(k: u8) -> Result<(), StoreError> {
+pub(crate) fn check_k(k: u8) -> Result<(), StoreError> {
     if ALLOWED_K.contains(&k) {
         Ok(())
     } else {
@@ -267,7 +267,7 @@ impl Store {
                 return self.serving(&id, annotator).await;
             }
         }
-        Err(StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again")))
+        Err(Refusal::busy())
     }
 
     /// Whether a serving belongs where the next item comes from.

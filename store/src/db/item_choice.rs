@@ -62,10 +62,12 @@ impl Store {
                     }
                 }
                 let cap = self.answers_per_item().await?;
+                // each candidate's holders are counted once, then filtered and ordered on
                 let sql = format!(
-                    "SELECT i.id {PLAYABLE} AND (i.gold = 1 OR {HELD} < $4) \
-                     ORDER BY CASE WHEN p.creator_id IN (SELECT f.friend_id FROM friends f WHERE f.annotator_id = $3) THEN 0 ELSE 1 END, \
-                     {HELD}, RANDOM() LIMIT 1"
+                    "SELECT id FROM (SELECT i.id, i.gold, {HELD} AS held, \
+                            CASE WHEN p.creator_id IN (SELECT f.friend_id FROM friends f WHERE f.annotator_id = $3) THEN 0 ELSE 1 END AS stranger \
+                     {PLAYABLE}) candidates \
+                     WHERE gold = 1 OR held < $4 ORDER BY stranger, held, RANDOM() LIMIT 1"
                 );
                 Ok(sqlx::query_scalar(&sql)
                     .bind(i64::from(k))

@@ -55,7 +55,7 @@ impl Store {
             .execute(self.pool())
             .await?;
         }
-        Err(StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again")))
+        Err(Refusal::busy())
     }
 
     async fn likert_card(&self, id: &str, serving: &str) -> Result<LikertCard, StoreError> {

@@ -82,7 +82,7 @@ impl Store {
                 .await?;
                 match self.open_serving(id, lang).await? {
                     Some(serving) => serving,
-                    None => return Err(StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))),
+                    None => return Err(Refusal::busy()),
                 }
             }
         };
