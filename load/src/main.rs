@@ -1,0 +1,92 @@
+//! `gapwise-load`: simulated annotators against a served Gapwise, the audit of its
+//! database, and (with `--bare`) the same players against a bare axum + sqlx insert
+//! endpoint for the ratio. Exits non-zero when an audit fails.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use gapwise_load::{audit, bare::Bare, run, Plan, Target};
+
+#[derive(Parser)]
+#[command(about = "Load and audit: N annotators play a served Gapwise, then every acknowledged answer is looked up")]
+struct Args {
+    /// The served Gapwise (or a load balancer in front of replicas).
+    #[arg(long, default_value = "http://127.0.0.1:3000")]
+    url: String,
+    /// Its database, for the audit (left out: no audit).
+    #[arg(long)]
+    database_url: Option<String>,
+    #[arg(long, default_value_t = 32)]
+    annotators: usize,
+    #[arg(long, default_value_t = 20.0)]
+    seconds: f64,
+    /// Pause between seeing an item and answering it (0: as fast as the server goes).
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
+    #[arg(long, default_value_t = 5)]
+    k: u8,
+    #[arg(long, default_value = "en")]
+    language: String,
+    /// Before the run, let every item collect this many answers (needs
+    /// --database-url), so that a long run does not retire the items it plays.
+    #[arg(long)]
+    answers_per_item: Option<i64>,
+    /// Also run the same players against a bare axum + sqlx single-INSERT endpoint and
+    /// print Gapwise's answers/s as a ratio to it.
+    #[arg(long)]
+    bare: bool,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    match load(args).await {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the load; true when every audit passed.
+async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
+    let plan = Plan {
+        base: args.url.trim_end_matches('/').to_owned(),
+        annotators: args.annotators,
+        duration: Duration::from_secs_f64(args.seconds),
+        think: Duration::from_millis(args.think_ms),
+        k: args.k,
+        language: args.language,
+    };
+    let store = match &args.database_url {
+        Some(url) => Some(gapwise_store::Store::open(url).await?),
+        None => None,
+    };
+    if let Some(n) = args.answers_per_item {
+        let store = store.as_ref().ok_or("--answers-per-item needs --database-url")?;
+        store.set_answers_per_item("gapwise-load", n).await?;
+    }
+    println!("{} annotators for {:.0} s, thinking {} ms, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);
+    let gapwise = run(&plan, Target::Gapwise).await;
+    println!("gapwise: {}", gapwise.summary());
+    let mut passed = true;
+    if let Some(store) = &store {
+        let audit = audit::audit(store, &gapwise.acknowledged).await?;
+        println!("gapwise {}", audit.summary());
+        passed &= audit.passed();
+    }
+    if args.bare {
+        let dir = tempfile::tempdir()?;
+        let bare = Bare::serve(&dir.path().join("bare.db")).await?;
+        let reference = run(&Plan { base: bare.base.clone(), ..plan }, Target::Bare).await;
+        println!("bare axum+sqlx insert: {}", reference.summary());
+        let audit = bare.audit(&reference.acknowledged).await?;
+        println!("bare {}", audit.summary());
+        passed &= audit.passed();
+        println!("ratio of answers/s, gapwise / bare: {:.2}", gapwise.answers_per_second() / reference.answers_per_second());
+    }
+    Ok(passed)
+}

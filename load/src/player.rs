@@ -1,0 +1,150 @@
+//! One simulated player's loop, against Gapwise or against the bare endpoint.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{header, Client};
+use serde_json::Value;
+
+use crate::{Errors, Plan, PlayerLog};
+
+/// How a request failed.
+enum Failure {
+    Transport,
+    Status(reqwest::StatusCode),
+}
+
+impl Errors {
+    fn count(&mut self, failure: &Failure) {
+        match failure {
+            Failure::Transport => self.transport += 1,
+            Failure::Status(s) if s.is_client_error() => self.client += 1,
+            Failure::Status(_) => self.server += 1,
+        }
+    }
+}
+
+/// Wait after a failure, so that a server that is down is not spun on.
+const BACK_OFF: Duration = Duration::from_millis(20);
+
+fn new_client() -> Client {
+    // a player's client: its own cookies and connections, as a browser has
+    Client::builder().cookie_store(true).timeout(Duration::from_secs(10)).build().unwrap_or_default()
+}
+
+/// POSTs a form to `url` as the hydrated page does; the JSON answer on a 2xx.
+async fn post(c: &Client, url: &str, form: &[(&str, &str)]) -> Result<Value, Failure> {
+    let res = c.post(url).header(header::ACCEPT, "application/json").form(form).send().await.map_err(|_| Failure::Transport)?;
+    let status = res.status();
+    let body = res.bytes().await.map_err(|_| Failure::Transport)?;
+    if !status.is_success() {
+        return Err(Failure::Status(status));
+    }
+    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// What the game offers a player now.
+enum Offer {
+    Item(String),
+    /// The last answer's feedback is still shown: move on first.
+    Feedback,
+    /// Nothing left for this player (or locked): a new player takes over.
+    Nothing,
+}
+
+fn offer_in(state: &Value) -> Offer {
+    if let Some(id) = state["Item"]["card"]["answer_id"].as_str() {
+        Offer::Item(id.to_owned())
+    } else if state.get("Feedback").is_some() {
+        Offer::Feedback
+    } else {
+        Offer::Nothing
+    }
+}
+
+/// A Gapwise player: consent, then serve, think, answer and move on, until the
+/// deadline. An answer whose request got no response is sent again.
+pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
+    let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
+    let (k, think_ms) = (plan.k.to_string(), plan.think.as_millis().max(1).to_string());
+    let mut log = PlayerLog::default();
+    let mut player: Option<Client> = None;
+    let mut unacknowledged: Option<String> = None;
+    while Instant::now() < deadline {
+        let Some(c) = player.clone() else {
+            let c = new_client();
+            match post(&c, &api("start"), &[("consent", "yes")]).await {
+                Ok(_) => player = Some(c),
+                Err(failure) => {
+                    log.errors.count(&failure);
+                    tokio::time::sleep(BACK_OFF).await;
+                }
+            }
+            continue;
+        };
+        let id = match unacknowledged.take() {
+            Some(id) => id,
+            None => match post(&c, &api("play"), &[("k", &k), ("language", &plan.language)]).await.map(|s| offer_in(&s)) {
+                Ok(Offer::Item(id)) => {
+                    tokio::time::sleep(plan.think).await;
+                    id
+                }
+                Ok(Offer::Feedback) => {
+                    if let Err(failure) = post(&c, &api("next"), &[]).await {
+                        log.errors.count(&failure);
+                    }
+                    continue;
+                }
+                Ok(Offer::Nothing) => {
+                    player = None;
+                    continue;
+                }
+                Err(failure) => {
+                    log.errors.count(&failure);
+                    tokio::time::sleep(BACK_OFF).await;
+                    continue;
+                }
+            },
+        };
+        let sent = Instant::now();
+        match post(&c, &api("answer"), &[("answer_id", &id), ("choice", "0"), ("client_ms", &think_ms)]).await {
+            Ok(_) => {
+                log.latencies_us.push(sent.elapsed().as_micros() as u64);
+                log.acknowledged.push(id);
+                if let Err(failure) = post(&c, &api("next"), &[]).await {
+                    log.errors.count(&failure);
+                }
+            }
+            Err(failure) => {
+                log.errors.count(&failure);
+                if matches!(failure, Failure::Transport) {
+                    unacknowledged = Some(id);
+                }
+                tokio::time::sleep(BACK_OFF).await;
+            }
+        }
+    }
+    log
+}
+
+/// A player of the bare endpoint: think, then one POST with a new answer id.
+pub(crate) async fn play_bare(plan: &Plan, deadline: Instant) -> PlayerLog {
+    let url = format!("{}/answer", plan.base);
+    let c = new_client();
+    let mut log = PlayerLog::default();
+    while Instant::now() < deadline {
+        tokio::time::sleep(plan.think).await;
+        let id = uuid::Uuid::new_v4().to_string();
+        let sent = Instant::now();
+        match post(&c, &url, &[("answer_id", &id), ("choice", "0")]).await {
+            Ok(_) => {
+                log.latencies_us.push(sent.elapsed().as_micros() as u64);
+                log.acknowledged.push(id);
+            }
+            Err(failure) => {
+                log.errors.count(&failure);
+                tokio::time::sleep(BACK_OFF).await;
+            }
+        }
+    }
+    log
+}
