@@ -20,6 +20,10 @@ pub enum AppError {
     /// The thing asked for does not exist for this user (HTTP 404).
     #[error("{0}")]
     NotFound(String),
+    /// The database cannot take the request now (unreachable, or out of room);
+    /// nothing was stored and a retry later may work (HTTP 503).
+    #[error("{0}")]
+    Unavailable(String),
     /// Our fault (HTTP 500); the cause is in the server log.
     #[error("something went wrong on our side; please try again")]
     Internal,

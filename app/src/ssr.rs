@@ -70,6 +70,10 @@ pub fn classify(err: StoreError) -> (StatusCode, AppError) {
         e @ (StoreError::Invalid(_) | StoreError::Import(_)) => {
             (StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(e.to_string()))
         }
+        e if e.is_unavailable() => {
+            tracing::warn!("database unavailable: {e}");
+            (StatusCode::SERVICE_UNAVAILABLE, AppError::Unavailable(crate::i18n::detect().t("error-unavailable")))
+        }
         e @ (StoreError::Db(_) | StoreError::Migrate(_)) => {
             tracing::error!("store failed: {e}");
             (StatusCode::INTERNAL_SERVER_ERROR, AppError::Internal)
@@ -106,6 +110,7 @@ impl axum::response::IntoResponse for AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (status, self.to_string()).into_response()

@@ -1,5 +1,6 @@
-// A player proposes a word pair and sees it pending; an admin (made with
-// `gapwise add-staff`) approves it on the admin page and builds its items; then
+// A player proposes a word pair and sees it pending, and leaves feedback with markup
+// in it, which the admin page shows as text (no XSS); an admin (made with
+// `gapwise add-staff`) approves the pair on the admin page and builds its items; then
 // another player adds the proposer as a friend on the friends page and is served
 // that pair first.
 import { Browser, expect, Page, test } from '@playwright/test';
@@ -29,10 +30,18 @@ test('a suggested pair goes through moderation into the game', async ({ browser 
   await expect(proposer.getByRole('status')).toContainText('Thank you');
   await expect(proposer.locator('ul.suggestions li').first()).toContainText(`${target} / ${distractor} (en) pending`);
 
+  // feedback with markup in it reaches the admin as text, never as markup
+  const markup = `<img src=x onerror="document.body.dataset.xss='admin'"><script>document.body.dataset.xss='script'</script>`;
+  const sent = await proposer.request.post('/api/feedback', { form: { message: markup }, headers: { Accept: 'application/json' } });
+  expect(sent.status()).toBe(200);
+
   const admin = await (await browser.newContext()).newPage();
   await signInStaff(admin, ADMIN, PASSWORD);
   await admin.goto('/admin');
   await hydrated(admin);
+  await expect(admin.locator('ul.messages li').filter({ hasText: markup })).toHaveCount(1);
+  expect(await admin.locator('body').getAttribute('data-xss')).toBeNull();
+  await expect(admin.locator('ul.messages img, ul.messages script')).toHaveCount(0);
   const pending = admin.locator('section.pending-suggestion').filter({ has: admin.locator(`input[value="${target}"]`) });
   await pending.getByRole('button', { name: 'Approve' }).click();
   await expect(pending).toHaveCount(0);

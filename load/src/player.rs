@@ -62,7 +62,9 @@ fn offer_in(state: &Value) -> Offer {
 }
 
 /// A Gapwise player: consent, then serve, think, answer and move on, until the
-/// deadline. An answer whose request got no response is sent again.
+/// deadline, with the requests the game page makes (after an answer it refreshes the
+/// progress bar and the crowd bar). An answer whose request got no response is sent
+/// again.
 pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
     let (k, think_ms) = (plan.k.to_string(), plan.think.as_millis().max(1).to_string());
@@ -110,8 +112,11 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
             Ok(_) => {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
-                if let Err(failure) = post(&c, &api("next"), &[]).await {
-                    log.errors.count(&failure);
+                // what the page asks for after an answer, and when the player moves on
+                for endpoint in ["progress", "crowd-progress", "next"] {
+                    if let Err(failure) = post(&c, &api(endpoint), &[]).await {
+                        log.errors.count(&failure);
+                    }
                 }
             }
             Err(failure) => {

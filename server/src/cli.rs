@@ -23,6 +23,12 @@ pub struct Cli {
 pub enum Command {
     /// Run the web server (the default).
     Serve(ServeArgs),
+    /// Write a backup of the database to a new file while the game runs (SQLite:
+    /// a consistent copy; PostgreSQL: pg_dump's custom format).
+    Backup { file: PathBuf },
+    /// Replace the database by a backup (stop the server first; for PostgreSQL the
+    /// database must exist). The backup is checked before anything is replaced.
+    Restore { file: PathBuf },
     /// Import a TSV or JSONL file of sentences or word pairs (all rows or none).
     Import {
         #[arg(value_enum)]
@@ -299,9 +305,21 @@ pub enum Kind {
 
 /// Runs the command; errors are printed by `main`.
 pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
+    if let Command::Restore { file } = &command {
+        // before opening: opening would create or migrate the database being replaced
+        crate::backup::restore(&cli.database_url, file).await?;
+        println!("restored {} from {}", cli.database_url, file.display());
+        return Ok(());
+    }
     let store = Store::open(&cli.database_url).await?;
-    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+    match command {
         Command::Serve(args) => serve(store.clone(), args).await?,
+        Command::Backup { file } => {
+            crate::backup::backup(&store, &cli.database_url, &file).await?;
+            println!("backed up to {}", file.display());
+        }
+        Command::Restore { .. } => {} // restored above
         Command::Import { kind, file } => {
             let kind = match kind {
                 Kind::Sentences => ImportKind::Sentences,

@@ -93,12 +93,13 @@ pub fn columns(models: &[String]) -> Vec<Column> {
         c("chosen", Kind::Text, "the word the annotator picked"),
         c("correct", Kind::Bool, "whether the annotator picked the target"),
         c("client_ms", Kind::Int, "response time measured in the browser, from the item's first paint to the click (ms; empty without JavaScript or when out of range)"),
+        c("client_ms_reported", Kind::Int, "the time the browser sent when it cannot be true (zero, negative or over an hour), kept apart and flagged time_untrusted; empty otherwise"),
         c("server_ms", Kind::Int, "time from serving the item to receiving the answer, measured by the server (ms)"),
         c("option_order", Kind::Text, "the two words in the order they were shown, first|second"),
         c(
             "flag",
             Kind::Text,
-            &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; empty otherwise. Flagged answers are kept for the analysis to decide"),
+            &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; time_untrusted when the browser's time could not be true (see client_ms_reported); ';'-joined; empty otherwise. Flagged answers are kept for the analysis to decide"),
         ),
         c("gold", Kind::Bool, "whether the item is gold: an admin verified that its contexts call for the target; gold items are served to every player"),
         c(
@@ -153,9 +154,10 @@ fn values(row: ExportRow) -> Vec<Value> {
         text(row.chosen),
         Value::Bool(Some(row.correct)),
         Value::Int(row.client_ms),
+        Value::Int(row.client_ms_reported),
         Value::Int(Some(row.server_ms)),
         text(row.option_order),
-        Value::Text(answer_flag(row.client_ms, row.server_ms).map(str::to_owned)),
+        Value::Text(answer_flag(row.client_ms, row.server_ms, row.client_ms_reported)),
         Value::Bool(Some(row.gold)),
         Value::Text(row.player_flags),
     ];

@@ -27,11 +27,37 @@ pub async fn same_origin_posts(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// Wraps routes in every guard: the CSRF check, a body limit of `limit` bytes, and
+/// Refuses a query string or form body that carries a NUL character (`%00`): no
+/// field of the game may hold one, and PostgreSQL cannot store one in text, so it is
+/// refused at the door with 400 on both backends.
+pub async fn no_nul_characters(req: Request, next: Next) -> Response {
+    let refused = || (StatusCode::BAD_REQUEST, "a request may not contain NUL characters (%00)").into_response();
+    let has_nul = |bytes: &[u8]| bytes.contains(&0) || bytes.windows(3).any(|w| w[0] == b'%' && w[1] == b'0' && w[2] == b'0');
+    if req.uri().query().is_some_and(|q| has_nul(q.as_bytes())) {
+        return refused();
+    }
+    let is_form = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !is_form {
+        return next.run(req).await;
+    }
+    let (parts, body) = req.into_parts();
+    // the body limit layer outside this one has already bounded the body
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return (StatusCode::PAYLOAD_TOO_LARGE, "request body too large").into_response();
+    };
+    if has_nul(&bytes) {
+        return refused();
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
+/// Wraps routes in every guard: the CSRF check, a body limit of `limit` bytes, no NUL
+/// characters, and
 /// headers that keep the site out of frames and stop content sniffing.
 pub fn guard(app: Router, limit: usize) -> Router {
     let header = |name, value| SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value));
-    app.layer(axum::middleware::from_fn(same_origin_posts))
+    app.layer(axum::middleware::from_fn(no_nul_characters))
+        .layer(axum::middleware::from_fn(same_origin_posts))
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"))

@@ -1,6 +1,7 @@
 //! Gapwise's web server: configuration, the axum router around the Leptos app,
 //! request guards, and the admin commands.
 
+pub mod backup;
 pub mod cli;
 pub mod definitions;
 pub mod demo;

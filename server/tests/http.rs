@@ -10,6 +10,7 @@ use gapwise_store::testing::{each_backend, seed_small, TestStore};
 use gapwise_store::Role;
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
+use sqlx::Row;
 
 /// The served app and the database behind it.
 struct App {
@@ -131,6 +132,64 @@ async fn bad_requests_get_clear_4xx_answers() {
         let (status, body) = call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "7")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(app.db.store.count_rows("answers").await.expect("count"), 0);
+    }
+}
+
+/// SQL metacharacters, Unicode oddities and markup are refused with a 4xx where a
+/// field has rules, stored exactly as sent where it is free text, and never reach a
+/// query as SQL; a NUL character and a body that is not a form are refused at the
+/// door; a response time that cannot be true is kept apart and not trusted.
+#[tokio::test]
+async fn hostile_input_is_refused_or_stored_verbatim() {
+    for db in each_backend().await {
+        let app = spawn(db).await;
+        let store = &app.db.store;
+        let c = started(&app).await;
+        let sql = "x'); DROP TABLE answers; --";
+        let garbage = "\u{202E}\u{1D54F}\u{FEFF}w\u{0301} <img src=x onerror=alert(1)>";
+        for message in [sql, garbage] {
+            assert_eq!(call(&c, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
+        }
+        let kept: Vec<String> = sqlx::query_scalar("SELECT message FROM feedback ORDER BY id").fetch_all(store.pool()).await.expect("feedback");
+        assert_eq!(kept, [sql, garbage], "on {:?}", app.db.backend());
+        let (status, body) = call(&c, &app, "feedback", &[("message", "a\u{0}b")]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+        let hostile = [
+            ("login", vec![("pseudonym", sql), ("password", sql)]),
+            ("add-friend", vec![("pseudonym", sql)]),
+            ("suggest", vec![("target", sql), ("distractor", "three")]),
+            ("suggest", vec![("target", garbage), ("distractor", "three")]),
+            ("play", vec![("k", "5"), ("language", "en' OR '1'='1")]),
+            ("answer", vec![("answer_id", sql), ("choice", "0")]),
+            ("challenge", vec![("pseudonym", sql), ("k", "5")]),
+        ];
+        for (endpoint, form) in &hostile {
+            let (status, body) = call(&c, &app, endpoint, form).await;
+            assert!(status.is_client_error(), "{endpoint} {form:?}: {status} {body}");
+        }
+        assert!(store.count_rows("word_pairs").await.expect("pairs") > 0, "no statement was injected");
+        assert_eq!(store.count_rows("answers").await.expect("answers"), 0);
+
+        let res = client()
+            .post(format!("{}/api/answer", app.base))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body("{\"answer_id\": ")
+            .send()
+            .await
+            .expect("request");
+        assert!(res.status().is_client_error(), "a truncated JSON body: {}", res.status());
+
+        for reported in ["-250", "1e12"] {
+            let (_, state) = call(&c, &app, "play", &[("k", "5")]).await;
+            let (id, _) = item(&state);
+            let (status, body) = call(&c, &app, "answer", &[("answer_id", id.as_str()), ("choice", "0"), ("client_ms", reported)]).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let row = sqlx::query("SELECT client_ms, client_ms_reported FROM answers WHERE id = $1").bind(&id).fetch_one(store.pool()).await.expect("answer");
+            let (client_ms, kept): (Option<i64>, Option<i64>) = (row.get(0), row.get(1));
+            assert_eq!((client_ms, kept), (None, Some(reported.parse::<f64>().expect("number") as i64)), "{reported}");
+            assert_eq!(call(&c, &app, "next", &[]).await.0, StatusCode::OK);
+        }
     }
 }
 

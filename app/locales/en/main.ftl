@@ -246,6 +246,7 @@ error-consent = please tick the consent box to take part
 error-erase-confirm = type "{ $word }" to confirm that everything should be erased
 error-login = unknown pseudonym or wrong password
 error-busy = too many requests at once; please try again
+error-unavailable = the game's database cannot store anything just now; nothing was saved; please try again in a minute
 error-password-length = a password needs { $min } to { $max } characters
 error-not-single-word = "{ $word }" is not a single word
 error-pair-same = the two words are the same word

@@ -245,6 +245,7 @@ error-consent = marca la casilla de consentimiento para participar
 error-erase-confirm = escribe «{ $word }» para confirmar que se borre todo
 error-login = seudónimo desconocido o contraseña incorrecta
 error-busy = demasiadas peticiones a la vez; inténtalo de nuevo
+error-unavailable = la base de datos del juego no puede guardar nada ahora mismo; no se ha guardado nada; inténtalo de nuevo en un minuto
 error-password-length = una contraseña necesita de { $min } a { $max } caracteres
 error-not-single-word = «{ $word }» no es una sola palabra
 error-pair-same = las dos palabras son la misma

@@ -245,6 +245,7 @@ error-consent = cochez la case de consentement pour participer
 error-erase-confirm = tapez « { $word } » pour confirmer que tout doit être effacé
 error-login = pseudonyme inconnu ou mot de passe erroné
 error-busy = trop de requêtes à la fois ; réessayez
+error-unavailable = la base de données du jeu ne peut rien enregistrer pour le moment ; rien n'a été enregistré ; réessayez dans une minute
 error-password-length = un mot de passe compte de { $min } à { $max } caractères
 error-not-single-word = « { $word } » n’est pas un seul mot
 error-pair-same = les deux mots sont le même mot

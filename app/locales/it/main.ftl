@@ -245,6 +245,7 @@ error-consent = spunta la casella del consenso per partecipare
 error-erase-confirm = scrivi «{ $word }» per confermare che tutto va cancellato
 error-login = pseudonimo sconosciuto o password errata
 error-busy = troppe richieste insieme; riprova
+error-unavailable = il database del gioco non può salvare nulla in questo momento; non è stato salvato nulla; riprova tra un minuto
 error-password-length = una password ha da { $min } a { $max } caratteri
 error-not-single-word = «{ $word }» non è una sola parola
 error-pair-same = le due parole sono la stessa parola

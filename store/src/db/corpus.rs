@@ -14,7 +14,7 @@
 //! in and written just before the transaction commits.
 
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -111,16 +111,22 @@ struct Line {
 type RawLine = (usize, Result<String, String>, usize);
 
 /// Reads lines from a file, counting bytes for the progress bar.
-struct Lines {
-    reader: BufReader<std::fs::File>,
+struct Lines<R> {
+    reader: R,
     number: usize,
     buf: Vec<u8>,
 }
 
-impl Lines {
+impl Lines<BufReader<std::fs::File>> {
     fn open(path: &Path) -> Result<Self, StoreError> {
         let file = std::fs::File::open(path).map_err(|e| StoreError::Invalid(format!("{}: {e}", path.display())))?;
-        Ok(Lines { reader: BufReader::with_capacity(1 << 20, file), number: 0, buf: Vec::new() })
+        Ok(Lines::new(BufReader::with_capacity(1 << 20, file)))
+    }
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(reader: R) -> Self {
+        Lines { reader, number: 0, buf: Vec::new() }
     }
 
     /// The next line (its number, its text or why it is not text, bytes read).
@@ -177,6 +183,9 @@ impl Parser<'_> {
         if record.text.trim().is_empty() {
             return Err("empty text".into());
         }
+        if record.text.contains('\0') {
+            return Err("the text holds a NUL character".into());
+        }
         Ok(Some(Line {
             lang,
             text: record.text,
@@ -211,8 +220,14 @@ type Row4 = (String, String, String, String);
 
 /// Pass 1: every malformed line, with its number (none when the file is fine).
 fn check_file(path: &Path, format: CorpusFormat, options: &CorpusOptions, languages: &HashSet<String>) -> Result<Vec<LineError>, StoreError> {
+    check_corpus(Lines::open(path)?.reader, format, options, languages)
+}
+
+/// Every malformed line of a corpus read from `reader`, with its number, as the
+/// import's first pass finds them (`languages`: the codes a line may name).
+pub fn check_corpus(reader: impl BufRead, format: CorpusFormat, options: &CorpusOptions, languages: &HashSet<String>) -> Result<Vec<LineError>, StoreError> {
     let mut parser = Parser { format, options, languages, columns: None };
-    let (mut lines, mut errors) = (Lines::open(path)?, Vec::new());
+    let (mut lines, mut errors) = (Lines::new(reader), Vec::new());
     while let Some((number, raw, _)) = lines.next_line()? {
         if let Err(message) = raw.and_then(|raw| parser.parse(&raw)) {
             errors.push(LineError { line: number, message });

@@ -84,3 +84,30 @@ pub enum StoreError {
 fn join_lines(errors: &[LineError]) -> String {
     errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
+
+impl StoreError {
+    /// The database cannot take the request just now, through no fault of the request:
+    /// it is unreachable (connection lost or refused, no connection free in time) or
+    /// out of room (SQLite's SQLITE_FULL or an I/O error on write; PostgreSQL's
+    /// insufficient resources, class 53, or a connection exception, class 08, or the
+    /// server shutting down, 57P). Nothing was stored, and a retry later may succeed.
+    pub fn is_unavailable(&self) -> bool {
+        let StoreError::Db(e) = self else { return false };
+        match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
+            sqlx::Error::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
+            _ => false,
+        }
+    }
+}
+
+/// Error codes of [`StoreError::is_unavailable`]: SQLite's (extended) result codes are
+/// numbers, PostgreSQL's SQLSTATEs five characters.
+fn unavailable_code(code: &str) -> bool {
+    const SQLITE_IOERR: i64 = 10;
+    const SQLITE_FULL: i64 = 13;
+    match code.parse::<i64>() {
+        Ok(extended) => [SQLITE_IOERR, SQLITE_FULL].contains(&(extended & 0xff)),
+        Err(_) => code.starts_with("53") || code.starts_with("08") || code.starts_with("57P"),
+    }
+}

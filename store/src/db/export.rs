@@ -48,6 +48,8 @@ pub struct ExportRow {
     pub correct: bool,
     /// Time measured in the browser, when it sent one (milliseconds).
     pub client_ms: Option<i64>,
+    /// The browser's time when it could not be true (zero, negative, over an hour).
+    pub client_ms_reported: Option<i64>,
     /// Time from serving to answer, measured by the server (milliseconds).
     pub server_ms: i64,
     /// The two words in the order they were shown, `first|second`.
@@ -129,7 +131,7 @@ impl Store {
         let filter = filter_sql(filter)?;
         let sql = format!(
             "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
-                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id \
+                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id, a.client_ms_reported \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
              LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
@@ -152,6 +154,7 @@ impl Store {
                 chosen: r.try_get(8)?,
                 correct: r.try_get::<i64, _>(9)? != 0,
                 client_ms: r.try_get(10)?,
+                client_ms_reported: r.try_get(15)?,
                 server_ms: r.try_get(11)?,
                 option_order: r.try_get(12)?,
                 gold: r.try_get::<i64, _>(13)? == 1,

@@ -19,7 +19,8 @@ use crate::model::{
     ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 
-/// Client-measured times outside (0, 1 h] are not trusted; the server time is used.
+/// Client-measured times outside (0, 1 h] are not trusted: the server time is used,
+/// and the reported one is kept apart (`answers.client_ms_reported`) and flagged.
 pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
 
 /// A serving joined with its item's pair.
@@ -72,7 +73,9 @@ impl Store {
         }
         check_k(k)?;
         let needed = unlock_level(k);
-        if self.progress(&session.annotator.id).await?.level < needed {
+        // every player has level 1: the progress (the costliest query of a round) is
+        // worked out only when the k asks for more
+        if needed > 1 && self.progress(&session.annotator.id).await?.level < needed {
             return Ok(PlayState::Locked { k, level: needed, pseudonym: session.annotator.pseudonym.clone() });
         }
         self.play_state(session, k, lang).await
@@ -133,11 +136,14 @@ impl Store {
             .get(choice)
             .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?;
         let now = now_ms();
-        let client_ms = client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms));
+        let (client_ms, reported) = match client_ms {
+            Some(ms) if !(1..=MAX_CLIENT_MS).contains(&ms) => (None, Some(ms)),
+            trusted => (trusted, None),
+        };
         sqlx::query(
             "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, \
-             server_ms, option_order, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-             ON CONFLICT (id) DO NOTHING",
+             server_ms, option_order, created_at, client_ms_reported) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
         )
         .bind(&serving.id)
         .bind(annotator)
@@ -149,6 +155,7 @@ impl Store {
         .bind((now - serving.served_at).max(0))
         .bind(options.join("|"))
         .bind(now)
+        .bind(reported)
         .execute(self.pool())
         .await?;
         self.feedback(&serving, annotator)

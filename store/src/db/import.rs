@@ -188,6 +188,9 @@ fn validate(kind: ImportKind, [lang, a, b, c]: [String; 4], langs: &HashSet<Stri
             if text.is_empty() || text.chars().count() > MAX_SENTENCE_CHARS {
                 return Err(format!("text must have 1 to {MAX_SENTENCE_CHARS} characters"));
             }
+            if text.contains('\0') {
+                return Err("the text holds a NUL character".into());
+            }
             Ok(Validated::Sentence { lang, text, source: label("source", &b)?, genre: label("genre", &c)? })
         }
         ImportKind::Pairs => {
@@ -219,35 +222,10 @@ impl Store {
             .await?
             .into_iter()
             .collect();
-        let mut errors = Vec::new();
-        let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-        let fields = match format {
-            ImportFormat::Tsv => tsv_fields(kind, lines, &mut errors),
-            ImportFormat::Jsonl => jsonl_fields(kind, lines, &mut errors),
-        };
-        let mut rows = Vec::with_capacity(fields.len());
-        let mut first_line_of_key: HashMap<(String, String), usize> = HashMap::new();
-        for (line, f) in fields {
-            match validate(kind, f, &langs) {
-                Ok(row) => {
-                    if let Validated::Pair { lang, key, .. } = &row {
-                        if let Some(first) = first_line_of_key.insert((lang.clone(), key.clone()), line) {
-                            errors.push(LineError { line, message: format!("the same pair as line {first}") });
-                        }
-                    }
-                    rows.push((line, row));
-                }
-                Err(message) => errors.push(LineError { line, message }),
-            }
-        }
-        if rows.is_empty() && errors.is_empty() {
-            errors.push(LineError { line: 1, message: "the file holds no rows".into() });
-        }
-        if !errors.is_empty() {
-            return Err(import_error(errors));
-        }
+        let rows = parse_rows(kind, format, text, &langs).map_err(import_error)?;
         self.insert_rows(rows).await
     }
+
 
     async fn insert_rows(&self, rows: Vec<(usize, Validated)>) -> Result<ImportReport, StoreError> {
         let mut tx = self.pool().begin().await?;
@@ -311,6 +289,45 @@ impl Store {
         tx.commit().await?;
         Ok(report)
     }
+}
+
+/// The checked rows of `text`, or every problem with its line number
+/// (`languages`: the codes a row may name). No database is touched.
+fn parse_rows(kind: ImportKind, format: ImportFormat, text: &str, langs: &HashSet<String>) -> Result<Vec<(usize, Validated)>, Vec<LineError>> {
+    let mut errors = Vec::new();
+    let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let fields = match format {
+        ImportFormat::Tsv => tsv_fields(kind, lines, &mut errors),
+        ImportFormat::Jsonl => jsonl_fields(kind, lines, &mut errors),
+    };
+    let mut rows = Vec::with_capacity(fields.len());
+    let mut first_line_of_key: HashMap<(String, String), usize> = HashMap::new();
+    for (line, f) in fields {
+        match validate(kind, f, langs) {
+            Ok(row) => {
+                if let Validated::Pair { lang, key, .. } = &row {
+                    if let Some(first) = first_line_of_key.insert((lang.clone(), key.clone()), line) {
+                        errors.push(LineError { line, message: format!("the same pair as line {first}") });
+                    }
+                }
+                rows.push((line, row));
+            }
+            Err(message) => errors.push(LineError { line, message }),
+        }
+    }
+    if rows.is_empty() && errors.is_empty() {
+        errors.push(LineError { line: 1, message: "the file holds no rows".into() });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(rows)
+}
+
+/// How many rows of `text` an import would take, or every problem with its line
+/// number, without touching a database (for checks before an upload, and fuzzing).
+pub fn check_import(kind: ImportKind, format: ImportFormat, text: &str, languages: &HashSet<String>) -> Result<usize, Vec<LineError>> {
+    parse_rows(kind, format, text, languages).map(|rows| rows.len())
 }
 
 pub(crate) fn import_error(mut errors: Vec<LineError>) -> StoreError {

@@ -32,20 +32,20 @@ pub mod words;
 pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
-pub use corpus::{CorpusFormat, CorpusOptions, CorpusReport};
+pub use corpus::{check_corpus, CorpusFormat, CorpusOptions, CorpusReport};
 pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::{LineError, Refusal, StoreError};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
 pub use likert::{LikertPair, LikertRow};
 pub use rights::Erased;
-pub use import::{ImportFormat, ImportKind, ImportReport};
+pub use import::{check_import, ImportFormat, ImportKind, ImportReport};
 pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore};
 pub use search::Found;
 pub use shannon::{positions, HumanGuess, ModelGuess, WordFacts};
 pub use staff::{Role, Staff};
-pub use store::{Backend, Store};
+pub use store::{sqlite_file, Backend, Store};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub(crate) fn now_ms() -> i64 {

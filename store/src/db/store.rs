@@ -5,6 +5,9 @@ use sqlx::{AnyPool, Executor};
 
 use super::StoreError;
 
+/// Longest a request waits for a database connection.
+const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
@@ -33,9 +36,14 @@ impl FromStr for Backend {
 }
 
 /// Creates the folder of a SQLite file URL (`sqlite://data/gapwise.db`) if missing.
-fn create_parent_folder(url: &str) -> Result<(), StoreError> {
+/// The file a SQLite URL (`sqlite://path/to/file.db?options`) names.
+pub fn sqlite_file(url: &str) -> std::path::PathBuf {
     let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
-    let path = std::path::Path::new(path.split('?').next().unwrap_or(path));
+    std::path::PathBuf::from(path.split('?').next().unwrap_or(path))
+}
+
+fn create_parent_folder(url: &str) -> Result<(), StoreError> {
+    let path = sqlite_file(url);
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
             .map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))),
@@ -66,7 +74,9 @@ impl Store {
             }
             _ => url.to_owned(),
         };
-        let mut options = AnyPoolOptions::new().max_connections(16);
+        // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
+        // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
+        let mut options = AnyPoolOptions::new().max_connections(16).acquire_timeout(ACQUIRE_TIMEOUT);
         if backend == Backend::Sqlite {
             // WAL lets readers run beside the one writer; a busy writer is waited for.
             // 16 KiB pages (for a new file; an existing one keeps its own): a large

@@ -8,9 +8,14 @@ use serde::{Deserialize, Serialize};
 /// exports carry the flag and the admin page counts them, so that analyses decide.
 pub const FAST_ANSWER_FLOOR_MS: i64 = 400;
 
-/// The quality-control flag of an answer with these times, if any.
-pub fn answer_flag(client_ms: Option<i64>, server_ms: i64) -> Option<&'static str> {
-    (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast")
+/// The quality-control flags of an answer with these times, `;`-joined, if any:
+/// `too_fast` (see [`FAST_ANSWER_FLOOR_MS`]) and `time_untrusted` (the browser
+/// reported a time that cannot be true, kept apart as `client_ms_reported`).
+pub fn answer_flag(client_ms: Option<i64>, server_ms: i64, client_ms_reported: Option<i64>) -> Option<String> {
+    let too_fast = (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast");
+    let untrusted = client_ms_reported.map(|_| "time_untrusted");
+    let flags: Vec<&str> = too_fast.into_iter().chain(untrusted).collect();
+    (!flags.is_empty()).then(|| flags.join(";"))
 }
 
 /// Share of a player's items that are gold while they miss none of them.
@@ -73,7 +78,9 @@ mod tests {
         assert_eq!(gold_flag(10, 2), None, "two misses are bad luck");
         assert_eq!(gold_flag(3, 3), None, "as many right as missed");
         assert_eq!(gold_flag(1, 3), Some("gold_failing"));
-        assert_eq!(answer_flag(Some(399), 5000), Some("too_fast"));
-        assert_eq!(answer_flag(None, 400), None);
+        assert_eq!(answer_flag(Some(399), 5000, None).as_deref(), Some("too_fast"));
+        assert_eq!(answer_flag(None, 400, None), None);
+        assert_eq!(answer_flag(None, 300, Some(-5)).as_deref(), Some("too_fast;time_untrusted"));
+        assert_eq!(answer_flag(None, 3000, Some(99_999_999)).as_deref(), Some("time_untrusted"));
     }
 }
