@@ -11,6 +11,7 @@ pub mod guessing;
 mod health;
 mod language;
 mod rate_limit;
+mod request_log;
 pub mod report;
 mod research;
 mod guards;
@@ -59,7 +60,9 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status))
         .layer(axum::middleware::from_fn_with_state(rate_limit::Limits::new(), rate_limit::limit));
-    guards::guard(app, BODY_LIMIT_BYTES).merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
+    guards::guard(app, BODY_LIMIT_BYTES)
+        .merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
+        .layer(axum::middleware::from_fn(request_log::log_request))
 }
 
 /// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.

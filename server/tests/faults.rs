@@ -31,13 +31,18 @@ impl Server {
     /// no file it writes may grow past that size (RLIMIT_FSIZE, with SIGXFSZ ignored
     /// so that a write past it fails as on a full disk instead of killing it).
     fn start(database_url: &str, addr: SocketAddr, file_limit_kib: Option<u64>, log: PathBuf) -> Server {
+        Self::start_with(database_url, addr, file_limit_kib, log, &[("RUST_LOG", "warn")])
+    }
+
+    /// [`Server::start`] with more environment variables.
+    fn start_with(database_url: &str, addr: SocketAddr, file_limit_kib: Option<u64>, log: PathBuf, env: &[(&str, &str)]) -> Server {
         let limit = file_limit_kib.map_or_else(|| "unlimited".to_owned(), |kib| kib.to_string());
         let out = std::fs::OpenOptions::new().create(true).append(true).open(&log).expect("log file");
         let child = Command::new("bash")
             .args(["-c", &format!("trap '' XFSZ; ulimit -f {limit}; exec \"$0\" serve --no-demo"), env!("CARGO_BIN_EXE_gapwise")])
             .env("DATABASE_URL", database_url)
             .env("GAPWISE_ADDR", addr.to_string())
-            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .stdout(out.try_clone().expect("log file"))
             .stderr(out)
             .spawn()
@@ -359,4 +364,38 @@ async fn a_lost_postgres_connection_fails_requests_cleanly_until_the_pool_recove
     assert_eq!(call(&c, &base, &cookie, "answer", &[("answer_id", &second), ("choice", "0")]).await.0, StatusCode::OK);
     let audit = audit(&db.store, &[first, second].into_iter().collect()).await.expect("audit");
     assert!(audit.passed(), "{}", audit.summary());
+}
+
+#[tokio::test]
+async fn logs_are_json_lines_that_name_no_one() {
+    let db = sqlite().await;
+    seeded(&db).await;
+    let dir = tempfile::tempdir().expect("folder");
+    let json_logs = [("RUST_LOG", "info"), ("GAPWISE_LOG_FORMAT", "json")];
+    let mut server = Server::start_with(&db.url, free_addr(), None, log_file(&dir), &json_logs);
+    server.ready().await;
+    let base = server.base();
+    let (c, cookie) = player(&base).await;
+    let (_, state) = call(&c, &base, &cookie, "play", &[("k", "5")]).await;
+    let pseudonym = state["Item"]["pseudonym"].as_str().expect("pseudonym").to_owned();
+    assert_eq!(call(&c, &base, &cookie, "answer", &[("answer_id", &answer_id(&state)), ("choice", "0")]).await.0, StatusCode::OK);
+    let password = "correct horse battery staple";
+    assert_eq!(call(&c, &base, "", "login", &[("pseudonym", &pseudonym), ("password", password)]).await.0, StatusCode::UNAUTHORIZED);
+    let crowd = c.get(format!("{base}/crowd/no-such-study?PROLIFIC_PID=pid-5f1e2d&STUDY_ID=x&SESSION_ID=sess-77c1")).send().await.expect("crowd entry");
+    assert!(!crowd.status().is_server_error());
+    server.terminate();
+    assert!(server.exited().await.success());
+
+    let log = server.log();
+    let events: Vec<Value> = log
+        .lines()
+        .filter(|l| !l.starts_with("listening on "))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .collect();
+    let answered = events.iter().any(|e| e["fields"]["path"] == "/api/answer" && e["fields"]["status"] == 200 && e["fields"]["ms"].is_number());
+    assert!(answered, "a request event per request: {log}");
+    let token = cookie.split_once('=').expect("name=value").1;
+    for personal in [pseudonym.as_str(), token, password, "pid-5f1e2d", "sess-77c1"] {
+        assert!(!log.contains(personal), "{personal:?} is in the log: {log}");
+    }
 }

@@ -72,15 +72,8 @@ pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError>
 /// A browser-measured time from a form: empty when it was not measured.
 #[cfg(feature = "ssr")]
 fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(raw) => raw.parse::<f64>().map(|ms| Some(ms.round() as i64)).map_err(|_| {
-            crate::ssr::reject(
-                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                AppError::BadRequest(format!("client_ms must be a number of milliseconds, not {raw:?}")),
-            )
-        }),
-    }
+    gapwise_store::model::parse_client_ms(raw.as_deref().unwrap_or_default())
+        .map_err(|message| crate::ssr::reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(message)))
 }
 
 /// What the player sees now with `k` sentences per item in `language` (English when

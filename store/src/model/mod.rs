@@ -215,6 +215,19 @@ pub fn parse_k(raw: &str) -> Option<u8> {
     raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
 }
 
+/// Parses the response time a browser sent (milliseconds, maybe with a fraction);
+/// `None` when it sent none (no JavaScript). Any number is accepted here, rounded
+/// and saturated to an integer: whether it can be true is the store's call.
+pub fn parse_client_ms(raw: &str) -> Result<Option<i64>, String> {
+    match raw.trim() {
+        "" => Ok(None),
+        raw => match raw.parse::<f64>() {
+            Ok(ms) if ms.is_finite() => Ok(Some(ms.round() as i64)),
+            _ => Err(format!("client_ms must be a number of milliseconds, not {raw:?}")),
+        },
+    }
+}
+
 /// Which answers an analysis or export covers; every field left empty means "all".
 /// Dates are UTC days, `YYYY-MM-DD`, both ends included.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,25 @@
+//! An answer as a browser posts it (a URL-encoded form): the fields the server reads
+//! from it parse or are refused, and nothing panics.
+#![no_main]
+
+use gapwise_store::model::{parse_client_ms, parse_k, parse_language};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(fields) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(data) else { return };
+    for (name, value) in fields {
+        match name.as_str() {
+            "client_ms" => {
+                if let Ok(Some(ms)) = parse_client_ms(&value) {
+                    // a number came back: the text was a finite number
+                    assert!(value.trim().parse::<f64>().is_ok_and(f64::is_finite), "{value:?} -> {ms}");
+                }
+            }
+            "k" => assert!(parse_k(&value).is_none_or(|k| [1, 3, 5].contains(&k))),
+            "language" => {
+                let _ = parse_language(&value);
+            }
+            _ => {}
+        }
+    }
+});

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Load and audit benchmark (release builds): simulated annotators play for a bounded
+# time (gapwise-load), then every acknowledged answer is looked up in the database.
+#   1. SQLite, one server, with the same players against a bare axum+sqlx insert
+#      endpoint in the same run for the ratio;
+#   2. PostgreSQL (a throwaway cluster), one server;
+#   3. two replicas on that PostgreSQL behind nginx (round robin).
+# Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+annotators=${1:-32}
+seconds=${2:-20}
+scripts/setup.sh test
+command -v nginx >/dev/null || apt-get install -y -q nginx-light >/dev/null
+source scripts/env.sh
+cargo build --release -p gapwise-server --bin gapwise -p gapwise-load --bin gapwise-load
+bin=$CARGO_TARGET_DIR/release
+
+work=$(mktemp -d)
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  scripts/postgres.sh stop "$work/pg"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Starts `gapwise serve` on a free port against $1 (loading the demo data into an
+# empty database) and prints the port once it is ready.
+serve() {
+  local port
+  port=$(free_port)
+  DATABASE_URL=$1 RUST_LOG=warn "$bin/gapwise" serve --addr "127.0.0.1:$port" >>"$work/servers.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 600); do
+    curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && { echo "$port"; return; }
+    sleep 0.5
+  done
+  echo "the server on $1 did not become ready" >&2
+  cat "$work/servers.log" >&2
+  exit 1
+}
+
+load() { "$bin/gapwise-load" --annotators "$annotators" --seconds "$seconds" --answers-per-item 1000000 "$@"; }
+status=0
+
+echo "== SQLite (WAL), one server"
+sqlite_url="sqlite://$work/gapwise.db"
+port=$(serve "$sqlite_url")
+load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare || status=1
+
+echo "== PostgreSQL, one server"
+pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
+psql -q "$pg_admin" -c "CREATE DATABASE gapwise_bench" >/dev/null
+pg_url=${pg_admin%/postgres}/gapwise_bench
+first=$(serve "$pg_url")
+load --url "http://127.0.0.1:$first" --database-url "$pg_url" || status=1
+
+echo "== PostgreSQL, two replicas behind nginx"
+second=$(serve "$pg_url")
+balancer=$(free_port)
+mkdir -p "$work/nginx"
+cat >"$work/nginx.conf" <<EOF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+$( [ "$(id -u)" = 0 ] && echo "user root;" )
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx/body;
+  proxy_temp_path $work/nginx/proxy;
+  upstream gapwise { server 127.0.0.1:$first; server 127.0.0.1:$second; keepalive 64; }
+  server {
+    listen 127.0.0.1:$balancer;
+    location / {
+      proxy_pass http://gapwise;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+    }
+  }
+}
+EOF
+nginx -c "$work/nginx.conf"
+load --url "http://127.0.0.1:$balancer" --database-url "$pg_url" || status=1
+
+exit "$status"
