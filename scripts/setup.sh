@@ -45,6 +45,10 @@ fi
 
 if [ "$purpose" = test ]; then
   apt_install postgresql sqlite3 chromium
+  if ! command -v cargo-deny >/dev/null; then
+    say "installing cargo-deny (dependency licences, sources and advisories; about 6 minutes, once)"
+    cargo install cargo-deny --locked
+  fi
   # Node.js may come from elsewhere with npm bundled; only fall back to Debian's.
   command -v npm >/dev/null || apt_install nodejs npm
   if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then

@@ -27,6 +27,21 @@ cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
 read -r p f < <(awk '/^test result:/ {for (i=1;i<=NF;i++) {if ($(i+1) ~ /^passed/) p+=$i; if ($(i+1) ~ /^failed/) f+=$i}} END {print p+0, f+0}' "$work/cargo.log")
 passed=$((passed + p)); failed=$((failed + f))
 
+echo "== cargo deny (licences, banned crates, sources, advisories)"
+# The RustSec database comes from GitHub: refreshed when it answers, else the copy in
+# ~/.cache/gapwise/advisory-dbs is used; with neither, advisories are not checked (said below).
+deny_checks="licenses bans sources"
+if git ls-remote --exit-code https://github.com/RustSec/advisory-db HEAD >/dev/null 2>&1; then
+  deny_online=(); deny_checks+=" advisories"
+elif ls -d "$HOME"/.cache/gapwise/advisory-dbs/advisory-db-* >/dev/null 2>&1; then
+  deny_online=(--offline); deny_checks+=" advisories"
+else
+  deny_online=(--offline)
+  echo "NOT CHECKED: advisories (the RustSec database is neither reachable nor cached)"
+fi
+# shellcheck disable=SC2086
+if cargo deny "${deny_online[@]}" check $deny_checks; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== cargo leptos build"
 if cargo leptos build; then
   echo "== browser tests (Playwright, Chromium)"
