@@ -1,0 +1,105 @@
+//! WinoDict items as `data/winodict/winogrande.jsonl` holds them (built by
+//! `scripts/make_winodict_items.py`): a Winograd sentence with its key word, and the
+//! key word's lemma, form, part of speech and definition. An item is played with the
+//! key word itself (the original task) or with an invented word in its place.
+
+use serde::Deserialize;
+
+use super::morphology::{inflect, Form};
+use super::partial::WinoItem;
+use super::prompt::{definition_sentence, Pos};
+use crate::error::ScorerError;
+
+/// One line of the items file.
+#[derive(Clone, Debug, Deserialize)]
+pub struct KeyedItem {
+    /// The sentence, with `_` for the blank and the key word in place.
+    pub sentence: String,
+    pub options: [String; 2],
+    pub answer: usize,
+    /// The key word as it stands in the sentence.
+    pub key: String,
+    pub lemma: String,
+    pub form: Form,
+    pub pos: Pos,
+    /// WordNet's gloss of the lemma's first sense.
+    pub definition: String,
+}
+
+/// Reads the items file (JSON lines).
+pub fn read_items(text: &str) -> Result<Vec<KeyedItem>, ScorerError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(n, line)| {
+            let item: KeyedItem = serde_json::from_str(line).map_err(|e| ScorerError::Input(format!("line {}: {e}", n + 1)))?;
+            if item.answer > 1 || item.sentence.matches('_').count() != 1 {
+                return Err(ScorerError::Input(format!("line {}: one blank and an answer of 0 or 1 are needed", n + 1)));
+            }
+            Ok(item)
+        })
+        .collect()
+}
+
+impl KeyedItem {
+    /// The item with `lemma` standing for the key word, in the key word's form and
+    /// capitalisation, defined by the Table 6 sentence of the key word's definition.
+    pub fn with_word(&self, lemma: &str) -> WinoItem {
+        let mut word = inflect(lemma, self.form);
+        if self.key.starts_with(char::is_uppercase) {
+            word = word.chars().take(1).flat_map(char::to_uppercase).chain(word.chars().skip(1)).collect();
+        }
+        WinoItem {
+            sentence: replace_word(&self.sentence, &self.key, &word),
+            options: self.options.clone(),
+            answer: self.answer,
+            definition: Some(definition_sentence(self.pos, lemma, &self.definition)),
+        }
+    }
+
+    /// The original item: the key word itself, defined the same way.
+    pub fn original(&self) -> WinoItem {
+        self.with_word(&self.lemma)
+    }
+}
+
+/// `text` with the whole-word occurrences of `word` replaced by `by`.
+fn replace_word(text: &str, word: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(word) {
+        let before = rest[..at].chars().last();
+        let after = rest[at + word.len()..].chars().next();
+        let whole = !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric);
+        out.push_str(&rest[..at]);
+        out.push_str(if whole { by } else { word });
+        rest = &rest[at + word.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invented_word_takes_the_key_words_place_form_and_definition() {
+        let line = r#"{"sentence": "Crowded rooms: the rats fled the holes since the _ were crowded, overcrowded.", "options": ["holes", "spaces"], "answer": 0, "key": "crowded", "lemma": "crowd", "form": "past", "pos": "verb", "definition": "fill or occupy to the point of overflowing"}"#;
+        let items = read_items(line).expect("items");
+        let item = items[0].with_word("plest");
+        assert_eq!(item.sentence, "Crowded rooms: the rats fled the holes since the _ were plested, overcrowded.");
+        assert_eq!(item.definition.as_deref(), Some("The verb to plest means to fill or occupy to the point of overflowing."));
+        assert_eq!(items[0].original().sentence, items[0].sentence, "the lemma in the key word's form is the key word");
+        assert!(read_items(&line.replace("\"answer\": 0", "\"answer\": 2")).is_err());
+    }
+
+    #[test]
+    fn every_committed_item_reads_and_gives_its_key_word_back() {
+        let items = read_items(include_str!("../../../data/winodict/winogrande.jsonl")).expect("the committed items");
+        assert!(items.len() >= 500, "{}", items.len());
+        for item in &items {
+            assert_eq!(item.original().sentence, item.sentence, "{item:?}");
+        }
+    }
+}
