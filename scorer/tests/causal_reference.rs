@@ -260,3 +260,53 @@ fn unsupported_hf_llama_settings_are_named() {
 fn manifest_dir() -> String {
     std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }
+
+/// WinoDict's partial scoring (paper 003, Sec. 2.3) on committed items with invented
+/// words, in the three setups: our prompts are the ones the reference script writes
+/// out independently, and the continuation log-likelihoods (and so the choices)
+/// match llama.cpp on the same weights (fixtures/make_winodict_reference.py).
+#[test]
+fn winodict_partial_scores_match_llama_cpp() {
+    use gapwise_scorer::winodict::items::read_items;
+    use gapwise_scorer::winodict::partial::{judge, prompts, Teaching};
+
+    #[derive(Deserialize)]
+    struct Scored {
+        sentence: String,
+        word: String,
+        teaching: String,
+        prefixes: [String; 2],
+        continuation: String,
+        log_likelihoods: [f64; 2],
+        choice: usize,
+    }
+    #[derive(Deserialize)]
+    struct Items {
+        model_sha256: String,
+        items: Vec<Scored>,
+    }
+    let fixture: Items = fixture("winodict_smollm2_f32_llamacpp.json");
+    assert!(fixture.items.len() >= 12);
+    SMOLLM2.full_precision(&fixture.model_sha256);
+    let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu).expect("load");
+    let committed = read_items(include_str!("../../data/winodict/winogrande.jsonl")).expect("items");
+    let mut choices_differ_by_setup = false;
+    for row in &fixture.items {
+        let keyed = committed.iter().find(|i| i.sentence == row.sentence).expect("a committed item");
+        let item = keyed.with_word(&row.word);
+        let teaching = match row.teaching.as_str() {
+            "empty" => Teaching::Empty,
+            "suffix" => Teaching::DefinitionSuffix,
+            _ => Teaching::DefinitionPrefix,
+        };
+        let ours = prompts(&item, teaching, &[]).expect("prompts");
+        assert_eq!((&ours.prefixes, &ours.continuation), (&row.prefixes, &row.continuation), "{} {}", row.word, row.teaching);
+        let judged = &judge(&lm, std::slice::from_ref(&item), teaching, &[]).expect("judged")[0];
+        for (o, t) in judged.log_likelihoods.iter().zip(row.log_likelihoods) {
+            assert!((o - t).abs() < 2e-3, "{} {}: {o} vs llama.cpp {t}", row.word, row.teaching);
+        }
+        assert_eq!(judged.choice, row.choice, "{} {}", row.word, row.teaching);
+        choices_differ_by_setup |= fixture.items.iter().any(|r| r.sentence == row.sentence && r.choice != row.choice);
+    }
+    assert!(choices_differ_by_setup, "the setups matter on some item");
+}

@@ -85,7 +85,10 @@ pub(crate) async fn insert_rows<T>(
     let mut done = 0;
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let sql = insert.replacen("{}", &placeholders(chunk.len(), columns), 1);
-        let query = chunk.iter().fold(sqlx::query(&sql), |q, row| bind(q, row));
+        // not kept as a prepared statement: PostgreSQL fixes a parameter's type when the
+        // statement is prepared, and a column that is NULL in one chunk and a number in
+        // the next (a word with no frequency) would then be refused
+        let query = chunk.iter().fold(sqlx::query(&sql).persistent(false), |q, row| bind(q, row));
         affected += query.execute(&mut **tx).await?.rows_affected();
         done += chunk.len();
         written(done);
