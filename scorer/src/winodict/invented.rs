@@ -86,6 +86,16 @@ impl LetterModel {
         words
     }
 
+    /// The words split into `n` buckets of (nearly) equal size by their likelihood,
+    /// the likeliest first, as the paper samples words from five buckets of log
+    /// probability (Sec. 2.2).
+    pub fn buckets(words: &[Invented], n: usize) -> Vec<Vec<Invented>> {
+        let mut sorted = words.to_vec();
+        sorted.sort_by(|a, b| a.nll_per_letter.total_cmp(&b.nll_per_letter).then_with(|| a.word.cmp(&b.word)));
+        let n = n.max(1);
+        (0..n).map(|i| sorted[i * sorted.len() / n..(i + 1) * sorted.len() / n].to_vec()).collect()
+    }
+
     /// One word sampled letter by letter; `None` when it grows past the longest length.
     fn sample(&self, rng: &mut impl Rng) -> Option<String> {
         let (mut a, mut b) = ('^', '^');
@@ -135,6 +145,14 @@ mod tests {
         }
         assert_eq!(words, model.invent(12, 7), "the same seed gives the same words");
         assert_ne!(words, model.invent(12, 8), "another seed gives others");
+
+        let buckets = LetterModel::buckets(&words, 5);
+        assert_eq!(buckets.iter().map(Vec::len).sum::<usize>(), words.len());
+        let worst = |b: &Vec<Invented>| b.iter().map(|w| w.nll_per_letter).fold(f64::MIN, f64::max);
+        let best = |b: &Vec<Invented>| b.iter().map(|w| w.nll_per_letter).fold(f64::MAX, f64::min);
+        for pair in buckets.windows(2).filter(|p| !p[0].is_empty() && !p[1].is_empty()) {
+            assert!(worst(&pair[0]) <= best(&pair[1]), "likelier words in earlier buckets");
+        }
     }
 
     #[test]
