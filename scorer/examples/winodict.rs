@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use gapwise_scorer::causal::CausalLm;
+use gapwise_scorer::definitions::wordnet::lemmas;
 use gapwise_scorer::winodict::invented::LetterModel;
 use gapwise_scorer::winodict::items::read_items;
 use gapwise_scorer::winodict::partial::{judge, Teaching, WinoItem};
@@ -24,11 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = args.next().map_or(Ok(3), |n| n.parse())?;
     let items = read_items(include_str!("../../data/winodict/winogrande.jsonl"))?;
     let items = &items[..limit.min(items.len())];
-    let mut lemmas = Vec::new();
-    for pos in ["noun", "verb", "adj", "adv"] {
-        let index = std::fs::read_to_string(format!("/usr/share/wordnet/index.{pos}"))?;
-        lemmas.extend(index.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split(' ').next()).map(str::to_owned));
-    }
+    let lemmas = lemmas(std::path::Path::new("/usr/share/wordnet"))?;
     let letters = LetterModel::train(lemmas.iter().map(String::as_str));
     let invented = letters.invent(items.len(), seed);
     let lm = CausalLm::from_gguf(&model, &candle_core::Device::Cpu)?;
@@ -36,17 +33,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let synthetic: Vec<WinoItem> = items.iter().zip(&invented).map(|(i, w)| i.with_word(&w.word)).collect();
     println!("{} WinoGrande items, {}", synthetic.len(), model.display());
     let mut by_pos: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    for (name, set, teaching) in [
-        ("original, no definition", &original, Teaching::Empty),
-        ("original, definition suffix", &original, Teaching::DefinitionSuffix),
-        ("invented, no definition", &synthetic, Teaching::Empty),
-        ("invented, definition prefix", &synthetic, Teaching::DefinitionPrefix),
-        ("invented, definition suffix", &synthetic, Teaching::DefinitionSuffix),
+    // the last flag: break this setup down by part of speech
+    for (name, set, teaching, broken_down) in [
+        ("original, no definition", &original, Teaching::Empty, false),
+        ("original, definition suffix", &original, Teaching::DefinitionSuffix, false),
+        ("invented, no definition", &synthetic, Teaching::Empty, false),
+        ("invented, definition prefix", &synthetic, Teaching::DefinitionPrefix, false),
+        ("invented, definition suffix", &synthetic, Teaching::DefinitionSuffix, true),
     ] {
         let judged = judge(&lm, set, teaching, &[])?;
         let (right, all) = accuracy(judged.iter().map(|j| j.correct));
         println!("{name:30} {:5.1} % ({right}/{all})", 100.0 * right as f64 / all as f64);
-        if teaching == Teaching::DefinitionSuffix && std::ptr::eq(set, &synthetic) {
+        if broken_down {
             for (item, j) in items.iter().zip(&judged) {
                 let entry = by_pos.entry(format!("{:?}", item.pos)).or_default();
                 *entry = (entry.0 + usize::from(j.correct), entry.1 + 1);

@@ -171,6 +171,17 @@ impl WordNet {
     }
 }
 
+/// Every lemma of the four index files (nouns, verbs, adjectives, adverbs) of the
+/// WordNet database in `dir`, as written there (multi-word lemmas joined by `_`).
+pub fn lemmas(dir: &Path) -> Result<Vec<String>, ScorerError> {
+    let mut lemmas = Vec::new();
+    for file in ["noun", "verb", "adj", "adv"] {
+        let index = read_latin1(&dir.join(format!("index.{file}")))?;
+        lemmas.extend(index.lines().filter(|l| !l.starts_with("  ")).filter_map(|l| l.split(' ').next()).map(str::to_owned));
+    }
+    Ok(lemmas)
+}
+
 fn read_latin1(path: &Path) -> Result<String, ScorerError> {
     let bytes = std::fs::read(path).map_err(|e| ScorerError::file(path, e))?;
     Ok(bytes.into_iter().map(char::from).collect())
