@@ -60,6 +60,7 @@ pub fn App() -> impl IntoView {
                     <A href="/rate">{i18n.t("nav-rate")}</A>
                     <A href="/define">{i18n.t("nav-define")}</A>
                     <A href="/guess">{i18n.t("nav-guess")}</A>
+                    <A href="/new-words">{i18n.t("nav-new-words")}</A>
                     <A href="/suggest">{i18n.t("nav-propose")}</A>
                     <A href="/friends">{i18n.t("nav-friends")}</A>
                     <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
@@ -75,6 +76,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/rate") view=pages::RatePage/>
                     <Route path=path!("/define") view=pages::DefinePage/>
                     <Route path=path!("/guess") view=pages::GuessPage/>
+                    <Route path=path!("/new-words") view=pages::WinodictPage/>
                     <Route path=path!("/account") view=pages::Account/>
                     <Route path=path!("/my-data") view=pages::MyDataPage/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>

@@ -9,6 +9,7 @@ use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
 use crate::definitions::DefinitionScorer;
 use crate::shannon::NextPieceModel;
+use crate::winodict::partial::ContinuationScorer;
 use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
 
@@ -19,18 +20,20 @@ pub struct LoadedModel {
     pub definitions: Option<Arc<dyn DefinitionScorer>>,
     /// The same model guessing next words; causal LMs only.
     pub next_words: Option<Arc<dyn NextPieceModel>>,
+    /// The same model scoring continuations (WinoDict's partial scoring); causal LMs only.
+    pub continuations: Option<Arc<dyn ContinuationScorer>>,
     pub kind: &'static str,
 }
 
 impl LoadedModel {
     fn of<M: ContextScorer + DefinitionScorer + 'static>(model: M, kind: &'static str) -> Self {
         let model = Arc::new(model);
-        LoadedModel { scorer: model.clone(), definitions: Some(model), next_words: None, kind }
+        LoadedModel { scorer: model.clone(), definitions: Some(model), next_words: None, continuations: None, kind }
     }
 
     fn causal(lm: CausalLm) -> Self {
         let lm = Arc::new(lm);
-        LoadedModel { scorer: lm.clone(), definitions: Some(lm.clone()), next_words: Some(lm), kind: "causal" }
+        LoadedModel { scorer: lm.clone(), definitions: Some(lm.clone()), next_words: Some(lm.clone()), continuations: Some(lm), kind: "causal" }
     }
 }
 
@@ -59,7 +62,7 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
 pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
     let ngram = |order| -> Result<LoadedModel, ScorerError> {
         let kind = if order == 1 { "unigram" } else { "bigram" };
-        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, next_words: None, kind })
+        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, next_words: None, continuations: None, kind })
     };
     match kind {
         "unigram" => ngram(1),

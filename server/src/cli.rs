@@ -4,7 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gapwise_store::model::{AnswerFilter, DefinitionTask};
+use gapwise_scorer::winodict::partial::Teaching;
+use gapwise_store::model::{AnswerFilter, DefinitionTask, WinoWord};
 use gapwise_store::{ImportKind, Store};
 use leptos::config::get_configuration;
 
@@ -186,6 +187,40 @@ pub enum Command {
         /// Nearest neighbours kept per word: a guess among them is a soft match.
         #[arg(long, default_value_t = 10)]
         neighbours: usize,
+    },
+    /// Load invented-word (WinoDict) items: each gets an invented word from a letter
+    /// model of WordNet's lemmas and a meaning-shift partner; items present are kept.
+    ImportWinodict {
+        /// Items as JSON lines (see data/winodict/README.md); the shipped 650 by default.
+        #[arg(long)]
+        items: Option<PathBuf>,
+        /// The WordNet database folder; defaults to GAPWISE_WORDNET or /usr/share/wordnet.
+        #[arg(long)]
+        wordnet: Option<PathBuf>,
+        /// Seed of the invented words and meaning-shift partners.
+        #[arg(long, default_value_t = crate::winodict::SEED)]
+        seed: u64,
+    },
+    /// Judge invented-word items with a causal model by partial scoring: the items
+    /// people answered first, then others; each batch is stored when done, so a rerun resumes.
+    ScoreWinodict {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Items per setup.
+        #[arg(long, default_value_t = 100)]
+        items: usize,
+        /// Only this word: original, invented or shifted; all three by default.
+        #[arg(long)]
+        word: Option<String>,
+        /// Only this place for the definition: empty (none), suffix or prefix; all by default.
+        #[arg(long)]
+        teaching: Option<String>,
+        /// Solved items put before each item (the same ones for every item of the run).
+        #[arg(long, default_value_t = 0)]
+        shots: usize,
+        /// Seed of the order in which items nobody answered are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
@@ -385,6 +420,27 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let how = crate::guessing::Guessing { language, sentences, seed };
             score_next_words(&store, model, &how, wordfreq, vectors, neighbours).await?;
         }
+        Command::ImportWinodict { items, wordnet, seed } => {
+            let text = match &items {
+                Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                None => crate::winodict::ITEMS.to_owned(),
+            };
+            let wordnet = wordnet.unwrap_or_else(crate::definitions::default_wordnet_dir);
+            let new = crate::winodict::import_winodict(&store, &text, &wordnet, seed).await?;
+            println!("{new} invented-word items imported");
+        }
+        Command::ScoreWinodict { model, items, word, teaching, shots, seed } => {
+            let words = match word.as_deref() {
+                None => WinoWord::ALL.to_vec(),
+                Some(code) => vec![WinoWord::parse(code).ok_or_else(|| format!("--word is original, invented or shifted, not {code:?}"))?],
+            };
+            let teachings = match teaching.as_deref() {
+                None => Teaching::ALL.to_vec(),
+                Some(code) => vec![Teaching::parse(code).ok_or_else(|| format!("--teaching is empty, suffix or prefix, not {code:?}"))?],
+            };
+            let how = crate::winodict::Judging { words, teachings, shots, items, seed };
+            score_winodict(&store, model, &how).await?;
+        }
         Command::AddStaff { name, role } => {
             let password = match std::env::var("GAPWISE_PASSWORD") {
                 Ok(p) => p,
@@ -425,6 +481,15 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
                 tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
             } else {
                 tracing::warn!("no WordNet in {}: the word-definition game has no groups (apt install wordnet-base)", dir.display());
+            }
+        }
+        if store.count_rows("winodict_items").await? == 0 {
+            let dir = crate::definitions::default_wordnet_dir();
+            if dir.join("index.noun").is_file() {
+                let new = crate::winodict::import_winodict(&store, crate::winodict::ITEMS, &dir, crate::winodict::SEED).await?;
+                tracing::info!(items = new, "loaded the invented-word items");
+            } else {
+                tracing::warn!("no WordNet in {}: the invented-word game has no items (apt install wordnet-base)", dir.display());
             }
         }
     }
@@ -482,6 +547,17 @@ async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::definiti
     let done = crate::definitions::score_definitions(store, scorer.as_ref(), &model_id, how, &stop, &progress).await?;
     progress.finish_and_clear();
     println!("{model_id}: {done} groups scored");
+    Ok(())
+}
+
+async fn score_winodict(store: &Store, args: ModelArgs, how: &crate::winodict::Judging) -> Result<(), Box<dyn std::error::Error>> {
+    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let model = loaded.continuations.ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
+    let progress = progress_bar(0, "{pos}/{len} judgements, {per_sec}", &model_id)?;
+    let stop = stop_on_ctrl_c();
+    let done = crate::winodict::judge_winodict(store, model.as_ref(), &model_id, how, &stop, &progress).await?;
+    progress.finish_and_clear();
+    println!("{model_id}: {done} invented-word judgements");
     Ok(())
 }
 

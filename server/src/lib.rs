@@ -18,6 +18,7 @@ mod guards;
 pub mod score;
 pub mod select;
 mod upload;
+pub mod winodict;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -7,6 +7,7 @@ nav-play = Play
 nav-rate = Rate
 nav-define = Definitions
 nav-guess = Next word
+nav-new-words = New words
 nav-propose = Propose
 nav-leaderboard = Leaderboard
 nav-account = Account
@@ -200,6 +201,7 @@ guess-finished = { $n ->
    *[other] { $n } sentences
 }
 my-data-word-guesses = Next-word guesses
+my-data-invented-word-answers = New-word answers
 
 ## Levels, challenges, friends
 nav-friends = Friends
@@ -267,3 +269,16 @@ error-no-study-under-way = you have no study under way
 error-guess-length = a guess is one word of 1 to { $max } characters
 error-internal = something went wrong on our side; please try again
 error-unreachable = the server could not be reached: { $detail }
+
+## New words
+new-words-title = New words
+new-words-intro = Each sentence has a blank and a word you may not know, sometimes with the sentence that defines it. Which of the two fills the blank?
+new-words-none = You have answered every item. Thank you!
+new-words-right = Right: { $answer }.
+new-words-wrong = Not this time: it was { $answer }.
+new-words-tally = { $n ->
+    [one] { $right } right of { $n } item
+   *[other] { $right } right of { $n } items
+}
+new-words-definition = Definition:
+new-words-blank = blank

@@ -6,6 +6,7 @@ nav-play = Jugar
 nav-rate = Valorar
 nav-define = Definiciones
 nav-guess = Siguiente palabra
+nav-new-words = Palabras nuevas
 nav-propose = Proponer
 nav-leaderboard = Clasificación
 nav-account = Cuenta
@@ -199,6 +200,7 @@ guess-finished = { $n ->
    *[other] { $n } frases
 }
 my-data-word-guesses = Palabras adivinadas
+my-data-invented-word-answers = Respuestas de palabras nuevas
 
 ## Levels, challenges, friends
 nav-friends = Amigos
@@ -266,3 +268,16 @@ error-no-study-under-way = no tienes ningún estudio en curso
 error-guess-length = una respuesta es una palabra de 1 a { $max } caracteres
 error-internal = algo ha fallado por nuestra parte; inténtalo de nuevo
 error-unreachable = no se pudo contactar con el servidor: { $detail }
+
+## Palabras nuevas
+new-words-title = Palabras nuevas
+new-words-intro = Cada frase tiene un hueco y una palabra que quizá no conozcas, a veces con la frase que la define. ¿Cuál de las dos opciones llena el hueco? Las frases están en inglés.
+new-words-none = Ya has respondido a todas las frases. ¡Gracias!
+new-words-right = Correcto: { $answer }.
+new-words-wrong = Esta vez no: era { $answer }.
+new-words-tally = { $n ->
+    [one] { $right } correctas de { $n } frase
+   *[other] { $right } correctas de { $n } frases
+}
+new-words-definition = Definición:
+new-words-blank = hueco

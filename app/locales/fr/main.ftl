@@ -6,6 +6,7 @@ nav-play = Jouer
 nav-rate = Évaluer
 nav-define = Définitions
 nav-guess = Mot suivant
+nav-new-words = Mots nouveaux
 nav-propose = Proposer
 nav-leaderboard = Classement
 nav-account = Compte
@@ -199,6 +200,7 @@ guess-finished = { $n ->
    *[other] { $n } phrases
 }
 my-data-word-guesses = Mots devinés
+my-data-invented-word-answers = Réponses aux mots nouveaux
 
 ## Levels, challenges, friends
 nav-friends = Amis
@@ -266,3 +268,16 @@ error-no-study-under-way = vous n’avez pas d’étude en cours
 error-guess-length = une proposition est un mot de 1 à { $max } caractères
 error-internal = un problème est survenu de notre côté ; réessayez
 error-unreachable = le serveur est injoignable : { $detail }
+
+## Mots nouveaux
+new-words-title = Mots nouveaux
+new-words-intro = Chaque phrase a un blanc et un mot que vous ne connaissez peut-être pas, parfois avec la phrase qui le définit. Laquelle des deux options remplit le blanc ? Les phrases sont en anglais.
+new-words-none = Vous avez répondu à toutes les phrases. Merci !
+new-words-right = Juste : { $answer }.
+new-words-wrong = Pas cette fois : c'était { $answer }.
+new-words-tally = { $n ->
+    [one] { $right } justes sur { $n } phrase
+   *[other] { $right } justes sur { $n } phrases
+}
+new-words-definition = Définition :
+new-words-blank = blanc

@@ -6,6 +6,7 @@ nav-play = Gioca
 nav-rate = Valuta
 nav-define = Definizioni
 nav-guess = Parola successiva
+nav-new-words = Parole nuove
 nav-propose = Proponi
 nav-leaderboard = Classifica
 nav-account = Account
@@ -199,6 +200,7 @@ guess-finished = { $n ->
    *[other] { $n } frasi
 }
 my-data-word-guesses = Parole indovinate
+my-data-invented-word-answers = Risposte alle parole nuove
 
 ## Levels, challenges, friends
 nav-friends = Amici
@@ -266,3 +268,16 @@ error-no-study-under-way = non hai nessuno studio in corso
 error-guess-length = una risposta è una parola da 1 a { $max } caratteri
 error-internal = qualcosa è andato storto da parte nostra; riprova
 error-unreachable = impossibile raggiungere il server: { $detail }
+
+## Parole nuove
+new-words-title = Parole nuove
+new-words-intro = Ogni frase ha uno spazio vuoto e una parola che forse non conosci, a volte con la frase che la definisce. Quale delle due opzioni riempie lo spazio? Le frasi sono in inglese.
+new-words-none = Hai risposto a tutte le frasi. Grazie!
+new-words-right = Giusto: { $answer }.
+new-words-wrong = Non questa volta: era { $answer }.
+new-words-tally = { $n ->
+    [one] { $right } giuste su { $n } frase
+   *[other] { $right } giuste su { $n } frasi
+}
+new-words-definition = Definizione:
+new-words-blank = spazio vuoto

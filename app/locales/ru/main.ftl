@@ -6,6 +6,7 @@ nav-play = Играть
 nav-rate = Оценивать
 nav-define = Определения
 nav-guess = Следующее слово
+nav-new-words = Новые слова
 nav-propose = Предложить
 nav-leaderboard = Рейтинг
 nav-account = Профиль
@@ -204,6 +205,7 @@ guess-finished = { $n ->
    *[many] { $n } предложений
 }
 my-data-word-guesses = Угаданные слова
+my-data-invented-word-answers = Ответы в игре «Новые слова»
 
 ## Levels, challenges, friends
 nav-friends = Друзья
@@ -273,3 +275,16 @@ error-no-study-under-way = у вас нет начатого исследова�
 error-guess-length = ответ — одно слово длиной от 1 до { $max } символов
 error-internal = у нас что-то пошло не так; попробуйте ещё раз
 error-unreachable = сервер недоступен: { $detail }
+
+## Новые слова
+new-words-title = Новые слова
+new-words-intro = В каждом предложении есть пропуск и слово, которого вы, возможно, не знаете, иногда с предложением, которое его определяет. Какой из двух вариантов заполняет пропуск? Предложения на английском.
+new-words-none = Вы ответили на все предложения. Спасибо!
+new-words-right = Верно: { $answer }.
+new-words-wrong = На этот раз нет: это было { $answer }.
+new-words-tally = { $n ->
+    [one] верно { $right } из { $n } предложения
+   *[other] верно { $right } из { $n } предложений
+}
+new-words-definition = Определение:
+new-words-blank = пропуск

@@ -14,6 +14,7 @@ mod guessing;
 mod rights;
 mod social;
 mod staff;
+mod winodict;
 pub use admin::*;
 pub use crowd::*;
 pub use definitions::*;
@@ -21,6 +22,7 @@ pub use guessing::*;
 pub use rights::*;
 pub use social::*;
 pub use staff::*;
+pub use winodict::*;
 
 
 /// Starts playing: records consent, creates a pseudonymous annotator and its

@@ -17,6 +17,7 @@ mod rate;
 mod research;
 mod staff;
 mod suggest;
+mod winodict;
 
 pub use account::Account;
 pub use admin::Admin;
@@ -34,3 +35,4 @@ pub use rate::RatePage;
 pub use research::Research;
 pub use staff::StaffSignIn;
 pub use suggest::Suggest;
+pub use winodict::WinodictPage;

@@ -68,6 +68,7 @@ fn Stored(d: MyData) -> impl IntoView {
             <div><dt>{t("my-data-ratings")}</dt><dd>{d.ratings.len()}</dd></div>
             <div><dt>{t("my-data-definition-picks")}</dt><dd id="definition-picks">{d.definition_picks}</dd></div>
             <div><dt>{t("my-data-word-guesses")}</dt><dd id="word-guesses">{d.word_guesses}</dd></div>
+            <div><dt>{t("my-data-invented-word-answers")}</dt><dd id="invented-word-answers">{d.invented_word_answers}</dd></div>
             <div><dt>{t("my-data-proposals")}</dt><dd>{d.suggestions.len()}</dd></div>
             <div><dt>{t("my-data-pairs")}</dt><dd>{d.pairs_created}</dd></div>
             <div><dt>{t("my-data-messages")}</dt><dd>{d.feedback.len()}</dd></div>

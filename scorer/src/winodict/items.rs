@@ -1,9 +1,15 @@
 //! WinoDict items as `data/winodict/winogrande.jsonl` holds them (built by
 //! `scripts/make_winodict_items.py`): a Winograd sentence with its key word, and the
 //! key word's lemma, form, part of speech and definition. An item is played with the
-//! key word itself (the original task) or with an invented word in its place.
+//! key word itself (the original task), with an invented word in its place, or with
+//! another item's key word (the meaning shift).
 
+use std::collections::BTreeMap;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 
 use super::morphology::{inflect, Form};
 use super::partial::WinoItem;
@@ -24,6 +30,9 @@ pub struct KeyedItem {
     pub pos: Pos,
     /// WordNet's gloss of the lemma's first sense.
     pub definition: String,
+    /// Where the sentence comes from.
+    #[serde(default)]
+    pub source: String,
 }
 
 /// Reads the items file (JSON lines).
@@ -42,10 +51,26 @@ pub fn read_items(text: &str) -> Result<Vec<KeyedItem>, ScorerError> {
 }
 
 impl KeyedItem {
+    /// A stable id: `wd-` and the first twelve hex digits of the SHA-256 of the sentence.
+    pub fn id(&self) -> String {
+        let digest = Sha256::digest(self.sentence.as_bytes());
+        format!("wd-{}", digest.iter().take(6).map(|b| format!("{b:02x}")).collect::<String>())
+    }
+
     /// The item with `lemma` standing for the key word, in the key word's form and
-    /// capitalisation, defined by the Table 6 sentence of the key word's definition.
+    /// capitalisation (`played_as` keeps the capital), defined by the Table 6 sentence
+    /// of the key word's definition.
     pub fn with_word(&self, lemma: &str) -> WinoItem {
-        let mut word = inflect(lemma, self.form);
+        self.played_as(lemma, inflect(lemma, self.form))
+    }
+
+    /// The item played with `other`'s key word as written (see [`shift_partners`]),
+    /// defined by this item's definition: the meaning-shift variant.
+    pub fn shifted_to(&self, other: &KeyedItem) -> WinoItem {
+        self.played_as(&other.lemma, other.key.to_lowercase())
+    }
+
+    fn played_as(&self, lemma: &str, mut word: String) -> WinoItem {
         if self.key.starts_with(char::is_uppercase) {
             word = word.chars().take(1).flat_map(char::to_uppercase).chain(word.chars().skip(1)).collect();
         }
@@ -61,6 +86,31 @@ impl KeyedItem {
     pub fn original(&self) -> WinoItem {
         self.with_word(&self.lemma)
     }
+}
+
+/// For each item, the other item whose key word it is played with in the
+/// meaning-shift variant (paper 003, Table 3: a known word given the key word's
+/// definition): one of the same part of speech and form, so the word stands in the
+/// sentence as written (`crowded`, `ran`), with another lemma; drawn with `seed`.
+/// `None` when no item fits.
+pub fn shift_partners(items: &[KeyedItem], seed: u64) -> Vec<Option<usize>> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut groups: BTreeMap<(Pos, Form), Vec<usize>> = BTreeMap::new();
+    for (n, item) in items.iter().enumerate() {
+        groups.entry((item.pos, item.form)).or_default().push(n);
+    }
+    for group in groups.values_mut() {
+        group.shuffle(&mut rng);
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(n, item)| {
+            let group = &groups[&(item.pos, item.form)];
+            // start at a place that moves with the item, then skip its own lemma
+            (0..group.len()).map(|k| group[(n + k) % group.len()]).find(|&other| items[other].lemma != item.lemma)
+        })
+        .collect()
 }
 
 /// `text` with the whole-word occurrences of `word` replaced by `by`.
@@ -92,6 +142,25 @@ mod tests {
         assert_eq!(item.definition.as_deref(), Some("The verb to plest means to fill or occupy to the point of overflowing."));
         assert_eq!(items[0].original().sentence, items[0].sentence, "the lemma in the key word's form is the key word");
         assert!(read_items(&line.replace("\"answer\": 0", "\"answer\": 2")).is_err());
+    }
+
+    #[test]
+    fn a_shifted_word_is_another_items_key_word_of_the_same_part_of_speech_and_form() {
+        let items = read_items(include_str!("../../../data/winodict/winogrande.jsonl")).expect("the committed items");
+        let partners = shift_partners(&items, 7);
+        assert_eq!(partners, shift_partners(&items, 7), "seeded");
+        assert_ne!(partners, shift_partners(&items, 8));
+        for (item, partner) in items.iter().zip(&partners) {
+            let other = &items[partner.expect("every part of speech and form has several lemmas")];
+            assert_ne!(other.lemma, item.lemma);
+            assert_eq!((other.pos, other.form), (item.pos, item.form));
+            let shifted = item.shifted_to(other);
+            assert!(shifted.sentence.to_lowercase().contains(&other.key.to_lowercase()), "{shifted:?}");
+            assert!(shifted.definition.as_deref().is_some_and(|d| d.contains(&item.definition)), "the key word's own definition: {shifted:?}");
+        }
+        let ids: std::collections::HashSet<String> = items.iter().map(KeyedItem::id).collect();
+        assert_eq!(ids.len(), items.len(), "ids are unique");
+        assert!(ids.iter().all(|id| id.len() == 15 && id.starts_with("wd-")));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Which form of its lemma a word is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Form {
     /// The lemma itself.

@@ -13,7 +13,7 @@ use crate::error::ScorerError;
 
 /// Anything that gives the log-probability of each token of a continuation after a
 /// prefix (a causal model; a table of hand-set values in the tests).
-pub trait ContinuationScorer {
+pub trait ContinuationScorer: Send + Sync {
     fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError>;
 }
 
@@ -32,6 +32,23 @@ pub enum Teaching {
     DefinitionSuffix,
     /// Before the sentence, so the model conditions on it.
     DefinitionPrefix,
+}
+
+impl Teaching {
+    pub const ALL: [Teaching; 3] = [Teaching::Empty, Teaching::DefinitionSuffix, Teaching::DefinitionPrefix];
+
+    /// `empty`, `suffix` or `prefix`, as stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            Teaching::Empty => "empty",
+            Teaching::DefinitionSuffix => "suffix",
+            Teaching::DefinitionPrefix => "prefix",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Teaching> {
+        Teaching::ALL.into_iter().find(|t| t.code() == code)
+    }
 }
 
 /// A Winograd-style item: a sentence with one blank `_`, two options, the right one,
@@ -105,7 +122,7 @@ pub fn prompts(item: &WinoItem, teaching: Teaching, shots: &[WinoItem]) -> Resul
 }
 
 /// Judges every item in one batch of model calls.
-pub fn judge(model: &impl ContinuationScorer, items: &[WinoItem], teaching: Teaching, shots: &[WinoItem]) -> Result<Vec<Judgement>, ScorerError> {
+pub fn judge(model: &(impl ContinuationScorer + ?Sized), items: &[WinoItem], teaching: Teaching, shots: &[WinoItem]) -> Result<Vec<Judgement>, ScorerError> {
     let prompts = items.iter().map(|item| prompts(item, teaching, shots)).collect::<Result<Vec<_>, _>>()?;
     let pairs: Vec<(&str, &str)> = prompts.iter().flat_map(|p| p.prefixes.iter().map(|prefix| (prefix.as_str(), p.continuation.as_str()))).collect();
     let scores = model.continuation_log_probs(&pairs)?;

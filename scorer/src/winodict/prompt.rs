@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Part of speech of a key word (WordNet's four open classes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pos {
     Noun,
@@ -14,6 +14,16 @@ pub enum Pos {
 }
 
 impl Pos {
+    /// `noun`, `verb`, `adj` or `adv`, as the items file and the database write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Pos::Noun => "noun",
+            Pos::Verb => "verb",
+            Pos::Adj => "adj",
+            Pos::Adv => "adv",
+        }
+    }
+
     /// WordNet's letter for the part of speech (`n`, `v`, `a`, `r`; `s` is an adjective).
     pub fn from_wordnet(letter: &str) -> Option<Pos> {
         match letter {

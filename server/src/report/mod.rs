@@ -10,7 +10,8 @@
 //! correlation has a 95 % percentile bootstrap interval (seeded, so reruns agree).
 //! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`likert`]). The
 //! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`definitions`]),
-//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guessing`]).
+//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guessing`]) and the
+//! invented-word game's (003_e0d4aede4cc7e323.txt, see [`winodict`]).
 //!
 //! The same [`Report`] feeds the `report` command (files) and the researchers' page.
 
@@ -19,6 +20,7 @@ mod figures;
 mod guessing;
 mod likert;
 mod tables;
+mod winodict;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -156,6 +158,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
     figures.extend(figure2);
     tables.extend(definitions::tables(store).await?);
     tables.extend(guessing::tables(store).await?);
+    tables.extend(winodict::tables(store).await?);
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
          of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",

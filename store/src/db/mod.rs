@@ -26,6 +26,7 @@ mod social;
 mod staff;
 mod store;
 mod suggestions;
+mod winodict;
 pub mod words;
 
 #[cfg(feature = "testing")]
@@ -46,6 +47,7 @@ pub use search::Found;
 pub use shannon::{positions, HumanGuess, ModelGuess, WordFacts};
 pub use staff::{Role, Staff};
 pub use store::{sqlite_file, Backend, Store};
+pub use winodict::{WinoAnswer, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub(crate) fn now_ms() -> i64 {

@@ -9,9 +9,9 @@ use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS}
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.
-const PERSONAL_TABLES: [&str; 10] = [
-    "answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "pair_suggestions", "export_pseudonyms", "feedback",
-    "crowd_assignments", "sessions",
+const PERSONAL_TABLES: [&str; 11] = [
+    "answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "winodict_servings", "pair_suggestions", "export_pseudonyms",
+    "feedback", "crowd_assignments", "sessions",
 ];
 
 /// Rows that name the player in other ways, deleted before [`PERSONAL_TABLES`].
@@ -87,6 +87,7 @@ impl Store {
             .await?,
             word_guesses: count("SELECT COUNT(*) FROM shannon_guesses g JOIN shannon_servings s ON s.id = g.serving_id WHERE s.annotator_id = $1")
                 .await?,
+            invented_word_answers: count("SELECT COUNT(*) FROM winodict_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
             suggestions: self.suggestions_of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
@@ -105,7 +106,7 @@ impl Store {
         })
     }
 
-    /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition and next-word rounds, proposals,
+    /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition, next-word and invented-word rounds, proposals,
     /// export ID, feedback, friends both ways, challenges, crowd assignment, sessions, the annotator) in one transaction, and takes
     /// their name off the word pairs they proposed. Irreversible.
     pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {

@@ -117,13 +117,14 @@ impl Store {
     /// Number of rows in `table`, for tests, the CLI's summaries and health checks.
     /// `table` must be one of the schema's table names.
     pub async fn count_rows(&self, table: &str) -> Result<i64, StoreError> {
-        const TABLES: [&str; 37] = [
+        const TABLES: [&str; 41] = [
             "languages", "sentences", "annotators", "word_pairs", "items", "item_contexts",
             "sessions", "servings", "answers", "models", "context_scores", "item_scores",
             "staff", "api_tokens", "export_pseudonyms", "staff_sessions", "likert_ratings", "pair_suggestions", "audit_log", "feedback", "word_postings",
             "wordnet_synsets", "wordnet_hypernyms", "definition_groups", "definition_servings", "definition_picks", "definition_scores",
             "shannon_servings", "shannon_guesses", "shannon_predictions", "shannon_words",
             "settings", "friends", "challenges", "challenge_items", "crowd_studies", "crowd_assignments",
+            "winodict_items", "winodict_variants", "winodict_servings", "winodict_judgements",
         ];
         if !TABLES.contains(&table) {
             return Err(StoreError::Invalid(format!("unknown table {table}")));

@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 mod crowd;
 mod quality;
 mod social;
+mod winodict;
 pub use crowd::*;
 pub use quality::*;
 pub use social::*;
+pub use winodict::*;
 
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
@@ -457,6 +459,8 @@ pub struct MyData {
     pub definition_picks: i64,
     /// Words guessed in the next-word game.
     pub word_guesses: i64,
+    /// Items answered in the invented-word game.
+    pub invented_word_answers: i64,
     pub suggestions: Vec<Suggestion>,
     /// Word pairs in the game that they proposed (they keep no link after erasure).
     pub pairs_created: i64,

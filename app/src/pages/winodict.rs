@@ -1,0 +1,62 @@
+//! The invented-word game (`/new-words`, WinoDict, 003_e0d4aede4cc7e323.txt): a
+//! Winograd sentence whose key word is an invented word, a known word given another
+//! meaning, or the key word itself, with or without the sentence that defines it;
+//! the player picks which of two phrases fills the blank. The item and its
+//! condition are the server's choice; the sentences are WinoGrande's, in English.
+
+use gapwise_store::model::WinoCard;
+use leptos::prelude::*;
+
+use crate::api::{winodict_round, PickWinodict};
+use crate::components::{keyboard_shortcuts, response_clock, ActionError, RoundView};
+use crate::i18n::use_i18n;
+
+#[component]
+pub fn WinodictPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let pick = ServerAction::<PickWinodict>::new();
+    let round = Resource::new(move || pick.version().get(), |_| winodict_round());
+    keyboard_shortcuts();
+    let verdict = move || match pick.value().get() {
+        Some(Ok(p)) => {
+            let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
+            Some(view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
+        }
+        _ => None,
+    };
+    view! {
+        <h1>{i18n.t("new-words-title")}</h1>
+        <p>{i18n.t("new-words-intro")}</p>
+        {verdict}
+        <RoundView round=round none="new-words-none" show=move |card| view! { <Item card pick/> }/>
+        <ActionError value=pick.value()/>
+    }
+}
+
+/// The sentence, the definition when it is shown, and the two options.
+#[component]
+fn Item(card: WinoCard, pick: ServerAction<PickWinodict>) -> impl IntoView {
+    let (client_ms, stamp) = response_clock();
+    let i18n = use_i18n();
+    let pending = pick.pending();
+    let tally = i18n.t_with("new-words-tally", &[("right", card.right.into()), ("n", card.answered.into())]);
+    let (before, after) = card.sentence.split_once('_').map_or((card.sentence.clone(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()));
+    let definition = card.definition.map(|d| view! {
+        <p class="definition" id="new-word-definition"><span class="label">{i18n.t("new-words-definition")}</span> " " {d}</p>
+    });
+    let options = card.options.into_iter().enumerate().map(move |(i, option)| view! {
+        <button type="submit" name="choice" value=i.to_string() class="option" data-key=(i + 1).to_string() on:click=stamp disabled=move || pending.get()>
+            <kbd>{i + 1}</kbd> " " {option}
+        </button>
+    }).collect_view();
+    view! {
+        <p class="status"><span class="score" id="new-words-answered" data-answered=card.answered.to_string()>{tally}</span></p>
+        <ActionForm action=pick attr:class="item new-words">
+            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            {definition}
+            <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t("new-words-blank")>"_____"</span>{after}</p>
+            <div class="options" role="group" aria-labelledby="new-word-sentence">{options}</div>
+        </ActionForm>
+    }
+}

@@ -1,0 +1,341 @@
+//! The invented-word game (WinoDict, 003_e0d4aede4cc7e323.txt): its items and the
+//! words each is played with, the rounds served to people and their answers, and
+//! the judgements of models.
+//!
+//! The sentences and definition sentences are stored as played (the server renders
+//! them once, at import, with the scorer's templates), so people and models read
+//! exactly the same text. A player meets an item once, in one condition (word and
+//! whether its definition is shown): the conditions take turns per player (see
+//! [`WINO_CONDITIONS`]), starting from one drawn from their id, so each condition
+//! gets items of every kind and no condition always comes first. Items a model has
+//! judged are served first, so that people and models meet on the same items.
+
+use std::collections::{BTreeMap, HashSet};
+
+use sqlx::Row;
+
+use super::game::MAX_CLIENT_MS;
+use super::{insert_rows, now_ms, Store, StoreError};
+use crate::model::{WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
+
+/// An item with the words it is played with, to import or as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinoItemRecord {
+    pub id: String,
+    pub options: [String; 2],
+    pub answer: usize,
+    /// `noun`, `verb`, `adj` or `adv`.
+    pub pos: String,
+    /// WordNet's gloss of the key word.
+    pub definition: String,
+    pub source: String,
+    pub variants: BTreeMap<WinoWord, WinoVariant>,
+}
+
+/// An item played with one word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinoVariant {
+    pub lemma: String,
+    /// The sentence with `_` for the blank.
+    pub sentence: String,
+    /// The sentence that defines the word.
+    pub taught: String,
+}
+
+/// How a model was asked: the word, where the definition went (`empty`, `suffix`,
+/// `prefix`) and how many solved items came first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WinoSetup {
+    pub word: WinoWord,
+    pub teaching: String,
+    pub shots: u32,
+}
+
+/// A model's judgement of an item, to store or as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinoJudgement {
+    pub model: String,
+    pub item_id: String,
+    pub setup: WinoSetup,
+    pub log_likelihoods: [f64; 2],
+    pub choice: usize,
+    /// Whether the choice is the item's answer (read back; ignored when storing).
+    pub correct: bool,
+}
+
+/// A person's answer, without who gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinoAnswer {
+    pub item_id: String,
+    pub word: WinoWord,
+    pub with_definition: bool,
+    pub correct: bool,
+}
+
+fn word_of(code: &str) -> Result<WinoWord, StoreError> {
+    WinoWord::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown WinoDict word {code:?}")))
+}
+
+fn option_index(value: i64) -> Result<usize, StoreError> {
+    usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Invalid(format!("a stored WinoDict option is {value}")))
+}
+
+/// Where a player's turn of conditions starts: drawn from their id, so it differs
+/// between players and stays put for each.
+fn first_condition(annotator: &str) -> usize {
+    annotator.bytes().map(usize::from).sum::<usize>() % WINO_CONDITIONS.len()
+}
+
+impl Store {
+    /// Imports items with their variants in one transaction; items present already
+    /// (same id) are kept as they are. Returns how many items were new.
+    pub async fn import_winodict(&self, items: &[WinoItemRecord]) -> Result<u64, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let new = insert_rows(
+            &mut tx,
+            "INSERT INTO winodict_items (id, option_a, option_b, answer, pos, definition, source) VALUES {} ON CONFLICT (id) DO NOTHING",
+            7,
+            items,
+            |q, i| {
+                q.bind(i.id.clone())
+                    .bind(i.options[0].clone())
+                    .bind(i.options[1].clone())
+                    .bind(i64::from(i.answer == 1))
+                    .bind(i.pos.clone())
+                    .bind(i.definition.clone())
+                    .bind(i.source.clone())
+            },
+            &|_| {},
+        )
+        .await?;
+        let variants: Vec<(&str, WinoWord, &WinoVariant)> = items.iter().flat_map(|i| i.variants.iter().map(move |(w, v)| (i.id.as_str(), *w, v))).collect();
+        insert_rows(
+            &mut tx,
+            "INSERT INTO winodict_variants (item_id, word, lemma, sentence, taught) VALUES {} ON CONFLICT (item_id, word) DO NOTHING",
+            5,
+            &variants,
+            |q, (id, word, v)| q.bind((*id).to_owned()).bind(word.code()).bind(v.lemma.clone()).bind(v.sentence.clone()).bind(v.taught.clone()),
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(new)
+    }
+
+    /// Every item with its variants, in id order, with whether anyone answered it.
+    pub async fn winodict_items(&self) -> Result<Vec<(WinoItemRecord, bool)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT i.id, i.option_a, i.option_b, i.answer, i.pos, i.definition, i.source, \
+                    CASE WHEN EXISTS (SELECT 1 FROM winodict_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
+             FROM winodict_items i ORDER BY i.id",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        let variants = sqlx::query("SELECT item_id, word, lemma, sentence, taught FROM winodict_variants").fetch_all(self.pool()).await?;
+        let mut by_item: BTreeMap<String, BTreeMap<WinoWord, WinoVariant>> = BTreeMap::new();
+        for v in &variants {
+            by_item
+                .entry(v.try_get(0)?)
+                .or_default()
+                .insert(word_of(&v.try_get::<String, _>(1)?)?, WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? });
+        }
+        rows.iter()
+            .map(|r| {
+                let id: String = r.try_get(0)?;
+                let item = WinoItemRecord {
+                    variants: by_item.remove(&id).unwrap_or_default(),
+                    id,
+                    options: [r.try_get(1)?, r.try_get(2)?],
+                    answer: option_index(r.try_get(3)?)?,
+                    pos: r.try_get(4)?,
+                    definition: r.try_get(5)?,
+                    source: r.try_get(6)?,
+                };
+                Ok((item, r.try_get::<i64, _>(7)? == 1))
+            })
+            .collect()
+    }
+
+    /// The item annotator `id` has open, else a new one they have not met, in their
+    /// next condition; `None` when they have met every item.
+    pub async fn winodict_round(&self, id: &str) -> Result<Option<WinoCard>, StoreError> {
+        if let Some(serving) = self.open_winodict_serving(id).await? {
+            return self.winodict_card(id, &serving).await.map(Some);
+        }
+        let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM winodict_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+        let turn = usize::try_from(met).unwrap_or(0) + first_condition(id);
+        // the player's next condition, or the one after where no item is left for it
+        let mut drawn = None;
+        for step in 0..WINO_CONDITIONS.len() {
+            let condition = WINO_CONDITIONS[(turn + step) % WINO_CONDITIONS.len()];
+            let item: Option<String> = sqlx::query_scalar(
+                "SELECT i.id FROM winodict_items i \
+                 WHERE EXISTS (SELECT 1 FROM winodict_variants v WHERE v.item_id = i.id AND v.word = $2) \
+                 AND NOT EXISTS (SELECT 1 FROM winodict_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
+                 ORDER BY CASE WHEN EXISTS (SELECT 1 FROM winodict_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
+            )
+            .bind(id)
+            .bind(condition.0.code())
+            .fetch_optional(self.pool())
+            .await?;
+            if let Some(item) = item {
+                drawn = Some((item, condition));
+                break;
+            }
+        }
+        let Some((item, (word, with_definition))) = drawn else { return Ok(None) };
+        // a second tab drawing the same item at the same moment keeps the first serving
+        sqlx::query(
+            "INSERT INTO winodict_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (annotator_id, item_id) DO NOTHING",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(&item)
+        .bind(word.code())
+        .bind(i64::from(with_definition))
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        let serving = self.open_winodict_serving(id).await?.ok_or_else(|| StoreError::Invalid("the item served was answered at once".into()))?;
+        self.winodict_card(id, &serving).await.map(Some)
+    }
+
+    async fn open_winodict_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT id FROM winodict_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+
+    async fn winodict_card(&self, id: &str, serving: &str) -> Result<WinoCard, StoreError> {
+        let row = sqlx::query(
+            "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM winodict_servings s \
+             JOIN winodict_items i ON i.id = s.item_id JOIN winodict_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
+        )
+        .bind(serving)
+        .fetch_one(self.pool())
+        .await?;
+        let tally = sqlx::query("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM winodict_servings WHERE annotator_id = $1 AND choice IS NOT NULL")
+            .bind(id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(WinoCard {
+            serving_id: serving.to_owned(),
+            sentence: row.try_get(0)?,
+            definition: if row.try_get::<i64, _>(2)? == 1 { Some(row.try_get(1)?) } else { None },
+            options: [row.try_get(3)?, row.try_get(4)?],
+            answered: tally.try_get(0)?,
+            right: tally.try_get(1)?,
+        })
+    }
+
+    /// Annotator `id` answers round `serving` with option `choice` (0 or 1).
+    /// Answering again changes nothing and answers as the first time.
+    pub async fn pick_winodict(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<WinoPick, StoreError> {
+        if choice > 1 {
+            return Err(StoreError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
+        }
+        let row = sqlx::query(
+            "SELECT i.answer, i.option_a, i.option_b, s.served_at FROM winodict_servings s JOIN winodict_items i ON i.id = s.item_id \
+             WHERE s.id = $1 AND s.annotator_id = $2",
+        )
+        .bind(serving)
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not an item served to you")))?;
+        let answer = option_index(row.try_get(0)?)?;
+        let options: [String; 2] = [row.try_get(1)?, row.try_get(2)?];
+        let server_ms = (now_ms() - row.try_get::<i64, _>(3)?).max(0);
+        sqlx::query("UPDATE winodict_servings SET choice = $1, correct = $2, client_ms = $3, server_ms = $4 WHERE id = $5 AND choice IS NULL")
+            .bind(i64::from(choice == 1))
+            .bind(i64::from(choice == answer))
+            .bind(client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)))
+            .bind(server_ms)
+            .bind(serving)
+            .execute(self.pool())
+            .await?;
+        let stored: i64 = sqlx::query_scalar("SELECT correct FROM winodict_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
+        let [first, second] = options;
+        Ok(WinoPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
+    }
+
+    /// Every answer people gave, without who gave it, in the order served.
+    pub async fn winodict_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
+        let rows = sqlx::query("SELECT item_id, word, with_definition, correct FROM winodict_servings WHERE choice IS NOT NULL ORDER BY served_at")
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(WinoAnswer {
+                    item_id: r.try_get(0)?,
+                    word: word_of(&r.try_get::<String, _>(1)?)?,
+                    with_definition: r.try_get::<i64, _>(2)? == 1,
+                    correct: r.try_get::<i64, _>(3)? == 1,
+                })
+            })
+            .collect()
+    }
+
+    /// The setups `model` has judged each item in.
+    pub async fn winodict_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
+        let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM winodict_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
+        rows.iter()
+            .map(|r| {
+                let setup = WinoSetup { word: word_of(&r.try_get::<String, _>(1)?)?, teaching: r.try_get(2)?, shots: u32::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0) };
+                Ok((r.try_get(0)?, setup))
+            })
+            .collect()
+    }
+
+    /// Stores judgements (one transaction); a judgement made again replaces the old.
+    pub async fn save_winodict_judgements(&self, judgements: &[WinoJudgement]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        insert_rows(
+            &mut tx,
+            "INSERT INTO winodict_judgements (model_id, item_id, word, teaching, shots, log_likelihood_a, log_likelihood_b, choice) VALUES {} \
+             ON CONFLICT (model_id, item_id, word, teaching, shots) DO UPDATE SET \
+             log_likelihood_a = excluded.log_likelihood_a, log_likelihood_b = excluded.log_likelihood_b, choice = excluded.choice",
+            8,
+            judgements,
+            |q, j| {
+                q.bind(j.model.clone())
+                    .bind(j.item_id.clone())
+                    .bind(j.setup.word.code())
+                    .bind(j.setup.teaching.clone())
+                    .bind(i64::from(j.setup.shots))
+                    .bind(j.log_likelihoods[0])
+                    .bind(j.log_likelihoods[1])
+                    .bind(i64::from(j.choice == 1))
+            },
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every stored judgement, with whether it was right.
+    pub async fn winodict_judgements(&self) -> Result<Vec<WinoJudgement>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT j.model_id, j.item_id, j.word, j.teaching, j.shots, j.log_likelihood_a, j.log_likelihood_b, j.choice, i.answer \
+             FROM winodict_judgements j JOIN winodict_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let choice = option_index(r.try_get(7)?)?;
+                Ok(WinoJudgement {
+                    model: r.try_get(0)?,
+                    item_id: r.try_get(1)?,
+                    setup: WinoSetup { word: word_of(&r.try_get::<String, _>(2)?)?, teaching: r.try_get(3)?, shots: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0) },
+                    log_likelihoods: [r.try_get(5)?, r.try_get(6)?],
+                    choice,
+                    correct: choice == option_index(r.try_get(8)?)?,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,67 @@
+//! The invented-word game (WinoDict, 003_e0d4aede4cc7e323.txt) as pages and server
+//! functions see it.
+
+use serde::{Deserialize, Serialize};
+
+/// The word an item is played with in place of its key word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WinoWord {
+    /// The key word itself: the original Winograd item.
+    Original,
+    /// A word made up by the letter model: the player learns it from its definition.
+    Invented,
+    /// A known word of the same part of speech given the key word's definition
+    /// (the paper's "meaning shift").
+    Shifted,
+}
+
+impl WinoWord {
+    pub const ALL: [WinoWord; 3] = [WinoWord::Original, WinoWord::Invented, WinoWord::Shifted];
+
+    /// `original`, `invented` or `shifted`, as stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            WinoWord::Original => "original",
+            WinoWord::Invented => "invented",
+            WinoWord::Shifted => "shifted",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<WinoWord> {
+        WinoWord::ALL.into_iter().find(|w| w.code() == code)
+    }
+}
+
+/// The conditions people play in turn: each word with and without its definition.
+/// A player's n-th item takes the condition after their first's, so six items in a
+/// row cover all six and consecutive items alternate between definition and none.
+pub const WINO_CONDITIONS: [(WinoWord, bool); 6] = [
+    (WinoWord::Invented, true),
+    (WinoWord::Invented, false),
+    (WinoWord::Shifted, true),
+    (WinoWord::Original, false),
+    (WinoWord::Original, true),
+    (WinoWord::Shifted, false),
+];
+
+/// An item as the player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinoCard {
+    pub serving_id: String,
+    /// The sentence with `_` for the blank, the key word replaced by the played word.
+    pub sentence: String,
+    pub options: [String; 2],
+    /// The sentence that defines the played word, when it is shown.
+    pub definition: Option<String>,
+    /// Items the player has answered, and how many of them right.
+    pub answered: i64,
+    pub right: i64,
+}
+
+/// What an answer was.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinoPick {
+    pub correct: bool,
+    /// The right option's text.
+    pub answer: String,
+}
