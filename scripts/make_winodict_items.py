@@ -8,9 +8,11 @@ without installing it). Each example is a twin: two sentences with a blank `_` t
 differ in one word, the trigger ("crowded" / "roomy"), which flips the answer. That
 word is the key concept WinoDict replaces by an invented word: each sentence of a twin
 whose trigger WordNet knows (as a lemma, or a plural, past, -ing or comparative of
-one, by the same spelling rules as scorer/src/winodict/morphology.rs) becomes an item
-with the trigger's part of speech (the one with the most tagged senses) and the gloss
-of its first sense, examples left out; a gloss that names the word is dropped. A fixed
+one, by the same spelling rules as scorer/src/winodict/morphology.rs or by WordNet's
+exception lists) becomes an item with the gloss of its first sense, examples left
+out; a gloss that names the word is dropped. Of the readings of the trigger, the one
+whose part of speech fits after the word before it (not a noun after "was" or "a
+lot", not a verb after "the") and then has the most tagged senses is taken. A fixed
 sample (by hash of the sentence) is kept, capped per part of speech.
 
 Usage: scripts/make_winodict_items.py [task.json]   (default: fetched into the cache)
@@ -85,8 +87,38 @@ def inflect(lemma, form):
     raise ValueError(form)
 
 
-def analyse(word, index):
-    """(lemma, form, pos) of `word`, or None when WordNet does not know it."""
+# words after which the key word is not a noun ("was warmer", "a lot cleaner") or not a
+# verb ("the teaching"): the only context the analysis uses
+NOT_NOUN_AFTER = {"is", "was", "were", "are", "am", "be", "been", "being", "much", "lot", "far", "even", "slightly", "bit", "very",
+                  "so", "too", "more", "less", "get", "gets", "got", "getting", "become", "becomes", "became", "seem", "seems",
+                  "seemed", "look", "looks", "looked", "feel", "feels", "felt", "quite", "rather", "really", "pretty", "not"}
+NOT_VERB_AFTER = {"the", "a", "an", "his", "her", "my", "their", "its", "our", "your", "this", "that", "these", "those", "some",
+                  "any", "no", "every", "each"}
+# the form an irregular inflection in WordNet's exception lists has, by part of speech
+# (a verb's is -ing when it ends so: "planning plan")
+EXCEPTION_FORMS = {"noun": "plural", "verb": "past", "adj": "comparative"}
+
+
+def exceptions():
+    """inflected word -> [(lemma, form)] from WordNet's exception lists (drove -> drive,
+    hotter -> hot); superlatives are left out (no form of ours)."""
+    out = {}
+    for pos, form in EXCEPTION_FORMS.items():
+        with open(os.path.join(WORDNET, f"{pos}.exc"), encoding="latin-1") as f:
+            for line in f:
+                word, *lemmas = line.split()
+                if pos == "adj" and word.endswith("est"):
+                    continue
+                for lemma in lemmas:
+                    out.setdefault(word, []).append((lemma, "ing" if pos == "verb" and word.endswith("ing") else form))
+    return out
+
+
+def analyse(word, index, irregular, before):
+    """(lemma, form, pos) of `word`, or None when WordNet does not know it. Every
+    reading (the word itself, a regular or irregular inflection of a lemma) is
+    weighed by whether its part of speech fits after the word `before`, then by
+    WordNet's count of tagged senses, then the word itself first."""
     candidates = [(word, "base")]
     for suffix, forms in [("ies", ["plural"]), ("es", ["plural"]), ("s", ["plural"]), ("ied", ["past"]), ("ed", ["past"]), ("d", ["past"]),
                           ("ing", ["ing"]), ("ier", ["comparative"]), ("er", ["comparative"]), ("r", ["comparative"])]:
@@ -94,13 +126,14 @@ def analyse(word, index):
             stem = word[: -len(suffix)]
             for form in forms:
                 candidates += [(stem, form), (stem + "e", form), (stem + "y", form)]
-    for lemma, form in candidates:
-        if inflect(lemma, form) != word or lemma not in index:
-            continue
-        known = [(index[lemma][pos][0], -order, pos) for order, pos in enumerate(FORM_POS[form]) if pos in index[lemma]]
-        if known:
-            return lemma, form, max(known)[2]
-    return None
+    candidates = [(l, f) for l, f in candidates if inflect(l, f) == word] + irregular.get(word, [])
+    readings = []
+    for order, (lemma, form) in enumerate(candidates):
+        for pos in FORM_POS[form]:
+            if pos in index.get(lemma, {}):
+                fits = not (pos == "noun" and before in NOT_NOUN_AFTER) and not (pos == "verb" and before in NOT_VERB_AFTER)
+                readings.append(((fits, index[lemma][pos][0], -order, -FORM_POS[form].index(pos)), (lemma, form, pos)))
+    return max(readings)[1] if readings else None
 
 
 def twins(task):
@@ -114,6 +147,7 @@ def twins(task):
 def main():
     task = json.load(open(task_file(), encoding="utf-8"))
     index, glosses = wordnet()
+    irregular = exceptions()
     items, seen = [], set()
     for s1, a1, s2, a2 in twins(task):
         t1, t2 = s1.split(), s2.split()
@@ -122,6 +156,7 @@ def main():
         differ = [i for i in range(len(t1)) if t1[i] != t2[i]]
         if len(differ) != 1:
             continue
+        before = t1[differ[0] - 1].lower().strip(".,;:!?\"'()") if differ[0] > 0 else ""
         for sentence, answer, other, token in [(s1, a1, a2, t1[differ[0]]), (s2, a2, a1, t2[differ[0]])]:
             key = token.strip(".,;:!?\"'()")
             word = key.lower()
@@ -129,7 +164,7 @@ def main():
                 continue
             if len(re.findall(rf"\b{re.escape(key)}\b", sentence)) != 1:
                 continue
-            found = analyse(word, index)
+            found = analyse(word, index, irregular, before)
             if not found:
                 continue
             lemma, form, pos = found

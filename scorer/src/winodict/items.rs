@@ -82,9 +82,10 @@ impl KeyedItem {
         }
     }
 
-    /// The original item: the key word itself, defined the same way.
+    /// The original item: the key word itself, as written (irregular forms such as
+    /// `drove` included), defined the same way.
     pub fn original(&self) -> WinoItem {
-        self.with_word(&self.lemma)
+        self.played_as(&self.lemma, self.key.to_lowercase())
     }
 }
 
@@ -140,7 +141,7 @@ mod tests {
         let item = items[0].with_word("plest");
         assert_eq!(item.sentence, "Crowded rooms: the rats fled the holes since the _ were plested, overcrowded.");
         assert_eq!(item.definition.as_deref(), Some("The verb to plest means to fill or occupy to the point of overflowing."));
-        assert_eq!(items[0].original().sentence, items[0].sentence, "the lemma in the key word's form is the key word");
+        assert_eq!(items[0].original().sentence, items[0].sentence, "the key word as written");
         assert!(read_items(&line.replace("\"answer\": 0", "\"answer\": 2")).is_err());
     }
 
