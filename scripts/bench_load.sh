@@ -2,7 +2,8 @@
 # Load and audit benchmark (release builds): simulated annotators play for a bounded
 # time (gapwise-load), then every acknowledged answer is looked up in the database.
 #   1. SQLite, one server, with the same players against a bare axum+sqlx insert
-#      endpoint in the same run for the ratio;
+#      endpoint in the same run for the ratio; then again with serve-and-answer
+#      rounds only (--lean: without the game page's progress requests);
 #   2. PostgreSQL (a throwaway cluster), one server;
 #   3. two replicas on that PostgreSQL behind nginx (round robin).
 # Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
@@ -51,6 +52,8 @@ echo "== SQLite (WAL), one server"
 sqlite_url="sqlite://$work/gapwise.db"
 port=$(serve "$sqlite_url")
 load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare || status=1
+echo "== SQLite (WAL), one server, serve and answer only (no progress requests)"
+load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare --lean || status=1
 
 echo "== PostgreSQL, one server"
 pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")

@@ -31,6 +31,9 @@ pub struct Plan {
     /// Sentences per item (5 is open to new players).
     pub k: u8,
     pub language: String,
+    /// Only serve and answer (and `next` when the game asks for it), leaving out the
+    /// progress and crowd-progress requests the game page makes after each answer.
+    pub lean: bool,
 }
 
 /// Which server the players meet.

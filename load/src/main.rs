@@ -36,6 +36,9 @@ struct Args {
     /// print Gapwise's answers/s as a ratio to it.
     #[arg(long)]
     bare: bool,
+    /// Serve and answer only, without the progress requests the game page makes.
+    #[arg(long)]
+    lean: bool,
 }
 
 #[tokio::main]
@@ -60,6 +63,7 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
         think: Duration::from_millis(args.think_ms),
         k: args.k,
         language: args.language,
+        lean: args.lean,
     };
     let store = match &args.database_url {
         Some(url) => Some(gapwise_store::Store::open(url).await?),
@@ -69,7 +73,8 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
         let store = store.as_ref().ok_or("--answers-per-item needs --database-url")?;
         store.set_answers_per_item("gapwise-load", n).await?;
     }
-    println!("{} annotators for {:.0} s, thinking {} ms, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);
+    let rounds = if plan.lean { "serve and answer only" } else { "the game page's requests" };
+    println!("{} annotators for {:.0} s, thinking {} ms, {rounds}, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);
     let gapwise = run(&plan, Target::Gapwise).await;
     println!("gapwise: {}", gapwise.summary());
     let mut passed = true;

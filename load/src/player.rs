@@ -63,8 +63,8 @@ fn offer_in(state: &Value) -> Offer {
 
 /// A Gapwise player: consent, then serve, think, answer and move on, until the
 /// deadline, with the requests the game page makes (after an answer it refreshes the
-/// progress bar and the crowd bar). An answer whose request got no response is sent
-/// again.
+/// progress bar and the crowd bar; not in a lean plan). An answer whose request got
+/// no response is sent again.
 pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
     let (k, think_ms) = (plan.k.to_string(), plan.think.as_millis().max(1).to_string());
@@ -113,7 +113,8 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
                 // what the page asks for after an answer, and when the player moves on
-                for endpoint in ["progress", "crowd-progress", "next"] {
+                let after: &[&str] = if plan.lean { &["next"] } else { &["progress", "crowd-progress", "next"] };
+                for endpoint in after {
                     if let Err(failure) = post(&c, &api(endpoint), &[]).await {
                         log.errors.count(&failure);
                     }

@@ -153,7 +153,7 @@ fn answer_id(state: &Value) -> String {
 }
 
 fn plan(base: String, seconds: u64) -> Plan {
-    Plan { base, annotators: 8, duration: Duration::from_secs(seconds), think: Duration::from_millis(2), k: 5, language: "en".into() }
+    Plan { base, annotators: 8, duration: Duration::from_secs(seconds), think: Duration::from_millis(2), k: 5, language: "en".into(), lean: false }
 }
 
 #[tokio::test]
