@@ -52,8 +52,10 @@ echo "== SQLite (WAL), one server"
 sqlite_url="sqlite://$work/gapwise.db"
 port=$(serve "$sqlite_url")
 load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare || status=1
-echo "== SQLite (WAL), one server, serve and answer only (no progress requests)"
-load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare --lean || status=1
+echo "== SQLite (WAL), one server on a new database, serve and answer only (no progress requests)"
+lean_url="sqlite://$work/lean.db"
+port=$(serve "$lean_url")
+load --url "http://127.0.0.1:$port" --database-url "$lean_url" --bare --lean || status=1
 
 echo "== PostgreSQL, one server"
 pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
