@@ -474,8 +474,9 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
         if let Some(r) = crate::demo::seed_if_empty(&store).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
         }
+        // the word-definition groups and the invented-word items both come from WordNet
+        let dir = crate::definitions::default_wordnet_dir();
         if store.count_rows("definition_groups").await? == 0 {
-            let dir = crate::definitions::default_wordnet_dir();
             if dir.join("data.noun").is_file() {
                 let r = import_wordnet(&store, &dir, None).await?;
                 tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
@@ -484,7 +485,6 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
             }
         }
         if store.count_rows("winodict_items").await? == 0 {
-            let dir = crate::definitions::default_wordnet_dir();
             if dir.join("index.noun").is_file() {
                 let new = crate::winodict::import_winodict(&store, crate::winodict::ITEMS, &dir, crate::winodict::SEED).await?;
                 tracing::info!(items = new, "loaded the invented-word items");

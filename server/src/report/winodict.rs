@@ -13,6 +13,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use gapwise_scorer::winodict::partial::Teaching;
 use gapwise_store::model::{ReportTable, WinoWord};
 use gapwise_store::{Store, StoreError, WinoJudgement};
 
@@ -64,7 +65,7 @@ fn accuracy(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement])
     for ((word, with_definition), mine) in &people {
         rows.push(rate_row(PEOPLE, *word, shown(*with_definition), 0, &mine.iter().map(|a| a.correct).collect::<Vec<_>>()));
         for (model, theirs) in &by_model {
-            let teaching = if *with_definition { "suffix" } else { "empty" };
+            let teaching = if *with_definition { Teaching::DefinitionSuffix } else { Teaching::Empty }.code();
             let judged: HashMap<&str, bool> = theirs
                 .iter()
                 .filter(|j| j.setup.word == *word && j.setup.teaching == teaching && j.setup.shots == 0)
@@ -117,7 +118,7 @@ fn breakdown(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement]
     // (player, item, correct) of every instance that counts
     let mut instances: Vec<(String, &str, bool)> =
         answers.iter().filter(|a| a.word == WinoWord::Invented && a.with_definition).map(|a| (PEOPLE.to_owned(), a.item_id.as_str(), a.correct)).collect();
-    instances.extend(judgements.iter().filter(|j| j.setup.word == WinoWord::Invented && j.setup.teaching == "suffix").map(|j| {
+    instances.extend(judgements.iter().filter(|j| j.setup.word == WinoWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(|j| {
         let player = if j.setup.shots == 0 { j.model.clone() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
         (player, j.item_id.as_str(), j.correct)
     }));

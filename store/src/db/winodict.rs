@@ -76,6 +76,15 @@ fn word_of(code: &str) -> Result<WinoWord, StoreError> {
     WinoWord::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown WinoDict word {code:?}")))
 }
 
+/// The setup stored in the three columns from `first` on (word, teaching, shots).
+fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<WinoSetup, StoreError> {
+    Ok(WinoSetup {
+        word: word_of(&row.try_get::<String, _>(first)?)?,
+        teaching: row.try_get(first + 1)?,
+        shots: u32::try_from(row.try_get::<i64, _>(first + 2)?).unwrap_or(0),
+    })
+}
+
 fn option_index(value: i64) -> Result<usize, StoreError> {
     usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Invalid(format!("a stored WinoDict option is {value}")))
 }
@@ -281,12 +290,7 @@ impl Store {
     /// The setups `model` has judged each item in.
     pub async fn winodict_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM winodict_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
-        rows.iter()
-            .map(|r| {
-                let setup = WinoSetup { word: word_of(&r.try_get::<String, _>(1)?)?, teaching: r.try_get(2)?, shots: u32::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0) };
-                Ok((r.try_get(0)?, setup))
-            })
-            .collect()
+        rows.iter().map(|r| Ok((r.try_get(0)?, setup_of(r, 1)?))).collect()
     }
 
     /// Stores judgements (one transaction); a judgement made again replaces the old.
@@ -330,7 +334,7 @@ impl Store {
                 Ok(WinoJudgement {
                     model: r.try_get(0)?,
                     item_id: r.try_get(1)?,
-                    setup: WinoSetup { word: word_of(&r.try_get::<String, _>(2)?)?, teaching: r.try_get(3)?, shots: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0) },
+                    setup: setup_of(r, 2)?,
                     log_likelihoods: [r.try_get(5)?, r.try_get(6)?],
                     choice,
                     correct: choice == option_index(r.try_get(8)?)?,
