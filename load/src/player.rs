@@ -62,15 +62,18 @@ fn offer_in(state: &Value) -> Offer {
 }
 
 /// A Gapwise player: consent, then serve, think, answer and move on, until the
-/// deadline, with the requests the game page makes (after an answer it refreshes the
-/// progress bar and the crowd bar; not in a lean plan). An answer whose request got
-/// no response is sent again.
+/// deadline. With the requests the game page makes: after an answer it refreshes the
+/// progress bar and the crowd bar, moves on, and asks for the next item. A lean plan
+/// only serves and answers: moving on returns the next item (`next` with `k`). An
+/// answer whose request got no response is sent again.
 pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
     let (k, think_ms) = (plan.k.to_string(), plan.think.as_millis().max(1).to_string());
     let mut log = PlayerLog::default();
     let mut player: Option<Client> = None;
     let mut unacknowledged: Option<String> = None;
+    // what a lean `next` returned: the next play state, already served
+    let mut offered: Option<Offer> = None;
     while Instant::now() < deadline {
         let Some(c) = player.clone() else {
             let c = new_client();
@@ -85,36 +88,48 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
         };
         let id = match unacknowledged.take() {
             Some(id) => id,
-            None => match post(&c, &api("play"), &[("k", &k), ("language", &plan.language)]).await.map(|s| offer_in(&s)) {
-                Ok(Offer::Item(id)) => {
-                    tokio::time::sleep(plan.think).await;
-                    id
-                }
-                Ok(Offer::Feedback) => {
-                    if let Err(failure) = post(&c, &api("next"), &[]).await {
-                        log.errors.count(&failure);
+            None => {
+                let offer = match offered.take() {
+                    Some(offer) => Ok(offer),
+                    None => post(&c, &api("play"), &[("k", &k), ("language", &plan.language)]).await.map(|s| offer_in(&s)),
+                };
+                match offer {
+                    Ok(Offer::Item(id)) => {
+                        tokio::time::sleep(plan.think).await;
+                        id
                     }
-                    continue;
+                    Ok(Offer::Feedback) => {
+                        if let Err(failure) = post(&c, &api("next"), &[]).await {
+                            log.errors.count(&failure);
+                        }
+                        continue;
+                    }
+                    Ok(Offer::Nothing) => {
+                        player = None;
+                        continue;
+                    }
+                    Err(failure) => {
+                        log.errors.count(&failure);
+                        tokio::time::sleep(BACK_OFF).await;
+                        continue;
+                    }
                 }
-                Ok(Offer::Nothing) => {
-                    player = None;
-                    continue;
-                }
-                Err(failure) => {
-                    log.errors.count(&failure);
-                    tokio::time::sleep(BACK_OFF).await;
-                    continue;
-                }
-            },
+            }
         };
         let sent = Instant::now();
         match post(&c, &api("answer"), &[("answer_id", &id), ("choice", "0"), ("client_ms", &think_ms)]).await {
             Ok(_) => {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
+                if plan.lean {
+                    match post(&c, &api("next"), &[("k", &k), ("language", &plan.language)]).await {
+                        Ok(state) => offered = Some(offer_in(&state)),
+                        Err(failure) => log.errors.count(&failure),
+                    }
+                    continue;
+                }
                 // what the page asks for after an answer, and when the player moves on
-                let after: &[&str] = if plan.lean { &["next"] } else { &["progress", "crowd-progress", "next"] };
-                for endpoint in after {
+                for endpoint in ["progress", "crowd-progress", "next"] {
                     if let Err(failure) = post(&c, &api(endpoint), &[]).await {
                         log.errors.count(&failure);
                     }

@@ -89,6 +89,17 @@ async fn play_answer_and_retry_over_http() {
             .await
             .expect("row");
         assert_eq!(ms, Some(1530));
+
+        // moving on with k serves the next item in the same request; without, nothing
+        let (status, next) = call(&c, &app, "next", &[("k", "5"), ("language", "en")]).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        let (next_id, _) = item(&next);
+        assert_ne!(next_id, id);
+        let (_, shown) = call(&c, &app, "play", &[("k", "5")]).await;
+        assert_eq!(item(&shown).0, next_id, "play shows the item that next served");
+        assert_eq!(call(&c, &app, "next", &[]).await, (StatusCode::OK, Value::Null), "nothing to move past");
+        let (status, body) = call(&c, &app, "next", &[("k", "4")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     }
 }
 

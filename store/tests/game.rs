@@ -234,3 +234,32 @@ async fn blankers_earn_points_when_others_play_their_pairs() {
         assert_eq!((theirs.from_pairs, theirs.points), (0, 1 + 1 + 5 + 1), "the player's own points only");
     }
 }
+
+#[tokio::test]
+async fn a_second_process_counts_the_first_ones_servings() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        store.set_answers_per_item("test", 1).await.expect("one holder retires an item");
+        let item_served = |s: &Store, state: PlayState| {
+            let pool = s.pool().clone();
+            async move {
+                let PlayState::Item { card, .. } = state else { return None };
+                Some(sqlx::query_scalar::<_, i64>("SELECT item_id FROM servings WHERE id = $1").bind(card.answer_id).fetch_one(&pool).await.expect("serving"))
+            }
+        };
+        let (first, _) = player(store).await;
+        let held = item_served(store, store.play_state(&first, 1, "en").await.expect("state")).await.expect("an item");
+        // another server on the same database (a replica) loads its table after that serving
+        let other = Store::open(&db.url).await.expect("a second process");
+        let mut served = HashSet::new();
+        loop {
+            let (session, _) = player(&other).await;
+            let Some(item) = item_served(&other, other.play_state(&session, 1, "en").await.expect("state")).await else { break };
+            assert!(served.insert(item), "{item} served twice");
+        }
+        assert!(!served.contains(&held), "{:?}: the first process's reservation counts", db.backend());
+        let items: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 1 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
+        assert_eq!(served.len() as i64, items - 1, "{:?}", db.backend());
+    }
+}

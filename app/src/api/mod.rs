@@ -87,13 +87,25 @@ pub async fn get_play_state(
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
 ) -> Result<PlayState, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
+    play_now(&ctx.store, &session, k, language, challenge).await
+}
+
+/// What `play` returns for `session`.
+#[cfg(feature = "ssr")]
+async fn play_now(
+    store: &gapwise_store::Store,
+    session: &gapwise_store::Session,
+    k: u8,
+    language: &str,
+    challenge: Option<String>,
+) -> Result<PlayState, AppError> {
     let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    ctx.store.play(&session, k, language, challenge).await.map_err(fail)
+    store.play(session, k, language, challenge).await.map_err(crate::ssr::fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -109,14 +121,27 @@ pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<S
     ctx.store.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
 }
 
-/// Leaves the feedback of the last answer for the next item.
+/// Leaves the feedback of the last answer for the next item. With `k` (and the
+/// `language` and `challenge` of `play`) it also returns what `play` would return
+/// now, so that a client moves on and gets its next item in one request.
 #[server(endpoint = "next")]
-pub async fn next_item() -> Result<(), AppError> {
+pub async fn next_item(
+    #[server(default)] k: Option<u8>,
+    #[server(default)] language: Option<String>,
+    #[server(default)] challenge: Option<String>,
+) -> Result<Option<PlayState>, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
-    let session = require_session(&ctx.store).await?;
-    ctx.store.next_item(&session).await.map_err(fail)
+    let language = language_of(language)?;
+    let mut session = require_session(&ctx.store).await?;
+    if ctx.store.next_item(&session).await.map_err(fail)? {
+        session.current_serving_id = None;
+    }
+    match k {
+        Some(k) => play_now(&ctx.store, &session, k, language, challenge).await.map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The caller's pseudonym, if they have a game session.

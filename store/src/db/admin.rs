@@ -141,6 +141,7 @@ impl Store {
         let (lang, target, distractor): (String, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
         record(&mut tx, staff, if active { "activate pair" } else { "retire pair" }, &format!("pair {pair_id} {target} / {distractor} ({lang})")).await?;
         tx.commit().await?;
+        self.holds.invalidate();
         Ok(())
     }
 

@@ -211,20 +211,31 @@ impl Store {
         if changed == 0 {
             return Err(StoreError::Missing(Refusal::new("error-no-study-under-way", "you have no study under way")));
         }
+        self.holds.invalidate();
         Ok(())
     }
 
     /// Marks active assignments idle past their study's time limit as abandoned;
-    /// returns how many.
+    /// returns how many. Runs before every choice of an item, so it first only reads:
+    /// a write would queue for the database's one writer even when nothing is due.
     pub async fn reclaim_abandoned(&self) -> Result<u64, StoreError> {
-        Ok(sqlx::query(
-            "UPDATE crowd_assignments SET status = 'abandoned', ended_at = $1 WHERE status = 'active' \
-             AND last_seen_at < $1 - 60000 * (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)",
-        )
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?
-        .rows_affected())
+        const IDLE: &str = "status = 'active' AND last_seen_at < $1 - 60000 * \
+             (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)";
+        let now = now_ms();
+        let due: Option<i64> = sqlx::query_scalar(&format!("SELECT 1 FROM crowd_assignments WHERE {IDLE} LIMIT 1"))
+            .bind(now)
+            .fetch_optional(self.pool())
+            .await?;
+        if due.is_none() {
+            return Ok(0);
+        }
+        let reclaimed = sqlx::query(&format!("UPDATE crowd_assignments SET status = 'abandoned', ended_at = $1 WHERE {IDLE}"))
+            .bind(now)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        self.holds.invalidate();
+        Ok(reclaimed)
     }
 
     async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {

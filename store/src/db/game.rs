@@ -140,7 +140,8 @@ impl Store {
             Some(ms) if !(1..=MAX_CLIENT_MS).contains(&ms) => (None, Some(ms)),
             trusted => (trusted, None),
         };
-        sqlx::query(
+        let correct = *chosen == serving.target;
+        let stored = sqlx::query(
             "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, \
              server_ms, option_order, created_at, client_ms_reported) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
@@ -150,29 +151,33 @@ impl Store {
         .bind(serving.item_id)
         .bind(i64::from(serving.k))
         .bind(chosen)
-        .bind(i64::from(*chosen == serving.target))
+        .bind(i64::from(correct))
         .bind(client_ms)
         .bind((now - serving.served_at).max(0))
         .bind(options.join("|"))
         .bind(now)
         .bind(reported)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
+        if stored.rows_affected() == 1 {
+            return self.feedback_of(&serving, annotator, chosen.clone(), correct).await;
+        }
+        // a retry: the first answer's feedback
         self.feedback(&serving, annotator)
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))
     }
 
-    /// Moves the player past the feedback of an answered item.
-    pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
-        sqlx::query(
+    /// Moves the player past the feedback of an answered item; whether there was one.
+    pub async fn next_item(&self, session: &Session) -> Result<bool, StoreError> {
+        let moved = sqlx::query(
             "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
              AND current_serving_id IN (SELECT id FROM answers)",
         )
         .bind(&session.token_hash)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
-        Ok(())
+        Ok(moved.rows_affected() == 1)
     }
 
     /// Answers given and answers right, over all of the annotator's play.
@@ -263,13 +268,16 @@ impl Store {
             .bind(i64::from(k))
             .bind(i64::from(target_first))
             .bind(now_ms())
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
             if inserted.rows_affected() == 1 {
+                if matches!(source, Source::Open) {
+                    self.holds.add_holder(k, lang, item_id);
+                }
                 sqlx::query("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2")
                     .bind(&id)
                     .bind(&session.token_hash)
-                    .execute(self.pool())
+                    .execute(self.writer())
                     .await?;
                 return self.serving(&id, annotator).await;
             }
@@ -319,6 +327,9 @@ impl Store {
 
     /// The item's contexts in order, split around the blank.
     pub(crate) async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+        if let Some(known) = self.contexts.get(item_id) {
+            return Ok(known.to_vec());
+        }
         let rows = sqlx::query(
             "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
              JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
@@ -336,7 +347,8 @@ impl Store {
                     _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
                 }
             })
-            .collect()
+            .collect::<Result<Vec<_>, _>>()
+            .inspect(|contexts| self.contexts.put(item_id, contexts.as_slice().into()))
     }
 
     async fn card(&self, serving: &Serving) -> Result<ItemCard, StoreError> {
@@ -355,13 +367,18 @@ impl Store {
             .fetch_optional(self.pool())
             .await?;
         let Some(row) = row else { return Ok(None) };
-        Ok(Some(Feedback {
+        self.feedback_of(serving, annotator_id, row.try_get(0)?, row.try_get::<i64, _>(1)? == 1).await.map(Some)
+    }
+
+    /// The feedback for answering `serving` with `chosen`.
+    async fn feedback_of(&self, serving: &Serving, annotator_id: &str, chosen: String, correct: bool) -> Result<Feedback, StoreError> {
+        Ok(Feedback {
             k: serving.k,
-            chosen: row.try_get(0)?,
-            correct: row.try_get::<i64, _>(1)? == 1,
+            chosen,
+            correct,
             target: serving.target.clone(),
             contexts: self.contexts(serving.item_id).await?,
             score: self.score(annotator_id).await?,
-        }))
+        })
     }
 }

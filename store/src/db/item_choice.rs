@@ -4,14 +4,19 @@
 //! first.
 //!
 //! An item is held by its answers and by servings not yet answered that are younger
-//! than [`RESERVATION_MS`]; answers and servings of a crowd assignment that was
+//! than [`crate::model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
 //! returned or abandoned hold nothing, so its items go to others. An item held
 //! [`Store::answers_per_item`] times retires, except gold items, which everyone gets.
+//! The open game's counts come from the process's
+//! [`super::hold_table::HoldTable`].
+
+use std::collections::HashSet;
 
 use rand::Rng;
 
-use super::{now_ms, Store, StoreError};
-use crate::model::{gold_rate, RESERVATION_MS};
+use super::hold_table::Player;
+use super::{Store, StoreError};
+use crate::model::gold_rate;
 
 /// Where the next item comes from.
 #[derive(Clone, Copy, Debug)]
@@ -21,17 +26,6 @@ pub(crate) enum Source<'a> {
     /// The challenge with this id.
     Challenge(&'a str),
 }
-
-/// How many hold item `i.id`: `$5` is the oldest time a live reservation has.
-const HELD: &str = "(SELECT COUNT(*) FROM servings s WHERE s.item_id = i.id \
-     AND (s.served_at >= $5 OR EXISTS (SELECT 1 FROM answers a WHERE a.id = s.id)) \
-     AND NOT EXISTS (SELECT 1 FROM crowd_assignments c WHERE c.annotator_id = s.annotator_id AND c.status IN ('returned', 'abandoned')))";
-
-/// Choice items of an active pair with `$1` contexts in language `$2` that annotator
-/// `$3` has never been served.
-const PLAYABLE: &str = "FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
-     WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
-     AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $3 AND s.item_id = i.id)";
 
 impl Store {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
@@ -48,36 +42,35 @@ impl Store {
             .await?),
             Source::Open => {
                 self.reclaim_abandoned().await?;
-                let misses = self.recent_gold_misses(annotator).await?;
-                let gold_now = rand::thread_rng().gen_bool(gold_rate(misses));
-                if gold_now {
-                    let gold = sqlx::query_scalar(&format!("SELECT i.id {PLAYABLE} AND i.gold = 1 ORDER BY RANDOM() LIMIT 1"))
-                        .bind(i64::from(k))
-                        .bind(lang)
-                        .bind(annotator)
-                        .fetch_optional(self.pool())
-                        .await?;
-                    if gold.is_some() {
-                        return Ok(gold);
-                    }
-                }
-                let cap = self.answers_per_item().await?;
-                // each candidate's holders are counted once, then filtered and ordered on
-                let sql = format!(
-                    "SELECT id FROM (SELECT i.id, i.gold, {HELD} AS held, \
-                            CASE WHEN p.creator_id IN (SELECT f.friend_id FROM friends f WHERE f.annotator_id = $3) THEN 0 ELSE 1 END AS stranger \
-                     {PLAYABLE}) candidates \
-                     WHERE gold = 1 OR held < $4 ORDER BY stranger, held, RANDOM() LIMIT 1"
-                );
-                Ok(sqlx::query_scalar(&sql)
-                    .bind(i64::from(k))
-                    .bind(lang)
-                    .bind(annotator)
-                    .bind(cap)
-                    .bind(now_ms() - RESERVATION_MS)
-                    .fetch_optional(self.pool())
-                    .await?)
+                self.holds.refresh(self).await?;
+                let gold_first = if self.holds.has_gold(k, lang) {
+                    let misses = self.recent_gold_misses(annotator).await?;
+                    rand::thread_rng().gen_bool(gold_rate(misses))
+                } else {
+                    false
+                };
+                let player = self.player_view(annotator).await?;
+                let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
+                Ok(gold.or_else(|| self.holds.choose(k, lang, &player, false)))
             }
         }
+    }
+
+    /// The items `annotator` was served and their friends, for the hold table's choice.
+    async fn player_view(&self, annotator: &str) -> Result<Player, StoreError> {
+        // one query for both: an item id, or a friend's id
+        let rows: Vec<(Option<i64>, Option<String>)> = sqlx::query_as(
+            "SELECT item_id, NULL FROM servings WHERE annotator_id = $1 \
+             UNION ALL SELECT NULL, friend_id FROM friends WHERE annotator_id = $1",
+        )
+        .bind(annotator)
+        .fetch_all(self.pool())
+        .await?;
+        let mut player = Player { served: HashSet::new(), friends: HashSet::new() };
+        for (item, friend) in rows {
+            player.served.extend(item);
+            player.friends.extend(friend);
+        }
+        Ok(player)
     }
 }

@@ -121,6 +121,7 @@ impl Store {
             }
         }
         tx.commit().await?;
+        self.holds.invalidate();
         Ok(report)
     }
 }

@@ -1,6 +1,7 @@
 mod admin;
 mod annotators;
 mod audit;
+mod context_cache;
 mod corpus;
 mod crowd;
 mod definitions;
@@ -11,6 +12,7 @@ mod leaderboard;
 mod likert;
 mod game;
 mod generators;
+mod hold_table;
 mod import;
 mod item_choice;
 mod items;

@@ -38,6 +38,7 @@ impl Store {
             .await?;
         record(&mut tx, staff, "set answers per item", &n.to_string()).await?;
         tx.commit().await?;
+        self.holds.invalidate();
         Ok(())
     }
 
@@ -55,6 +56,7 @@ impl Store {
         }
         record(&mut tx, staff, if gold { "mark gold" } else { "unmark gold" }, &format!("item {item_id}")).await?;
         tx.commit().await?;
+        self.holds.invalidate();
         Ok(())
     }
 

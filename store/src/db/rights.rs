@@ -126,6 +126,7 @@ impl Store {
         }
         erased.rows += me;
         tx.commit().await?;
+        self.holds.invalidate();
         Ok(erased)
     }
 

@@ -3,6 +3,10 @@ use std::str::FromStr;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor};
 
+use std::sync::Arc;
+
+use super::context_cache::ContextCache;
+use super::hold_table::HoldTable;
 use super::StoreError;
 
 /// Longest a request waits for a database connection.
@@ -51,11 +55,19 @@ fn create_parent_folder(url: &str) -> Result<(), StoreError> {
     }
 }
 
-/// The database: a connection pool and the backend it speaks.
+/// The database: a connection pool and the backend it speaks, and what this process
+/// keeps in memory about it (the open game's hold table).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// The game's hot writes (servings, answers, moving on). On SQLite a pool of one
+    /// connection, so that they queue here instead of colliding on SQLite's write
+    /// lock, whose busy handler sleeps a millisecond or more per collision; on
+    /// PostgreSQL the same pool as `pool`.
+    writer: AnyPool,
     backend: Backend,
+    pub(super) holds: Arc<HoldTable>,
+    pub(super) contexts: Arc<ContextCache>,
 }
 
 impl Store {
@@ -76,12 +88,15 @@ impl Store {
         };
         // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
         // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
-        let mut options = AnyPoolOptions::new().max_connections(16).acquire_timeout(ACQUIRE_TIMEOUT);
-        if backend == Backend::Sqlite {
+        let options = |connections| {
+            let options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(ACQUIRE_TIMEOUT);
+            if backend != Backend::Sqlite {
+                return options;
+            }
             // WAL lets readers run beside the one writer; a busy writer is waited for.
             // 16 KiB pages (for a new file; an existing one keeps its own): a large
             // corpus import writes a quarter as many pages.
-            options = options.after_connect(|conn, _| {
+            options.after_connect(|conn, _| {
                 Box::pin(async move {
                     conn.execute(
                         "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
@@ -90,15 +105,19 @@ impl Store {
                     .await?;
                     Ok(())
                 })
-            });
-        }
-        let pool = options.connect(&url).await?;
+            })
+        };
+        let pool = options(16).connect(&url).await?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
-        let store = Store { pool, backend };
+        let writer = match backend {
+            Backend::Sqlite => options(1).connect(&url).await?,
+            Backend::Postgres => pool.clone(),
+        };
+        let store = Store { pool, writer, backend, holds: Arc::default(), contexts: Arc::default() };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
@@ -108,6 +127,11 @@ impl Store {
 
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// The pool of the game's hot writes (see [`Store`]).
+    pub(super) fn writer(&self) -> &AnyPool {
+        &self.writer
     }
 
     pub fn backend(&self) -> Backend {
@@ -143,6 +167,7 @@ impl Store {
 
     /// Closes the pool, waiting for connections in use.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 }

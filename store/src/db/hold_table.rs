@@ -1,0 +1,259 @@
+//! The open game's candidates and how many hold each, kept in memory.
+//!
+//! Counting every candidate's holders in SQL on every choice costs time in
+//! proportion to all servings of all candidate items: it was most of a game round's
+//! server time, and grew with the database. Instead the process keeps, per k and
+//! language, the active choice items with their holder counts, loaded by one grouped
+//! query over the same definition of "held" (see [`super::item_choice`]); a serving
+//! this process makes adds one to its item at once, so its own players never see a
+//! stale count.
+//!
+//! The table is loaded again when this process changed what counts (items built, a
+//! pair's status, an item's gold flag or the answers per item changed, a crowd assignment returned or
+//! abandoned, an erasure: see [`HoldTable::invalidate`]), and otherwise when it is
+//! older than [`MIN_AGE`] or fifty times its own load time, whichever is longer. So
+//! servings made by other processes (replicas on one PostgreSQL, CLI commands) and
+//! reservations that lapsed count within that time; until then a replica may give an
+//! item a few more holders than the cap. A load costs a few percent of one core at
+//! most.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use sqlx::Row;
+
+use super::{now_ms, Store, StoreError};
+use crate::model::RESERVATION_MS;
+
+/// The shortest time a loaded table is used for.
+const MIN_AGE: Duration = Duration::from_secs(2);
+/// A table is used for at least this many times as long as it took to load.
+const AGE_PER_LOAD_TIME: u32 = 50;
+
+/// Every active choice item with its holders: its answers, and its servings not yet
+/// answered that are younger than [`RESERVATION_MS`], leaving out those of crowd
+/// assignments that were returned or abandoned.
+const LOAD: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0) \
+     FROM items i JOIN word_pairs p ON p.id = i.pair_id \
+     LEFT JOIN (SELECT s.item_id, COUNT(*) AS n FROM servings s \
+                WHERE (s.served_at >= $1 OR EXISTS (SELECT 1 FROM answers a WHERE a.id = s.id)) \
+                AND NOT EXISTS (SELECT 1 FROM crowd_assignments c WHERE c.annotator_id = s.annotator_id \
+                                AND c.status IN ('returned', 'abandoned')) \
+                GROUP BY s.item_id) h ON h.item_id = i.id \
+     WHERE i.kind = 'choice' AND p.status = 'active'";
+
+/// One item the open game may serve.
+#[derive(Clone, Debug)]
+struct Candidate {
+    id: i64,
+    gold: bool,
+    /// Who proposed its pair (their friends get it first).
+    creator: Option<String>,
+    held: i64,
+}
+
+/// The items of one k and language.
+type Game = (u8, String);
+
+#[derive(Debug)]
+struct Table {
+    generation: u64,
+    loaded_at: Instant,
+    valid_for: Duration,
+    /// Holders at which an item retires ([`Store::answers_per_item`]).
+    cap: i64,
+    games: HashMap<Game, Vec<Candidate>>,
+}
+
+/// What a choice excludes and prefers for one player.
+pub(crate) struct Player {
+    /// Items already served to them.
+    pub served: HashSet<i64>,
+    /// Their friends, whose pairs come first.
+    pub friends: HashSet<String>,
+}
+
+/// The hold table of one process (shared by the clones of a [`Store`]).
+#[derive(Debug, Default)]
+pub(crate) struct HoldTable {
+    /// Bumped by [`HoldTable::invalidate`]; a table of an older generation is reloaded.
+    generation: AtomicU64,
+    table: Mutex<Option<Table>>,
+    /// Held by the one task that loads the table.
+    loading: tokio::sync::Mutex<()>,
+}
+
+/// How usable the table held is.
+#[derive(PartialEq)]
+enum Age {
+    Fresh,
+    /// Past its age but of the current generation: usable while it is loaded again.
+    Old,
+    /// None, or out of date: a choice must wait for the load.
+    Unusable,
+}
+
+impl HoldTable {
+    /// Marks the table out of date: the next choice loads it again.
+    pub(crate) fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Table>> {
+        // a panic while holding the lock leaves a table that is at worst stale
+        self.table.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn age(&self) -> Age {
+        let generation = self.generation.load(Ordering::SeqCst);
+        match self.lock().as_ref() {
+            Some(t) if t.generation == generation && t.loaded_at.elapsed() < t.valid_for => Age::Fresh,
+            Some(t) if t.generation == generation => Age::Old,
+            _ => Age::Unusable,
+        }
+    }
+
+    /// Loads the table unless the one held is fresh. One task loads at a time; while
+    /// it does, the others use an old table of the current generation, or wait.
+    pub(crate) async fn refresh(&self, store: &Store) -> Result<(), StoreError> {
+        let _loading = match self.age() {
+            Age::Fresh => return Ok(()),
+            Age::Old => match self.loading.try_lock() {
+                Ok(guard) => guard,
+                Err(_) => return Ok(()),
+            },
+            Age::Unusable => self.loading.lock().await,
+        };
+        if self.age() == Age::Fresh {
+            return Ok(());
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let started = Instant::now();
+        let cap = store.answers_per_item().await?;
+        let rows = sqlx::query(LOAD).bind(now_ms() - RESERVATION_MS).fetch_all(store.pool()).await?;
+        let mut games: HashMap<Game, Vec<Candidate>> = HashMap::new();
+        for r in rows {
+            let k = super::game::to_k(r.try_get(1)?)?;
+            games.entry((k, r.try_get(2)?)).or_default().push(Candidate {
+                id: r.try_get(0)?,
+                gold: r.try_get::<i64, _>(3)? == 1,
+                creator: r.try_get(4)?,
+                held: r.try_get(5)?,
+            });
+        }
+        let valid_for = MIN_AGE.max(started.elapsed() * AGE_PER_LOAD_TIME);
+        *self.lock() = Some(Table { generation, loaded_at: Instant::now(), valid_for, cap, games });
+        Ok(())
+    }
+
+    /// Whether the game of `k` contexts in `lang` has gold items (as last loaded).
+    pub(crate) fn has_gold(&self, k: u8, lang: &str) -> bool {
+        self.lock().as_ref().and_then(|t| t.games.get(&(k, lang.to_owned()))).is_some_and(|g| g.iter().any(|c| c.gold))
+    }
+
+    /// The item for `player` with `k` contexts in `lang` from the table as last
+    /// loaded ([`HoldTable::refresh`] first): with `gold_only`, a gold item at
+    /// random; otherwise among gold items and those not yet retired, a friend's
+    /// pair first, then the least held, ties broken at random.
+    pub(crate) fn choose(&self, k: u8, lang: &str, player: &Player, gold_only: bool) -> Option<i64> {
+        let table = self.lock();
+        let table = table.as_ref()?;
+        let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
+        let eligible = |c: &&Candidate| !player.served.contains(&c.id) && if gold_only { c.gold } else { c.gold || c.held < cap };
+        // a gold pick is at random; otherwise (stranger, held) ranks, a friend's pair first
+        let rank = |c: &Candidate| {
+            let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
+            if gold_only { (false, 0) } else { (stranger, c.held) }
+        };
+        // one pass: the best rank seen, and a uniform pick among the items that share it
+        let mut rng = rand::thread_rng();
+        let (mut best, mut ties) = (None, 0u32);
+        for c in candidates.iter().filter(eligible) {
+            let r = rank(c);
+            match best {
+                Some((b, _)) if r > b => {}
+                Some((b, _)) if r == b => {
+                    ties += 1;
+                    if rng.gen_range(0..ties) == 0 {
+                        best = Some((r, c.id));
+                    }
+                }
+                _ => (best, ties) = (Some((r, c.id)), 1),
+            }
+        }
+        best.map(|(_, id)| id)
+    }
+
+    /// Counts a new serving of item `id` (with `k` contexts in `lang`).
+    pub(crate) fn add_holder(&self, k: u8, lang: &str, id: i64) {
+        let mut table = self.lock();
+        let candidate = table.as_mut().and_then(|t| t.games.get_mut(&(k, lang.to_owned()))).and_then(|g| g.iter_mut().find(|c| c.id == id));
+        if let Some(c) = candidate {
+            c.held += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(cap: i64, items: &[(i64, bool, Option<&str>, i64)]) -> HoldTable {
+        let candidates = items.iter().map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held }).collect();
+        let holds = HoldTable::default();
+        let games = HashMap::from([((5, "en".to_owned()), candidates)]);
+        *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
+        holds
+    }
+
+    fn player(served: &[i64], friends: &[&str]) -> Player {
+        Player { served: served.iter().copied().collect(), friends: friends.iter().map(|f| (*f).to_owned()).collect() }
+    }
+
+    #[test]
+    fn the_least_held_open_item_comes_first_and_a_friends_pair_before_it() {
+        let holds = table(3, &[(1, false, None, 2), (2, false, Some("ann"), 1), (3, false, None, 0), (4, false, Some("bob"), 2)]);
+        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), Some(3));
+        assert_eq!(holds.choose(5, "en", &player(&[3], &[]), false), Some(2));
+        assert_eq!(holds.choose(5, "en", &player(&[], &["bob"]), false), Some(4));
+        assert_eq!(holds.choose(3, "en", &player(&[], &[]), false), None, "another k");
+        assert_eq!(holds.choose(5, "fr", &player(&[], &[]), false), None, "another language");
+    }
+
+    #[test]
+    fn items_retire_at_the_cap_but_gold_items_do_not() {
+        let holds = table(2, &[(1, false, None, 2), (2, true, None, 9)]);
+        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), Some(2));
+        assert_eq!(holds.choose(5, "en", &player(&[2], &[]), false), None);
+        assert!(holds.has_gold(5, "en") && !holds.has_gold(1, "en"));
+        assert_eq!(holds.choose(5, "en", &player(&[], &[]), true), Some(2));
+    }
+
+    #[test]
+    fn a_serving_counts_at_once_and_ties_are_spread() {
+        let holds = table(1, &[(1, false, None, 0), (2, false, None, 0)]);
+        let first = holds.choose(5, "en", &player(&[], &[]), false).expect("an item");
+        holds.add_holder(5, "en", first);
+        let second = holds.choose(5, "en", &player(&[], &[]), false).expect("the other item");
+        assert_ne!(first, second);
+        holds.add_holder(5, "en", second);
+        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), None, "both retired");
+
+        let seen: HashSet<i64> = (0..200).filter_map(|_| table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(5, "en", &player(&[], &[]), false)).collect();
+        assert_eq!(seen.len(), 3, "ties are broken at random: {seen:?}");
+    }
+
+    #[test]
+    fn an_invalidated_table_is_unusable_and_an_old_one_is_used_while_reloaded() {
+        let holds = table(1, &[(1, false, None, 0)]);
+        assert!(holds.age() == Age::Fresh);
+        holds.invalidate();
+        assert!(holds.age() == Age::Unusable);
+        let holds = table(1, &[(1, false, None, 0)]);
+        holds.lock().as_mut().expect("table").valid_for = Duration::ZERO;
+        assert!(holds.age() == Age::Old);
+    }
+}
