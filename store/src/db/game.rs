@@ -78,12 +78,15 @@ impl Store {
         if needed > 1 && self.progress(&session.annotator.id).await?.level < needed {
             return Ok(PlayState::Locked { k, level: needed, pseudonym: session.annotator.pseudonym.clone() });
         }
-        self.play_state(session, k, lang).await
+        // play_assignment reclaimed idle crowd assignments already
+        self.play_state_from(session, k, lang, Source::Open).await
     }
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
     pub async fn play_state(&self, session: &Session, k: u8, lang: &str) -> Result<PlayState, StoreError> {
+        // the items of idle crowd assignments go to others
+        self.reclaim_abandoned().await?;
         self.play_state_from(session, k, lang, Source::Open).await
     }
 

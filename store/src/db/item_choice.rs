@@ -41,7 +41,6 @@ impl Store {
             .fetch_optional(self.pool())
             .await?),
             Source::Open => {
-                self.reclaim_abandoned().await?;
                 self.holds.refresh(self).await?;
                 let gold_first = if self.holds.has_gold(k, lang) {
                     let misses = self.recent_gold_misses(annotator).await?;
