@@ -19,7 +19,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
@@ -83,7 +83,7 @@ pub(crate) struct HoldTable {
     generation: AtomicU64,
     table: Mutex<Option<Table>>,
     /// Held by the one task that loads the table.
-    loading: tokio::sync::Mutex<()>,
+    loading: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// How usable the table held is.
@@ -116,20 +116,38 @@ impl HoldTable {
         }
     }
 
-    /// Loads the table unless the one held is fresh. One task loads at a time; while
-    /// it does, the others use an old table of the current generation, or wait.
+    /// Loads the table unless the one held is fresh. One task loads at a time: an
+    /// old table of the current generation is loaded again in the background while
+    /// choices go on using it (a load takes tens of milliseconds on a large
+    /// database: no player waits for it); without a usable table a choice waits.
     pub(crate) async fn refresh(&self, store: &Store) -> Result<(), StoreError> {
-        let _loading = match self.age() {
-            Age::Fresh => return Ok(()),
-            Age::Old => match self.loading.try_lock() {
-                Ok(guard) => guard,
-                Err(_) => return Ok(()),
-            },
-            Age::Unusable => self.loading.lock().await,
-        };
-        if self.age() == Age::Fresh {
-            return Ok(());
+        match self.age() {
+            Age::Fresh => Ok(()),
+            Age::Old => {
+                if let Ok(loading) = Arc::clone(&self.loading).try_lock_owned() {
+                    let store = store.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = store.holds.load(&store).await {
+                            tracing::warn!("loading the hold table again: {e}");
+                        }
+                        drop(loading);
+                    });
+                }
+                Ok(())
+            }
+            Age::Unusable => {
+                let _loading = self.loading.lock().await;
+                // another task may have loaded it meanwhile
+                if self.age() == Age::Unusable {
+                    self.load(store).await?;
+                }
+                Ok(())
+            }
         }
+    }
+
+    /// Reads the table from the database.
+    async fn load(&self, store: &Store) -> Result<(), StoreError> {
         let generation = self.generation.load(Ordering::SeqCst);
         let started = Instant::now();
         let cap = store.answers_per_item().await?;

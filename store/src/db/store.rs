@@ -15,6 +15,33 @@ const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
+/// Every SQLite connection's settings. WAL lets readers run beside the one writer; a
+/// busy writer is waited for. 16 KiB pages (for a new file; an existing one keeps
+/// its own): a large corpus import writes a quarter as many pages.
+const SQLITE_PRAGMAS: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
+/// The game writer's: as every connection's, but its commits never checkpoint the
+/// WAL (a commit that does copies megabytes first, and every write queued behind it
+/// waits); [`checkpoint_often`] does that beside it.
+const WRITER_PRAGMAS: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;";
+
+/// Copies the WAL into the database file every second (a passive checkpoint, which
+/// neither waits for nor blocks the writer), until the pool closes.
+async fn checkpoint_often(pool: AnyPool) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = pool.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+            tracing::warn!("checkpointing the WAL: {e}");
+        }
+    }
+}
+
 /// Which database a [`Store`] talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -88,33 +115,30 @@ impl Store {
         };
         // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
         // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
-        let options = |connections| {
+        let options = |connections, pragmas: &'static str| {
             let options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(ACQUIRE_TIMEOUT);
             if backend != Backend::Sqlite {
                 return options;
             }
-            // WAL lets readers run beside the one writer; a busy writer is waited for.
-            // 16 KiB pages (for a new file; an existing one keeps its own): a large
-            // corpus import writes a quarter as many pages.
-            options.after_connect(|conn, _| {
+            options.after_connect(move |conn, _| {
                 Box::pin(async move {
-                    conn.execute(
-                        "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                         PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
-                    )
-                    .await?;
+                    conn.execute(pragmas).await?;
                     Ok(())
                 })
             })
         };
-        let pool = options(16).connect(&url).await?;
+        let pool = options(16, SQLITE_PRAGMAS).connect(&url).await?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
         let writer = match backend {
-            Backend::Sqlite => options(1).connect(&url).await?,
+            Backend::Sqlite => {
+                let writer = options(1, WRITER_PRAGMAS).connect(&url).await?;
+                tokio::spawn(checkpoint_often(pool.clone()));
+                writer
+            }
             Backend::Postgres => pool.clone(),
         };
         let store = Store { pool, writer, backend, holds: Arc::default(), contexts: Arc::default() };
