@@ -21,9 +21,15 @@ pub async fn serve(store: &Store) -> App {
     App { base }
 }
 
-/// A client that keeps cookies and does not follow redirects.
+/// A client that keeps cookies and does not follow redirects. A request that gets
+/// no response within a minute fails the test instead of stalling the suite.
 pub fn client() -> Client {
-    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().expect("client")
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .expect("client")
 }
 
 /// Calls a server function the way the hydrated page does (form body, JSON back).
