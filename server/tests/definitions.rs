@@ -103,7 +103,7 @@ async fn shortest_rank(store: &Store, task: DefinitionTask, target: &str) -> (us
     (members.len(), 1 + members.iter().filter(|m| m.id != target && text(m) <= right).count())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn rounds_picks_scores_and_the_report() {
     for db in each_backend().await {
         let store = &db.store;

@@ -93,7 +93,7 @@ async fn play_sentence(c: &Client, app: &App, store: &Store, mode: &str, near_mi
     played
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sentences_guessed_word_by_word_and_the_report() {
     for db in each_backend().await {
         let store = &db.store;

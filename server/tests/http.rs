@@ -38,7 +38,7 @@ fn item(state: &Value) -> (String, Vec<String>) {
     (id, options)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn consent_sets_a_safe_session_cookie() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -66,7 +66,7 @@ async fn consent_sets_a_safe_session_cookie() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn play_answer_and_retry_over_http() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -103,7 +103,7 @@ async fn play_answer_and_retry_over_http() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn bad_requests_get_clear_4xx_answers() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -150,7 +150,7 @@ async fn bad_requests_get_clear_4xx_answers() {
 /// field has rules, stored exactly as sent where it is free text, and never reach a
 /// query as SQL; a NUL character and a body that is not a form are refused at the
 /// door; a response time that cannot be true is kept apart and not trusted.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn hostile_input_is_refused_or_stored_verbatim() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -204,7 +204,7 @@ async fn hostile_input_is_refused_or_stored_verbatim() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn cross_site_posts_and_oversized_bodies_are_refused() {
     let app = spawn(each_backend().await.remove(0)).await;
     let c = client();
@@ -238,7 +238,7 @@ async fn cross_site_posts_and_oversized_bodies_are_refused() {
     assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn pages_carry_security_headers_and_unknown_pages_404() {
     let app = spawn(each_backend().await.remove(0)).await;
     let res = client().get(format!("{}/", app.base)).send().await.expect("request");
@@ -263,7 +263,7 @@ async fn pages_carry_security_headers_and_unknown_pages_404() {
 }
 
 /// Without JavaScript: plain form posts, redirects back, and the server time.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_game_plays_without_javascript() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -301,7 +301,7 @@ async fn staff_clients(app: &App) -> (Client, Client) {
     (staff_client(app, "root", "admin passphrase").await, staff_client(app, "ada", "researcher passphrase").await)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_suggested_pair_is_moderated_built_and_played() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -410,7 +410,7 @@ async fn upload(c: &Client, app: &App, kind: &str, name: &str, body: &str) -> re
     c.post(format!("{}/api/admin/import", app.base)).multipart(form).send().await.expect("upload")
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn admins_import_small_files_from_the_admin_page() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -472,7 +472,7 @@ async fn rows_naming(store: &gapwise_store::Store, id: &str) -> Vec<(String, i64
     found
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -546,7 +546,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -592,7 +592,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn health_and_readiness_probes() {
     for db in each_backend().await {
         let app = spawn(db).await;
@@ -619,7 +619,7 @@ fn endpoints_in(source: &str) -> Vec<String> {
 /// 403 for the others, or 400 when the junk does not even parse, which is refused
 /// before the role check); research ones refuse the stranger and the player.
 /// Well-formed staff calls are refused in the tests above.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_route_refuses_or_answers_without_a_server_error() {
     let app = spawn(each_backend().await.remove(0)).await;
     let pages: Vec<String> = leptos_axum::generate_route_list(gapwise_app::App).iter().map(|r| r.path().to_owned()).collect();
@@ -677,7 +677,7 @@ async fn every_route_refuses_or_answers_without_a_server_error() {
 
 /// Guessing passwords and flooding the moderation queue hit a limit per address:
 /// 429 with Retry-After and a readable error, while other requests go on.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sign_in_attempts_and_proposals_are_rate_limited() {
     let app = spawn(each_backend().await.remove(0)).await;
     let guesser = client();

@@ -60,7 +60,7 @@ async fn play_all(c: &Client, app: &App, form: &[(&str, &str)], right: bool) -> 
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fewer_sentences_unlock_with_levels() {
     for db in each_backend().await {
         seed(&db.store).await;
@@ -81,7 +81,7 @@ async fn fewer_sentences_unlock_with_levels() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn items_retire_after_n_answers_except_gold_which_flags_players() {
     for db in each_backend().await {
         seed(&db.store).await;
@@ -130,7 +130,7 @@ async fn items_retire_after_n_answers_except_gold_which_flags_players() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_challenge_is_compared_item_by_item() {
     for db in each_backend().await {
         seed(&db.store).await;
@@ -164,7 +164,7 @@ async fn a_challenge_is_compared_item_by_item() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() {
     for db in each_backend().await {
         seed(&db.store).await;
@@ -231,7 +231,7 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn refusals_come_in_the_players_language() {
     let db = gapwise_store::testing::sqlite().await;
     seed(&db.store).await;

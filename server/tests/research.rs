@@ -73,7 +73,7 @@ fn text(row: &Value, key: &str) -> String {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
     for db in each_backend().await {
         let store = &db.store;
@@ -161,7 +161,7 @@ async fn serve(store: &Store) -> String {
     base
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn only_staff_may_export_or_see_the_research_page() {
     for db in each_backend().await {
         let store = db.store.clone();
@@ -246,7 +246,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn scored_models_stand_on_the_leaderboard() {
     for db in each_backend().await {
         let store = &db.store;
@@ -303,7 +303,7 @@ async fn scored_models_stand_on_the_leaderboard() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_report_folder_holds_every_table_and_figure() {
     let db = gapwise_store::testing::sqlite().await;
     let store = &db.store;
@@ -373,7 +373,7 @@ fn manifest_dir() -> String {
     std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
     for db in each_backend().await {
         let store = &db.store;

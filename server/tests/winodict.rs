@@ -54,7 +54,7 @@ fn variant_shown<'a>(items: &'a [(WinoItemRecord, bool)], sentence: &str) -> (&'
         .unwrap_or_else(|| panic!("{sentence:?} is no stored variant"))
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn items_in_turns_answers_judgements_and_the_report() {
     let wordnet = gapwise_server::definitions::default_wordnet_dir();
     for db in each_backend().await {
