@@ -5,6 +5,9 @@
 //! Fig. 2 from Likert ratings); the model stands on the leaderboard. Over HTTP, only
 //! staff (API token or signed in) may export or see the research page.
 
+#[allow(dead_code)] // only its server is used here
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
@@ -73,7 +76,7 @@ fn text(row: &Value, key: &str) -> String {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[tokio::test]
 async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
     for db in each_backend().await {
         let store = &db.store;
@@ -151,16 +154,6 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
     }
 }
 
-/// Serves the app on a free port; returns its base URL.
-async fn serve(store: &Store) -> String {
-    let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(store.clone(), options, false);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(gapwise_server::serve(listener, app));
-    base
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn only_staff_may_export_or_see_the_research_page() {
     for db in each_backend().await {
@@ -171,7 +164,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
         store.create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
         let token = store.create_api_token("ada", "test").await.expect("token");
         assert!(store.create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
-        let base = serve(&store).await;
+        let base = common::serve(&store).await.base;
 
         let c = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
         let get = |path: &str, auth: Option<String>, cookie: Option<String>| {
@@ -272,7 +265,7 @@ async fn scored_models_stand_on_the_leaderboard() {
         assert_eq!((model.answered, model.correct), (played, right));
         assert!(standings.windows(2).all(|w| w[0].rate() >= w[1].rate()), "best first");
 
-        let base = serve(store).await;
+        let base = common::serve(store).await.base;
         let page = reqwest::get(format!("{base}/leaderboard")).await.expect("page").text().await.expect("html");
         assert!(page.contains("tiny") && page.contains("model"), "the page shows the model");
 
@@ -303,7 +296,7 @@ async fn scored_models_stand_on_the_leaderboard() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[tokio::test]
 async fn the_report_folder_holds_every_table_and_figure() {
     let db = gapwise_store::testing::sqlite().await;
     let store = &db.store;
@@ -373,7 +366,7 @@ fn manifest_dir() -> String {
     std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[tokio::test]
 async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
     for db in each_backend().await {
         let store = &db.store;

@@ -4,9 +4,9 @@
 //!
 //! An assignment is returned when the participant says so, and abandoned when it
 //! stays idle past the study's time limit ([`Store::reclaim_abandoned`], run on
-//! each request for the game's state); either way its answers and reservations stop holding
-//! items (see `item_choice`), so other participants get them. Its rows stay, flagged,
-//! for the analysis to decide.
+//! each request for the game's state); either way its answers and reservations stop
+//! holding items (see `item_choice`), so other participants get them. Its rows stay,
+//! flagged, for the analysis to decide.
 
 use sqlx::Row;
 
@@ -216,8 +216,9 @@ impl Store {
     }
 
     /// Marks active assignments idle past their study's time limit as abandoned;
-    /// returns how many. Runs on every request for the game's state, so it first only reads:
-    /// a write would queue for the database's one writer even when nothing is due.
+    /// returns how many. Runs on every request for the game's state, so it first only
+    /// reads: a write would queue for the database's one writer even when nothing is
+    /// due.
     pub async fn reclaim_abandoned(&self) -> Result<u64, StoreError> {
         const IDLE: &str = "status = 'active' AND last_seen_at < $1 - 60000 * \
              (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)";

@@ -8,9 +8,10 @@
 //! this process makes adds one to its item at once, so its own players never see a
 //! stale count.
 //!
-//! The table is loaded again when this process changed what counts (items built, a
-//! pair's status, an item's gold flag or the answers per item changed, a crowd assignment returned or
-//! abandoned, an erasure: see [`HoldTable::invalidate`]), and otherwise when it is
+//! The table is loaded again when this process changed what counts (items built; a
+//! pair's status, an item's gold flag or the answers per item changed; a crowd
+//! assignment returned or abandoned; an erasure: see [`HoldTable::invalidate`]),
+//! and otherwise when it is
 //! older than [`MIN_AGE`] or fifty times its own load time, whichever is longer. So
 //! servings made by other processes (replicas on one PostgreSQL, CLI commands) and
 //! reservations that lapsed count within that time; until then a replica may give an
@@ -22,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rand::Rng;
+use rand::seq::IteratorRandom;
 use sqlx::Row;
 
 use super::{now_ms, Store, StoreError};
@@ -46,7 +47,7 @@ const LOAD: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n
      WHERE i.kind = 'choice' AND p.status = 'active'";
 
 /// One item the open game may serve.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Candidate {
     id: i64,
     gold: bool,
@@ -186,23 +187,8 @@ impl HoldTable {
             let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
             if gold_only { (false, 0) } else { (stranger, c.held) }
         };
-        // one pass: the best rank seen, and a uniform pick among the items that share it
-        let mut rng = rand::thread_rng();
-        let (mut best, mut ties) = (None, 0u32);
-        for c in candidates.iter().filter(eligible) {
-            let r = rank(c);
-            match best {
-                Some((b, _)) if r > b => {}
-                Some((b, _)) if r == b => {
-                    ties += 1;
-                    if rng.gen_range(0..ties) == 0 {
-                        best = Some((r, c.id));
-                    }
-                }
-                _ => (best, ties) = (Some((r, c.id)), 1),
-            }
-        }
-        best.map(|(_, id)| id)
+        let best = candidates.iter().filter(eligible).map(rank).min()?;
+        candidates.iter().filter(eligible).filter(|c| rank(c) == best).choose(&mut rand::thread_rng()).map(|c| c.id)
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).

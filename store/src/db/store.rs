@@ -20,11 +20,10 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrati
 /// its own): a large corpus import writes a quarter as many pages.
 const SQLITE_PRAGMAS: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
      PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
-/// The game writer's: as every connection's, but its commits never checkpoint the
+/// What the game writer's connection sets besides: its commits never checkpoint the
 /// WAL (a commit that does copies megabytes first, and every write queued behind it
 /// waits); [`checkpoint_often`] does that beside it.
-const WRITER_PRAGMAS: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;";
+const WRITER_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 0;";
 
 /// Copies the WAL into the database file every second (a passive checkpoint, which
 /// neither waits for nor blocks the writer), until the pool closes.
@@ -115,19 +114,22 @@ impl Store {
         };
         // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
         // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
-        let options = |connections, pragmas: &'static str| {
+        let options = |connections, extra_pragmas: &'static str| {
             let options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(ACQUIRE_TIMEOUT);
             if backend != Backend::Sqlite {
                 return options;
             }
             options.after_connect(move |conn, _| {
                 Box::pin(async move {
-                    conn.execute(pragmas).await?;
+                    conn.execute(SQLITE_PRAGMAS).await?;
+                    if !extra_pragmas.is_empty() {
+                        conn.execute(extra_pragmas).await?;
+                    }
                     Ok(())
                 })
             })
         };
-        let pool = options(16, SQLITE_PRAGMAS).connect(&url).await?;
+        let pool = options(16, "").connect(&url).await?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
