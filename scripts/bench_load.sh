@@ -3,8 +3,8 @@
 # time (gapwise-load), then every acknowledged answer is looked up in the database.
 #   1. SQLite, one server, with the same players against a bare axum+sqlx insert
 #      endpoint in the same run for the ratio: first the requests the game page
-#      makes, then serve-and-answer rounds only (--lean: two requests a round,
-#      `next` returning the next item);
+#      makes, then serve-and-answer rounds only (--lean: one request a round,
+#      `answer-next` returning the next item);
 #   2. PostgreSQL (a throwaway cluster), one server;
 #   3. two replicas on that PostgreSQL behind nginx (round robin).
 # Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
@@ -53,7 +53,7 @@ echo "== SQLite (WAL), one server"
 sqlite_url="sqlite://$work/gapwise.db"
 port=$(serve "$sqlite_url")
 load --url "http://127.0.0.1:$port" --database-url "$sqlite_url" --bare || status=1
-echo "== SQLite (WAL), one server on a new database, serve and answer only (two requests a round)"
+echo "== SQLite (WAL), one server on a new database, serve and answer only (one request a round)"
 lean_url="sqlite://$work/lean.db"
 port=$(serve "$lean_url")
 load --url "http://127.0.0.1:$port" --database-url "$lean_url" --bare --lean || status=1

@@ -31,9 +31,9 @@ pub struct Plan {
     /// Sentences per item (5 is open to new players).
     pub k: u8,
     pub language: String,
-    /// Only serve and answer, two requests a round: the answer, then `next` with k,
-    /// which moves on and returns the next item. The game page's progress and
-    /// crowd-progress requests after each answer are left out.
+    /// Only serve and answer, one request a round: `answer-next` answers and returns
+    /// the next item. The game page's progress and crowd-progress requests after
+    /// each answer are left out.
     pub lean: bool,
 }
 

@@ -36,8 +36,8 @@ struct Args {
     /// print Gapwise's answers/s as a ratio to it.
     #[arg(long)]
     bare: bool,
-    /// Serve and answer only: two requests a round (the answer, then `next` with k,
-    /// which returns the next item), without the game page's progress requests.
+    /// Serve and answer only: one request a round (`answer-next` answers and
+    /// returns the next item), without the game page's progress requests.
     #[arg(long)]
     lean: bool,
 }

@@ -64,7 +64,7 @@ fn offer_in(state: &Value) -> Offer {
 /// A Gapwise player: consent, then serve, think, answer and move on, until the
 /// deadline. With the requests the game page makes: after an answer it refreshes the
 /// progress bar and the crowd bar, moves on, and asks for the next item. A lean plan
-/// only serves and answers: moving on returns the next item (`next` with `k`). An
+/// plays one request a round: `answer-next` answers and returns the next item. An
 /// answer whose request got no response is sent again.
 pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
@@ -72,7 +72,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let mut log = PlayerLog::default();
     let mut player: Option<Client> = None;
     let mut unacknowledged: Option<String> = None;
-    // what a lean `next` returned: the next play state, already served
+    // what a lean round returned: the next play state, already served
     let mut offered: Option<Offer> = None;
     while Instant::now() < deadline {
         let Some(c) = player.clone() else {
@@ -117,15 +117,20 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
             }
         };
         let sent = Instant::now();
-        match post(&c, &api("answer"), &[("answer_id", &id), ("choice", "0"), ("client_ms", &think_ms)]).await {
-            Ok(_) => {
+        let answer = [("answer_id", id.as_str()), ("choice", "0"), ("client_ms", &think_ms)];
+        let round = if plan.lean {
+            let mut form = answer.to_vec();
+            form.extend([("k", k.as_str()), ("language", &plan.language)]);
+            post(&c, &api("answer-next"), &form).await
+        } else {
+            post(&c, &api("answer"), &answer).await
+        };
+        match round {
+            Ok(round) => {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
                 if plan.lean {
-                    match post(&c, &api("next"), &[("k", &k), ("language", &plan.language)]).await {
-                        Ok(state) => offered = Some(offer_in(&state)),
-                        Err(failure) => log.errors.count(&failure),
-                    }
+                    offered = Some(offer_in(&round["next"]));
                     continue;
                 }
                 // what the page asks for after an answer, and when the player moves on

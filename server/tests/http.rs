@@ -90,15 +90,29 @@ async fn play_answer_and_retry_over_http() {
             .expect("row");
         assert_eq!(ms, Some(1530));
 
-        // moving on with k serves the next item in the same request; without, nothing
-        let (status, next) = call(&c, &app, "next", &[("k", "5"), ("language", "en")]).await;
-        assert_eq!(status, StatusCode::OK, "{next}");
-        let (next_id, _) = item(&next);
-        assert_ne!(next_id, id);
+        // answer-next answers and serves the next item in the same request
+        let (status, round) = call(&c, &app, "play", &[("k", "5")]).await;
+        assert_eq!((status, round["Feedback"]["feedback"].clone()), (StatusCode::OK, first.clone()), "the answer's feedback until next");
+        assert_eq!(call(&c, &app, "next", &[]).await, (StatusCode::OK, Value::Null));
+        let (status, shown) = call(&c, &app, "play", &[("k", "5")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (second, _) = item(&shown);
+        assert_ne!(second, id);
+        let form = [("answer_id", second.as_str()), ("choice", "0"), ("client_ms", ""), ("k", "5"), ("language", "en")];
+        let (status, round) = call(&c, &app, "answer-next", &form).await;
+        assert_eq!(status, StatusCode::OK, "{round}");
+        assert_eq!(round["feedback"]["score"]["answered"], 2, "{round}");
+        assert_eq!(round["next"]["Item"]["score"], round["feedback"]["score"]);
+        let (third, _) = item(&round["next"]);
+        assert!(third != id && third != second, "{round}");
         let (_, shown) = call(&c, &app, "play", &[("k", "5")]).await;
-        assert_eq!(item(&shown).0, next_id, "play shows the item that next served");
-        assert_eq!(call(&c, &app, "next", &[]).await, (StatusCode::OK, Value::Null), "nothing to move past");
-        let (status, body) = call(&c, &app, "next", &[("k", "4")]).await;
+        assert_eq!(item(&shown).0, third, "play shows the item that answer-next served");
+        let (status, again) = call(&c, &app, "answer-next", &form).await;
+        assert_eq!((status, &again["feedback"]), (StatusCode::OK, &round["feedback"]), "a retry gets the first answer's feedback");
+        assert_eq!(app.db.store.count_rows("answers").await.expect("count"), 2);
+        let mut bad_k = form;
+        bad_k[3] = ("k", "4");
+        let (status, body) = call(&c, &app, "answer-next", &bad_k).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     }
 }

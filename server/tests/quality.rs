@@ -215,6 +215,8 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         assert_eq!(call(&p2, &app, "crowd-return", &[]).await.0, StatusCode::OK);
         assert_eq!(call(&p2, &app, "play", &[("k", "5")]).await.0, StatusCode::UNPROCESSABLE_ENTITY, "returned");
         sqlx::query("UPDATE crowd_assignments SET last_seen_at = last_seen_at - 7200000 WHERE participant_id = 'P4'").execute(store.pool()).await.expect("idle");
+        // the game's requests sweep at most once a second: sweep now
+        assert_eq!(store.reclaim_abandoned().await.expect("sweep"), 1);
         let p3 = started(&app).await;
         let (played, _) = play_all(&p3, &app, &[("k", "5")], true).await;
         assert_eq!(played, 5, "all but p1's three items, p2's and p4's free again");

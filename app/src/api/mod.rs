@@ -2,7 +2,7 @@
 //! plain form posts, by browsers without JavaScript. Endpoints are fixed (no hash
 //! suffix) so that scripts and tests can call them: `POST /api/<endpoint>`.
 
-use gapwise_store::model::{Feedback, PlayState};
+use gapwise_store::model::{Feedback, PlayState, Round};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -92,20 +92,8 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    play_now(&ctx.store, &session, k, language, challenge).await
-}
-
-/// What `play` returns for `session`.
-#[cfg(feature = "ssr")]
-async fn play_now(
-    store: &gapwise_store::Store,
-    session: &gapwise_store::Session,
-    k: u8,
-    language: &str,
-    challenge: Option<String>,
-) -> Result<PlayState, AppError> {
     let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    store.play(session, k, language, challenge).await.map_err(crate::ssr::fail)
+    ctx.store.play(&session, k, language, challenge).await.map_err(crate::ssr::fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -121,27 +109,37 @@ pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<S
     ctx.store.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
 }
 
-/// Leaves the feedback of the last answer for the next item. With `k` (and the
-/// `language` and `challenge` of `play`) it also returns what `play` would return
-/// now, so that a client moves on and gets its next item in one request.
+/// Leaves the feedback of the last answer for the next item.
 #[server(endpoint = "next")]
-pub async fn next_item(
-    #[server(default)] k: Option<u8>,
+pub async fn next_item() -> Result<(), AppError> {
+    use crate::ssr::{context, fail, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.store.next_item(&session).await.map_err(fail)?;
+    Ok(())
+}
+
+/// `answer`, then `play` with `k`, `language` and `challenge` once the player moved
+/// on, in one request: the feedback, and the next item already served. For clients
+/// that show the feedback with the next item ready (the load tool plays this way).
+#[server(endpoint = "answer-next")]
+pub async fn answer_and_next(
+    answer_id: String,
+    choice: usize,
+    client_ms: Option<String>,
+    k: u8,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
-) -> Result<Option<PlayState>, AppError> {
+) -> Result<Round, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
-    let mut session = require_session(&ctx.store).await?;
-    if ctx.store.next_item(&session).await.map_err(fail)? {
-        session.current_serving_id = None;
-    }
-    match k {
-        Some(k) => play_now(&ctx.store, &session, k, language, challenge).await.map(Some),
-        None => Ok(None),
-    }
+    let client_ms = client_ms_of(client_ms)?;
+    let session = require_session(&ctx.store).await?;
+    let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    ctx.store.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge).await.map_err(fail)
 }
 
 /// The caller's pseudonym, if they have a game session.

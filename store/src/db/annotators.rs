@@ -23,6 +23,8 @@ pub struct Session {
     pub token_hash: String,
     pub annotator: Annotator,
     pub current_serving_id: Option<String>,
+    /// The annotator came from a crowd platform (has a study assignment).
+    pub in_crowd: bool,
 }
 
 impl Store {
@@ -65,7 +67,8 @@ impl Store {
     /// The session a cookie token belongs to, if any.
     pub async fn session(&self, token: &str) -> Result<Option<Session>, StoreError> {
         let row = sqlx::query(
-            "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym \
+            "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym, \
+             (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id) \
              FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1",
         )
         .bind(hash_token(token))
@@ -76,6 +79,7 @@ impl Store {
                 token_hash: r.try_get(0)?,
                 current_serving_id: r.try_get(1)?,
                 annotator: Annotator { id: r.try_get(2)?, pseudonym: r.try_get(3)? },
+                in_crowd: r.try_get::<i64, _>(4)? > 0,
             })
         })
         .transpose()

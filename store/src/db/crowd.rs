@@ -3,10 +3,12 @@
 //! pseudonymous annotator, and the study's items until the target is reached.
 //!
 //! An assignment is returned when the participant says so, and abandoned when it
-//! stays idle past the study's time limit ([`Store::reclaim_abandoned`], run on
-//! each request for the game's state); either way its answers and reservations stop
+//! stays idle past the study's time limit ([`Store::reclaim_abandoned`], run by
+//! the game's requests at most once a second per process); either way its answers and reservations stop
 //! holding items (see `item_choice`), so other participants get them. Its rows stay,
 //! flagged, for the analysis to decide.
+
+use std::sync::atomic::Ordering;
 
 use sqlx::Row;
 
@@ -15,6 +17,9 @@ use super::item_choice::Source;
 use super::secrets::random_letters;
 use super::{now_ms, Session, Store, Refusal, StoreError, CONSENT_VERSION};
 use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
+
+/// How often the game's requests sweep for abandoned assignments, at most.
+const SWEEP_EVERY_MS: i64 = 1_000;
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
@@ -164,10 +169,10 @@ impl Store {
     }
 
     /// The game for a crowd participant: the study's k and language until they
-    /// answered its items, then the way back to the platform.
+    /// answered its items, then the way back to the platform. The caller swept
+    /// abandoned assignments.
     pub(super) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
         let annotator = &session.annotator.id;
-        self.reclaim_abandoned().await?;
         let Some(a) = self.assignment(annotator).await? else { return Ok(None) };
         match a.status.as_str() {
             "active" => {}
@@ -237,6 +242,17 @@ impl Store {
             .rows_affected();
         self.holds.invalidate();
         Ok(reclaimed)
+    }
+
+    /// [`Store::reclaim_abandoned`] when this process has not run it for a second:
+    /// every request for the game's state calls this, and study time limits are
+    /// minutes.
+    pub(super) async fn sweep_abandoned(&self) -> Result<(), StoreError> {
+        let (now, last) = (now_ms(), self.swept_at.load(Ordering::Relaxed));
+        if now - last < SWEEP_EVERY_MS || self.swept_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err() {
+            return Ok(());
+        }
+        self.reclaim_abandoned().await.map(drop)
     }
 
     async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {

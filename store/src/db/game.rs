@@ -6,16 +6,18 @@
 //! JavaScript therefore render the same thing.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use rand::Rng;
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::game_writes::{AnswerRow, ServingRow, Write};
+use super::item_cache::ItemFacts;
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, Refusal, StoreError};
 
 use crate::model::{
-    answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Score,
+    answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Round, Score,
     ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 
@@ -23,24 +25,30 @@ use crate::model::{
 /// and the reported one is kept apart (`answers.client_ms_reported`) and flagged.
 pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
 
-/// A serving joined with its item's pair.
+/// A serving of a game item.
 struct Serving {
     id: String,
     item_id: i64,
     k: u8,
     target_first: bool,
     served_at: i64,
-    target: String,
-    distractor: String,
-    lang: String,
+    item: Arc<ItemFacts>,
+}
+
+/// A serving and the answer given to it.
+struct Answered {
+    serving: Serving,
+    chosen: String,
+    correct: bool,
 }
 
 impl Serving {
     fn options(&self) -> [String; 2] {
+        let ItemFacts { target, distractor, .. } = &*self.item;
         if self.target_first {
-            [self.target.clone(), self.distractor.clone()]
+            [target.clone(), distractor.clone()]
         } else {
-            [self.distractor.clone(), self.target.clone()]
+            [distractor.clone(), target.clone()]
         }
     }
 }
@@ -65,8 +73,12 @@ impl Store {
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
     pub async fn play(&self, session: &Session, k: u8, lang: &str, challenge: Option<&str>) -> Result<PlayState, StoreError> {
-        if let Some(state) = self.play_assignment(session).await? {
-            return Ok(state);
+        // the items of idle crowd assignments go to others
+        self.sweep_abandoned().await?;
+        if session.in_crowd {
+            if let Some(state) = self.play_assignment(session).await? {
+                return Ok(state);
+            }
         }
         if let Some(id) = challenge {
             return self.play_challenge(session, id).await;
@@ -78,15 +90,13 @@ impl Store {
         if needed > 1 && self.progress(&session.annotator.id).await?.level < needed {
             return Ok(PlayState::Locked { k, level: needed, pseudonym: session.annotator.pseudonym.clone() });
         }
-        // play_assignment reclaimed idle crowd assignments already
         self.play_state_from(session, k, lang, Source::Open).await
     }
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
     pub async fn play_state(&self, session: &Session, k: u8, lang: &str) -> Result<PlayState, StoreError> {
-        // the items of idle crowd assignments go to others
-        self.reclaim_abandoned().await?;
+        self.sweep_abandoned().await?;
         self.play_state_from(session, k, lang, Source::Open).await
     }
 
@@ -98,10 +108,12 @@ impl Store {
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
-                if let Some(feedback) = self.feedback(&serving, &session.annotator.id).await? {
+                if let Some((chosen, correct)) = self.answer_given(&serving.id).await? {
+                    let score = self.score(&session.annotator.id).await?;
+                    let feedback = self.feedback_of(Answered { serving, chosen, correct }, score).await?;
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
-                if serving.k == k && serving.lang == lang && self.fits(&serving, source).await? {
+                if serving.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
                     let card = self.card(&serving).await?;
                     let score = self.score(&session.annotator.id).await?;
                     return Ok(PlayState::Item { card, score, pseudonym });
@@ -128,6 +140,41 @@ impl Store {
         choice: usize,
         client_ms: Option<i64>,
     ) -> Result<Feedback, StoreError> {
+        let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
+        let score = self.score(&session.annotator.id).await?;
+        self.feedback_of(answered, score).await
+    }
+
+    /// [`Store::answer`], then what [`Store::play`] gives for `k`, `lang` and
+    /// `challenge` once the player moved on: one request a round for a client that
+    /// shows the feedback with the next item ready. The next item becomes the
+    /// session's current serving; when there is none, the session leaves the answer.
+    pub async fn answer_and_play(
+        &self,
+        session: &Session,
+        answer: (&str, usize, Option<i64>),
+        k: u8,
+        lang: &str,
+        challenge: Option<&str>,
+    ) -> Result<Round, StoreError> {
+        let (answer_id, choice, client_ms) = answer;
+        check_k(k)?;
+        let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
+        let moved_on = Session { current_serving_id: None, ..session.clone() };
+        let next = self.play(&moved_on, k, lang, challenge).await?;
+        // the next state's score counts this answer already
+        let score = match &next {
+            PlayState::Item { score, .. } | PlayState::Exhausted { score, .. } => *score,
+            _ => self.score(&session.annotator.id).await?,
+        };
+        if !matches!(next, PlayState::Item { .. }) {
+            self.next_item(session).await?;
+        }
+        Ok(Round { feedback: self.feedback_of(answered, score).await?, next })
+    }
+
+    /// Stores an answer (see [`Store::answer`]); for a retry, the first answer.
+    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<Answered, StoreError> {
         let annotator = &session.annotator.id;
         let serving = self.serving(answer_id, annotator).await?.ok_or_else(|| {
             StoreError::NotFound(format!(
@@ -137,50 +184,39 @@ impl Store {
         let options = serving.options();
         let chosen = options
             .get(choice)
-            .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?;
+            .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?
+            .clone();
         let now = now_ms();
         let (client_ms, reported) = match client_ms {
             Some(ms) if !(1..=MAX_CLIENT_MS).contains(&ms) => (None, Some(ms)),
             trusted => (trusted, None),
         };
-        let correct = *chosen == serving.target;
-        let stored = sqlx::query(
-            "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, \
-             server_ms, option_order, created_at, client_ms_reported) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(&serving.id)
-        .bind(annotator)
-        .bind(serving.item_id)
-        .bind(i64::from(serving.k))
-        .bind(chosen)
-        .bind(i64::from(correct))
-        .bind(client_ms)
-        .bind((now - serving.served_at).max(0))
-        .bind(options.join("|"))
-        .bind(now)
-        .bind(reported)
-        .execute(self.writer())
-        .await?;
-        if stored.rows_affected() == 1 {
-            return self.feedback_of(&serving, annotator, chosen.clone(), correct).await;
+        let correct = chosen == serving.item.target;
+        let row = AnswerRow {
+            id: serving.id.clone(),
+            annotator_id: annotator.clone(),
+            item_id: serving.item_id,
+            k: serving.k,
+            chosen: chosen.clone(),
+            correct,
+            client_ms,
+            server_ms: (now - serving.served_at).max(0),
+            option_order: options.join("|"),
+            created_at: now,
+            client_ms_reported: reported,
+        };
+        if self.writes.write(Write::Answer(row)).await? {
+            return Ok(Answered { serving, chosen, correct });
         }
-        // a retry: the first answer's feedback
-        self.feedback(&serving, annotator)
-            .await?
-            .ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))
+        // a retry: the first answer
+        let (chosen, correct) =
+            self.answer_given(answer_id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))?;
+        Ok(Answered { serving, chosen, correct })
     }
 
-    /// Moves the player past the feedback of an answered item; whether there was one.
-    pub async fn next_item(&self, session: &Session) -> Result<bool, StoreError> {
-        let moved = sqlx::query(
-            "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
-             AND current_serving_id IN (SELECT id FROM answers)",
-        )
-        .bind(&session.token_hash)
-        .execute(self.writer())
-        .await?;
-        Ok(moved.rows_affected() == 1)
+    /// Moves the player past the feedback of an answered item.
+    pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
+        self.writes.write(Write::MoveOn { session: session.token_hash.clone() }).await.map(drop)
     }
 
     /// Answers given and answers right, over all of the annotator's play.
@@ -260,29 +296,14 @@ impl Store {
             let item = self.choose_item(annotator, k, lang, source).await?;
             let Some(item_id) = item else { return Ok(None) };
             let id = uuid::Uuid::new_v4().to_string();
-            let target_first = rand::thread_rng().gen_bool(0.5);
-            let inserted = sqlx::query(
-                "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING",
-            )
-            .bind(&id)
-            .bind(annotator)
-            .bind(item_id)
-            .bind(i64::from(k))
-            .bind(i64::from(target_first))
-            .bind(now_ms())
-            .execute(self.writer())
-            .await?;
-            if inserted.rows_affected() == 1 {
+            let (target_first, served_at) = (rand::thread_rng().gen_bool(0.5), now_ms());
+            let row = ServingRow { id: id.clone(), annotator_id: annotator.clone(), item_id, k, target_first, served_at };
+            if self.writes.write(Write::Serve { serving: row, session: session.token_hash.clone() }).await? {
                 if matches!(source, Source::Open) {
                     self.holds.add_holder(k, lang, item_id);
                 }
-                sqlx::query("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2")
-                    .bind(&id)
-                    .bind(&session.token_hash)
-                    .execute(self.writer())
-                    .await?;
-                return self.serving(&id, annotator).await;
+                let item = self.item(item_id).await?;
+                return Ok(Some(Serving { id, item_id, k, target_first, served_at, item }));
             }
         }
         Err(Refusal::busy())
@@ -303,85 +324,87 @@ impl Store {
         }
     }
 
+    /// The serving `id` of a game item to `annotator_id`, if there is one.
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
-        let row = sqlx::query(
-            "SELECT s.id, s.item_id, s.k, s.target_first, s.served_at, p.target, p.distractor, p.lang \
-             FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'choice' JOIN word_pairs p ON p.id = i.pair_id \
-             WHERE s.id = $1 AND s.annotator_id = $2",
-        )
-        .bind(id)
-        .bind(annotator_id)
-        .fetch_optional(self.pool())
-        .await?;
-        row.map(|r: AnyRow| {
-            Ok(Serving {
-                id: r.try_get(0)?,
-                item_id: r.try_get(1)?,
-                k: to_k(r.try_get(2)?)?,
-                target_first: r.try_get::<i64, _>(3)? == 1,
-                served_at: r.try_get(4)?,
-                target: r.try_get(5)?,
-                distractor: r.try_get(6)?,
-                lang: r.try_get(7)?,
-            })
-        })
-        .transpose()
+        let row: Option<(i64, i64, i64, i64)> =
+            sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
+                .bind(id)
+                .bind(annotator_id)
+                .fetch_optional(self.pool())
+                .await?;
+        let Some((item_id, k, target_first, served_at)) = row else { return Ok(None) };
+        let item = self.item(item_id).await?;
+        let k = to_k(k)?;
+        Ok(item.choice.then(|| Serving { id: id.to_owned(), item_id, k, target_first: target_first == 1, served_at, item }))
     }
 
-    /// The item's contexts in order, split around the blank.
-    pub(crate) async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
-        if let Some(known) = self.contexts.get(item_id) {
-            return Ok(known.to_vec());
+    /// An item's facts, from the process's [`ItemCache`] once read.
+    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, StoreError> {
+        if let Some(known) = self.items.get(item_id) {
+            return Ok(known);
         }
-        let rows = sqlx::query(
+        let row = sqlx::query(
+            "SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
+        )
+        .bind(item_id)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
+        let contexts = sqlx::query(
             "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
              JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
         )
         .bind(item_id)
         .fetch_all(self.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let text: String = r.try_get(0)?;
-                let start = usize::try_from(r.try_get::<i64, _>(1)?).ok();
-                let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
-                match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
-                    (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
-                    _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
-                }
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .inspect(|contexts| self.contexts.put(item_id, contexts.as_slice().into()))
+        .await?
+        .iter()
+        .map(|r| {
+            let text: String = r.try_get(0)?;
+            let start = usize::try_from(r.try_get::<i64, _>(1)?).ok();
+            let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
+            match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
+                (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
+                _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
+            }
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+        let item = Arc::new(ItemFacts {
+            choice: row.try_get::<String, _>(0)? == "choice",
+            lang: row.try_get(1)?,
+            target: row.try_get(2)?,
+            distractor: row.try_get(3)?,
+            contexts,
+        });
+        self.items.put(item_id, item.clone());
+        Ok(item)
+    }
+
+    /// The item's contexts in order, split around the blank.
+    pub(crate) async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+        Ok(self.item(item_id).await?.contexts.clone())
     }
 
     async fn card(&self, serving: &Serving) -> Result<ItemCard, StoreError> {
         Ok(ItemCard {
             answer_id: serving.id.clone(),
             k: serving.k,
-            contexts: self.contexts(serving.item_id).await?,
+            contexts: serving.item.contexts.clone(),
             options: serving.options(),
         })
     }
 
-    /// The feedback for an answered serving; `None` while it is unanswered.
-    async fn feedback(&self, serving: &Serving, annotator_id: &str) -> Result<Option<Feedback>, StoreError> {
+    /// The word chosen for a serving and whether it was right; `None` while unanswered.
+    async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
         let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
-            .bind(&serving.id)
+            .bind(serving_id)
             .fetch_optional(self.pool())
             .await?;
-        let Some(row) = row else { return Ok(None) };
-        self.feedback_of(serving, annotator_id, row.try_get(0)?, row.try_get::<i64, _>(1)? == 1).await.map(Some)
+        row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
     }
 
-    /// The feedback for answering `serving` with `chosen`.
-    async fn feedback_of(&self, serving: &Serving, annotator_id: &str, chosen: String, correct: bool) -> Result<Feedback, StoreError> {
-        Ok(Feedback {
-            k: serving.k,
-            chosen,
-            correct,
-            target: serving.target.clone(),
-            contexts: self.contexts(serving.item_id).await?,
-            score: self.score(annotator_id).await?,
-        })
+    /// The feedback for an answer, with the player's `score` after it.
+    async fn feedback_of(&self, answered: Answered, score: Score) -> Result<Feedback, StoreError> {
+        let Answered { serving, chosen, correct } = answered;
+        Ok(Feedback { k: serving.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score })
     }
 }

@@ -3,10 +3,12 @@ use std::str::FromStr;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor};
 
+use std::sync::atomic::AtomicI64;
 use std::sync::Arc;
 
-use super::context_cache::ContextCache;
+use super::game_writes::GameWriter;
 use super::hold_table::HoldTable;
+use super::item_cache::ItemCache;
 use super::StoreError;
 
 /// Longest a request waits for a database connection.
@@ -86,14 +88,18 @@ fn create_parent_folder(url: &str) -> Result<(), StoreError> {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
-    /// The game's hot writes (servings, answers, moving on). On SQLite a pool of one
-    /// connection, so that they queue here instead of colliding on SQLite's write
-    /// lock, whose busy handler sleeps a millisecond or more per collision; on
+    /// The pool of the game's hot writes (servings, answers, moving on). On SQLite
+    /// one connection, so that they queue here instead of colliding on SQLite's
+    /// write lock, whose busy handler sleeps a millisecond or more per collision; on
     /// PostgreSQL the same pool as `pool`.
     writer: AnyPool,
+    /// Where those writes go: batched on SQLite (see [`GameWriter`]).
+    pub(super) writes: GameWriter,
     backend: Backend,
     pub(super) holds: Arc<HoldTable>,
-    pub(super) contexts: Arc<ContextCache>,
+    pub(super) items: Arc<ItemCache>,
+    /// When this process last swept for abandoned crowd assignments (ms).
+    pub(super) swept_at: Arc<AtomicI64>,
 }
 
 impl Store {
@@ -143,7 +149,8 @@ impl Store {
             }
             Backend::Postgres => pool.clone(),
         };
-        let store = Store { pool, writer, backend, holds: Arc::default(), contexts: Arc::default() };
+        let writes = GameWriter::new(backend, writer.clone());
+        let store = Store { pool, writer, writes, backend, holds: Arc::default(), items: Arc::default(), swept_at: Arc::default() };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
@@ -153,11 +160,6 @@ impl Store {
 
     pub fn pool(&self) -> &AnyPool {
         &self.pool
-    }
-
-    /// The pool of the game's hot writes (see [`Store`]).
-    pub(super) fn writer(&self) -> &AnyPool {
-        &self.writer
     }
 
     pub fn backend(&self) -> Backend {

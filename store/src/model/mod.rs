@@ -78,6 +78,14 @@ pub enum PlayState {
     Completed { redirect: String },
 }
 
+/// An answer and what comes after it, from one request: the answer's feedback, and
+/// the play state the player moves on to (usually the next item, already served).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub feedback: Feedback,
+    pub next: PlayState,
+}
+
 /// The level that unlocks playing with `k` sentences: five sentences from the start,
 /// three at level 2, one (the hardest) at level 3.
 pub fn unlock_level(k: u8) -> i64 {
