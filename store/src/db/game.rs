@@ -12,7 +12,6 @@ use rand::Rng;
 use sqlx::Row;
 
 use super::game_writes::{AnswerRow, ServingRow, Write};
-use super::item_cache::ItemFacts;
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, Refusal, StoreError};
 
@@ -24,6 +23,28 @@ use crate::model::{
 /// Client-measured times outside (0, 1 h] are not trusted: the server time is used,
 /// and the reported one is kept apart (`answers.client_ms_reported`) and flagged.
 pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
+
+/// What an item shows: its contexts, and its pair's words.
+#[derive(Debug)]
+pub(crate) struct ItemFacts {
+    /// A game item ("choice"), as opposed to a Likert rating's.
+    pub choice: bool,
+    pub lang: String,
+    pub target: String,
+    pub distractor: String,
+    /// In order, split around the blank.
+    pub contexts: Vec<Context>,
+}
+
+/// A serving's row, apart from its id.
+#[derive(Debug)]
+pub(crate) struct ServedFacts {
+    annotator_id: String,
+    item_id: i64,
+    k: u8,
+    target_first: bool,
+    served_at: i64,
+}
 
 /// A serving of a game item.
 struct Serving {
@@ -206,6 +227,7 @@ impl Store {
             client_ms_reported: reported,
         };
         if self.writes.write(Write::Answer(row)).await? {
+            self.served.remove(serving.id.as_str());
             return Ok(Answered { serving, chosen, correct });
         }
         // a retry: the first answer
@@ -302,9 +324,14 @@ impl Store {
                 if matches!(source, Source::Open) {
                     self.holds.add_holder(k, lang, item_id);
                 }
+                self.count_served(annotator, item_id);
+                let facts = ServedFacts { annotator_id: annotator.clone(), item_id, k, target_first, served_at };
+                self.served.put(id.clone(), Arc::new(facts));
                 let item = self.item(item_id).await?;
                 return Ok(Some(Serving { id, item_id, k, target_first, served_at, item }));
             }
+            // served meanwhile, by another request or process: read the view again
+            self.players.remove(annotator.as_str());
         }
         Err(Refusal::busy())
     }
@@ -326,21 +353,36 @@ impl Store {
 
     /// The serving `id` of a game item to `annotator_id`, if there is one.
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
-        let row: Option<(i64, i64, i64, i64)> =
-            sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
+        let facts = match self.served.get(id) {
+            Some(known) => Some(known),
+            None => {
+                let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+                    "SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2",
+                )
                 .bind(id)
                 .bind(annotator_id)
                 .fetch_optional(self.pool())
                 .await?;
-        let Some((item_id, k, target_first, served_at)) = row else { return Ok(None) };
-        let item = self.item(item_id).await?;
-        let k = to_k(k)?;
-        Ok(item.choice.then(|| Serving { id: id.to_owned(), item_id, k, target_first: target_first == 1, served_at, item }))
+                row.map(|(item_id, k, target_first, served_at)| {
+                    Ok::<_, StoreError>(Arc::new(ServedFacts {
+                        annotator_id: annotator_id.to_owned(),
+                        item_id,
+                        k: to_k(k)?,
+                        target_first: target_first == 1,
+                        served_at,
+                    }))
+                })
+                .transpose()?
+            }
+        };
+        let Some(f) = facts.filter(|f| f.annotator_id == annotator_id) else { return Ok(None) };
+        let item = self.item(f.item_id).await?;
+        Ok(item.choice.then(|| Serving { id: id.to_owned(), item_id: f.item_id, k: f.k, target_first: f.target_first, served_at: f.served_at, item }))
     }
 
-    /// An item's facts, from the process's [`ItemCache`] once read.
+    /// An item's facts, kept in memory once read.
     pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, StoreError> {
-        if let Some(known) = self.items.get(item_id) {
+        if let Some(known) = self.items.get(&item_id) {
             return Ok(known);
         }
         let row = sqlx::query(

@@ -70,6 +70,7 @@ struct Table {
 }
 
 /// What a choice excludes and prefers for one player.
+#[derive(Debug)]
 pub(crate) struct Player {
     /// Items already served to them.
     pub served: HashSet<i64>,

@@ -8,15 +8,23 @@
 //! returned or abandoned hold nothing, so its items go to others. An item held
 //! [`Store::answers_per_item`] times retires, except gold items, which everyone gets.
 //! The open game's counts come from the process's
-//! [`super::hold_table::HoldTable`].
+//! [`super::hold_table::HoldTable`], and what a player was served from their view
+//! kept in memory a short while ([`PLAYER_VIEW_AGE`]).
 
 use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use rand::Rng;
 
 use super::hold_table::Player;
 use super::{Store, StoreError};
 use crate::model::gold_rate;
+
+/// How long a player's view (their served items and friends) is kept in memory.
+/// Another process may serve them meanwhile: the unique serving of an item to a
+/// player turns that serving down, the view is read again and the choice made again.
+pub(crate) const PLAYER_VIEW_AGE: Duration = Duration::from_secs(2);
 
 /// Where the next item comes from.
 #[derive(Clone, Copy, Debug)]
@@ -48,15 +56,21 @@ impl Store {
                 } else {
                     false
                 };
-                let player = self.player_view(annotator).await?;
+                let view = self.player_view(annotator).await?;
+                let player = view.lock().unwrap_or_else(PoisonError::into_inner);
                 let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
                 Ok(gold.or_else(|| self.holds.choose(k, lang, &player, false)))
             }
         }
     }
 
-    /// The items `annotator` was served and their friends, for the hold table's choice.
-    async fn player_view(&self, annotator: &str) -> Result<Player, StoreError> {
+    /// The items `annotator` was served and their friends, for the hold table's
+    /// choice; kept in memory for [`PLAYER_VIEW_AGE`], with the servings this
+    /// process makes added at once.
+    async fn player_view(&self, annotator: &str) -> Result<Arc<Mutex<Player>>, StoreError> {
+        if let Some(known) = self.players.get(annotator) {
+            return Ok(known);
+        }
         // one query for both: an item id, or a friend's id
         let rows: Vec<(Option<i64>, Option<String>)> = sqlx::query_as(
             "SELECT item_id, NULL FROM servings WHERE annotator_id = $1 \
@@ -70,6 +84,15 @@ impl Store {
             player.served.extend(item);
             player.friends.extend(friend);
         }
-        Ok(player)
+        let view = Arc::new(Mutex::new(player));
+        self.players.put(annotator.to_owned(), view.clone());
+        Ok(view)
+    }
+
+    /// Counts a serving of `item_id` to `annotator` in the player's view, if kept.
+    pub(super) fn count_served(&self, annotator: &str, item_id: i64) {
+        if let Some(view) = self.players.get(annotator) {
+            view.lock().unwrap_or_else(PoisonError::into_inner).served.insert(item_id);
+        }
     }
 }

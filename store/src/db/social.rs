@@ -28,6 +28,8 @@ impl Store {
             .bind(now_ms())
             .execute(self.pool())
             .await?;
+        // their pairs come first from the next item on
+        self.players.remove(me);
         Ok(())
     }
 
@@ -35,6 +37,7 @@ impl Store {
     pub async fn remove_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         sqlx::query("DELETE FROM friends WHERE annotator_id = $1 AND friend_id = $2").bind(me).bind(friend).execute(self.pool()).await?;
+        self.players.remove(me);
         Ok(())
     }
 

@@ -4,12 +4,20 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor};
 
 use std::sync::atomic::AtomicI64;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::game_writes::GameWriter;
-use super::hold_table::HoldTable;
-use super::item_cache::ItemCache;
+use super::hold_table::{HoldTable, Player};
+use super::item_choice::PLAYER_VIEW_AGE;
+use super::memo::Memo;
+use super::game::{ItemFacts, ServedFacts};
 use super::StoreError;
+
+/// Items and servings kept in memory at most (see [`Memo`]).
+const MOST_ITEMS: usize = 20_000;
+const MOST_SERVINGS: usize = 100_000;
+/// Players whose views are kept at most.
+const MOST_PLAYERS: usize = 10_000;
 
 /// Longest a request waits for a database connection.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -100,7 +108,12 @@ pub struct Store {
     pub(super) writes: GameWriter,
     backend: Backend,
     pub(super) holds: Arc<HoldTable>,
-    pub(super) items: Arc<ItemCache>,
+    /// Items' facts once read (see [`Memo`]).
+    pub(super) items: Arc<Memo<i64, Arc<ItemFacts>>>,
+    /// The servings this process made, until answered.
+    pub(super) served: Arc<Memo<String, Arc<ServedFacts>>>,
+    /// Players' views for the choice of their next item, for a short while.
+    pub(super) players: Arc<Memo<String, Arc<Mutex<Player>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
     pub(super) swept_at: Arc<AtomicI64>,
 }
@@ -153,7 +166,9 @@ impl Store {
             Backend::Postgres => pool.clone(),
         };
         let writes = GameWriter::new(backend, writer.clone());
-        let store = Store { pool, writer, writes, backend, holds: Arc::default(), items: Arc::default(), swept_at: Arc::default() };
+        let store = Store { pool, writer, writes, backend, holds: Arc::default(), items: Arc::new(Memo::new(MOST_ITEMS)), served: Arc::new(Memo::new(MOST_SERVINGS)),
+            players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
+            swept_at: Arc::default() };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
