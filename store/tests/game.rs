@@ -263,3 +263,64 @@ async fn a_second_process_counts_the_first_ones_servings() {
         assert_eq!(served.len() as i64, items - 1, "{:?}", db.backend());
     }
 }
+
+/// On SQLite the game's writes are committed in batches: a write that fails (here
+/// an answer of a player erased after being served) fails alone, and the other
+/// answers of its batch are stored. On a one-thread runtime the answers below all
+/// wait for the writer before it runs, so they make one batch.
+#[tokio::test]
+async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let mut served = Vec::new();
+        for _ in 0..6 {
+            let (session, token) = player(store).await;
+            let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+            served.push((refreshed(store, &token).await, item.answer_id));
+        }
+        store.erase_annotator(&served[0].0.annotator.id).await.expect("erase");
+        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| store.answer(session, id, 0, None))).await;
+        assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());
+        for answer in &answers[1..] {
+            assert!(answer.is_ok(), "{:?}: {answer:?}", db.backend());
+        }
+        assert_eq!(store.count_rows("answers").await.expect("count"), 5, "{:?}", db.backend());
+    }
+}
+
+/// Two processes serve one player in turn, each with its view of the player's
+/// served items kept in memory: a process whose view misses the other's serving
+/// gets its pick turned down, reads the view again and picks another item, so
+/// the player meets every item once and none twice.
+#[tokio::test]
+async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let other = Store::open(&db.url).await.expect("a second process");
+        let (_, token) = player(store).await;
+        let mut served = HashSet::new();
+        for turn in 0.. {
+            let process = if turn % 2 == 0 { store } else { &other };
+            let session = refreshed(process, &token).await;
+            store.next_item(&session).await.expect("next");
+            match process.play_state(&refreshed(process, &token).await, 5, "en").await.expect("state") {
+                PlayState::Item { card, .. } => {
+                    let answered = process.answer(&refreshed(process, &token).await, &card.answer_id, 0, None).await.expect("answer");
+                    let item: i64 = sqlx::query_scalar("SELECT item_id FROM servings WHERE id = $1")
+                        .bind(&card.answer_id)
+                        .fetch_one(store.pool())
+                        .await
+                        .expect("serving");
+                    assert!(served.insert(item), "{:?}: item {item} served twice", db.backend());
+                    assert_eq!(answered.score.answered, served.len() as i64);
+                }
+                PlayState::Exhausted { .. } => break,
+                other => panic!("{other:?}"),
+            }
+        }
+        let items: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 5 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
+        assert_eq!(served.len() as i64, items, "{:?}", db.backend());
+    }
+}
