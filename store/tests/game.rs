@@ -47,8 +47,9 @@ async fn a_retried_answer_is_stored_once() {
         let item = item_of(store.play_state(&session, 1, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
         let first = store.answer(&session, &item.answer_id, 0, Some(1234)).await.expect("answer");
-        // the retry even says "1" (a double click on the other button): the first answer stands
-        let retry = store.answer(&session, &item.answer_id, 1, Some(999)).await.expect("retry");
+        // the retry even says "1" (a double click on the other button): the first answer
+        // stands; a retry is a request of its own, which reads its session again
+        let retry = store.answer(&refreshed(store, &token).await, &item.answer_id, 1, Some(999)).await.expect("retry");
         assert_eq!(first, retry, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());
         assert_eq!(first.score.answered, 1);
@@ -322,5 +323,22 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
         }
         let items: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 5 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
         assert_eq!(served.len() as i64, items, "{:?}", db.backend());
+    }
+}
+
+/// A double click sends two answers to one serving at once (on SQLite they make one
+/// batch): one is stored, and both get the word it chose.
+#[tokio::test]
+async fn two_answers_to_one_serving_at_once_store_the_first() {
+    for db in each_backend().await {
+        let store = &db.store;
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+        let session = refreshed(store, &token).await;
+        let (a, b) = tokio::join!(store.answer(&session, &item.answer_id, 0, None), store.answer(&session, &item.answer_id, 1, None));
+        let (a, b) = (a.expect("first"), b.expect("second"));
+        assert_eq!(a.chosen, b.chosen, "{:?}", db.backend());
+        assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());
     }
 }

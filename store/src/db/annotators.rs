@@ -2,6 +2,8 @@
 
 use sqlx::Row;
 
+use crate::model::Score;
+
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
 use super::{now_ms, Store, Refusal, StoreError};
 
@@ -25,6 +27,8 @@ pub struct Session {
     pub current_serving_id: Option<String>,
     /// The annotator came from a crowd platform (has a study assignment).
     pub in_crowd: bool,
+    /// The annotator's score when the session was read.
+    pub score: Score,
 }
 
 impl Store {
@@ -68,7 +72,9 @@ impl Store {
     pub async fn session(&self, token: &str) -> Result<Option<Session>, StoreError> {
         let row = sqlx::query(
             "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym, \
-             (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id) \
+             (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), \
+             (SELECT COUNT(*) FROM answers x WHERE x.annotator_id = a.id), \
+             (SELECT CAST(COALESCE(SUM(x.correct), 0) AS BIGINT) FROM answers x WHERE x.annotator_id = a.id) \
              FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1",
         )
         .bind(hash_token(token))
@@ -80,6 +86,7 @@ impl Store {
                 current_serving_id: r.try_get(1)?,
                 annotator: Annotator { id: r.try_get(2)?, pseudonym: r.try_get(3)? },
                 in_crowd: r.try_get::<i64, _>(4)? > 0,
+                score: Score { answered: r.try_get(5)?, correct: r.try_get(6)? },
             })
         })
         .transpose()

@@ -180,7 +180,7 @@ impl Store {
             _ => return Err(Refusal::study_returned()),
         }
         let now = now_ms();
-        if self.score(annotator).await?.answered >= a.items_target {
+        if session.score.answered >= a.items_target {
             sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
                 .bind(now)
                 .bind(annotator)

@@ -61,6 +61,18 @@ struct Answered {
     serving: Serving,
     chosen: String,
     correct: bool,
+    /// Stored by this request (not a retry's first answer).
+    fresh: bool,
+}
+
+impl Answered {
+    /// The player's score after this answer, from their score before the request.
+    fn score_after(&self, before: Score) -> Score {
+        match self.fresh {
+            true => Score { answered: before.answered + 1, correct: before.correct + i64::from(self.correct) },
+            false => before,
+        }
+    }
 }
 
 impl Serving {
@@ -130,18 +142,16 @@ impl Store {
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
                 if let Some((chosen, correct)) = self.answer_given(&serving.id).await? {
-                    let score = self.score(&session.annotator.id).await?;
-                    let feedback = self.feedback_of(Answered { serving, chosen, correct }, score).await?;
+                    let feedback = self.feedback_of(Answered { serving, chosen, correct, fresh: false }, session.score).await?;
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
                 if serving.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
                     let card = self.card(&serving).await?;
-                    let score = self.score(&session.annotator.id).await?;
-                    return Ok(PlayState::Item { card, score, pseudonym });
+                    return Ok(PlayState::Item { card, score: session.score, pseudonym });
                 }
             }
         }
-        let score = self.score(&session.annotator.id).await?;
+        let score = session.score;
         match self.serve_new(session, k, lang, source).await? {
             Some(serving) => {
                 let card = self.card(&serving).await?;
@@ -162,7 +172,7 @@ impl Store {
         client_ms: Option<i64>,
     ) -> Result<Feedback, StoreError> {
         let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
-        let score = self.score(&session.annotator.id).await?;
+        let score = answered.score_after(session.score);
         self.feedback_of(answered, score).await
     }
 
@@ -181,13 +191,9 @@ impl Store {
         let (answer_id, choice, client_ms) = answer;
         check_k(k)?;
         let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
-        let moved_on = Session { current_serving_id: None, ..session.clone() };
+        let score = answered.score_after(session.score);
+        let moved_on = Session { current_serving_id: None, score, ..session.clone() };
         let next = self.play(&moved_on, k, lang, challenge).await?;
-        // the next state's score counts this answer already
-        let score = match &next {
-            PlayState::Item { score, .. } | PlayState::Exhausted { score, .. } => *score,
-            _ => self.score(&session.annotator.id).await?,
-        };
         if !matches!(next, PlayState::Item { .. }) {
             self.next_item(session).await?;
         }
@@ -228,12 +234,12 @@ impl Store {
         };
         if self.writes.write(Write::Answer(row)).await? {
             self.served.remove(serving.id.as_str());
-            return Ok(Answered { serving, chosen, correct });
+            return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         // a retry: the first answer
         let (chosen, correct) =
             self.answer_given(answer_id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))?;
-        Ok(Answered { serving, chosen, correct })
+        Ok(Answered { serving, chosen, correct, fresh: false })
     }
 
     /// Moves the player past the feedback of an answered item.
@@ -446,7 +452,7 @@ impl Store {
 
     /// The feedback for an answer, with the player's `score` after it.
     async fn feedback_of(&self, answered: Answered, score: Score) -> Result<Feedback, StoreError> {
-        let Answered { serving, chosen, correct } = answered;
+        let Answered { serving, chosen, correct, .. } = answered;
         Ok(Feedback { k: serving.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score })
     }
 }

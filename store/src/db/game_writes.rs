@@ -11,6 +11,8 @@
 //!
 //! PostgreSQL takes concurrent writers: each write runs at once on the pool.
 
+use std::collections::HashSet;
+
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
@@ -59,62 +61,100 @@ pub(crate) enum Write {
     MoveOn { session: String },
 }
 
-impl Write {
-    async fn run(&self, conn: &mut AnyConnection) -> Result<bool, sqlx::Error> {
-        let changed = match self {
-            Write::Answer(a) => sqlx::query(
-                "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, \
-                 server_ms, option_order, created_at, client_ms_reported) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(&a.id)
-            .bind(&a.annotator_id)
-            .bind(a.item_id)
-            .bind(i64::from(a.k))
-            .bind(&a.chosen)
-            .bind(i64::from(a.correct))
-            .bind(a.client_ms)
-            .bind(a.server_ms)
-            .bind(&a.option_order)
-            .bind(a.created_at)
-            .bind(a.client_ms_reported)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected(),
-            Write::Serve { serving: s, session } => {
-                let inserted = sqlx::query(
-                    "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING",
-                )
-                .bind(&s.id)
-                .bind(&s.annotator_id)
-                .bind(s.item_id)
-                .bind(i64::from(s.k))
-                .bind(i64::from(s.target_first))
-                .bind(s.served_at)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected();
-                if inserted == 1 {
-                    sqlx::query("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2")
-                        .bind(&s.id)
-                        .bind(session)
-                        .execute(&mut *conn)
-                        .await?;
-                }
-                inserted
-            }
-            Write::MoveOn { session } => sqlx::query(
-                "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
-                 AND current_serving_id IN (SELECT id FROM answers)",
-            )
-            .bind(session)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected(),
-        };
-        Ok(changed == 1)
+/// Rows an INSERT of a batch holds at most: sqlx looks a SQLite parameter up by
+/// its name, which costs time quadratic in a statement's parameters.
+const ROWS_PER_STATEMENT: usize = 16;
+
+/// `($1, ..., $n), (...)`: `rows` rows of `columns` numbered parameters.
+fn placeholders(rows: usize, columns: usize) -> String {
+    let row = |r: usize| format!("({})", (1..=columns).map(|c| format!("${}", r * columns + c)).collect::<Vec<_>>().join(", "));
+    (0..rows).map(row).collect::<Vec<_>>().join(", ")
+}
+
+/// Stores the answers not stored yet; the ids of those it stored.
+async fn insert_answers(conn: &mut AnyConnection, rows: &[&AnswerRow]) -> Result<HashSet<String>, sqlx::Error> {
+    let mut stored = HashSet::new();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
+             created_at, client_ms_reported) VALUES {} ON CONFLICT (id) DO NOTHING RETURNING id",
+            placeholders(chunk.len(), 11)
+        );
+        let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, a| {
+            q.bind(&a.id)
+                .bind(&a.annotator_id)
+                .bind(a.item_id)
+                .bind(i64::from(a.k))
+                .bind(&a.chosen)
+                .bind(i64::from(a.correct))
+                .bind(a.client_ms)
+                .bind(a.server_ms)
+                .bind(&a.option_order)
+                .bind(a.created_at)
+                .bind(a.client_ms_reported)
+        });
+        stored.extend(query.fetch_all(&mut *conn).await?);
     }
+    Ok(stored)
+}
+
+/// Stores the servings of items not yet served to their annotators, and makes each
+/// stored one its session's current serving; the ids of those it stored.
+async fn insert_servings(conn: &mut AnyConnection, rows: &[(&ServingRow, &str)]) -> Result<HashSet<String>, sqlx::Error> {
+    let mut stored = HashSet::new();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES {} \
+             ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id",
+            placeholders(chunk.len(), 6)
+        );
+        let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, (s, _)| {
+            q.bind(&s.id).bind(&s.annotator_id).bind(s.item_id).bind(i64::from(s.k)).bind(i64::from(s.target_first)).bind(s.served_at)
+        });
+        let new: HashSet<String> = query.fetch_all(&mut *conn).await?.into_iter().collect();
+        let moved: Vec<_> = chunk.iter().filter(|(s, _)| new.contains(&s.id)).collect();
+        if !moved.is_empty() {
+            // $1, $2: a session and its new serving; $3, $4: the next pair...
+            let cases: String = (0..moved.len()).map(|i| format!(" WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2)).collect();
+            let sessions = (0..moved.len()).map(|i| format!("${}", 2 * i + 1)).collect::<Vec<_>>().join(", ");
+            let sql = format!("UPDATE sessions SET current_serving_id = CASE token_hash{cases} END WHERE token_hash IN ({sessions})");
+            let query = moved.iter().fold(sqlx::query(&sql), |q, (s, session)| q.bind(*session).bind(&s.id));
+            query.execute(&mut *conn).await?;
+        }
+        stored.extend(new);
+    }
+    Ok(stored)
+}
+
+/// Moves the session past an answered serving: whether it was on one.
+async fn move_on(conn: &mut AnyConnection, session: &str) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
+         AND current_serving_id IN (SELECT id FROM answers)",
+    )
+    .bind(session)
+    .execute(&mut *conn)
+    .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+/// Runs `writes` on `conn`, answers first, then servings, then moves; each write's
+/// result (whether it stored or moved). Of two answers with one id, the first
+/// stored it.
+async fn run(conn: &mut AnyConnection, writes: &[&Write]) -> Result<Vec<bool>, sqlx::Error> {
+    let answers: Vec<&AnswerRow> = writes.iter().filter_map(|w| if let Write::Answer(a) = w { Some(a) } else { None }).collect();
+    let mut stored = insert_answers(conn, &answers).await?;
+    let servings: Vec<(&ServingRow, &str)> =
+        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((serving, session.as_str())) } else { None }).collect();
+    stored.extend(insert_servings(conn, &servings).await?);
+    let mut results = Vec::with_capacity(writes.len());
+    for write in writes {
+        results.push(match write {
+            Write::Answer(AnswerRow { id, .. }) | Write::Serve { serving: ServingRow { id, .. }, .. } => stored.remove(id),
+            Write::MoveOn { session } => move_on(conn, session).await?,
+        });
+    }
+    Ok(results)
 }
 
 /// A write and where its result goes.
@@ -152,8 +192,9 @@ impl GameWriter {
             Route::Direct(pool) => run_alone(pool, &write).await,
             Route::Batched(jobs) => {
                 let (done, result) = oneshot::channel();
-                jobs.send(Job { write, done }).map_err(|_| StoreError::Invalid("the database writer has stopped".into()))?;
-                result.await.map_err(|_| StoreError::Invalid("the database writer has stopped".into()))?
+                // the task stops only when the store's clones are gone: like a closed pool
+                jobs.send(Job { write, done }).map_err(|_| sqlx::Error::PoolClosed)?;
+                result.await.map_err(|_| sqlx::Error::PoolClosed)?
             }
         }
     }
@@ -188,15 +229,17 @@ async fn commit_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Job>
 
 async fn run_together(pool: &AnyPool, batch: &[Job]) -> Result<Vec<bool>, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let mut results = Vec::with_capacity(batch.len());
-    for job in batch {
-        results.push(job.write.run(&mut tx).await?);
-    }
+    let writes: Vec<&Write> = batch.iter().map(|job| &job.write).collect();
+    let results = run(&mut tx, &writes).await?;
     tx.commit().await?;
     Ok(results)
 }
 
+/// One write on its own, in a transaction of its own (a serving and its session's
+/// move are one).
 async fn run_alone(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
-    let mut conn = pool.acquire().await?;
-    Ok(write.run(&mut conn).await?)
+    let mut tx = pool.begin().await?;
+    let result = run(&mut tx, &[write]).await?;
+    tx.commit().await?;
+    Ok(result[0])
 }
