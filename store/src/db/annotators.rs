@@ -73,8 +73,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym, \
              (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), \
-             (SELECT COUNT(*) FROM answers x WHERE x.annotator_id = a.id), \
-             (SELECT CAST(COALESCE(SUM(x.correct), 0) AS BIGINT) FROM answers x WHERE x.annotator_id = a.id) \
+             a.answered, a.answered_right \
              FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1",
         )
         .bind(hash_token(token))

@@ -250,7 +250,7 @@ impl Store {
     /// Answers given and answers right, over all of the annotator's play.
     pub async fn score(&self, annotator_id: &str) -> Result<Score, StoreError> {
         let row = sqlx::query(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(correct), 0) AS BIGINT) FROM answers WHERE annotator_id = $1",
+            "SELECT answered, answered_right FROM annotators WHERE id = $1",
         )
         .bind(annotator_id)
         .fetch_one(self.pool())

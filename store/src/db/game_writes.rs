@@ -235,11 +235,9 @@ async fn run_together(pool: &AnyPool, batch: &[Job]) -> Result<Vec<bool>, sqlx::
     Ok(results)
 }
 
-/// One write on its own, in a transaction of its own (a serving and its session's
-/// move are one).
+/// One write on its own, each statement committing itself (a serving, then its
+/// session's move: a serving whose move failed is one the player never saw).
 async fn run_alone(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
-    let mut tx = pool.begin().await?;
-    let result = run(&mut tx, &[write]).await?;
-    tx.commit().await?;
-    Ok(result[0])
+    let mut conn = pool.acquire().await?;
+    Ok(run(&mut conn, &[write]).await?[0])
 }
