@@ -71,6 +71,12 @@ pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError>
     }
 }
 
+/// A challenge id from a request; none when left out or blank.
+#[cfg(feature = "ssr")]
+fn challenge_of(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim).filter(|c| !c.is_empty())
+}
+
 /// A browser-measured time from a form: empty when it was not measured.
 #[cfg(feature = "ssr")]
 fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
@@ -92,8 +98,7 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    ctx.store.play(&session, k, language, challenge).await.map_err(crate::ssr::fail)
+    ctx.store.play(&session, k, language, challenge_of(challenge.as_deref())).await.map_err(crate::ssr::fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -138,8 +143,7 @@ pub async fn answer_and_next(
     let language = language_of(language)?;
     let client_ms = client_ms_of(client_ms)?;
     let session = require_session(&ctx.store).await?;
-    let challenge = challenge.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    ctx.store.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge).await.map_err(fail)
+    ctx.store.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await.map_err(fail)
 }
 
 /// The caller's pseudonym, if they have a game session.

@@ -221,9 +221,9 @@ impl Store {
     }
 
     /// Marks active assignments idle past their study's time limit as abandoned;
-    /// returns how many. Runs on every request for the game's state, so it first only
-    /// reads: a write would queue for the database's one writer even when nothing is
-    /// due.
+    /// returns how many. The game's requests run it often ([`Store::sweep_abandoned`]),
+    /// so it first only reads: a write would queue for the database's one writer even
+    /// when nothing is due.
     pub async fn reclaim_abandoned(&self) -> Result<u64, StoreError> {
         const IDLE: &str = "status = 'active' AND last_seen_at < $1 - 60000 * \
              (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)";

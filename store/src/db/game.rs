@@ -36,23 +36,9 @@ pub(crate) struct ItemFacts {
     pub contexts: Vec<Context>,
 }
 
-/// A serving's row, apart from its id.
-#[derive(Debug)]
-pub(crate) struct ServedFacts {
-    annotator_id: String,
-    item_id: i64,
-    k: u8,
-    target_first: bool,
-    served_at: i64,
-}
-
-/// A serving of a game item.
+/// A serving of a game item: its row, and the item.
 struct Serving {
-    id: String,
-    item_id: i64,
-    k: u8,
-    target_first: bool,
-    served_at: i64,
+    row: Arc<ServingRow>,
     item: Arc<ItemFacts>,
 }
 
@@ -78,7 +64,7 @@ impl Answered {
 impl Serving {
     fn options(&self) -> [String; 2] {
         let ItemFacts { target, distractor, .. } = &*self.item;
-        if self.target_first {
+        if self.row.target_first {
             [target.clone(), distractor.clone()]
         } else {
             [distractor.clone(), target.clone()]
@@ -141,11 +127,11 @@ impl Store {
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
-                if let Some((chosen, correct)) = self.answer_given(&serving.id).await? {
+                if let Some((chosen, correct)) = self.answer_given(&serving.row.id).await? {
                     let feedback = self.feedback_of(Answered { serving, chosen, correct, fresh: false }, session.score).await?;
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
-                if serving.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
+                if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
                     let card = self.card(&serving).await?;
                     return Ok(PlayState::Item { card, score: session.score, pseudonym });
                 }
@@ -220,20 +206,20 @@ impl Store {
         };
         let correct = chosen == serving.item.target;
         let row = AnswerRow {
-            id: serving.id.clone(),
+            id: serving.row.id.clone(),
             annotator_id: annotator.clone(),
-            item_id: serving.item_id,
-            k: serving.k,
+            item_id: serving.row.item_id,
+            k: serving.row.k,
             chosen: chosen.clone(),
             correct,
             client_ms,
-            server_ms: (now - serving.served_at).max(0),
+            server_ms: (now - serving.row.served_at).max(0),
             option_order: options.join("|"),
             created_at: now,
             client_ms_reported: reported,
         };
         if self.writes.write(Write::Answer(row)).await? {
-            self.served.remove(serving.id.as_str());
+            self.served.remove(serving.row.id.as_str());
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         // a retry: the first answer
@@ -323,18 +309,22 @@ impl Store {
         for _ in 0..5 {
             let item = self.choose_item(annotator, k, lang, source).await?;
             let Some(item_id) = item else { return Ok(None) };
-            let id = uuid::Uuid::new_v4().to_string();
-            let (target_first, served_at) = (rand::thread_rng().gen_bool(0.5), now_ms());
-            let row = ServingRow { id: id.clone(), annotator_id: annotator.clone(), item_id, k, target_first, served_at };
-            if self.writes.write(Write::Serve { serving: row, session: session.token_hash.clone() }).await? {
+            let row = Arc::new(ServingRow {
+                id: uuid::Uuid::new_v4().to_string(),
+                annotator_id: annotator.clone(),
+                item_id,
+                k,
+                target_first: rand::thread_rng().gen_bool(0.5),
+                served_at: now_ms(),
+            });
+            if self.writes.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
                 if matches!(source, Source::Open) {
                     self.holds.add_holder(k, lang, item_id);
                 }
                 self.count_served(annotator, item_id);
-                let facts = ServedFacts { annotator_id: annotator.clone(), item_id, k, target_first, served_at };
-                self.served.put(id.clone(), Arc::new(facts));
+                self.served.put(row.id.clone(), row.clone());
                 let item = self.item(item_id).await?;
-                return Ok(Some(Serving { id, item_id, k, target_first, served_at, item }));
+                return Ok(Some(Serving { row, item }));
             }
             // served meanwhile, by another request or process: read the view again
             self.players.remove(annotator.as_str());
@@ -349,7 +339,7 @@ impl Store {
             Source::Challenge(id) => {
                 let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
                     .bind(id)
-                    .bind(serving.item_id)
+                    .bind(serving.row.item_id)
                     .fetch_one(self.pool())
                     .await?;
                 Ok(n > 0)
@@ -359,7 +349,7 @@ impl Store {
 
     /// The serving `id` of a game item to `annotator_id`, if there is one.
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
-        let facts = match self.served.get(id) {
+        let row = match self.served.get(id) {
             Some(known) => Some(known),
             None => {
                 let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
@@ -370,7 +360,8 @@ impl Store {
                 .fetch_optional(self.pool())
                 .await?;
                 row.map(|(item_id, k, target_first, served_at)| {
-                    Ok::<_, StoreError>(Arc::new(ServedFacts {
+                    Ok::<_, StoreError>(Arc::new(ServingRow {
+                        id: id.to_owned(),
                         annotator_id: annotator_id.to_owned(),
                         item_id,
                         k: to_k(k)?,
@@ -381,9 +372,9 @@ impl Store {
                 .transpose()?
             }
         };
-        let Some(f) = facts.filter(|f| f.annotator_id == annotator_id) else { return Ok(None) };
-        let item = self.item(f.item_id).await?;
-        Ok(item.choice.then(|| Serving { id: id.to_owned(), item_id: f.item_id, k: f.k, target_first: f.target_first, served_at: f.served_at, item }))
+        let Some(row) = row.filter(|r| r.annotator_id == annotator_id) else { return Ok(None) };
+        let item = self.item(row.item_id).await?;
+        Ok(item.choice.then_some(Serving { row, item }))
     }
 
     /// An item's facts, kept in memory once read.
@@ -434,8 +425,8 @@ impl Store {
 
     async fn card(&self, serving: &Serving) -> Result<ItemCard, StoreError> {
         Ok(ItemCard {
-            answer_id: serving.id.clone(),
-            k: serving.k,
+            answer_id: serving.row.id.clone(),
+            k: serving.row.k,
             contexts: serving.item.contexts.clone(),
             options: serving.options(),
         })
@@ -453,6 +444,6 @@ impl Store {
     /// The feedback for an answer, with the player's `score` after it.
     async fn feedback_of(&self, answered: Answered, score: Score) -> Result<Feedback, StoreError> {
         let Answered { serving, chosen, correct, .. } = answered;
-        Ok(Feedback { k: serving.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score })
+        Ok(Feedback { k: serving.row.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score })
     }
 }

@@ -12,6 +12,7 @@
 //! PostgreSQL takes concurrent writers: each write runs at once on the pool.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
@@ -39,7 +40,7 @@ pub(crate) struct AnswerRow {
     pub client_ms_reported: Option<i64>,
 }
 
-/// A serving's row (see the `servings` table).
+/// A serving's row (see the `servings` table); never updated once stored.
 #[derive(Debug)]
 pub(crate) struct ServingRow {
     pub id: String,
@@ -56,7 +57,7 @@ pub(crate) enum Write {
     Answer(AnswerRow),
     /// Stores a serving unless the annotator was served the item, and makes it the
     /// session's current one: whether it was new.
-    Serve { serving: ServingRow, session: String },
+    Serve { serving: Arc<ServingRow>, session: String },
     /// Moves the session past an answered serving: whether it was on one.
     MoveOn { session: String },
 }
@@ -145,12 +146,13 @@ async fn run(conn: &mut AnyConnection, writes: &[&Write]) -> Result<Vec<bool>, s
     let answers: Vec<&AnswerRow> = writes.iter().filter_map(|w| if let Write::Answer(a) = w { Some(a) } else { None }).collect();
     let mut stored = insert_answers(conn, &answers).await?;
     let servings: Vec<(&ServingRow, &str)> =
-        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((serving, session.as_str())) } else { None }).collect();
+        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((&**serving, session.as_str())) } else { None }).collect();
     stored.extend(insert_servings(conn, &servings).await?);
     let mut results = Vec::with_capacity(writes.len());
     for write in writes {
         results.push(match write {
-            Write::Answer(AnswerRow { id, .. }) | Write::Serve { serving: ServingRow { id, .. }, .. } => stored.remove(id),
+            Write::Answer(AnswerRow { id, .. }) => stored.remove(id),
+            Write::Serve { serving, .. } => stored.remove(&serving.id),
             Write::MoveOn { session } => move_on(conn, session).await?,
         });
     }

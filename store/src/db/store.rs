@@ -6,11 +6,11 @@ use sqlx::{AnyPool, Executor};
 use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex};
 
-use super::game_writes::GameWriter;
+use super::game::ItemFacts;
+use super::game_writes::{GameWriter, ServingRow};
 use super::hold_table::{HoldTable, Player};
 use super::item_choice::PLAYER_VIEW_AGE;
 use super::memo::Memo;
-use super::game::{ItemFacts, ServedFacts};
 use super::StoreError;
 
 /// Items and servings kept in memory at most (see [`Memo`]).
@@ -111,7 +111,7 @@ pub struct Store {
     /// Items' facts once read (see [`Memo`]).
     pub(super) items: Arc<Memo<i64, Arc<ItemFacts>>>,
     /// The servings this process made, until answered.
-    pub(super) served: Arc<Memo<String, Arc<ServedFacts>>>,
+    pub(super) served: Arc<Memo<String, Arc<ServingRow>>>,
     /// Players' views for the choice of their next item, for a short while.
     pub(super) players: Arc<Memo<String, Arc<Mutex<Player>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
@@ -166,9 +166,17 @@ impl Store {
             Backend::Postgres => pool.clone(),
         };
         let writes = GameWriter::new(backend, writer.clone());
-        let store = Store { pool, writer, writes, backend, holds: Arc::default(), items: Arc::new(Memo::new(MOST_ITEMS)), served: Arc::new(Memo::new(MOST_SERVINGS)),
+        let store = Store {
+            pool,
+            writer,
+            writes,
+            backend,
+            holds: Arc::default(),
+            items: Arc::new(Memo::new(MOST_ITEMS)),
+            served: Arc::new(Memo::new(MOST_SERVINGS)),
             players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
-            swept_at: Arc::default() };
+            swept_at: Arc::default(),
+        };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
