@@ -1,12 +1,14 @@
 //! `gapwise-load`: simulated annotators against a served Gapwise, the audit of its
 //! database, and (with `--bare`) the same players against a bare axum + sqlx insert
-//! endpoint for the ratio. Exits non-zero when an audit fails.
+//! endpoint (in a process of its own) for the ratio. Exits non-zero when an audit
+//! fails.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use gapwise_load::{audit, bare::Bare, run, Plan, Target};
+use gapwise_load::bare::{self, Bare};
+use gapwise_load::{audit, run, Plan, Target};
 
 #[derive(Parser)]
 #[command(about = "Load and audit: N annotators play a served Gapwise, then every acknowledged answer is looked up")]
@@ -40,12 +42,20 @@ struct Args {
     /// returns the next item), without the game page's progress requests.
     #[arg(long)]
     lean: bool,
+    /// Serve the bare endpoint on this SQLite file and nothing else (how --bare
+    /// starts it in a process of its own).
+    #[arg(long, hide = true)]
+    serve_bare: Option<std::path::PathBuf>,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    match load(args).await {
+    let outcome = match &args.serve_bare {
+        Some(file) => bare::serve(file).await.map(|()| true),
+        None => load(args).await,
+    };
+    match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -86,7 +96,7 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     if args.bare {
         let dir = tempfile::tempdir()?;
-        let bare = Bare::serve(&dir.path().join("bare.db")).await?;
+        let bare = Bare::start(&dir.path().join("bare.db")).await?;
         let reference = run(&Plan { base: bare.base.clone(), ..plan }, Target::Bare).await;
         println!("bare axum+sqlx insert: {}", reference.summary());
         let audit = bare.audit(&reference.acknowledged).await?;

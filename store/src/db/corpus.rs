@@ -351,7 +351,7 @@ async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Row4
     }
     let sql = format!(
         "INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text",
-        super::placeholders(batch.len(), 4)
+        super::placeholders(tx, batch.len(), 4)
     );
     let mut query = sqlx::query(&sql);
     for (lang, text, source, genre) in batch {

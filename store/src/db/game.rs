@@ -310,7 +310,10 @@ impl Store {
             let item = self.choose_item(annotator, k, lang, source).await?;
             let Some(item_id) = item else { return Ok(None) };
             let row = Arc::new(ServingRow {
-                id: uuid::Uuid::new_v4().to_string(),
+                // time-ordered: a new serving's (and its answer's) key goes at the end
+                // of the key's index, on the page the last one went to, instead of on
+                // a random page that a commit then writes out whole
+                id: uuid::Uuid::now_v7().to_string(),
                 annotator_id: annotator.clone(),
                 item_id,
                 k,

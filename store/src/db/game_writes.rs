@@ -18,7 +18,7 @@ use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
 use super::store::Backend;
-use super::StoreError;
+use super::{placeholders, StoreError};
 
 /// Writes a batch holds at most (SQLite allows 32,766 bound values a statement, and
 /// a batch's transaction should stay short).
@@ -62,15 +62,8 @@ pub(crate) enum Write {
     MoveOn { session: String },
 }
 
-/// Rows an INSERT of a batch holds at most: sqlx looks a SQLite parameter up by
-/// its name, which costs time quadratic in a statement's parameters.
+/// Rows an INSERT of a batch holds at most.
 const ROWS_PER_STATEMENT: usize = 16;
-
-/// `($1, ..., $n), (...)`: `rows` rows of `columns` numbered parameters.
-fn placeholders(rows: usize, columns: usize) -> String {
-    let row = |r: usize| format!("({})", (1..=columns).map(|c| format!("${}", r * columns + c)).collect::<Vec<_>>().join(", "));
-    (0..rows).map(row).collect::<Vec<_>>().join(", ")
-}
 
 /// Stores the answers not stored yet; the ids of those it stored.
 async fn insert_answers(conn: &mut AnyConnection, rows: &[&AnswerRow]) -> Result<HashSet<String>, sqlx::Error> {
@@ -79,7 +72,7 @@ async fn insert_answers(conn: &mut AnyConnection, rows: &[&AnswerRow]) -> Result
         let sql = format!(
             "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
              created_at, client_ms_reported) VALUES {} ON CONFLICT (id) DO NOTHING RETURNING id",
-            placeholders(chunk.len(), 11)
+            placeholders(conn, chunk.len(), 11)
         );
         let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, a| {
             q.bind(&a.id)
@@ -107,7 +100,7 @@ async fn insert_servings(conn: &mut AnyConnection, rows: &[(&ServingRow, &str)])
         let sql = format!(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES {} \
              ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id",
-            placeholders(chunk.len(), 6)
+            placeholders(conn, chunk.len(), 6)
         );
         let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, (s, _)| {
             q.bind(&s.id).bind(&s.annotator_id).bind(s.item_id).bind(i64::from(s.k)).bind(i64::from(s.target_first)).bind(s.served_at)
@@ -115,10 +108,11 @@ async fn insert_servings(conn: &mut AnyConnection, rows: &[(&ServingRow, &str)])
         let new: HashSet<String> = query.fetch_all(&mut *conn).await?.into_iter().collect();
         let moved: Vec<_> = chunk.iter().filter(|(s, _)| new.contains(&s.id)).collect();
         if !moved.is_empty() {
-            // $1, $2: a session and its new serving; $3, $4: the next pair...
-            let cases: String = (0..moved.len()).map(|i| format!(" WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2)).collect();
-            let sessions = (0..moved.len()).map(|i| format!("${}", 2 * i + 1)).collect::<Vec<_>>().join(", ");
-            let sql = format!("UPDATE sessions SET current_serving_id = CASE token_hash{cases} END WHERE token_hash IN ({sessions})");
+            let sql = format!(
+                "WITH moved (token_hash, serving_id) AS (VALUES {}) UPDATE sessions SET current_serving_id = moved.serving_id \
+                 FROM moved WHERE sessions.token_hash = moved.token_hash",
+                placeholders(conn, moved.len(), 2)
+            );
             let query = moved.iter().fold(sqlx::query(&sql), |q, (s, session)| q.bind(*session).bind(&s.id));
             query.execute(&mut *conn).await?;
         }

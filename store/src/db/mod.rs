@@ -59,10 +59,16 @@ pub(crate) fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// `($1, $2), ($3, $4)`: the VALUES of a multi-row INSERT of `rows` rows of `columns` columns.
-pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
+/// The VALUES of a multi-row INSERT of `rows` rows of `columns` columns on `conn`:
+/// `($1, $2), ($3, $4)` on PostgreSQL, `(?, ?), (?, ?)` on SQLite. SQLite keeps a
+/// numbered parameter's name in a list it searches once per parameter, when it
+/// prepares a statement and when sqlx binds it, a cost quadratic in a statement's
+/// parameters; anonymous ones are bound by position.
+pub(crate) fn placeholders(conn: &sqlx::AnyConnection, rows: usize, columns: usize) -> String {
+    let numbered = conn.backend_name() != "SQLite";
+    let parameter = |i: usize| if numbered { format!("${i}") } else { "?".to_owned() };
     (0..rows)
-        .map(|r| format!("({})", (1..=columns).map(|c| format!("${}", r * columns + c)).collect::<Vec<_>>().join(", ")))
+        .map(|r| format!("({})", (1..=columns).map(|c| parameter(r * columns + c)).collect::<Vec<_>>().join(", ")))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -89,7 +95,7 @@ pub(crate) async fn insert_rows<T>(
     let mut affected = 0;
     let mut done = 0;
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let sql = insert.replacen("{}", &placeholders(chunk.len(), columns), 1);
+        let sql = insert.replacen("{}", &placeholders(tx, chunk.len(), columns), 1);
         // not kept as a prepared statement: PostgreSQL fixes a parameter's type when the
         // statement is prepared, and a column that is NULL in one chunk and a number in
         // the next (a word with no frequency) would then be refused

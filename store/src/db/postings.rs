@@ -77,7 +77,7 @@ impl Postings {
             self.ids.drain().flat_map(|(lang, words)| words.into_iter().map(move |(word, ids)| (lang.clone(), word, ids))).collect();
         rows.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
         for chunk in rows.chunks_mut(ROWS_PER_STATEMENT) {
-            let sql = format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", super::placeholders(chunk.len(), 5));
+            let sql = format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", super::placeholders(tx, chunk.len(), 5));
             let mut query = sqlx::query(&sql);
             for (lang, word, ids) in chunk.iter_mut() {
                 ids.sort_unstable();
