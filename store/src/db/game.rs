@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::Rng;
 use sqlx::Row;
 
-use super::game_writes::{AnswerRow, ServingRow, Write};
+use super::game_writes::{AnswerRow, Pending, ServingRow, Write};
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, Refusal, StoreError};
 
@@ -40,6 +40,14 @@ pub(crate) struct ItemFacts {
 struct Serving {
     row: Arc<ServingRow>,
     item: Arc<ItemFacts>,
+}
+
+/// An answer handed to the writer, and its serving.
+struct SentAnswer {
+    serving: Serving,
+    chosen: String,
+    correct: bool,
+    write: Pending,
 }
 
 /// A serving and the answer given to it.
@@ -176,10 +184,20 @@ impl Store {
     ) -> Result<Round, StoreError> {
         let (answer_id, choice, client_ms) = answer;
         check_k(k)?;
-        let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
+        let sent = self.send_answer(session, answer_id, choice, client_ms).await?;
+        let moved_on = Session { current_serving_id: None, ..session.clone() };
+        // Unless the next item depends on the answers stored (a crowd study's, a
+        // challenge's, or a k that needs a level), it is chosen and served while the
+        // answer is committed: on SQLite both writes then go in one batch.
+        let (answered, next) = if !session.in_crowd && challenge.is_none() && unlock_level(k) == 1 {
+            let next = self.play(&moved_on, k, lang, challenge).await;
+            (self.stored(sent).await?, next?)
+        } else {
+            let answered = self.stored(sent).await?;
+            (answered, self.play(&moved_on, k, lang, challenge).await?)
+        };
         let score = answered.score_after(session.score);
-        let moved_on = Session { current_serving_id: None, score, ..session.clone() };
-        let next = self.play(&moved_on, k, lang, challenge).await?;
+        let next = next.with_score(score);
         if !matches!(next, PlayState::Item { .. }) {
             self.next_item(session).await?;
         }
@@ -188,6 +206,12 @@ impl Store {
 
     /// Stores an answer (see [`Store::answer`]); for a retry, the first answer.
     async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<Answered, StoreError> {
+        let sent = self.send_answer(session, answer_id, choice, client_ms).await?;
+        self.stored(sent).await
+    }
+
+    /// Hands the answer to the writer, which commits it with its next batch on SQLite.
+    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<SentAnswer, StoreError> {
         let annotator = &session.annotator.id;
         let serving = self.serving(answer_id, annotator).await?.ok_or_else(|| {
             StoreError::NotFound(format!(
@@ -218,13 +242,19 @@ impl Store {
             created_at: now,
             client_ms_reported: reported,
         };
-        if self.writes.write(Write::Answer(row)).await? {
+        let write = self.writes.send(Write::Answer(row)).await;
+        Ok(SentAnswer { serving, chosen, correct, write })
+    }
+
+    /// The answer once its write is committed: this one, or for a retry the first.
+    async fn stored(&self, sent: SentAnswer) -> Result<Answered, StoreError> {
+        let SentAnswer { serving, chosen, correct, write } = sent;
+        if write.result().await? {
             self.served.remove(serving.row.id.as_str());
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
-        // a retry: the first answer
-        let (chosen, correct) =
-            self.answer_given(answer_id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {answer_id:?} vanished")))?;
+        let id = &serving.row.id;
+        let (chosen, correct) = self.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
     }
 

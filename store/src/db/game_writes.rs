@@ -183,15 +183,42 @@ impl GameWriter {
         }
     }
 
+    /// Hands `write` over and waits for its result.
     pub(crate) async fn write(&self, write: Write) -> Result<bool, StoreError> {
+        self.send(write).await.result().await
+    }
+
+    /// Hands `write` over: on SQLite it joins the writes waiting for the next batch,
+    /// so that a write this request sends after it goes in the same batch or a later
+    /// one; on PostgreSQL it runs now.
+    pub(crate) async fn send(&self, write: Write) -> Pending {
         match &self.0 {
-            Route::Direct(pool) => run_alone(pool, &write).await,
+            Route::Direct(pool) => Pending::Done(run_alone(pool, &write).await),
             Route::Batched(jobs) => {
                 let (done, result) = oneshot::channel();
                 // the task stops only when the store's clones are gone: like a closed pool
-                jobs.send(Job { write, done }).map_err(|_| sqlx::Error::PoolClosed)?;
-                result.await.map_err(|_| sqlx::Error::PoolClosed)?
+                match jobs.send(Job { write, done }) {
+                    Ok(()) => Pending::Queued(result),
+                    Err(_) => Pending::Done(Err(sqlx::Error::PoolClosed.into())),
+                }
             }
+        }
+    }
+}
+
+/// A write handed over (see [`GameWriter::send`]) whose result may be still to come.
+#[derive(Debug)]
+pub(crate) enum Pending {
+    Queued(oneshot::Receiver<Result<bool, StoreError>>),
+    Done(Result<bool, StoreError>),
+}
+
+impl Pending {
+    /// Whether the write stored or moved, once it is committed.
+    pub(crate) async fn result(self) -> Result<bool, StoreError> {
+        match self {
+            Pending::Done(result) => result,
+            Pending::Queued(result) => result.await.map_err(|_| sqlx::Error::PoolClosed)?,
         }
     }
 }

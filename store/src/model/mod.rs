@@ -78,6 +78,16 @@ pub enum PlayState {
     Completed { redirect: String },
 }
 
+impl PlayState {
+    /// The same, with `score` as the player's score where it shows one.
+    pub fn with_score(mut self, score: Score) -> PlayState {
+        if let PlayState::Item { score: shown, .. } | PlayState::Exhausted { score: shown, .. } = &mut self {
+            *shown = score;
+        }
+        self
+    }
+}
+
 /// An answer and what comes after it, from one request: the answer's feedback, and
 /// the play state the player moves on to (usually the next item, already served).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
