@@ -73,9 +73,9 @@ pub struct Bare {
 }
 
 impl Bare {
-    /// Starts this binary with `--serve-bare file` and waits for its URL.
-    pub async fn start(file: &Path) -> Result<Bare, Failure> {
-        let mut server = Command::new(std::env::current_exe()?)
+    /// Starts `program` (gapwise-load) with `--serve-bare file` and waits for its URL.
+    pub async fn start(program: &Path, file: &Path) -> Result<Bare, Failure> {
+        let mut server = Command::new(program)
             .arg("--serve-bare")
             .arg(file)
             .stdout(Stdio::piped())

@@ -96,7 +96,7 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     if args.bare {
         let dir = tempfile::tempdir()?;
-        let bare = Bare::start(&dir.path().join("bare.db")).await?;
+        let bare = Bare::start(&std::env::current_exe()?, &dir.path().join("bare.db")).await?;
         let reference = run(&Plan { base: bare.base.clone(), ..plan }, Target::Bare).await;
         println!("bare axum+sqlx insert: {}", reference.summary());
         let audit = bare.audit(&reference.acknowledged).await?;
