@@ -1,7 +1,8 @@
 //! The game's hot writes: answers, servings, moving on.
 //!
 //! On SQLite they go to one task on the one writer connection, which commits all
-//! the writes waiting for it in one transaction (a group commit). One commit per
+//! the writes waiting for it in one transaction (a group commit), sent to the
+//! connection's thread as one string of statements. One commit per
 //! write appended every page a row touched (table and index pages) to the WAL once
 //! per row; a batch appends each page once for all its rows. A request still gets
 //! its result only after the commit that holds its write, so an answer acknowledged
@@ -14,7 +15,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::{AnyConnection, AnyPool, Executor};
 use tokio::sync::{mpsc, oneshot};
 
 use super::store::Backend;
@@ -62,95 +63,125 @@ pub(crate) enum Write {
     MoveOn { session: String },
 }
 
-/// Rows an INSERT of a batch holds at most.
+impl Write {
+    /// What its statement returns when it stores or moves (see [`Statement`]).
+    fn key(&self) -> &str {
+        match self {
+            Write::Answer(AnswerRow { id, .. }) => id,
+            Write::Serve { serving, .. } => &serving.id,
+            Write::MoveOn { session } => session,
+        }
+    }
+}
+
+/// Rows a statement of a batch holds at most.
 const ROWS_PER_STATEMENT: usize = 16;
 
-/// Stores the answers not stored yet; the ids of those it stored.
-async fn insert_answers(conn: &mut AnyConnection, rows: &[&AnswerRow]) -> Result<HashSet<String>, sqlx::Error> {
-    let mut stored = HashSet::new();
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+/// A value a statement binds.
+#[derive(Clone, Copy, Debug)]
+enum Value<'a> {
+    Text(&'a str),
+    Int(i64),
+    MaybeInt(Option<i64>),
+}
+
+/// A statement of a batch: its SQL, and the values of its parameters in order.
+/// Every statement that stores or moves something returns a key of it: the id of
+/// an answer or a serving, the token hash of a session moved on.
+struct Statement<'a> {
+    sql: String,
+    values: Vec<Value<'a>>,
+}
+
+impl<'a> Statement<'a> {
+    /// Its SQL with its values bound.
+    fn query(&'a self) -> sqlx::query::QueryScalar<'a, sqlx::Any, String, sqlx::any::AnyArguments<'a>> {
+        bind_all(&self.sql, self.values.iter().copied())
+    }
+}
+
+/// `sql` with `values` bound, returning the keys of what it stored or moved.
+fn bind_all<'a>(sql: &'a str, values: impl Iterator<Item = Value<'a>>) -> sqlx::query::QueryScalar<'a, sqlx::Any, String, sqlx::any::AnyArguments<'a>> {
+    values.fold(sqlx::query_scalar(sql), |q, value| match value {
+        Value::Text(text) => q.bind(text),
+        Value::Int(n) => q.bind(n),
+        Value::MaybeInt(n) => q.bind(n),
+    })
+}
+
+/// The statements that run `writes`: answers first, then servings and their
+/// sessions' moves, then moves on.
+fn statements<'a>(conn: &AnyConnection, writes: &[&'a Write]) -> Vec<Statement<'a>> {
+    let answers: Vec<&AnswerRow> = writes.iter().filter_map(|w| if let Write::Answer(a) = w { Some(a) } else { None }).collect();
+    let servings: Vec<(&ServingRow, &str)> =
+        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((&**serving, session.as_str())) } else { None }).collect();
+    let moves: Vec<&str> = writes.iter().filter_map(|w| if let Write::MoveOn { session } = w { Some(session.as_str()) } else { None }).collect();
+    let mut statements = Vec::new();
+    for chunk in answers.chunks(ROWS_PER_STATEMENT) {
+        let values = chunk.iter().flat_map(|a| {
+            [
+                Value::Text(&a.id),
+                Value::Text(&a.annotator_id),
+                Value::Int(a.item_id),
+                Value::Int(a.k.into()),
+                Value::Text(&a.chosen),
+                Value::Int(a.correct.into()),
+                Value::MaybeInt(a.client_ms),
+                Value::Int(a.server_ms),
+                Value::Text(&a.option_order),
+                Value::Int(a.created_at),
+                Value::MaybeInt(a.client_ms_reported),
+            ]
+        });
         let sql = format!(
             "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
              created_at, client_ms_reported) VALUES {} ON CONFLICT (id) DO NOTHING RETURNING id",
             placeholders(conn, chunk.len(), 11)
         );
-        let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, a| {
-            q.bind(&a.id)
-                .bind(&a.annotator_id)
-                .bind(a.item_id)
-                .bind(i64::from(a.k))
-                .bind(&a.chosen)
-                .bind(i64::from(a.correct))
-                .bind(a.client_ms)
-                .bind(a.server_ms)
-                .bind(&a.option_order)
-                .bind(a.created_at)
-                .bind(a.client_ms_reported)
-        });
-        stored.extend(query.fetch_all(&mut *conn).await?);
+        statements.push(Statement { sql, values: values.collect() });
     }
-    Ok(stored)
-}
-
-/// Stores the servings of items not yet served to their annotators, and makes each
-/// stored one its session's current serving; the ids of those it stored.
-async fn insert_servings(conn: &mut AnyConnection, rows: &[(&ServingRow, &str)]) -> Result<HashSet<String>, sqlx::Error> {
-    let mut stored = HashSet::new();
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+    for chunk in servings.chunks(ROWS_PER_STATEMENT) {
+        let values = chunk.iter().flat_map(|(s, _)| {
+            [
+                Value::Text(&s.id),
+                Value::Text(&s.annotator_id),
+                Value::Int(s.item_id),
+                Value::Int(s.k.into()),
+                Value::Int(s.target_first.into()),
+                Value::Int(s.served_at),
+            ]
+        });
         let sql = format!(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES {} \
              ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id",
             placeholders(conn, chunk.len(), 6)
         );
-        let query = chunk.iter().fold(sqlx::query_scalar::<_, String>(&sql), |q, (s, _)| {
-            q.bind(&s.id).bind(&s.annotator_id).bind(s.item_id).bind(i64::from(s.k)).bind(i64::from(s.target_first)).bind(s.served_at)
-        });
-        let new: HashSet<String> = query.fetch_all(&mut *conn).await?.into_iter().collect();
-        let moved: Vec<_> = chunk.iter().filter(|(s, _)| new.contains(&s.id)).collect();
-        if !moved.is_empty() {
-            let sql = format!(
-                "WITH moved (token_hash, serving_id) AS (VALUES {}) UPDATE sessions SET current_serving_id = moved.serving_id \
-                 FROM moved WHERE sessions.token_hash = moved.token_hash",
-                placeholders(conn, moved.len(), 2)
-            );
-            let query = moved.iter().fold(sqlx::query(&sql), |q, (s, session)| q.bind(*session).bind(&s.id));
-            query.execute(&mut *conn).await?;
-        }
-        stored.extend(new);
+        statements.push(Statement { sql, values: values.collect() });
+        // a serving id is new, so a serving stored with it is one stored just now
+        let sql = format!(
+            "WITH moved (token_hash, serving_id) AS (VALUES {}) UPDATE sessions SET current_serving_id = moved.serving_id \
+             FROM moved WHERE sessions.token_hash = moved.token_hash \
+             AND EXISTS (SELECT 1 FROM servings s WHERE s.id = moved.serving_id)",
+            placeholders(conn, chunk.len(), 2)
+        );
+        statements.push(Statement { sql, values: chunk.iter().flat_map(|(s, session)| [Value::Text(session), Value::Text(&s.id)]).collect() });
     }
-    Ok(stored)
+    for chunk in moves.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "UPDATE sessions SET current_serving_id = NULL WHERE token_hash IN {} \
+             AND current_serving_id IN (SELECT id FROM answers) RETURNING token_hash",
+            placeholders(conn, 1, chunk.len())
+        );
+        statements.push(Statement { sql, values: chunk.iter().map(|session| Value::Text(session)).collect() });
+    }
+    statements
 }
 
-/// Moves the session past an answered serving: whether it was on one.
-async fn move_on(conn: &mut AnyConnection, session: &str) -> Result<bool, sqlx::Error> {
-    let moved = sqlx::query(
-        "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 \
-         AND current_serving_id IN (SELECT id FROM answers)",
-    )
-    .bind(session)
-    .execute(&mut *conn)
-    .await?;
-    Ok(moved.rows_affected() == 1)
-}
-
-/// Runs `writes` on `conn`, answers first, then servings, then moves; each write's
-/// result (whether it stored or moved). Of two answers with one id, the first
-/// stored it.
-async fn run(conn: &mut AnyConnection, writes: &[&Write]) -> Result<Vec<bool>, sqlx::Error> {
-    let answers: Vec<&AnswerRow> = writes.iter().filter_map(|w| if let Write::Answer(a) = w { Some(a) } else { None }).collect();
-    let mut stored = insert_answers(conn, &answers).await?;
-    let servings: Vec<(&ServingRow, &str)> =
-        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((&**serving, session.as_str())) } else { None }).collect();
-    stored.extend(insert_servings(conn, &servings).await?);
-    let mut results = Vec::with_capacity(writes.len());
-    for write in writes {
-        results.push(match write {
-            Write::Answer(AnswerRow { id, .. }) => stored.remove(id),
-            Write::Serve { serving, .. } => stored.remove(&serving.id),
-            Write::MoveOn { session } => move_on(conn, session).await?,
-        });
-    }
-    Ok(results)
+/// Each write's result, from the keys its statements returned (see [`Statement`]):
+/// whether it stored or moved. Of two writes with one key, the first did.
+fn results(writes: &[&Write], returned: Vec<String>) -> Vec<bool> {
+    let mut returned: HashSet<String> = returned.into_iter().collect();
+    writes.iter().map(|w| returned.remove(w.key())).collect()
 }
 
 /// A write and where its result goes.
@@ -193,7 +224,10 @@ impl GameWriter {
     /// one; on PostgreSQL it runs now.
     pub(crate) async fn send(&self, write: Write) -> Pending {
         match &self.0 {
-            Route::Direct(pool) => Pending::Done(run_alone(pool, &write).await),
+            Route::Direct(pool) => Pending::Done(match pool.acquire().await {
+                Ok(mut conn) => run_alone(&mut conn, &write).await,
+                Err(e) => Err(e.into()),
+            }),
             Route::Batched(jobs) => {
                 let (done, result) = oneshot::channel();
                 // the task stops only when the store's clones are gone: like a closed pool
@@ -223,44 +257,91 @@ impl Pending {
     }
 }
 
-/// The batching task: until every sender is gone, commits what is waiting.
+/// The batching task: until every sender is gone, commits what is waiting. It
+/// keeps its connection while writes keep coming and gives it back when none wait
+/// (or after a failed batch, so that the next one starts on a fresh connection):
+/// taking it from the pool for every batch waited each time for the pool to get it
+/// back from the batch before, a quarter of a batch's time under load.
 async fn commit_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Job>) {
     while let Some(first) = waiting.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MOST_PER_BATCH {
-            match waiting.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        match run_together(&pool, &batch).await {
-            Ok(results) => {
-                for (job, result) in batch.into_iter().zip(results) {
-                    // a request that went away does not want its result
-                    let _ = job.done.send(Ok(result));
-                }
-            }
-            Err(e) => {
-                tracing::debug!("a batch of {} writes failed ({e}); each runs alone", batch.len());
+        let mut batch = gather(first, &mut waiting);
+        let mut conn = match pool.acquire().await {
+            Ok(conn) => conn,
+            Err(_) => {
+                // each write then meets the pool's error itself
                 for job in batch {
-                    let _ = job.done.send(run_alone(&pool, &job.write).await);
+                    let result = match pool.acquire().await {
+                        Ok(mut conn) => run_alone(&mut conn, &job.write).await,
+                        Err(e) => Err(e.into()),
+                    };
+                    let _ = job.done.send(result);
                 }
+                continue;
+            }
+        };
+        while commit(&mut conn, batch).await {
+            match waiting.try_recv() {
+                Ok(job) => batch = gather(job, &mut waiting),
+                Err(_) => break,
             }
         }
     }
 }
 
-async fn run_together(pool: &AnyPool, batch: &[Job]) -> Result<Vec<bool>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
+/// A batch: `first`, and the jobs waiting behind it up to [`MOST_PER_BATCH`].
+fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {
+    let mut batch = vec![first];
+    while batch.len() < MOST_PER_BATCH {
+        match waiting.try_recv() {
+            Ok(job) => batch.push(job),
+            Err(_) => break,
+        }
+    }
+    batch
+}
+
+/// Commits `batch` in one transaction and tells each job its result; when that
+/// fails, runs each write alone. Whether the batch went through together.
+async fn commit(conn: &mut AnyConnection, batch: Vec<Job>) -> bool {
+    match run_together(conn, &batch).await {
+        Ok(results) => {
+            for (job, result) in batch.into_iter().zip(results) {
+                // a request that went away does not want its result
+                let _ = job.done.send(Ok(result));
+            }
+            true
+        }
+        Err(e) => {
+            tracing::debug!("a batch of {} writes failed ({e}); each runs alone", batch.len());
+            for job in batch {
+                let _ = job.done.send(run_alone(conn, &job.write).await);
+            }
+            false
+        }
+    }
+}
+
+/// Runs the batch in one transaction: on SQLite one string of statements between
+/// BEGIN and COMMIT, handed to the connection's thread once (a hand-over each way
+/// per statement took longer than the statements on a busy machine).
+async fn run_together(conn: &mut AnyConnection, batch: &[Job]) -> Result<Vec<bool>, sqlx::Error> {
     let writes: Vec<&Write> = batch.iter().map(|job| &job.write).collect();
-    let results = run(&mut tx, &writes).await?;
-    tx.commit().await?;
-    Ok(results)
+    let statements = statements(conn, &writes);
+    let sql = format!("BEGIN IMMEDIATE; {}; COMMIT", statements.iter().map(|s| s.sql.as_str()).collect::<Vec<_>>().join("; "));
+    let returned = bind_all(&sql, statements.iter().flat_map(|s| s.values.iter().copied())).fetch_all(&mut *conn).await;
+    if returned.is_err() {
+        // the statement that failed left the transaction open
+        let _ = conn.execute("ROLLBACK").await;
+    }
+    Ok(results(&writes, returned?))
 }
 
 /// One write on its own, each statement committing itself (a serving, then its
 /// session's move: a serving whose move failed is one the player never saw).
-async fn run_alone(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
-    let mut conn = pool.acquire().await?;
-    Ok(run(&mut conn, &[write]).await?[0])
+async fn run_alone(conn: &mut AnyConnection, write: &Write) -> Result<bool, StoreError> {
+    let mut returned = Vec::new();
+    for statement in statements(conn, &[write]) {
+        returned.extend(statement.query().fetch_all(&mut *conn).await?);
+    }
+    Ok(results(&[write], returned)[0])
 }
