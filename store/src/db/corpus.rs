@@ -26,9 +26,9 @@ use super::import::{import_error, label, MAX_REPORTED_ERRORS, MAX_SENTENCE_CHARS
 use super::words::normalize;
 use super::{Backend, ImportFormat, LineError, Store, StoreError};
 
-/// Rows per INSERT statement. Few enough parameters (4 a row) to keep binding cheap:
-/// sqlx looks up every parameter's name when binding on SQLite, which costs time
-/// quadratic in their number (at 500 rows it was a third of a large import).
+/// Rows per INSERT statement (4 parameters a row). Set when SQLite's parameters
+/// were numbered, which cost time quadratic in their number (at 500 rows a third
+/// of a large import); they are anonymous now (see [`super::placeholders`]).
 pub(crate) const ROWS_PER_STATEMENT: usize = 20;
 /// Rows per transaction: what a stop can lose.
 pub const ROWS_PER_COMMIT: usize = 100_000;
