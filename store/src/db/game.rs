@@ -60,6 +60,12 @@ struct Answered {
 }
 
 impl Answered {
+    /// The feedback for this answer, with the player's `score` after it.
+    fn feedback(self, score: Score) -> Feedback {
+        let Answered { serving, chosen, correct, .. } = self;
+        Feedback { k: serving.row.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score }
+    }
+
     /// The player's score after this answer, from their score before the request.
     fn score_after(&self, before: Score) -> Score {
         match self.fresh {
@@ -70,6 +76,11 @@ impl Answered {
 }
 
 impl Serving {
+    /// What the player is shown to answer.
+    fn card(&self) -> ItemCard {
+        ItemCard { answer_id: self.row.id.clone(), k: self.row.k, contexts: self.item.contexts.clone(), options: self.options() }
+    }
+
     fn options(&self) -> [String; 2] {
         let ItemFacts { target, distractor, .. } = &*self.item;
         if self.row.target_first {
@@ -136,11 +147,11 @@ impl Store {
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
                 if let Some((chosen, correct)) = self.answer_given(&serving.row.id).await? {
-                    let feedback = self.feedback_of(Answered { serving, chosen, correct, fresh: false }, session.score).await?;
+                    let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
                 if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
-                    let card = self.card(&serving).await?;
+                    let card = serving.card();
                     return Ok(PlayState::Item { card, score: session.score, pseudonym });
                 }
             }
@@ -148,7 +159,7 @@ impl Store {
         let score = session.score;
         match self.serve_new(session, k, lang, source).await? {
             Some(serving) => {
-                let card = self.card(&serving).await?;
+                let card = serving.card();
                 Ok(PlayState::Item { card, score, pseudonym })
             }
             None => Ok(PlayState::Exhausted { k, score, pseudonym }),
@@ -167,7 +178,7 @@ impl Store {
     ) -> Result<Feedback, StoreError> {
         let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
         let score = answered.score_after(session.score);
-        self.feedback_of(answered, score).await
+        Ok(answered.feedback(score))
     }
 
     /// [`Store::answer`], then what [`Store::play`] gives for `k`, `lang` and
@@ -201,7 +212,7 @@ impl Store {
         if !matches!(next, PlayState::Item { .. }) {
             self.next_item(session).await?;
         }
-        Ok(Round { feedback: self.feedback_of(answered, score).await?, next })
+        Ok(Round { feedback: answered.feedback(score), next })
     }
 
     /// Stores an answer (see [`Store::answer`]); for a retry, the first answer.
@@ -456,15 +467,6 @@ impl Store {
         Ok(self.item(item_id).await?.contexts.clone())
     }
 
-    async fn card(&self, serving: &Serving) -> Result<ItemCard, StoreError> {
-        Ok(ItemCard {
-            answer_id: serving.row.id.clone(),
-            k: serving.row.k,
-            contexts: serving.item.contexts.clone(),
-            options: serving.options(),
-        })
-    }
-
     /// The word chosen for a serving and whether it was right; `None` while unanswered.
     async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
         let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
@@ -472,11 +474,5 @@ impl Store {
             .fetch_optional(self.pool())
             .await?;
         row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
-    }
-
-    /// The feedback for an answer, with the player's `score` after it.
-    async fn feedback_of(&self, answered: Answered, score: Score) -> Result<Feedback, StoreError> {
-        let Answered { serving, chosen, correct, .. } = answered;
-        Ok(Feedback { k: serving.row.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score })
     }
 }

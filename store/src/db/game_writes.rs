@@ -93,13 +93,6 @@ struct Statement<'a> {
     values: Vec<Value<'a>>,
 }
 
-impl<'a> Statement<'a> {
-    /// Its SQL with its values bound.
-    fn query(&'a self) -> sqlx::query::QueryScalar<'a, sqlx::Any, String, sqlx::any::AnyArguments<'a>> {
-        bind_all(&self.sql, self.values.iter().copied())
-    }
-}
-
 /// `sql` with `values` bound, returning the keys of what it stored or moved.
 fn bind_all<'a>(sql: &'a str, values: impl Iterator<Item = Value<'a>>) -> sqlx::query::QueryScalar<'a, sqlx::Any, String, sqlx::any::AnyArguments<'a>> {
     values.fold(sqlx::query_scalar(sql), |q, value| match value {
@@ -224,10 +217,7 @@ impl GameWriter {
     /// one; on PostgreSQL it runs now.
     pub(crate) async fn send(&self, write: Write) -> Pending {
         match &self.0 {
-            Route::Direct(pool) => Pending::Done(match pool.acquire().await {
-                Ok(mut conn) => run_alone(&mut conn, &write).await,
-                Err(e) => Err(e.into()),
-            }),
+            Route::Direct(pool) => Pending::Done(run_alone_in(pool, &write).await),
             Route::Batched(jobs) => {
                 let (done, result) = oneshot::channel();
                 // the task stops only when the store's clones are gone: like a closed pool
@@ -270,11 +260,7 @@ async fn commit_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Job>
             Err(_) => {
                 // each write then meets the pool's error itself
                 for job in batch {
-                    let result = match pool.acquire().await {
-                        Ok(mut conn) => run_alone(&mut conn, &job.write).await,
-                        Err(e) => Err(e.into()),
-                    };
-                    let _ = job.done.send(result);
+                    let _ = job.done.send(run_alone_in(&pool, &job.write).await);
                 }
                 continue;
             }
@@ -341,7 +327,13 @@ async fn run_together(conn: &mut AnyConnection, batch: &[Job]) -> Result<Vec<boo
 async fn run_alone(conn: &mut AnyConnection, write: &Write) -> Result<bool, StoreError> {
     let mut returned = Vec::new();
     for statement in statements(conn, &[write]) {
-        returned.extend(statement.query().fetch_all(&mut *conn).await?);
+        returned.extend(bind_all(&statement.sql, statement.values.iter().copied()).fetch_all(&mut *conn).await?);
     }
     Ok(results(&[write], returned)[0])
+}
+
+/// [`run_alone`] on a connection of `pool`.
+async fn run_alone_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
+    let mut conn = pool.acquire().await?;
+    run_alone(&mut conn, write).await
 }
