@@ -74,7 +74,7 @@ pub fn classify(err: StoreError) -> (StatusCode, AppError) {
             tracing::warn!("database unavailable: {e}");
             (StatusCode::SERVICE_UNAVAILABLE, AppError::Unavailable(crate::i18n::detect().t("error-unavailable")))
         }
-        e @ (StoreError::Db(_) | StoreError::Migrate(_)) => {
+        e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_)) => {
             tracing::error!("store failed: {e}");
             (StatusCode::INTERNAL_SERVER_ERROR, AppError::Internal)
         }

@@ -31,6 +31,21 @@ pub struct Session {
     pub score: Score,
 }
 
+/// What [`SESSION_BY_TOKEN`] reads of a session.
+pub(super) type SessionColumns = (Option<String>, String, String, i64, i64, i64);
+
+/// The session with a token hash ($1), as [`SessionColumns`].
+pub(super) const SESSION_BY_TOKEN: &str = "SELECT s.current_serving_id, a.id, a.pseudonym, \
+     (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right \
+     FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1";
+
+impl Session {
+    pub(super) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
+        let (current_serving_id, id, pseudonym, assignments, answered, correct) = columns;
+        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score: Score { answered, correct } }
+    }
+}
+
 impl Store {
     /// Creates an annotator who consented to `consent_version`, with a fresh pseudonym.
     pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
@@ -68,27 +83,10 @@ impl Store {
         Ok(token)
     }
 
-    /// The session a cookie token belongs to, if any.
+    /// The session a cookie token belongs to, if any. On SQLite it is read on the
+    /// game writer's connection with its next batch (see [`super::game_writes`]).
     pub async fn session(&self, token: &str) -> Result<Option<Session>, StoreError> {
-        let row = sqlx::query(
-            "SELECT s.token_hash, s.current_serving_id, a.id, a.pseudonym, \
-             (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), \
-             a.answered, a.answered_right \
-             FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1",
-        )
-        .bind(hash_token(token))
-        .fetch_optional(self.pool())
-        .await?;
-        row.map(|r| {
-            Ok(Session {
-                token_hash: r.try_get(0)?,
-                current_serving_id: r.try_get(1)?,
-                annotator: Annotator { id: r.try_get(2)?, pseudonym: r.try_get(3)? },
-                in_crowd: r.try_get::<i64, _>(4)? > 0,
-                score: Score { answered: r.try_get(5)?, correct: r.try_get(6)? },
-            })
-        })
-        .transpose()
+        self.writes.session(hash_token(token)).await
     }
 
     /// Ends a session (sign out).

@@ -1,4 +1,5 @@
 use std::fmt;
+use std::sync::Arc;
 
 /// A problem on one line of an imported file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,8 @@ impl fmt::Display for Refusal {
 
 /// Everything that can go wrong in the store. The HTTP edge maps these to statuses:
 /// `NotFound` and `Missing` 404, `Invalid`, `Refused` and `Import` 422,
-/// `Unauthorized` and `Denied` 401, `Db` and `Migrate` 500 (logged, never shown).
+/// `Unauthorized` and `Denied` 401, `Db`, `Sqlite` and `Migrate` 500 (logged, never
+/// shown), or 503 when [`StoreError::is_unavailable`].
 /// `Refused`, `Missing` and `Denied` are what players meet through the pages, in
 /// their language; the others are for scripts, staff and the command line.
 #[derive(Debug, thiserror::Error)]
@@ -77,8 +79,18 @@ pub enum StoreError {
     Import(Vec<LineError>),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// From the SQLite game writer's own connection (see `game_writes`); shared
+    /// by every request of a batch that failed.
+    #[error("database error: {0}")]
+    Sqlite(Arc<rusqlite::Error>),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sqlite(Arc::new(e))
+    }
 }
 
 fn join_lines(errors: &[LineError]) -> String {
@@ -92,7 +104,11 @@ impl StoreError {
     /// insufficient resources, class 53, or a connection exception, class 08, or the
     /// server shutting down, 57P). Nothing was stored, and a retry later may succeed.
     pub fn is_unavailable(&self) -> bool {
-        let StoreError::Db(e) = self else { return false };
+        let e = match self {
+            StoreError::Db(e) => e,
+            StoreError::Sqlite(e) => return e.sqlite_error().is_some_and(|e| unavailable_code(&e.extended_code.to_string())),
+            _ => return false,
+        };
         match e {
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
             sqlx::Error::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),

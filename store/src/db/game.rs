@@ -47,7 +47,7 @@ struct SentAnswer {
     serving: Serving,
     chosen: String,
     correct: bool,
-    write: Pending,
+    write: Pending<bool>,
 }
 
 /// A serving and the answer given to it.

@@ -1,29 +1,44 @@
-//! The game's hot writes: answers, servings, moving on.
+//! The game's hot path to the database: answers, servings, moving on, and the
+//! reads of sessions that every request of the game starts with.
 //!
-//! On SQLite they go to one task on the one writer connection, which commits all
-//! the writes waiting for it in one transaction (a group commit), sent to the
-//! connection's thread as one string of statements. One commit per
-//! write appended every page a row touched (table and index pages) to the WAL once
-//! per row; a batch appends each page once for all its rows. A request still gets
-//! its result only after the commit that holds its write, so an answer acknowledged
-//! is an answer stored. When a statement of a batch fails, the batch is rolled back
-//! and each of its writes runs alone, so that one bad write (an erased player's,
-//! say) fails only its own request.
+//! On SQLite they go to one thread that owns the one writer connection (opened with
+//! rusqlite, not through sqlx's pool) and commits all the writes waiting for it in
+//! one transaction (a group commit). A request still gets its result only after the
+//! commit that holds its write, so an answer acknowledged is an answer stored.
+//! - One commit per write appended every page a row touched (table and index pages)
+//!   to the WAL once per row; a batch appends each page once for all its rows.
+//! - The thread runs the statements itself. Through sqlx every statement, and
+//!   every row it returned, crossed to the connection's own thread and back: on
+//!   this 2-core machine those hand-overs, not SQLite, took most of a batch's time.
+//! - Sessions are read there too, in the batch: a reader connection of the pool
+//!   drops its page cache whenever the database changed, so under load each
+//!   session read read its pages again, after a hand-over of its own. In the batch
+//!   it sees every write committed before it.
+//! - A statement that fails (an erased player's answer, say) undoes only itself and
+//!   fails only its own request; when the transaction itself fails (a full disk),
+//!   every request of the batch fails and nothing of it is stored.
 //!
-//! PostgreSQL takes concurrent writers: each write runs at once on the pool.
+//! PostgreSQL takes concurrent writers: each write and read runs at once on the
+//! pool, with the same statements.
 
-use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use sqlx::{AnyConnection, AnyPool, Executor};
+use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::store::Backend;
-use super::{placeholders, StoreError};
+use super::annotators::{Session, SessionColumns, SESSION_BY_TOKEN};
+use super::StoreError;
 
-/// Writes a batch holds at most (SQLite allows 32,766 bound values a statement, and
-/// a batch's transaction should stay short).
+/// Jobs a batch holds at most (its transaction should stay short).
 const MOST_PER_BATCH: usize = 256;
+
+/// What the writer connection sets besides the pool's pragmas: its commits never
+/// checkpoint the WAL (a commit that does copies megabytes first, and every write
+/// queued behind it waits; the store's checkpoint task does that beside it), and
+/// its statement journals (the pages a statement changes, kept until it ends, so
+/// that a failed statement undoes only itself) are held in memory.
+const WRITER_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 0; PRAGMA temp_store = MEMORY;";
 
 /// An answer's row (see the `answers` table).
 #[derive(Debug)]
@@ -63,20 +78,6 @@ pub(crate) enum Write {
     MoveOn { session: String },
 }
 
-impl Write {
-    /// What its statement returns when it stores or moves (see [`Statement`]).
-    fn key(&self) -> &str {
-        match self {
-            Write::Answer(AnswerRow { id, .. }) => id,
-            Write::Serve { serving, .. } => &serving.id,
-            Write::MoveOn { session } => session,
-        }
-    }
-}
-
-/// Rows a statement of a batch holds at most.
-const ROWS_PER_STATEMENT: usize = 16;
-
 /// A value a statement binds.
 #[derive(Clone, Copy, Debug)]
 enum Value<'a> {
@@ -85,125 +86,107 @@ enum Value<'a> {
     MaybeInt(Option<i64>),
 }
 
-/// A statement of a batch: its SQL, and the values of its parameters in order.
-/// Every statement that stores or moves something returns a key of it: the id of
-/// an answer or a serving, the token hash of a session moved on.
-struct Statement<'a> {
-    sql: String,
-    values: Vec<Value<'a>>,
-}
-
-/// `sql` with `values` bound, returning the keys of what it stored or moved.
-fn bind_all<'a>(sql: &'a str, values: impl Iterator<Item = Value<'a>>) -> sqlx::query::QueryScalar<'a, sqlx::Any, String, sqlx::any::AnyArguments<'a>> {
-    values.fold(sqlx::query_scalar(sql), |q, value| match value {
-        Value::Text(text) => q.bind(text),
-        Value::Int(n) => q.bind(n),
-        Value::MaybeInt(n) => q.bind(n),
-    })
-}
-
-/// The statements that run `writes`: answers first, then servings and their
-/// sessions' moves, then moves on.
-fn statements<'a>(conn: &AnyConnection, writes: &[&'a Write]) -> Vec<Statement<'a>> {
-    let answers: Vec<&AnswerRow> = writes.iter().filter_map(|w| if let Write::Answer(a) = w { Some(a) } else { None }).collect();
-    let servings: Vec<(&ServingRow, &str)> =
-        writes.iter().filter_map(|w| if let Write::Serve { serving, session } = w { Some((&**serving, session.as_str())) } else { None }).collect();
-    let moves: Vec<&str> = writes.iter().filter_map(|w| if let Write::MoveOn { session } = w { Some(session.as_str()) } else { None }).collect();
-    let mut statements = Vec::new();
-    for chunk in answers.chunks(ROWS_PER_STATEMENT) {
-        let values = chunk.iter().flat_map(|a| {
-            [
-                Value::Text(&a.id),
-                Value::Text(&a.annotator_id),
-                Value::Int(a.item_id),
-                Value::Int(a.k.into()),
-                Value::Text(&a.chosen),
-                Value::Int(a.correct.into()),
-                Value::MaybeInt(a.client_ms),
-                Value::Int(a.server_ms),
-                Value::Text(&a.option_order),
-                Value::Int(a.created_at),
-                Value::MaybeInt(a.client_ms_reported),
-            ]
-        });
-        let sql = format!(
-            "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
-             created_at, client_ms_reported) VALUES {} ON CONFLICT (id) DO NOTHING RETURNING id",
-            placeholders(conn, chunk.len(), 11)
-        );
-        statements.push(Statement { sql, values: values.collect() });
+impl rusqlite::ToSql for Value<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, Value as Sql};
+        Ok(match *self {
+            Value::Text(text) => ToSqlOutput::from(text),
+            Value::Int(n) | Value::MaybeInt(Some(n)) => ToSqlOutput::from(n),
+            Value::MaybeInt(None) => ToSqlOutput::Owned(Sql::Null),
+        })
     }
-    for chunk in servings.chunks(ROWS_PER_STATEMENT) {
-        let values = chunk.iter().flat_map(|(s, _)| {
-            [
-                Value::Text(&s.id),
-                Value::Text(&s.annotator_id),
-                Value::Int(s.item_id),
-                Value::Int(s.k.into()),
-                Value::Int(s.target_first.into()),
-                Value::Int(s.served_at),
-            ]
-        });
-        let sql = format!(
-            "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES {} \
-             ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id",
-            placeholders(conn, chunk.len(), 6)
-        );
-        statements.push(Statement { sql, values: values.collect() });
-        // a serving id is new, so a serving stored with it is one stored just now
-        let sql = format!(
-            "WITH moved (token_hash, serving_id) AS (VALUES {}) UPDATE sessions SET current_serving_id = moved.serving_id \
-             FROM moved WHERE sessions.token_hash = moved.token_hash \
-             AND EXISTS (SELECT 1 FROM servings s WHERE s.id = moved.serving_id)",
-            placeholders(conn, chunk.len(), 2)
-        );
-        statements.push(Statement { sql, values: chunk.iter().flat_map(|(s, session)| [Value::Text(session), Value::Text(&s.id)]).collect() });
+}
+
+/// A statement: its SQL (with `$n` parameters, which both backends read), and the
+/// values of its parameters in order.
+type Statement<'a> = (&'static str, Vec<Value<'a>>);
+
+impl Write {
+    /// Its statements. The first one changes a row when the write stores or moves
+    /// something; the others run only then.
+    fn statements(&self) -> Vec<Statement<'_>> {
+        match self {
+            Write::Answer(a) => vec![(
+                "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
+                 created_at, client_ms_reported) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
+                vec![
+                    Value::Text(&a.id),
+                    Value::Text(&a.annotator_id),
+                    Value::Int(a.item_id),
+                    Value::Int(a.k.into()),
+                    Value::Text(&a.chosen),
+                    Value::Int(a.correct.into()),
+                    Value::MaybeInt(a.client_ms),
+                    Value::Int(a.server_ms),
+                    Value::Text(&a.option_order),
+                    Value::Int(a.created_at),
+                    Value::MaybeInt(a.client_ms_reported),
+                ],
+            )],
+            Write::Serve { serving: s, session } => vec![
+                (
+                    "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
+                     ON CONFLICT (annotator_id, item_id) DO NOTHING",
+                    vec![
+                        Value::Text(&s.id),
+                        Value::Text(&s.annotator_id),
+                        Value::Int(s.item_id),
+                        Value::Int(s.k.into()),
+                        Value::Int(s.target_first.into()),
+                        Value::Int(s.served_at),
+                    ],
+                ),
+                ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
+            ],
+            Write::MoveOn { session } => vec![(
+                "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",
+                vec![Value::Text(session)],
+            )],
+        }
     }
-    for chunk in moves.chunks(ROWS_PER_STATEMENT) {
-        let sql = format!(
-            "UPDATE sessions SET current_serving_id = NULL WHERE token_hash IN {} \
-             AND current_serving_id IN (SELECT id FROM answers) RETURNING token_hash",
-            placeholders(conn, 1, chunk.len())
-        );
-        statements.push(Statement { sql, values: chunk.iter().map(|session| Value::Text(session)).collect() });
-    }
-    statements
 }
 
-/// Each write's result, from the keys its statements returned (see [`Statement`]):
-/// whether it stored or moved. Of two writes with one key, the first did.
-fn results(writes: &[&Write], returned: Vec<String>) -> Vec<bool> {
-    let mut returned: HashSet<String> = returned.into_iter().collect();
-    writes.iter().map(|w| returned.remove(w.key())).collect()
-}
-
-/// A write and where its result goes.
-#[derive(Debug)]
-struct Job {
-    write: Write,
-    done: oneshot::Sender<Result<bool, StoreError>>,
-}
-
-/// Where the game's hot writes go (see the module's documentation).
+/// Where the game's hot writes, and the reads of sessions, go (see the module's
+/// documentation).
 #[derive(Clone, Debug)]
 pub(crate) struct GameWriter(Route);
 
 #[derive(Clone, Debug)]
 enum Route {
+    /// SQLite: to the writer thread.
     Batched(mpsc::UnboundedSender<Job>),
+    /// PostgreSQL: each write and read runs at once on the pool.
     Direct(AnyPool),
 }
 
 impl GameWriter {
-    /// Writes through `writer`: batched on SQLite, whose task this starts.
-    pub(crate) fn new(backend: Backend, writer: AnyPool) -> GameWriter {
-        match backend {
-            Backend::Sqlite => {
-                let (jobs, waiting) = mpsc::unbounded_channel();
-                tokio::spawn(commit_batches(writer, waiting));
-                GameWriter(Route::Batched(jobs))
-            }
-            Backend::Postgres => GameWriter(Route::Direct(writer)),
+    /// Writes and reads on `pool` as they come (PostgreSQL).
+    pub(crate) fn direct(pool: AnyPool) -> GameWriter {
+        GameWriter(Route::Direct(pool))
+    }
+
+    /// Opens the SQLite database `file` on a thread of its own, which batches the
+    /// jobs handed to it until [`GameWriter::close`] or until every sender is gone.
+    pub(crate) async fn batched(file: PathBuf, pragmas: &'static str) -> Result<GameWriter, StoreError> {
+        let (jobs, waiting) = mpsc::unbounded_channel();
+        let (opened, open_result) = oneshot::channel();
+        std::thread::Builder::new()
+            .name("gapwise-writer".into())
+            .spawn(move || {
+                let conn = rusqlite::Connection::open(&file).and_then(|conn| conn.execute_batch(pragmas).map(|()| conn));
+                match conn.and_then(|conn| conn.execute_batch(WRITER_PRAGMAS).map(|()| conn)) {
+                    Ok(conn) => {
+                        let _ = opened.send(Ok(()));
+                        commit_batches(conn, waiting);
+                    }
+                    Err(e) => drop(opened.send(Err(e))),
+                }
+            })
+            .map_err(|e| StoreError::Invalid(format!("cannot start the game writer's thread: {e}")))?;
+        match open_result.await {
+            Ok(Ok(())) => Ok(GameWriter(Route::Batched(jobs))),
+            Ok(Err(e)) => Err(e.into()),
+            Err(_) => Err(closed()),
         }
     }
 
@@ -212,72 +195,156 @@ impl GameWriter {
         self.send(write).await.result().await
     }
 
-    /// Hands `write` over: on SQLite it joins the writes waiting for the next batch,
+    /// Hands `write` over: on SQLite it joins the jobs waiting for the next batch,
     /// so that a write this request sends after it goes in the same batch or a later
     /// one; on PostgreSQL it runs now.
-    pub(crate) async fn send(&self, write: Write) -> Pending {
+    pub(crate) async fn send(&self, write: Write) -> Pending<bool> {
         match &self.0 {
-            Route::Direct(pool) => Pending::Done(run_alone_in(pool, &write).await),
+            Route::Direct(pool) => Pending::Done(write_in(pool, &write).await),
             Route::Batched(jobs) => {
                 let (done, result) = oneshot::channel();
-                // the task stops only when the store's clones are gone: like a closed pool
-                match jobs.send(Job { write, done }) {
-                    Ok(()) => Pending::Queued(result),
-                    Err(_) => Pending::Done(Err(sqlx::Error::PoolClosed.into())),
-                }
+                Pending::queued(jobs.send(Job::Write { write, done }), result)
+            }
+        }
+    }
+
+    /// The session whose token hashes to `token_hash`: on SQLite read in the next batch.
+    pub(crate) async fn session(&self, token_hash: String) -> Result<Option<Session>, StoreError> {
+        match &self.0 {
+            Route::Direct(pool) => {
+                let columns: Option<SessionColumns> = sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(pool).await?;
+                Ok(columns.map(|c| Session::from_columns(token_hash, c)))
+            }
+            Route::Batched(jobs) => {
+                let (done, result) = oneshot::channel();
+                Pending::queued(jobs.send(Job::Session { token_hash, done }), result).result().await
+            }
+        }
+    }
+
+    /// Finishes the jobs handed over so far and closes the SQLite writer connection;
+    /// later jobs fail as on a closed pool.
+    pub(crate) async fn close(&self) {
+        if let Route::Batched(jobs) = &self.0 {
+            let (done, closed) = oneshot::channel();
+            if jobs.send(Job::Close { done }).is_ok() {
+                let _ = closed.await;
             }
         }
     }
 }
 
-/// A write handed over (see [`GameWriter::send`]) whose result may be still to come.
-#[derive(Debug)]
-pub(crate) enum Pending {
-    Queued(oneshot::Receiver<Result<bool, StoreError>>),
-    Done(Result<bool, StoreError>),
+/// The error of a job handed to a writer that has closed.
+fn closed() -> StoreError {
+    sqlx::Error::PoolClosed.into()
 }
 
-impl Pending {
-    /// Whether the write stored or moved, once it is committed.
-    pub(crate) async fn result(self) -> Result<bool, StoreError> {
+/// A job handed over (see [`GameWriter::send`]) whose result may be still to come.
+#[derive(Debug)]
+pub(crate) enum Pending<T> {
+    Queued(oneshot::Receiver<Result<T, StoreError>>),
+    Done(Result<T, StoreError>),
+}
+
+impl<T> Pending<T> {
+    /// Waits on `result` when the job was `sent` to the writer thread.
+    fn queued<E>(sent: Result<(), E>, result: oneshot::Receiver<Result<T, StoreError>>) -> Pending<T> {
+        match sent {
+            Ok(()) => Pending::Queued(result),
+            Err(_) => Pending::Done(Err(closed())),
+        }
+    }
+
+    /// The job's result (for a write, whether it stored or moved) once its batch
+    /// is committed.
+    pub(crate) async fn result(self) -> Result<T, StoreError> {
         match self {
             Pending::Done(result) => result,
-            Pending::Queued(result) => result.await.map_err(|_| sqlx::Error::PoolClosed)?,
+            Pending::Queued(result) => result.await.map_err(|_| closed())?,
         }
     }
 }
 
-/// The batching task: until every sender is gone, commits what is waiting. It
-/// keeps its connection while writes keep coming and gives it back when none wait
-/// (or after a failed batch, so that the next one starts on a fresh connection):
-/// taking it from the pool for every batch waited each time for the pool to get it
-/// back from the batch before, a quarter of a batch's time under load.
-async fn commit_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Job>) {
-    while let Some(first) = waiting.recv().await {
-        let mut batch = gather(first, &mut waiting);
-        let mut conn = match pool.acquire().await {
-            Ok(conn) => conn,
-            Err(_) => {
-                // each write then meets the pool's error itself
-                for job in batch {
-                    let _ = job.done.send(run_alone_in(&pool, &job.write).await);
-                }
-                continue;
-            }
-        };
-        while commit(&mut conn, batch).await {
-            match waiting.try_recv() {
-                Ok(job) => batch = gather(job, &mut waiting),
-                Err(_) => break,
-            }
+/// `write` on a connection of `pool`, each statement committing itself (a serving,
+/// then its session's move: a serving whose move failed is one the player never saw).
+async fn write_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
+    let mut conn = pool.acquire().await?;
+    for (i, (sql, values)) in write.statements().into_iter().enumerate() {
+        let query = values.into_iter().fold(sqlx::query(sql), |q, value| match value {
+            Value::Text(text) => q.bind(text),
+            Value::Int(n) => q.bind(n),
+            Value::MaybeInt(n) => q.bind(n),
+        });
+        if query.execute(&mut *conn).await?.rows_affected() == 0 && i == 0 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// What a request hands the writer thread, and where its result goes.
+enum Job {
+    /// Whether the write stored or moved.
+    Write { write: Write, done: oneshot::Sender<Result<bool, StoreError>> },
+    /// The session with this token hash, if there is one.
+    Session { token_hash: String, done: oneshot::Sender<Result<Option<Session>, StoreError>> },
+    /// Stops the thread once the jobs before it are done.
+    Close { done: oneshot::Sender<()> },
+}
+
+/// A job's result before its batch is committed.
+enum Outcome {
+    Stored(rusqlite::Result<bool>),
+    Read(rusqlite::Result<Option<Session>>),
+}
+
+impl Job {
+    /// Runs the job on `conn` (in the batch's transaction, if it has one).
+    fn run(&self, conn: &rusqlite::Connection) -> Option<Outcome> {
+        match self {
+            Job::Write { write, .. } => Some(Outcome::Stored(run_write(conn, write))),
+            Job::Session { token_hash, .. } => Some(Outcome::Read(read_session(conn, token_hash))),
+            Job::Close { .. } => None,
+        }
+    }
+
+    /// Tells the request its `outcome`, or the batch's `failure`. A request that
+    /// went away does not want its result.
+    fn tell(self, outcome: Option<Outcome>, failure: Option<&Arc<rusqlite::Error>>) {
+        let failed = || failure.map_or_else(closed, |e| StoreError::Sqlite(Arc::clone(e)));
+        let outcome = if failure.is_none() { outcome } else { None };
+        match self {
+            Job::Write { done, .. } => drop(done.send(match outcome {
+                Some(Outcome::Stored(stored)) => stored.map_err(StoreError::from),
+                _ => Err(failed()),
+            })),
+            Job::Session { done, .. } => drop(done.send(match outcome {
+                Some(Outcome::Read(session)) => session.map_err(StoreError::from),
+                _ => Err(failed()),
+            })),
+            Job::Close { done } => drop(done.send(())),
         }
     }
 }
 
-/// A batch: `first`, and the jobs waiting behind it up to [`MOST_PER_BATCH`].
+/// The writer thread's loop: until it is closed or every sender is gone, runs what
+/// is waiting as one batch.
+fn commit_batches(conn: rusqlite::Connection, mut waiting: mpsc::UnboundedReceiver<Job>) {
+    while let Some(first) = waiting.blocking_recv() {
+        let batch = gather(first, &mut waiting);
+        let closing = batch.iter().any(|job| matches!(job, Job::Close { .. }));
+        commit(&conn, batch);
+        if closing {
+            return;
+        }
+    }
+}
+
+/// A batch: `first`, and the jobs waiting behind it up to [`MOST_PER_BATCH`] or up
+/// to a close.
 fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {
     let mut batch = vec![first];
-    while batch.len() < MOST_PER_BATCH {
+    while batch.len() < MOST_PER_BATCH && !matches!(batch.last(), Some(Job::Close { .. })) {
         match waiting.try_recv() {
             Ok(job) => batch.push(job),
             Err(_) => break,
@@ -286,54 +353,60 @@ fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {
     batch
 }
 
-/// Commits `batch` in one transaction and tells each job its result; when that
-/// fails, runs each write alone. Whether the batch went through together.
-async fn commit(conn: &mut AnyConnection, batch: Vec<Job>) -> bool {
-    match run_together(conn, &batch).await {
-        Ok(results) => {
-            for (job, result) in batch.into_iter().zip(results) {
-                // a request that went away does not want its result
-                let _ = job.done.send(Ok(result));
+/// Runs `batch`, its writes in one transaction (reads alone take none, so that they
+/// never wait for another process's write lock), and tells each job its result.
+fn commit(conn: &rusqlite::Connection, batch: Vec<Job>) {
+    let writes = batch.iter().any(|job| matches!(job, Job::Write { .. }));
+    let mut outcomes = Vec::with_capacity(batch.len());
+    let mut failure = None;
+    if writes {
+        failure = conn.execute_batch("BEGIN IMMEDIATE").err();
+    }
+    if failure.is_none() {
+        for job in &batch {
+            let outcome = job.run(conn);
+            let failed = matches!(outcome, Some(Outcome::Stored(Err(_)) | Outcome::Read(Err(_))));
+            outcomes.push(outcome);
+            // SQLite rolls the whole transaction back on some errors (a full disk):
+            // then nothing of the batch is stored, and the rest must not run outside it
+            if writes && failed && conn.is_autocommit() {
+                failure = Some(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT), Some("the batch's transaction was rolled back".into())));
+                break;
             }
-            true
-        }
-        Err(e) => {
-            tracing::debug!("a batch of {} writes failed ({e}); each runs alone", batch.len());
-            for job in batch {
-                let _ = job.done.send(run_alone(conn, &job.write).await);
-            }
-            false
         }
     }
-}
-
-/// Runs the batch in one transaction: on SQLite one string of statements between
-/// BEGIN and COMMIT, handed to the connection's thread once (a hand-over each way
-/// per statement took longer than the statements on a busy machine).
-async fn run_together(conn: &mut AnyConnection, batch: &[Job]) -> Result<Vec<bool>, sqlx::Error> {
-    let writes: Vec<&Write> = batch.iter().map(|job| &job.write).collect();
-    let statements = statements(conn, &writes);
-    let sql = format!("BEGIN IMMEDIATE; {}; COMMIT", statements.iter().map(|s| s.sql.as_str()).collect::<Vec<_>>().join("; "));
-    let returned = bind_all(&sql, statements.iter().flat_map(|s| s.values.iter().copied())).fetch_all(&mut *conn).await;
-    if returned.is_err() {
-        // the statement that failed left the transaction open
-        let _ = conn.execute("ROLLBACK").await;
+    if writes && failure.is_none() {
+        if let Err(e) = conn.execute_batch("COMMIT") {
+            failure = Some(e);
+        }
     }
-    Ok(results(&writes, returned?))
-}
-
-/// One write on its own, each statement committing itself (a serving, then its
-/// session's move: a serving whose move failed is one the player never saw).
-async fn run_alone(conn: &mut AnyConnection, write: &Write) -> Result<bool, StoreError> {
-    let mut returned = Vec::new();
-    for statement in statements(conn, &[write]) {
-        returned.extend(bind_all(&statement.sql, statement.values.iter().copied()).fetch_all(&mut *conn).await?);
+    if writes && failure.is_some() && !conn.is_autocommit() {
+        let _ = conn.execute_batch("ROLLBACK");
     }
-    Ok(results(&[write], returned)[0])
+    let failure = failure.map(Arc::new);
+    if let Some(e) = &failure {
+        tracing::warn!("a batch of {} game writes failed: {e}", batch.len());
+    }
+    let mut outcomes = outcomes.into_iter();
+    for job in batch {
+        let outcome = outcomes.next().flatten();
+        job.tell(outcome, failure.as_ref());
+    }
 }
 
-/// [`run_alone`] on a connection of `pool`.
-async fn run_alone_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
-    let mut conn = pool.acquire().await?;
-    run_alone(&mut conn, write).await
+/// Runs `write`'s statements in order: the others only when the first changed a row.
+fn run_write(conn: &rusqlite::Connection, write: &Write) -> rusqlite::Result<bool> {
+    for (i, (sql, values)) in write.statements().iter().enumerate() {
+        if conn.prepare_cached(sql)?.execute(rusqlite::params_from_iter(values))? == 0 && i == 0 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Result<Option<Session>> {
+    use rusqlite::OptionalExtension;
+    let mut statement = conn.prepare_cached(SESSION_BY_TOKEN)?;
+    let columns = statement.query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))).optional()?;
+    Ok(columns.map(|c| Session::from_columns(token_hash.to_owned(), c)))
 }

@@ -33,13 +33,11 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrati
 /// load test), though a large corpus import writes fewer of them.
 const SQLITE_PRAGMAS: &str = "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
      PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
-/// What the game writer's connection sets besides: its commits never checkpoint the
-/// WAL (a commit that does copies megabytes first, and every write queued behind it
-/// waits); [`checkpoint_often`] does that beside it. Its statement journals (the
-/// pages a statement of a batch changes, kept until the statement ends) are held in
-/// memory: in a temporary file they were written out, a third of the bytes a game
-/// round wrote.
-const WRITER_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 0; PRAGMA temp_store = MEMORY;";
+/// The file of a SQLite pool's main database.
+async fn database_file(pool: &AnyPool) -> Result<std::path::PathBuf, StoreError> {
+    let file: String = sqlx::query_scalar("SELECT file FROM pragma_database_list WHERE name = 'main'").fetch_one(pool).await?;
+    Ok(file.into())
+}
 
 /// Copies the WAL into the database file every second (a passive checkpoint, which
 /// neither waits for nor blocks the writer), until the pool closes.
@@ -102,12 +100,11 @@ fn create_parent_folder(url: &str) -> Result<(), StoreError> {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
-    /// The pool of the game's hot writes (servings, answers, moving on). On SQLite
-    /// one connection, so that they queue here instead of colliding on SQLite's
-    /// write lock, whose busy handler sleeps a millisecond or more per collision; on
-    /// PostgreSQL the same pool as `pool`.
-    writer: AnyPool,
-    /// Where those writes go: batched on SQLite (see [`GameWriter`]).
+    /// Where the game's hot writes (servings, answers, moving on) and the reads of
+    /// sessions go. On SQLite one connection on a thread of its own, so that writes
+    /// queue here instead of colliding on SQLite's write lock, whose busy handler
+    /// sleeps a millisecond or more per collision, and commit in batches (see
+    /// [`GameWriter`]); on PostgreSQL `pool`.
     pub(super) writes: GameWriter,
     backend: Backend,
     pub(super) holds: Arc<HoldTable>,
@@ -139,40 +136,32 @@ impl Store {
         };
         // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
         // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
-        let options = |connections, extra_pragmas: &'static str| {
-            let options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(ACQUIRE_TIMEOUT);
-            if backend != Backend::Sqlite {
-                return options;
-            }
+        let mut options = AnyPoolOptions::new().max_connections(16).acquire_timeout(ACQUIRE_TIMEOUT);
+        if backend == Backend::Sqlite {
             // a connection to a local file does not go stale: no ping before each use
-            options.test_before_acquire(false).after_connect(move |conn, _| {
+            options = options.test_before_acquire(false).after_connect(|conn, _| {
                 Box::pin(async move {
                     conn.execute(SQLITE_PRAGMAS).await?;
-                    if !extra_pragmas.is_empty() {
-                        conn.execute(extra_pragmas).await?;
-                    }
                     Ok(())
                 })
-            })
-        };
-        let pool = options(16, "").connect(&url).await?;
+            });
+        }
+        let pool = options.connect(&url).await?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
-        let writer = match backend {
+        let writes = match backend {
             Backend::Sqlite => {
-                let writer = options(1, WRITER_PRAGMAS).connect(&url).await?;
+                let writes = GameWriter::batched(database_file(&pool).await?, SQLITE_PRAGMAS).await?;
                 tokio::spawn(checkpoint_often(pool.clone()));
-                writer
+                writes
             }
-            Backend::Postgres => pool.clone(),
+            Backend::Postgres => GameWriter::direct(pool.clone()),
         };
-        let writes = GameWriter::new(backend, writer.clone());
         let store = Store {
             pool,
-            writer,
             writes,
             backend,
             holds: Arc::default(),
@@ -223,9 +212,9 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the pool, waiting for connections in use.
+    /// Closes the pool and the SQLite writer, waiting for connections in use.
     pub async fn close(&self) {
-        self.writer.close().await;
+        self.writes.close().await;
         self.pool.close().await;
     }
 }
