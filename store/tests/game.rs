@@ -267,8 +267,9 @@ async fn a_second_process_counts_the_first_ones_servings() {
 
 /// On SQLite the game's writes are committed in batches: a write that fails (here
 /// an answer of a player erased after being served) fails alone, and the other
-/// answers of its batch are stored. On a one-thread runtime the answers below all
-/// wait for the writer before it runs, so they make one batch.
+/// answers, in its batch or not, are stored. (The writer thread takes the answers
+/// as they come, so how they fall into batches varies; the unit tests of
+/// `game_writes` run one batch by hand.)
 #[tokio::test]
 async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
     for db in each_backend().await {

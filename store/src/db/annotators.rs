@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use crate::model::Score;
 
+use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
 use super::{now_ms, Store, Refusal, StoreError};
 
@@ -47,24 +48,22 @@ impl Session {
 }
 
 impl Store {
-    /// Creates an annotator who consented to `consent_version`, with a fresh pseudonym.
+    /// Creates an annotator who consented to `consent_version`, with a fresh
+    /// pseudonym. Like a session, through the game writer: on SQLite it queues with
+    /// the game's writes instead of waiting for their write lock.
     pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
         for _ in 0..5 {
             let annotator = Annotator {
                 id: uuid::Uuid::new_v4().to_string(),
                 pseudonym: random_letters(PSEUDONYM_LEN),
             };
-            let inserted = sqlx::query(
-                "INSERT INTO annotators (id, pseudonym, consent_version, created_at) \
-                 VALUES ($1, $2, $3, $4) ON CONFLICT (pseudonym) DO NOTHING",
-            )
-            .bind(&annotator.id)
-            .bind(&annotator.pseudonym)
-            .bind(consent_version)
-            .bind(now_ms())
-            .execute(self.pool())
-            .await?;
-            if inserted.rows_affected() == 1 {
+            let new = Write::NewAnnotator {
+                id: annotator.id.clone(),
+                pseudonym: annotator.pseudonym.clone(),
+                consent_version: consent_version.to_owned(),
+                created_at: now_ms(),
+            };
+            if self.writes.write(new).await? {
                 return Ok(annotator);
             }
         }
@@ -74,12 +73,7 @@ impl Store {
     /// Opens a session for the annotator; returns the token for the cookie.
     pub async fn create_session(&self, annotator_id: &str) -> Result<String, StoreError> {
         let token = new_token();
-        sqlx::query("INSERT INTO sessions (token_hash, annotator_id, created_at) VALUES ($1, $2, $3)")
-            .bind(hash_token(&token))
-            .bind(annotator_id)
-            .bind(now_ms())
-            .execute(self.pool())
-            .await?;
+        self.writes.write(Write::NewSession { token_hash: hash_token(&token), annotator_id: annotator_id.to_owned(), created_at: now_ms() }).await?;
         Ok(token)
     }
 

@@ -76,6 +76,10 @@ pub(crate) enum Write {
     Serve { serving: Arc<ServingRow>, session: String },
     /// Moves the session past an answered serving: whether it was on one.
     MoveOn { session: String },
+    /// Stores a new player unless their pseudonym is taken: whether it was free.
+    NewAnnotator { id: String, pseudonym: String, consent_version: String, created_at: i64 },
+    /// Opens a session for a player (true).
+    NewSession { token_hash: String, annotator_id: String, created_at: i64 },
 }
 
 /// A value a statement binds.
@@ -142,6 +146,14 @@ impl Write {
                 "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",
                 vec![Value::Text(session)],
             )],
+            Write::NewAnnotator { id, pseudonym, consent_version, created_at } => vec![(
+                "INSERT INTO annotators (id, pseudonym, consent_version, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (pseudonym) DO NOTHING",
+                vec![Value::Text(id), Value::Text(pseudonym), Value::Text(consent_version), Value::Int(*created_at)],
+            )],
+            Write::NewSession { token_hash, annotator_id, created_at } => vec![(
+                "INSERT INTO sessions (token_hash, annotator_id, created_at) VALUES ($1, $2, $3)",
+                vec![Value::Text(token_hash), Value::Text(annotator_id), Value::Int(*created_at)],
+            )],
         }
     }
 }
@@ -167,14 +179,13 @@ impl GameWriter {
 
     /// Opens the SQLite database `file` on a thread of its own, which batches the
     /// jobs handed to it until [`GameWriter::close`] or until every sender is gone.
-    pub(crate) async fn batched(file: PathBuf, pragmas: &'static str) -> Result<GameWriter, StoreError> {
+    pub(crate) async fn batched(file: PathBuf) -> Result<GameWriter, StoreError> {
         let (jobs, waiting) = mpsc::unbounded_channel();
         let (opened, open_result) = oneshot::channel();
         std::thread::Builder::new()
             .name("gapwise-writer".into())
             .spawn(move || {
-                let conn = rusqlite::Connection::open(&file).and_then(|conn| conn.execute_batch(pragmas).map(|()| conn));
-                match conn.and_then(|conn| conn.execute_batch(WRITER_PRAGMAS).map(|()| conn)) {
+                match open_writer(&file) {
                     Ok(conn) => {
                         let _ = opened.send(Ok(()));
                         commit_batches(conn, waiting);
@@ -232,6 +243,14 @@ impl GameWriter {
             }
         }
     }
+}
+
+/// The writer's connection to the SQLite database `file`.
+fn open_writer(file: &std::path::Path) -> rusqlite::Result<rusqlite::Connection> {
+    let conn = rusqlite::Connection::open(file)?;
+    conn.execute_batch(super::store::SQLITE_PRAGMAS)?;
+    conn.execute_batch(WRITER_PRAGMAS)?;
+    Ok(conn)
 }
 
 /// The error of a job handed to a writer that has closed.
@@ -328,13 +347,18 @@ impl Job {
 }
 
 /// The writer thread's loop: until it is closed or every sender is gone, runs what
-/// is waiting as one batch.
+/// is waiting as one batch. A close is answered once the connection is closed.
 fn commit_batches(conn: rusqlite::Connection, mut waiting: mpsc::UnboundedReceiver<Job>) {
     while let Some(first) = waiting.blocking_recv() {
-        let batch = gather(first, &mut waiting);
-        let closing = batch.iter().any(|job| matches!(job, Job::Close { .. }));
+        let mut batch = gather(first, &mut waiting);
+        let close = match batch.last() {
+            Some(Job::Close { .. }) => batch.pop(),
+            _ => None,
+        };
         commit(&conn, batch);
-        if closing {
+        if let Some(close) = close {
+            drop(conn);
+            close.tell(None, None);
             return;
         }
     }
@@ -409,4 +433,93 @@ fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Resu
     let mut statement = conn.prepare_cached(SESSION_BY_TOKEN)?;
     let columns = statement.query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))).optional()?;
     Ok(columns.map(|c| Session::from_columns(token_hash.to_owned(), c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A migrated SQLite database in its own folder, and a writer connection to it
+    /// set up as the writer thread's.
+    async fn database() -> (tempfile::TempDir, rusqlite::Connection) {
+        let dir = tempfile::tempdir().expect("folder");
+        let file = dir.path().join("gapwise.db");
+        let store = crate::Store::open(&format!("sqlite://{}", file.display())).await.expect("open");
+        store.close().await;
+        (dir, open_writer(&file).expect("writer connection"))
+    }
+
+    fn new_player(id: &str) -> Write {
+        Write::NewAnnotator { id: id.into(), pseudonym: format!("p{id}"), consent_version: "v".into(), created_at: 1 }
+    }
+
+    fn new_session(token_hash: &str, annotator_id: &str) -> Write {
+        Write::NewSession { token_hash: token_hash.into(), annotator_id: annotator_id.into(), created_at: 1 }
+    }
+
+    /// Runs `writes`, then reads of `sessions`, as one batch; each job's result.
+    fn run(conn: &rusqlite::Connection, writes: Vec<Write>, sessions: &[&str]) -> (Vec<Result<bool, StoreError>>, Vec<Result<Option<Session>, StoreError>>) {
+        let (mut batch, mut stored, mut read) = (Vec::new(), Vec::new(), Vec::new());
+        for write in writes {
+            let (done, result) = oneshot::channel();
+            batch.push(Job::Write { write, done });
+            stored.push(result);
+        }
+        for token_hash in sessions {
+            let (done, result) = oneshot::channel();
+            batch.push(Job::Session { token_hash: (*token_hash).into(), done });
+            read.push(result);
+        }
+        commit(conn, batch);
+        let told = "every job is told before the batch ends";
+        (stored.into_iter().map(|mut r| r.try_recv().expect(told)).collect(), read.into_iter().map(|mut r| r.try_recv().expect(told)).collect())
+    }
+
+    fn players(conn: &rusqlite::Connection) -> i64 {
+        conn.query_row("SELECT COUNT(*) FROM annotators", [], |r| r.get(0)).expect("count")
+    }
+
+    #[tokio::test]
+    async fn a_failing_statement_fails_only_its_job_and_reads_see_the_batch() {
+        let (_dir, conn) = database().await;
+        let writes = vec![new_player("a"), new_session("ghost", "nobody"), new_session("t", "a"), new_player("a2"), new_player("a")];
+        let (stored, read) = run(&conn, writes, &["t", "ghost"]);
+        assert!(matches!(stored[0], Ok(true)), "{:?}", stored[0]);
+        assert!(matches!(stored[1], Err(StoreError::Sqlite(_))), "a session of no player is refused: {:?}", stored[1]);
+        assert!(matches!(stored[2..4], [Ok(true), Ok(true)]), "{:?}", &stored[2..4]);
+        assert!(matches!(stored[4], Ok(false)), "the second player of one id is not stored: {:?}", stored[4]);
+        let session = read[0].as_ref().expect("read").as_ref().expect("the session opened earlier in the batch");
+        assert_eq!((session.annotator.id.as_str(), session.annotator.pseudonym.as_str(), session.current_serving_id.clone()), ("a", "pa", None));
+        assert!(matches!(read[1], Ok(None)), "{:?}", read[1]);
+        assert_eq!(players(&conn), 2, "the batch was committed");
+    }
+
+    #[tokio::test]
+    async fn when_the_transaction_fails_every_job_of_the_batch_fails_and_nothing_is_stored() {
+        let (_dir, conn) = database().await;
+        // as a full disk does, this statement's failure rolls the whole transaction back
+        conn.execute_batch(
+            "CREATE TRIGGER full_disk BEFORE INSERT ON annotators WHEN NEW.id = 'full' BEGIN SELECT RAISE(ROLLBACK, 'disk full'); END",
+        )
+        .expect("trigger");
+        let (stored, read) = run(&conn, vec![new_player("a"), new_session("t", "a"), new_player("full"), new_player("b")], &["t"]);
+        assert!(stored.iter().all(Result::is_err), "{stored:?}");
+        assert!(read[0].is_err(), "{:?}", read[0]);
+        assert_eq!(players(&conn), 0, "nothing of the batch is stored, before or after the failure");
+        let (stored, _) = run(&conn, vec![new_player("c")], &[]);
+        assert!(matches!(stored[0], Ok(true)), "the next batch goes through: {:?}", stored[0]);
+        assert_eq!(players(&conn), 1);
+    }
+
+    #[tokio::test]
+    async fn a_closed_writer_finishes_what_it_was_given_and_refuses_the_rest() {
+        let dir = tempfile::tempdir().expect("folder");
+        let store = crate::Store::open(&format!("sqlite://{}", dir.path().join("gapwise.db").display())).await.expect("open");
+        let pending = store.writes.send(new_player("a")).await;
+        store.writes.close().await;
+        assert!(matches!(pending.result().await, Ok(true)));
+        let refused = store.writes.write(new_player("b")).await;
+        assert!(matches!(&refused, Err(e) if e.is_unavailable()), "{refused:?}");
+        assert_eq!(store.count_rows("annotators").await.expect("count"), 1);
+    }
 }
