@@ -1,5 +1,5 @@
-//! The game's hot path to the database: answers, servings, moving on, and the
-//! reads of sessions that every request of the game starts with.
+//! The game's hot path to the database: answers, servings, moving on, new players
+//! and their sessions, and the reads of sessions that every request starts with.
 //!
 //! On SQLite they go to one thread that owns the one writer connection (opened with
 //! rusqlite, not through sqlx's pool) and commits all the writes waiting for it in
@@ -457,8 +457,11 @@ mod tests {
         Write::NewSession { token_hash: token_hash.into(), annotator_id: annotator_id.into(), created_at: 1 }
     }
 
-    /// Runs `writes`, then reads of `sessions`, as one batch; each job's result.
-    fn run(conn: &rusqlite::Connection, writes: Vec<Write>, sessions: &[&str]) -> (Vec<Result<bool, StoreError>>, Vec<Result<Option<Session>, StoreError>>) {
+    /// What the jobs of a batch were told: the writes', then the reads'.
+    type Told = (Vec<Result<bool, StoreError>>, Vec<Result<Option<Session>, StoreError>>);
+
+    /// Runs `writes`, then reads of `sessions`, as one batch.
+    fn run(conn: &rusqlite::Connection, writes: Vec<Write>, sessions: &[&str]) -> Told {
         let (mut batch, mut stored, mut read) = (Vec::new(), Vec::new(), Vec::new());
         for write in writes {
             let (done, result) = oneshot::channel();

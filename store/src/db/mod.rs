@@ -99,7 +99,7 @@ pub(crate) async fn insert_rows<T>(
         // not kept as a prepared statement: PostgreSQL fixes a parameter's type when the
         // statement is prepared, and a column that is NULL in one chunk and a number in
         // the next (a word with no frequency) would then be refused
-        let query = chunk.iter().fold(sqlx::query(&sql).persistent(false), |q, row| bind(q, row));
+        let query = chunk.iter().fold(sqlx::query(&sql).persistent(false), &bind);
         affected += query.execute(&mut **tx).await?.rows_affected();
         done += chunk.len();
         written(done);

@@ -11,6 +11,9 @@ use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS,
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;
 
+/// Whether each side of a challenge got one of its items right (none: not answered yet).
+type BothResults = (Option<bool>, Option<bool>);
+
 impl Store {
     /// Adds the player with `pseudonym` as a friend of annotator `me`.
     pub async fn add_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
@@ -125,7 +128,7 @@ impl Store {
             let (id, creator, opponent): (String, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
             let them_id = if creator == me { &opponent } else { &creator };
             let results = self.challenge_results(&id, me, them_id).await?;
-            let side = |pick: fn(&(Option<bool>, Option<bool>)) -> Option<bool>| ChallengeSide {
+            let side = |pick: fn(&BothResults) -> Option<bool>| ChallengeSide {
                 answered: results.iter().filter_map(pick).count() as i64,
                 correct: results.iter().filter_map(pick).filter(|&right| right).count() as i64,
             };
@@ -158,7 +161,7 @@ impl Store {
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
-    async fn challenge_results(&self, id: &str, me: &str, them: &str) -> Result<Vec<(Option<bool>, Option<bool>)>, StoreError> {
+    async fn challenge_results(&self, id: &str, me: &str, them: &str) -> Result<Vec<BothResults>, StoreError> {
         let rows = sqlx::query(
             "SELECT (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $2), \
                     (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $3) \
