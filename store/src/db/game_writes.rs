@@ -193,7 +193,7 @@ impl GameWriter {
                     Err(e) => drop(opened.send(Err(e))),
                 }
             })
-            .map_err(|e| StoreError::Invalid(format!("cannot start the game writer's thread: {e}")))?;
+            .map_err(sqlx::Error::Io)?;
         match open_result.await {
             Ok(Ok(())) => Ok(GameWriter(Route::Batched(jobs))),
             Ok(Err(e)) => Err(e.into()),
