@@ -111,7 +111,7 @@ impl Tally {
 }
 
 /// The tally of each frequency bin (token coverage and type coverage by bin).
-pub fn by_bin<'a>(events: &'a [Event], bin_of: impl Fn(&str) -> Bin) -> BTreeMap<Bin, Tally> {
+pub fn by_bin(events: &[Event], bin_of: impl Fn(&str) -> Bin) -> BTreeMap<Bin, Tally> {
     Bin::ALL.into_iter().map(|b| (b, Tally::of(events.iter().filter(|e| bin_of(&e.target) == b)))).collect()
 }
 
