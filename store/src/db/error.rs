@@ -106,7 +106,7 @@ impl StoreError {
     pub fn is_unavailable(&self) -> bool {
         let e = match self {
             StoreError::Db(e) => e,
-            StoreError::Sqlite(e) => return e.sqlite_error().is_some_and(|e| unavailable_code(&e.extended_code.to_string())),
+            StoreError::Sqlite(e) => return e.sqlite_error().is_some_and(|e| sqlite_unavailable(e.extended_code.into())),
             _ => return false,
         };
         match e {
@@ -120,10 +120,15 @@ impl StoreError {
 /// Error codes of [`StoreError::is_unavailable`]: SQLite's (extended) result codes are
 /// numbers, PostgreSQL's SQLSTATEs five characters.
 fn unavailable_code(code: &str) -> bool {
-    const SQLITE_IOERR: i64 = 10;
-    const SQLITE_FULL: i64 = 13;
     match code.parse::<i64>() {
-        Ok(extended) => [SQLITE_IOERR, SQLITE_FULL].contains(&(extended & 0xff)),
+        Ok(extended) => sqlite_unavailable(extended),
         Err(_) => code.starts_with("53") || code.starts_with("08") || code.starts_with("57P"),
     }
+}
+
+/// Whether a SQLite (extended) result code is an I/O error or a full disk.
+fn sqlite_unavailable(extended: i64) -> bool {
+    const SQLITE_IOERR: i64 = 10;
+    const SQLITE_FULL: i64 = 13;
+    [SQLITE_IOERR, SQLITE_FULL].contains(&(extended & 0xff))
 }

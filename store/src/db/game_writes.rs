@@ -317,6 +317,16 @@ enum Outcome {
     Read(rusqlite::Result<Option<Session>>),
 }
 
+impl Outcome {
+    /// The error of a job that failed.
+    fn into_error(self) -> Option<rusqlite::Error> {
+        match self {
+            Outcome::Stored(Err(e)) | Outcome::Read(Err(e)) => Some(e),
+            Outcome::Stored(Ok(_)) | Outcome::Read(Ok(_)) => None,
+        }
+    }
+}
+
 impl Job {
     /// Runs the job on `conn` (in the batch's transaction, if it has one).
     fn run(&self, conn: &rusqlite::Connection) -> Option<Outcome> {
@@ -389,14 +399,17 @@ fn commit(conn: &rusqlite::Connection, batch: Vec<Job>) {
     if failure.is_none() {
         for job in &batch {
             let outcome = job.run(conn);
-            let failed = matches!(outcome, Some(Outcome::Stored(Err(_)) | Outcome::Read(Err(_))));
-            outcomes.push(outcome);
             // SQLite rolls the whole transaction back on some errors (a full disk):
-            // then nothing of the batch is stored, and the rest must not run outside it
-            if writes && failed && conn.is_autocommit() {
-                failure = Some(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT), Some("the batch's transaction was rolled back".into())));
+            // then nothing of the batch is stored, the rest must not run outside it,
+            // and that error is every job's
+            if writes && conn.is_autocommit() {
+                failure = Some(outcome.and_then(Outcome::into_error).unwrap_or(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT),
+                    Some("the batch's transaction was rolled back".into()),
+                )));
                 break;
             }
+            outcomes.push(outcome);
         }
     }
     if writes && failure.is_none() {
@@ -507,6 +520,7 @@ mod tests {
         .expect("trigger");
         let (stored, read) = run(&conn, vec![new_player("a"), new_session("t", "a"), new_player("full"), new_player("b")], &["t"]);
         assert!(stored.iter().all(Result::is_err), "{stored:?}");
+        assert!(stored[0].as_ref().is_err_and(|e| e.to_string().contains("disk full")), "the failing statement's own error is every job's: {stored:?}");
         assert!(read[0].is_err(), "{:?}", read[0]);
         assert_eq!(players(&conn), 0, "nothing of the batch is stored, before or after the failure");
         let (stored, _) = run(&conn, vec![new_player("c")], &[]);
