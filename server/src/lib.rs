@@ -21,18 +21,24 @@ mod upload;
 pub mod winodict;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use axum::Router;
 use gapwise_app::ssr::{ReportBuilder, ServerContext};
 use gapwise_app::{shell, App};
 use gapwise_store::Store;
 use leptos::prelude::*;
-use leptos_axum::{generate_route_list, LeptosRoutes};
+use leptos_axum::{generate_route_list, AxumRouteListing, LeptosRoutes};
 
 /// Largest request body accepted (answers and forms are tiny; the admin page's file
 /// import has its own limit, and large corpora use the CLI).
 pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
+
+/// The app's pages, listed once per process. Leptos lists them by rendering the app
+/// with a process-wide switch on that makes every resource created meanwhile wait
+/// for good (`SuppressResourceLoad`): a router built while another one served pages
+/// (the tests serve many apps in one process) left those pages stalled mid-stream.
+static PAGES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_list(App));
 
 /// Builds the whole HTTP application.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
@@ -45,11 +51,10 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         })
     }));
     let context = ServerContext { store: store.clone(), secure_cookies, reports };
-    let routes = generate_route_list(App);
     let app = Router::new()
         .leptos_routes_with_context(
             &leptos_options,
-            routes,
+            PAGES.clone(),
             move || provide_context(context.clone()),
             {
                 let options = leptos_options.clone();

@@ -486,6 +486,47 @@ async fn rows_naming(store: &gapwise_store::Store, id: &str) -> Vec<(String, i64
     found
 }
 
+/// Pages that load data finish while other routers are built in the same process
+/// (as the tests do): Leptos lists an app's pages with a process-wide switch on that
+/// stalls every resource created meanwhile, so the list is made once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn pages_finish_while_other_routers_are_built() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    /// Stops the builder when the test ends, also by a panic.
+    struct Stop(std::sync::Arc<AtomicBool>);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+
+    let app = spawn(gapwise_store::testing::sqlite().await).await;
+    let player = started(&app).await;
+    let data: Value = player.get(format!("{}/api/my-data", app.base)).send().await.expect("data").json().await.expect("json");
+    let pseudonym = data["pseudonym"].as_str().expect("pseudonym").to_owned();
+    let stop = Stop(std::sync::Arc::default());
+    let builder = tokio::task::spawn_blocking({
+        let (store, stopped) = (app.db.store.clone(), stop.0.clone());
+        move || {
+            let mut built = 0;
+            while !stopped.load(Ordering::Relaxed) {
+                let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
+                drop(gapwise_server::router(store.clone(), options, false));
+                built += 1;
+            }
+            built
+        }
+    });
+    for round in 0..40 {
+        let page = async { player.get(format!("{}/my-data", app.base)).send().await?.text().await };
+        let page = tokio::time::timeout(std::time::Duration::from_secs(10), page).await;
+        let page = page.unwrap_or_else(|_| panic!("page {round} stalled")).expect("page");
+        assert!(page.matches(pseudonym.as_str()).count() > 1, "page {round} shows the player's data, not only the serialized resource: {page}");
+    }
+    drop(stop);
+    assert!(builder.await.expect("builder") > 0, "routers were built meanwhile");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
     for db in each_backend().await {
