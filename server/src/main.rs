@@ -1,14 +1,8 @@
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-/// Tokio worker threads at least: Leptos 0.8's server-side rendering can stall a
-/// response for good on a runtime of one or two workers (leptos-rs/leptos#4647 and
-/// #4578; the tests saw it twice in about forty runs on a runtime of one).
-const MIN_WORKERS: usize = 4;
-
 fn main() -> std::process::ExitCode {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    match tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(MIN_WORKERS)).enable_all().build() {
+    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime.block_on(run()),
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

@@ -1,9 +1,8 @@
 //! What the HTTP tests share: the app served on a free local port, a client that
 //! keeps cookies as a browser does, and server-function calls.
 //!
-//! Tests that serve the app run on a runtime of four worker threads, as the server
-//! does (see its `main`): on `#[tokio::test]`'s default runtime of one thread,
-//! Leptos's server-side rendering stalled a page for good twice in about forty runs.
+//! Tests that serve the app run on a runtime of four worker threads, so that its
+//! requests run in parallel as on the server, even on a machine of two cores.
 
 use gapwise_store::Store;
 use leptos::prelude::LeptosOptions;
