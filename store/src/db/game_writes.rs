@@ -337,19 +337,20 @@ impl Job {
         }
     }
 
-    /// Tells the request its `outcome`, or the batch's `failure`. A request that
-    /// went away does not want its result.
-    fn tell(self, outcome: Option<Outcome>, failure: Option<&Arc<rusqlite::Error>>) {
-        let failed = || failure.map_or_else(closed, |e| StoreError::Sqlite(Arc::clone(e)));
-        let outcome = if failure.is_none() { outcome } else { None };
+    /// Tells the request its `outcome`, or the error that failed its batch. A
+    /// request that went away does not want its result.
+    fn tell(self, outcome: Result<Option<Outcome>, &Arc<rusqlite::Error>>) {
+        let failed = |e: &Arc<rusqlite::Error>| StoreError::Sqlite(Arc::clone(e));
         match self {
             Job::Write { done, .. } => drop(done.send(match outcome {
-                Some(Outcome::Stored(stored)) => stored.map_err(StoreError::from),
-                _ => Err(failed()),
+                Ok(Some(Outcome::Stored(stored))) => stored.map_err(StoreError::from),
+                Ok(_) => Err(closed()),
+                Err(e) => Err(failed(e)),
             })),
             Job::Session { done, .. } => drop(done.send(match outcome {
-                Some(Outcome::Read(session)) => session.map_err(StoreError::from),
-                _ => Err(failed()),
+                Ok(Some(Outcome::Read(session))) => session.map_err(StoreError::from),
+                Ok(_) => Err(closed()),
+                Err(e) => Err(failed(e)),
             })),
             Job::Close { done } => drop(done.send(())),
         }
@@ -368,7 +369,7 @@ fn commit_batches(conn: rusqlite::Connection, mut waiting: mpsc::UnboundedReceiv
         commit(&conn, batch);
         if let Some(close) = close {
             drop(conn);
-            close.tell(None, None);
+            close.tell(Ok(None));
             return;
         }
     }
@@ -390,45 +391,46 @@ fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {
 /// Runs `batch`, its writes in one transaction (reads alone take none, so that they
 /// never wait for another process's write lock), and tells each job its result.
 fn commit(conn: &rusqlite::Connection, batch: Vec<Job>) {
-    let writes = batch.iter().any(|job| matches!(job, Job::Write { .. }));
+    let outcomes = if batch.iter().any(|job| matches!(job, Job::Write { .. })) {
+        run_in_transaction(conn, &batch)
+    } else {
+        Ok(batch.iter().map(|job| job.run(conn)).collect())
+    };
+    match outcomes {
+        Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| job.tell(Ok(outcome))),
+        Err(e) => {
+            tracing::warn!("a batch of {} game writes failed: {e}", batch.len());
+            let e = Arc::new(e);
+            batch.into_iter().for_each(|job| job.tell(Err(&e)));
+        }
+    }
+}
+
+/// Runs `batch` between `BEGIN IMMEDIATE` and `COMMIT`: each job's outcome, or the
+/// error that failed the transaction, of which nothing is then stored.
+fn run_in_transaction(conn: &rusqlite::Connection, batch: &[Job]) -> rusqlite::Result<Vec<Option<Outcome>>> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
     let mut outcomes = Vec::with_capacity(batch.len());
-    let mut failure = None;
-    if writes {
-        failure = conn.execute_batch("BEGIN IMMEDIATE").err();
-    }
-    if failure.is_none() {
-        for job in &batch {
-            let outcome = job.run(conn);
-            // SQLite rolls the whole transaction back on some errors (a full disk):
-            // then nothing of the batch is stored, the rest must not run outside it,
-            // and that error is every job's
-            if writes && conn.is_autocommit() {
-                failure = Some(outcome.and_then(Outcome::into_error).unwrap_or(rusqlite::Error::SqliteFailure(
-                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT),
-                    Some("the batch's transaction was rolled back".into()),
-                )));
-                break;
-            }
-            outcomes.push(outcome);
-        }
-    }
-    if writes && failure.is_none() {
-        if let Err(e) = conn.execute_batch("COMMIT") {
-            failure = Some(e);
-        }
-    }
-    if writes && failure.is_some() && !conn.is_autocommit() {
-        let _ = conn.execute_batch("ROLLBACK");
-    }
-    let failure = failure.map(Arc::new);
-    if let Some(e) = &failure {
-        tracing::warn!("a batch of {} game writes failed: {e}", batch.len());
-    }
-    let mut outcomes = outcomes.into_iter();
     for job in batch {
-        let outcome = outcomes.next().flatten();
-        job.tell(outcome, failure.as_ref());
+        let outcome = job.run(conn);
+        // SQLite rolls the whole transaction back on some errors (a full disk):
+        // then nothing of the batch is stored, the rest must not run outside it,
+        // and that error is every job's
+        if conn.is_autocommit() {
+            return Err(outcome.and_then(Outcome::into_error).unwrap_or(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ABORT),
+                Some("the batch's transaction was rolled back".into()),
+            )));
+        }
+        outcomes.push(outcome);
     }
+    if let Err(e) = conn.execute_batch("COMMIT") {
+        if !conn.is_autocommit() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        return Err(e);
+    }
+    Ok(outcomes)
 }
 
 /// Runs `write`'s statements in order: the others only when the first changed a row.
