@@ -6,14 +6,14 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use gapwise_scorer::{load, Context};
+use gapwise_scorer::{load, Context, Conventions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let usage = "usage: throughput MODEL ITEMS.tsv [SCORING]";
     let model = PathBuf::from(args.next().ok_or(usage)?);
     let text = std::fs::read_to_string(args.next().ok_or(usage)?)?;
-    let scoring = args.next().unwrap_or_else(|| "mask".into()).parse()?;
+    let masked = args.next().unwrap_or_else(|| "mask".into()).parse()?;
     let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     let mut contexts = Vec::with_capacity(rows.len());
     for row in &rows {
@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let start = with_target.find(target).ok_or_else(|| format!("{target:?} is not in {with_target:?}"))?;
         contexts.push(Context { text: with_target, blank: (start, start + target.len()), target, distractor });
     }
-    let loaded = load(&model, &candle_core::Device::Cpu, scoring)?;
+    let loaded = load(&model, &candle_core::Device::Cpu, &Conventions { masked, ..Conventions::default() })?;
     let started = Instant::now();
     let scores = loaded.scorer.score_contexts(&contexts)?;
     let seconds = started.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let model = PathBuf::from(args.next().ok_or("usage: token_log_probs MODEL.gguf SENTENCE...")?);
     let sentences: Vec<String> = args.collect();
-    let lm = CausalLm::from_gguf(&model, &candle_core::Device::Cpu)?;
+    let lm = CausalLm::from_gguf(&model, &candle_core::Device::Cpu, &Default::default())?;
     let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
     for (sentence, scores) in sentences.iter().zip(lm.score(&refs)?) {
         println!(

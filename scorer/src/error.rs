@@ -7,7 +7,7 @@ pub enum ScorerError {
     #[error("{path}: {message}")]
     File { path: PathBuf, message: String },
     #[error("{path}: unsupported architecture {arch:?} (supported: {supported})")]
-    Architecture { path: PathBuf, arch: String, supported: &'static str },
+    Architecture { path: PathBuf, arch: String, supported: String },
     #[error("invalid input: {0}")]
     Input(String),
     #[error("tokenizer: {0}")]

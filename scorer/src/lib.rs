@@ -1,9 +1,13 @@
 //! Gapwise's scorer: how language models play the substitution game.
 //!
-//! - [`causal`]: causal language models from GGUF files (Llama family, e.g. SmolLM2),
-//!   scoring whole sentences from one forward pass that returns every position.
-//! - [`masked`]: BERT, DistilBERT and RoBERTa / XLM-R from Hugging Face directories,
-//!   with the paper's mask scoring and two pseudo-log-likelihood variants.
+//! - [`causal`]: causal language models (GPT-2, Llama, Mistral, Qwen2/3, Phi-3,
+//!   Gemma 1-3) from Hugging Face directories or GGUF files, scoring whole sentences
+//!   from one forward pass that returns every position.
+//! - [`masked`]: BERT, DistilBERT and RoBERTa / XLM-R / CamemBERT from Hugging Face
+//!   directories, with the paper's mask scoring and two pseudo-log-likelihood variants.
+//! - [`hf`]: model directories as the Hub ships them, and models found by Hub id.
+//! - [`convention`]: the named choices a score depends on (start token, first token,
+//!   masked scoring), stored with the scores.
 //! - [`baseline`]: 1-gram / 2-gram models with add-k smoothing and static word vectors.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
@@ -18,11 +22,13 @@ pub mod baseline;
 mod batching;
 pub mod causal;
 mod context;
+pub mod convention;
 pub mod definitions;
 mod error;
-mod hf;
+pub mod hf;
 mod load;
 pub mod masked;
+mod ops;
 pub mod shannon;
 pub mod stats;
 pub mod winodict;
@@ -30,7 +36,9 @@ pub mod wordfreq;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;
-pub use load::{load, load_baseline, LoadedModel};
+pub use convention::{Conventions, FirstToken, StartToken};
+pub use masked::MaskedScoring;
+pub use load::{load, load_baseline, locate, LoadedModel};
 
 /// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
 /// contexts of log p(target | c) - log p(distractor | c). Each element of

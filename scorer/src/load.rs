@@ -1,19 +1,22 @@
-//! Opening a model by path: the kind is told by what the path holds.
+//! Opening a model by path or Hub id: the kind is told by what the path holds.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use candle_core::Device;
 
 use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
+use crate::convention::Conventions;
 use crate::definitions::DefinitionScorer;
+use crate::hf::{hub, Config, ModelKind};
+use crate::masked::MaskedLm;
 use crate::shannon::NextPieceModel;
 use crate::winodict::partial::ContinuationScorer;
-use crate::masked::{MaskedLm, MaskedScoring};
 use crate::{ContextScorer, ScorerError};
 
-/// A model ready to play, and what kind of model it is (stored with its scores).
+/// A model ready to play, what kind of model it is, and the convention its scores
+/// follow (both stored with its scores).
 pub struct LoadedModel {
     pub scorer: Arc<dyn ContextScorer>,
     /// The same model playing the word-definition tasks; `None` for n-gram baselines.
@@ -23,35 +26,59 @@ pub struct LoadedModel {
     /// The same model scoring continuations (WinoDict's partial scoring); causal LMs only.
     pub continuations: Option<Arc<dyn ContinuationScorer>>,
     pub kind: &'static str,
+    /// How its scores are made, every choice named (see [`crate::convention`]).
+    pub convention: String,
 }
 
 impl LoadedModel {
-    fn of<M: ContextScorer + DefinitionScorer + 'static>(model: M, kind: &'static str) -> Self {
+    fn of<M: ContextScorer + DefinitionScorer + 'static>(model: M, kind: &'static str, convention: String) -> Self {
         let model = Arc::new(model);
-        LoadedModel { scorer: model.clone(), definitions: Some(model), next_words: None, continuations: None, kind }
+        LoadedModel { scorer: model.clone(), definitions: Some(model), next_words: None, continuations: None, kind, convention }
     }
 
     fn causal(lm: CausalLm) -> Self {
+        let convention = lm.convention();
         let lm = Arc::new(lm);
-        LoadedModel { scorer: lm.clone(), definitions: Some(lm.clone()), next_words: Some(lm.clone()), continuations: Some(lm), kind: "causal" }
+        LoadedModel {
+            scorer: lm.clone(),
+            definitions: Some(lm.clone()),
+            next_words: Some(lm.clone()),
+            continuations: Some(lm),
+            kind: "causal",
+            convention,
+        }
     }
 }
 
-/// Loads a causal LM from a `.gguf` file or a Llama Hugging Face directory, or a
-/// masked LM (scored as `scoring` says) from a BERT-family Hugging Face directory.
-pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<LoadedModel, ScorerError> {
+/// Where the model `spec` names lives: the path itself when it exists, else the
+/// directory of the Hub model of that id (see [`hub`]).
+pub fn locate(spec: &str) -> Result<PathBuf, ScorerError> {
+    let path = PathBuf::from(spec);
+    if path.exists() || !hub::is_model_id(spec) {
+        return Ok(path);
+    }
+    hub::resolve(spec)
+}
+
+/// Loads a causal LM from a `.gguf` file or a Hugging Face directory of a causal
+/// family, or a masked LM from a directory of a BERT-family model; `conventions`
+/// says how each is to score.
+pub fn load(path: &Path, device: &Device, conventions: &Conventions) -> Result<LoadedModel, ScorerError> {
     if !path.exists() {
         return Err(ScorerError::file(path, "no such file or directory"));
     }
     if path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gguf")) {
-        return Ok(LoadedModel::causal(CausalLm::from_gguf(path, device)?));
+        return Ok(LoadedModel::causal(CausalLm::from_gguf(path, device, conventions)?));
     }
     if path.is_dir() && path.join("config.json").is_file() {
-        let (config, _) = crate::hf::read_config(path)?;
-        if config.get("model_type").and_then(serde_json::Value::as_str) == Some("llama") {
-            return Ok(LoadedModel::causal(CausalLm::from_hf_dir(path, device)?));
-        }
-        return Ok(LoadedModel::of(MaskedLm::from_dir(path, device, scoring)?, "masked"));
+        return match Config::read(path)?.kind {
+            ModelKind::Causal => Ok(LoadedModel::causal(CausalLm::from_hf_dir(path, device, conventions)?)),
+            ModelKind::Masked => {
+                let lm = MaskedLm::from_dir(path, device, conventions.masked)?;
+                let convention = lm.convention();
+                Ok(LoadedModel::of(lm, "masked", convention))
+            }
+        };
     }
     Err(ScorerError::file(path, "not a model: expected a .gguf file or a directory with config.json"))
 }
@@ -62,12 +89,23 @@ pub fn load(path: &Path, device: &Device, scoring: MaskedScoring) -> Result<Load
 pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, ScorerError> {
     let ngram = |order| -> Result<LoadedModel, ScorerError> {
         let kind = if order == 1 { "unigram" } else { "bigram" };
-        Ok(LoadedModel { scorer: Arc::new(NgramLm::from_corpus(path, order, k)?), definitions: None, next_words: None, continuations: None, kind })
+        Ok(LoadedModel {
+            scorer: Arc::new(NgramLm::from_corpus(path, order, k)?),
+            definitions: None,
+            next_words: None,
+            continuations: None,
+            kind,
+            convention: format!("{kind} language model: sentence log-prob with add-{k} smoothing, the context's own sentence left out of the counts"),
+        })
     };
     match kind {
         "unigram" => ngram(1),
         "bigram" => ngram(2),
-        "vectors" => Ok(LoadedModel::of(StaticVectors::from_path(path)?, "static-vectors")),
+        "vectors" => Ok(LoadedModel::of(
+            StaticVectors::from_path(path)?,
+            "static-vectors",
+            "static vectors: cosine of the word's vector with the mean vector of the other words".into(),
+        )),
         other => Err(ScorerError::Input(format!("unknown baseline {other:?} (unigram, bigram or vectors)"))),
     }
 }

@@ -144,15 +144,43 @@ fn bad_model_directories_and_inputs_are_clear_errors() {
     let message = err(tmp.path());
     assert!(message.contains("config.json"), "{message}");
 
+    std::fs::write(tmp.path().join("config.json"), r#"{"model_type": "t5"}"#).expect("write");
+    let message = err(tmp.path());
+    assert!(message.contains("unsupported architecture \"t5\""), "{message}");
+
     std::fs::write(tmp.path().join("config.json"), r#"{"model_type": "gpt2"}"#).expect("write");
     let message = err(tmp.path());
-    assert!(message.contains("unsupported architecture \"gpt2\""), "{message}");
+    assert!(message.contains("causal language model, not a masked one"), "{message}");
 
     for f in ["config.json", "tokenizer.json"] {
         std::fs::copy(dir("bert").join(f), tmp.path().join(f)).expect("copy");
     }
     let message = err(tmp.path());
-    assert!(message.contains("no model.safetensors or pytorch_model.bin"), "{message}");
+    assert!(message.contains("no weights: expected model.safetensors, pytorch_model.bin"), "{message}");
+
+    // a checkpoint saved without its masked-LM head (BertModel) says so
+    let bert = std::fs::read(dir("bert").join("model.safetensors")).expect("read");
+    let tensors = candle_core::safetensors::load_buffer(&bert, &Device::Cpu).expect("tensors");
+    let headless: std::collections::HashMap<String, candle_core::Tensor> =
+        tensors.into_iter().filter(|(name, _)| !name.starts_with("cls.")).collect();
+    candle_core::safetensors::save(&headless, tmp.path().join("model.safetensors")).expect("save");
+    let message = err(tmp.path());
+    assert!(message.contains("no masked-LM head") && message.contains("BertForMaskedLM"), "{message}");
+
+    // a config.json without model_type names the family by its architectures
+    let mut config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir("bert").join("config.json")).expect("config")).expect("json");
+    std::fs::copy(dir("bert").join("model.safetensors"), tmp.path().join("model.safetensors")).expect("copy");
+    let object = config.as_object_mut().expect("object");
+    object.remove("model_type");
+    object.insert("architectures".into(), serde_json::json!(["BertForMaskedLM"]));
+    std::fs::write(tmp.path().join("config.json"), config.to_string()).expect("write");
+    MaskedLm::from_dir(tmp.path(), &Device::Cpu, MaskedScoring::Mask).expect("a BERT without model_type");
+    config["architectures"] = serde_json::json!(["T5ForConditionalGeneration"]);
+    std::fs::write(tmp.path().join("config.json"), config.to_string()).expect("write");
+    let message = err(tmp.path());
+    assert!(message.contains("T5ForConditionalGeneration"), "{message}");
+    std::fs::copy(dir("bert").join("config.json"), tmp.path().join("config.json")).expect("copy");
 
     std::fs::write(tmp.path().join("model.safetensors"), b"not safetensors").expect("write");
     let message = err(tmp.path());

@@ -9,7 +9,7 @@ use gapwise_scorer::shannon::{predict, top_word, NextPieceModel, TOP_K};
 
 fn smollm2() -> CausalLm {
     let path = std::env::var("GAPWISE_SMOLLM2_GGUF").expect("GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh");
-    CausalLm::from_gguf(std::path::Path::new(&path), &Device::Cpu).expect("load")
+    CausalLm::from_gguf(std::path::Path::new(&path), &Device::Cpu, &Default::default()).expect("load")
 }
 
 #[test]

@@ -271,19 +271,30 @@ pub enum Command {
 /// The model a scoring command runs.
 #[derive(Debug, clap::Args)]
 pub struct ModelArgs {
-    /// A GGUF causal model file (Llama, Gemma 3), a Llama Hugging Face
-    /// directory or a masked-LM one (BERT, DistilBERT, RoBERTa, XLM-R); defaults
-    /// to a model that scripts/fetch_model.sh caches: SmolLM2 for English or all
-    /// languages, Gemma 3 270M for --language es, fr, it or ru.
+    /// A GGUF causal model file (Llama, Gemma 3), a Hugging Face model directory
+    /// (causal: GPT-2, Llama, Mistral, Qwen2/3, Phi-3, Gemma 1-3; masked: BERT,
+    /// DistilBERT, RoBERTa, XLM-R, CamemBERT), or a Hub id such as bert-base-uncased
+    /// (found in the Hugging Face cache, else downloaded into it); defaults to a model
+    /// that scripts/fetch_model.sh caches: SmolLM2 for English or all languages,
+    /// Gemma 3 270M for --language es, fr, it or ru.
     #[arg(long, env = "GAPWISE_MODEL")]
-    model: Option<PathBuf>,
-    /// Name the scores are stored under; defaults to the model's file or
-    /// directory name (with the scoring method for PLL scoring).
+    model: Option<String>,
+    /// Name the scores are stored under; defaults to the model's file, directory or
+    /// Hub name, with the conventions that differ from the model's defaults.
     #[arg(long)]
     model_id: Option<String>,
     /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
     #[arg(long, default_value = "mask")]
     mlm_scoring: gapwise_scorer::masked::MaskedScoring,
+    /// The token a causal LM reads before each sentence: auto (what the model
+    /// family's authors do: BOS where their tokenizer prepends it, else the
+    /// end-of-text token), bos, eos, or none.
+    #[arg(long, default_value = "auto")]
+    start_token: gapwise_scorer::StartToken,
+    /// Whether a causal LM's first token counts: auto (yes after a start token; it
+    /// cannot without one), scored, or unscored.
+    #[arg(long, default_value = "auto")]
+    first_token: gapwise_scorer::FirstToken,
     /// Score with a baseline instead: unigram or bigram (--model is a corpus,
     /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
     #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
@@ -291,6 +302,32 @@ pub struct ModelArgs {
     /// Add-k smoothing of the n-gram baselines.
     #[arg(long, default_value_t = 0.5)]
     add_k: f64,
+}
+
+impl ModelArgs {
+    fn conventions(&self) -> gapwise_scorer::Conventions {
+        gapwise_scorer::Conventions { masked: self.mlm_scoring, start: self.start_token, first_token: self.first_token }
+    }
+
+    /// The id scores are stored under when none is given: the model's name, with each
+    /// convention asked for other than the default.
+    fn default_id(&self, name: &str, kind: &str) -> String {
+        if let Some(baseline) = &self.baseline {
+            return format!("{name}-{baseline}");
+        }
+        let mut id = name.to_owned();
+        let masked = gapwise_scorer::masked::MaskedScoring::default();
+        if kind == "masked" && self.mlm_scoring != masked {
+            id.push_str(&format!("-{}", self.mlm_scoring));
+        }
+        if kind == "causal" && self.start_token != gapwise_scorer::StartToken::Auto {
+            id.push_str(&format!("-start-{}", self.start_token));
+        }
+        if kind == "causal" && self.first_token != gapwise_scorer::FirstToken::Auto {
+            id.push_str(&format!("-first-{}", self.first_token));
+        }
+        id
+    }
 }
 
 /// Which answers an export or report covers (all when no option is given).
@@ -597,36 +634,32 @@ fn stop_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
 }
 
 /// Loads the model `args` name (the language's default when none is named),
-/// registers it, and returns it with the id its scores are stored under.
+/// registers it with the convention its scores follow, and returns it with the id
+/// they are stored under.
 async fn load_model(
     store: &Store,
     args: ModelArgs,
     language: Option<&str>,
 ) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn std::error::Error>> {
-    let path = args.model.unwrap_or_else(|| default_model(language));
+    let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
+    let path = if args.baseline.is_some() { PathBuf::from(&spec) } else { gapwise_scorer::locate(&spec)? };
     if !path.exists() {
-        return Err(format!(
-            "{}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)",
-            path.display()
-        )
-        .into());
+        return Err(format!("{spec}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)").into());
     }
     let loaded = match &args.baseline {
         Some(kind) => gapwise_scorer::load_baseline(kind, &path, args.add_k)?,
-        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, args.mlm_scoring)?,
+        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, &args.conventions())?,
     };
-    let model_id = match args.model_id {
-        Some(id) => id,
-        None => {
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?;
-            match (&args.baseline, loaded.kind) {
-                (Some(kind), _) => format!("{name}-{kind}"),
-                (None, "masked") if args.mlm_scoring != Default::default() => format!("{name}-{}", args.mlm_scoring.name()),
-                _ => name,
-            }
-        }
+    // a Hub id is named by its last part; a path by its file or directory name
+    let name = if path.as_os_str() == spec.as_str() {
+        path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?
+    } else {
+        spec.rsplit('/').next().unwrap_or(&spec).to_owned()
     };
-    store.register_model(&model_id, loaded.kind, &path.display().to_string()).await?;
+    let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
+    let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
+    store.register_model(&info).await?;
+    println!("{model_id}: {}", loaded.convention);
     Ok((loaded, model_id))
 }
 

@@ -144,7 +144,7 @@ async fn rounds_picks_scores_and_the_report() {
 
         // a model scores both groups for both tasks
         let how = gapwise_server::definitions::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
-        store.register_model("shortest", "test", "-").await.expect("model");
+        store.register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
         let done = gapwise_server::definitions::score_definitions(store, &Shortest, "shortest", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
             .await
             .expect("score");

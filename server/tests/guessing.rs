@@ -120,7 +120,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let near_miss = near_miss.expect("a wrong guess was played");
 
         // a model that always says "the" predicts the sentences people played first
-        store.register_model("always-the", "test", "-").await.expect("model");
+        store.register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
         let how = gapwise_server::guessing::Guessing { language: "en".into(), sentences: 3, seed: 1 };
         let done = gapwise_server::guessing::predict_sentences(store, &AlwaysThe, "always-the", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
             .await

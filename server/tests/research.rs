@@ -29,8 +29,8 @@ use sqlx::Row;
 /// The tiny random Llama of the scorer's fixtures, registered as model "tiny".
 async fn tiny_model(store: &Store) -> Arc<CausalLm> {
     let dir = Path::new(&manifest_dir()).join("../scorer/fixtures/hf_llama");
-    store.register_model("tiny", "causal", "fixtures/hf_llama").await.expect("model");
-    Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu).expect("tiny model"))
+    store.register_model(&gapwise_store::ModelInfo::new("tiny", "causal", "fixtures/hf_llama", "")).await.expect("model");
+    Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu, &Default::default()).expect("tiny model"))
 }
 
 /// Scores every item with the tiny model.

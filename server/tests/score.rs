@@ -17,7 +17,7 @@ fn smollm2() -> Arc<CausalLm> {
     MODEL
         .get_or_init(|| {
             let path = std::env::var("GAPWISE_SMOLLM2_GGUF").expect("GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh");
-            Arc::new(CausalLm::from_gguf(path.as_ref(), &candle_core::Device::Cpu).expect("load the model"))
+            Arc::new(CausalLm::from_gguf(path.as_ref(), &candle_core::Device::Cpu, &Default::default()).expect("load the model"))
         })
         .clone()
 }
@@ -43,7 +43,7 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model("smollm2", "causal", "test").await.expect("register");
+        store.register_model(&gapwise_store::ModelInfo::new("smollm2", "causal", "test", "")).await.expect("register");
         let total = store.count_contexts_to_score("smollm2", None).await.expect("count");
         assert!(total > 10, "seed_small has {total} contexts");
 
@@ -108,7 +108,7 @@ async fn a_context_the_model_refuses_is_named_and_earlier_batches_are_kept() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model("picky", "test", "test").await.expect("register");
+        store.register_model(&gapwise_store::ModelInfo::new("picky", "test", "test", "")).await.expect("register");
         let box11: i64 = sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE '%box 11.%'")
             .fetch_one(store.pool())
             .await

@@ -114,7 +114,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
 
         // a model judges every item in every setup, one solved item first
-        store.register_model("shorter", "test", "-").await.expect("model");
+        store.register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
         let setups = |shots| gapwise_server::winodict::Judging { words: WinoWord::ALL.to_vec(), teachings: Teaching::ALL.to_vec(), shots, items: 100, seed: 1 };
         let (how, zero_shot) = (setups(1), setups(0));
         let (go, quiet) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());

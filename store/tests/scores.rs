@@ -21,8 +21,8 @@ async fn scores_resume_and_sum_to_eq2_per_item() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model("m", "test", "hand-made").await.expect("model");
-        store.register_model("m", "test", "registered twice").await.expect("idempotent");
+        store.register_model(&gapwise_store::ModelInfo::new("m", "test", "hand-made", "")).await.expect("model");
+        store.register_model(&gapwise_store::ModelInfo::new("m", "test", "registered twice", "")).await.expect("idempotent");
         let total = store.count_contexts_to_score("m", None).await.expect("count");
         let distinct: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM (SELECT DISTINCT i.pair_id, c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id) AS d",
@@ -76,7 +76,7 @@ async fn an_item_is_scored_only_when_all_its_contexts_are() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model("m", "test", "hand-made").await.expect("model");
+        store.register_model(&gapwise_store::ModelInfo::new("m", "test", "hand-made", "")).await.expect("model");
         let k5: i64 = sqlx::query_scalar("SELECT id FROM items WHERE k = 5 ORDER BY id LIMIT 1")
             .fetch_one(store.pool())
             .await
@@ -93,5 +93,27 @@ async fn an_item_is_scored_only_when_all_its_contexts_are() {
         store.save_context_scores("m", &scores[4..]).await.expect("the fifth");
         store.update_item_scores("m").await.expect("update");
         assert!(store.item_score("m", k5).await.expect("score").is_some());
+    }
+}
+
+/// A model id keeps the convention its scores were made with: the same again is
+/// fine, another is refused, and a model recorded before conventions were kept
+/// takes the first one it meets.
+#[tokio::test]
+async fn a_model_id_keeps_one_convention() {
+    use gapwise_store::ModelInfo;
+    for db in each_backend().await {
+        let store = &db.store;
+        let bos = ModelInfo::new("lm", "causal", "a.gguf", "after bos <s>");
+        store.register_model(&bos).await.expect("first");
+        store.register_model(&bos).await.expect("the same again");
+        let eos = ModelInfo::new("lm", "causal", "a.gguf", "after eos </s>");
+        let refused = store.register_model(&eos).await.expect_err("another convention").to_string();
+        assert!(refused.contains("after bos <s>") && refused.contains("--model-id"), "{refused}");
+        store.register_model(&ModelInfo::new("old", "causal", "b.gguf", "")).await.expect("old model");
+        store.register_model(&ModelInfo::new("old", "causal", "b.gguf", "after eos </s>")).await.expect("filled in");
+        let info = store.models_info(&["old".into(), "missing".into(), "lm".into()]).await.expect("info");
+        let conventions: Vec<(&str, &str)> = info.iter().map(|m| (m.id.as_str(), m.convention.as_str())).collect();
+        assert_eq!(conventions, [("old", "after eos </s>"), ("lm", "after bos <s>")], "{:?}", db.backend());
     }
 }

@@ -1,378 +1,445 @@
-//! A decoder-only transformer with a forward pass that returns the logits of every
-//! position (candle-transformers' models return only the last one, which suits
-//! generation but not scoring). Two families:
+//! A decoder-only transformer whose forward pass returns every position, for every
+//! family [`Architecture`] describes, from a Hugging Face checkpoint or a GGUF file.
 //!
-//! - Llama (SmolLM2 and the like), from a GGUF file or a Hugging Face directory. The two
-//!   layouts differ in tensor names and in the rotary embedding: llama.cpp stores Q and K
-//!   permuted for the interleaved form (pairs 2i, 2i+1), Hugging Face rotates the two
-//!   halves of each head.
-//! - Gemma 3, from a GGUF file, computed as llama.cpp's `gemma3` graph: embeddings scaled
-//!   by sqrt(width); Q and K RMS-normed per head; RMS norms after the attention and MLP
-//!   blocks as well as before; a tanh-GELU gate; rotary on halves; five of every six
-//!   layers attend to a sliding window with their own rotary base. (llama.cpp's converter
-//!   has already added Gemma's +1 to the norm weights, so they are used as stored.)
+//! candle-transformers' causal models were read first and not used: each `forward`
+//! returns the logits of the last position only (what generation needs), keeps a KV
+//! cache behind `&mut self`, and runs padded batches, whose padding changes the
+//! rounding of the other rows. Here sentences run packed end to end, each token
+//! attending to its own sentence only ([`attention`]), so a sentence scores the same
+//! numbers alone or in any batch, and memory grows with the tokens of a batch, not
+//! with its longest sentence times its rows.
 //!
-//! In both, grouped-query attention shares each K/V head among `n_head / n_kv_head`
-//! query heads, and a missing output projection is tied to the token embeddings.
+//! GGUF Llama files store Q and K permuted for llama.cpp's interleaved rotary
+//! embedding; they are permuted back at load, so every family rotates the two halves
+//! of each head as Hugging Face does.
 
+use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
 
-use candle_core::quantized::QMatMul;
-use candle_core::{DType, Device, Module, Tensor, D};
+use candle_core::{Device, Module, Tensor, D};
+use candle_nn::LayerNorm;
 
+use super::architecture::{Activation, Architecture};
 use super::gguf::GgufFile;
+use super::rope::RopeTables;
+use crate::hf::{Config, Weights};
+use crate::ops::attention::{attention, Heads};
+use crate::ops::Linear;
 use crate::ScorerError;
 
+/// Positions covered by the rotary tables when a model takes more: longer inputs are
+/// refused (a game sentence is far shorter).
+const MAX_POSITIONS: usize = 8192;
+
+/// Output-head rows computed at once: their logits take rows x vocabulary floats, so
+/// the chunk shrinks as the vocabulary grows (about 64 MiB each).
+fn head_rows(vocab: usize) -> usize {
+    ((16 << 20) / vocab.max(1)).max(1)
+}
+
+/// A norm's weights: RMS (weight only) or LayerNorm (weight and bias).
+enum NormWeights {
+    Rms(Tensor),
+    Layer(LayerNorm),
+}
+
+impl NormWeights {
+    fn forward(&self, x: &Tensor, eps: f64) -> candle_core::Result<Tensor> {
+        match self {
+            NormWeights::Rms(w) => candle_nn::ops::rms_norm(x, w, eps as f32),
+            NormWeights::Layer(n) => n.forward(x),
+        }
+    }
+}
+
+enum Mlp {
+    Gated { gate: Linear, up: Linear, down: Linear },
+    Plain { up: Linear, down: Linear },
+}
+
 struct Layer {
-    attn_norm: Tensor,
-    wq: QMatMul,
-    wk: QMatMul,
-    wv: QMatMul,
-    wo: QMatMul,
-    ffn_norm: Tensor,
-    gate: QMatMul,
-    up: QMatMul,
-    down: QMatMul,
-    gemma: Option<GemmaNorms>,
-    /// Attends to a sliding window, with the local rotary tables (Gemma 3).
-    local: bool,
-}
-
-/// The norms Gemma 3 adds to a Llama layer.
-struct GemmaNorms {
-    q: Tensor,
-    k: Tensor,
-    post_attn: Tensor,
-    post_ffn: Tensor,
-}
-
-/// cos/sin tables of a rotary embedding, `[positions, head_dim / 2]` each.
-struct Rope {
-    cos: Tensor,
-    sin: Tensor,
+    attn_norm: NormWeights,
+    q: Linear,
+    k: Linear,
+    v: Linear,
+    o: Linear,
+    q_norm: Option<Tensor>,
+    k_norm: Option<Tensor>,
+    post_attn_norm: Option<NormWeights>,
+    ffn_norm: NormWeights,
+    post_ffn_norm: Option<NormWeights>,
+    mlp: Mlp,
 }
 
 /// The decoder's weights and shape.
 pub struct Decoder {
+    arch: Architecture,
     embeddings: Tensor,
-    /// Gemma multiplies the embeddings by sqrt(width).
-    embed_scale: Option<f64>,
+    positions: Option<Tensor>,
     layers: Vec<Layer>,
-    norm: Tensor,
-    output: QMatMul,
-    n_head: usize,
-    n_kv_head: usize,
-    head_dim: usize,
-    eps: f64,
-    /// Multiplies Q K^T: 1 / sqrt(head_dim), except in Gemma 3 27B (see [`Decoder::assemble`]).
-    attn_scale: f64,
-    global_rope: Rope,
-    /// Rotary tables and window of the sliding-window layers (Gemma 3).
-    local: Option<(Rope, usize)>,
-    /// Rotary embedding on pairs (2i, 2i+1) (Llama GGUF) or on the two halves of a head.
-    interleaved: bool,
-    gelu: bool,
+    norm: NormWeights,
+    /// `[vocab, dim]`; used through a transposed view, never copied (it can be the
+    /// embeddings themselves).
+    output: Tensor,
+    global: RopeTables,
+    local: Option<RopeTables>,
     device: Device,
 }
 
-/// Which decoder, with what sets it apart from the others.
-#[derive(Clone, Copy)]
-pub(crate) enum Family {
-    Llama,
-    Gemma3 {
-        /// Positions a sliding-window layer sees: itself and the `window - 1` before it.
-        window: usize,
-        local_rope_base: f32,
-        /// Every `global_every`-th layer attends to all positions.
-        global_every: usize,
-    },
-}
-
-/// The shape of a decoder, read from GGUF metadata or a config.json.
-pub(crate) struct Shape {
-    pub family: Family,
-    pub n_head: usize,
-    pub n_kv_head: usize,
-    pub n_layer: usize,
-    pub dim: usize,
-    /// Width of one attention head (Gemma's heads are wider than dim / n_head).
-    pub head_dim: usize,
-    pub context: usize,
-    pub eps: f64,
-    pub rope_base: f32,
-}
-
-impl Shape {
-    /// Reads the shape of a `llama` or `gemma3` GGUF file; other architectures are refused.
-    fn from_gguf(gguf: &GgufFile) -> Result<Self, ScorerError> {
-        let arch = gguf.meta_str("general.architecture")?.to_owned();
-        let family = match arch.as_str() {
-            "llama" => Family::Llama,
-            // llama.cpp's fixed Gemma 3 settings: 1 global layer in 6, local rotary base 10,000
-            "gemma3" => Family::Gemma3 {
-                window: gguf.meta_u32("gemma3.attention.sliding_window")?,
-                local_rope_base: 10_000.0,
-                global_every: 6,
-            },
-            _ => return Err(ScorerError::Architecture { path: gguf.path().to_owned(), arch, supported: "llama, gemma3" }),
-        };
-        let key = |k: &str| format!("{arch}.{k}");
-        let n_head = gguf.meta_u32(&key("attention.head_count"))?;
-        let dim = gguf.meta_u32(&key("embedding_length"))?;
-        Ok(Shape {
-            family,
-            n_head,
-            n_kv_head: gguf.meta_u32(&key("attention.head_count_kv"))?,
-            n_layer: gguf.meta_u32(&key("block_count"))?,
-            dim,
-            head_dim: gguf.meta_u32(&key("attention.key_length")).unwrap_or(dim / n_head.max(1)),
-            context: gguf.meta_u32(&key("context_length"))?,
-            eps: f64::from(gguf.meta_f32(&key("attention.layer_norm_rms_epsilon"))?),
-            rope_base: gguf.meta_f32(&key("rope.freq_base")).unwrap_or(10_000.0),
-        })
-    }
-}
-
-/// Where each tensor lives in the two layouts.
-#[derive(Clone, Copy)]
-pub(crate) enum Layout {
-    /// llama.cpp's names; Llama's Q and K rows permuted for the interleaved rotary embedding.
-    Gguf,
-    /// Hugging Face's Llama names; rotary embedding on the two halves of each head.
-    HuggingFace,
-}
-
-impl Layout {
-    /// The name of one weight of layer `layer`. Gemma's extra norms have GGUF names
-    /// only: Gemma 3 is read from GGUF files (see [`Decoder::assemble`]).
-    fn name(self, part: &str, layer: usize) -> String {
-        let (gguf, hf) = match part {
-            "attn_norm" => ("attn_norm", "input_layernorm"),
-            "q" => ("attn_q", "self_attn.q_proj"),
-            "k" => ("attn_k", "self_attn.k_proj"),
-            "v" => ("attn_v", "self_attn.v_proj"),
-            "o" => ("attn_output", "self_attn.o_proj"),
-            "ffn_norm" => ("ffn_norm", "post_attention_layernorm"),
-            "gate" => ("ffn_gate", "mlp.gate_proj"),
-            "up" => ("ffn_up", "mlp.up_proj"),
-            "down" => ("ffn_down", "mlp.down_proj"),
-            gguf_only => (gguf_only, gguf_only),
-        };
-        match self {
-            Layout::Gguf => format!("blk.{layer}.{gguf}.weight"),
-            Layout::HuggingFace => format!("model.layers.{layer}.{hf}.weight"),
-        }
-    }
-
-    fn top(self, gguf: &str, hf: &str) -> String {
-        match self {
-            Layout::Gguf => gguf.to_owned(),
-            Layout::HuggingFace => hf.to_owned(),
-        }
-    }
+/// llama.cpp's Q/K row order (pairs 2i, 2i+1 of each head) back to Hugging Face's
+/// (halves of each head).
+fn unpermute(w: &Tensor, heads: usize) -> candle_core::Result<Tensor> {
+    let (rows, cols) = w.dims2()?;
+    w.reshape((heads, rows / heads / 2, 2, cols))?.transpose(1, 2)?.contiguous()?.reshape((rows, cols))
 }
 
 impl Decoder {
-    pub(crate) fn load(gguf: &mut GgufFile, device: &Device) -> Result<Self, ScorerError> {
-        let shape = Shape::from_gguf(gguf)?;
-        let path = gguf.path().to_owned();
-        let has_output = gguf.has_tensor("output.weight");
-        Self::assemble(&shape, Layout::Gguf, has_output, &path, &mut |name| gguf.dense(name, device), device)
+    /// Builds the decoder of a Hugging Face checkpoint.
+    pub(crate) fn from_hf(config: &Config, dir: &Path, device: &Device) -> Result<Self, ScorerError> {
+        let arch = Architecture::from_hf(config)?;
+        let mut w = Weights::open(dir, device)?;
+        let parts = if arch.learned_positions { gpt2(&arch, &mut w)? } else { rotary(&arch, &mut w, config)? };
+        Self::assemble(arch, parts, device)
     }
 
-    /// Builds the decoder from dense tensors fetched by name (`get`), in either layout.
-    /// A missing output projection is tied to the token embeddings.
-    pub(crate) fn assemble(
-        shape: &Shape,
-        layout: Layout,
-        has_output: bool,
-        path: &Path,
-        get: &mut dyn FnMut(&str) -> Result<Tensor, ScorerError>,
-        device: &Device,
-    ) -> Result<Self, ScorerError> {
-        let Shape { family, n_head, n_kv_head, n_layer, dim, head_dim, .. } = *shape;
-        if n_head == 0 || n_kv_head == 0 || n_head % n_kv_head != 0 || head_dim == 0 || head_dim % 2 != 0 {
-            return Err(ScorerError::file(path, format!("inconsistent heads: {n_head} / {n_kv_head} of width {head_dim}")));
-        }
-        if matches!((family, layout), (Family::Gemma3 { .. }, Layout::HuggingFace)) {
-            return Err(ScorerError::file(path, "Gemma 3 is read from GGUF files only"));
-        }
-        let positions = shape.context.min(MAX_POSITIONS);
-        let global_rope = Rope::new(head_dim, positions, shape.rope_base, device)?;
-        let embeddings = get(&layout.top("token_embd.weight", "model.embed_tokens.weight"))?;
-        let output = if has_output { get(&layout.top("output.weight", "lm_head.weight"))? } else { embeddings.clone() };
-        let norm = get(&layout.top("output_norm.weight", "model.norm.weight"))?;
-        // Dense F32 projections (GGUF weights are dequantized once): scoring runs prompt-sized
-        // batches, where a dense matrix product is several times faster on CPU than candle's
-        // quantized dot products (the weights are the same numbers).
-        let mut layers = Vec::with_capacity(n_layer);
-        for i in 0..n_layer {
-            let mut t = |part: &str| get(&layout.name(part, i));
-            let (gemma, local) = match family {
-                Family::Llama => (None, false),
-                Family::Gemma3 { global_every, .. } => {
-                    let norms = GemmaNorms {
-                        q: t("attn_q_norm")?,
-                        k: t("attn_k_norm")?,
-                        post_attn: t("post_attention_norm")?,
-                        post_ffn: t("post_ffw_norm")?,
-                    };
-                    (Some(norms), (i + 1) % global_every != 0)
-                }
-            };
+    /// Builds the decoder of a `llama` or `gemma3` GGUF file.
+    pub(crate) fn from_gguf(gguf: &mut GgufFile, device: &Device) -> Result<Self, ScorerError> {
+        let arch = Architecture::from_gguf(gguf)?;
+        let llama = arch.family == "llama";
+        let embeddings = gguf.dense("token_embd.weight", device)?;
+        let output = if arch.tied { embeddings.clone() } else { gguf.dense("output.weight", device)? };
+        let mut layers = Vec::with_capacity(arch.layers.len());
+        for i in 0..arch.layers.len() {
+            let name = |part: &str| format!("blk.{i}.{part}.weight");
+            let mut t = |part: &str| gguf.dense(&name(part), device);
+            let (q, k) = (t("attn_q")?, t("attn_k")?);
+            let (q, k) = if llama { (unpermute(&q, arch.n_head)?, unpermute(&k, arch.n_kv_head)?) } else { (q, k) };
+            let linear = |w: Tensor| Linear::new(&w, None);
+            let mut opt = |part: &str| if gguf.has_tensor(&name(part)) { gguf.dense(&name(part), device).map(Some) } else { Ok(None) };
+            let (q_norm, k_norm) = (opt("attn_q_norm")?, opt("attn_k_norm")?);
+            let (post_attn, post_ffn) = (opt("post_attention_norm")?, opt("post_ffw_norm")?);
+            let mut t = |part: &str| gguf.dense(&name(part), device);
             layers.push(Layer {
-                attn_norm: t("attn_norm")?,
-                wq: QMatMul::Tensor(t("q")?),
-                wk: QMatMul::Tensor(t("k")?),
-                wv: QMatMul::Tensor(t("v")?),
-                wo: QMatMul::Tensor(t("o")?),
-                ffn_norm: t("ffn_norm")?,
-                gate: QMatMul::Tensor(t("gate")?),
-                up: QMatMul::Tensor(t("up")?),
-                down: QMatMul::Tensor(t("down")?),
-                gemma,
-                local,
+                attn_norm: NormWeights::Rms(t("attn_norm")?),
+                q: linear(q)?,
+                k: linear(k)?,
+                v: linear(t("attn_v")?)?,
+                o: linear(t("attn_output")?)?,
+                q_norm,
+                k_norm,
+                post_attn_norm: post_attn.map(NormWeights::Rms),
+                ffn_norm: NormWeights::Rms(t("ffn_norm")?),
+                post_ffn_norm: post_ffn.map(NormWeights::Rms),
+                mlp: Mlp::Gated { gate: linear(t("ffn_gate")?)?, up: linear(t("ffn_up")?)?, down: linear(t("ffn_down")?)? },
             });
         }
-        // llama.cpp (after gemma_pytorch) scales Gemma 3 27B's (62 layers) queries by the
-        // width per head rather than by the head size
-        let attn_scale = match family {
-            Family::Gemma3 { .. } if n_layer == 62 => 1.0 / ((dim / n_head) as f64).sqrt(),
-            _ => 1.0 / (head_dim as f64).sqrt(),
-        };
-        let (embed_scale, local, gelu) = match family {
-            Family::Llama => (None, None, false),
-            Family::Gemma3 { window, local_rope_base, .. } => {
-                (Some((dim as f64).sqrt()), Some((Rope::new(head_dim, positions, local_rope_base, device)?, window)), true)
-            }
-        };
+        let norm = NormWeights::Rms(gguf.dense("output_norm.weight", device)?);
+        Self::assemble(arch, Parts { embeddings, positions: None, layers, norm, output }, device)
+    }
+
+    fn assemble(arch: Architecture, parts: Parts, device: &Device) -> Result<Self, ScorerError> {
+        let (n_head, n_kv) = (arch.n_head, arch.n_kv_head);
+        if n_head == 0 || n_kv == 0 || n_head % n_kv != 0 || arch.head_dim == 0 || arch.head_dim % 2 != 0 {
+            return Err(ScorerError::Input(format!(
+                "{}: inconsistent heads: {n_head} / {n_kv} of width {}",
+                arch.family, arch.head_dim
+            )));
+        }
+        let positions = arch.context.min(MAX_POSITIONS);
+        let global = arch.rope.tables(positions, device)?;
+        let local = arch.local_rope.as_ref().map(|r| r.tables(positions, device)).transpose()?;
         Ok(Decoder {
-            embeddings,
-            embed_scale,
-            layers,
-            norm,
-            output: QMatMul::Tensor(output),
-            n_head,
-            n_kv_head,
-            head_dim,
-            eps: shape.eps,
-            attn_scale,
-            global_rope,
+            embeddings: parts.embeddings,
+            positions: parts.positions,
+            layers: parts.layers,
+            norm: parts.norm,
+            output: parts.output,
+            global,
             local,
-            interleaved: matches!((family, layout), (Family::Llama, Layout::Gguf)),
-            gelu,
             device: device.clone(),
+            arch,
         })
     }
 
     pub fn vocab_size(&self) -> usize {
-        self.embeddings.dims()[0]
+        self.output.dims()[0]
     }
 
-    /// Longest sequence the position tables cover.
+    /// Longest sequence the model takes here (its context, at most [`MAX_POSITIONS`],
+    /// and for length-dependent rope scaling the length its frequencies hold for).
     pub fn max_positions(&self) -> usize {
-        self.global_rope.cos.dims()[0]
+        let rope_limit = [&self.arch.rope].into_iter().chain(&self.arch.local_rope).filter_map(|r| r.valid_up_to).min();
+        self.global.cos.dims()[0].min(rope_limit.unwrap_or(usize::MAX))
     }
 
-    /// Log-probabilities of every vocabulary entry at every position: for token ids
-    /// `[batch, seq]`, a `[batch, seq, vocab]` tensor where position t predicts
-    /// token t + 1. Padding must come after the real tokens (the mask is causal).
-    pub fn log_probs(&self, tokens: &Tensor) -> Result<Tensor, ScorerError> {
-        let (batch, seq) = tokens.dims2()?;
-        let mut x = self.embeddings.index_select(&tokens.flatten_all()?, 0)?.reshape((batch, seq, ()))?;
-        if let Some(scale) = self.embed_scale {
-            x = (x * scale)?;
+    pub(crate) fn device(&self) -> &Device {
+        &self.device
+    }
+
+    pub(crate) fn architecture(&self) -> &Architecture {
+        &self.arch
+    }
+
+    /// The final hidden states `[tokens, dim]` of `rows` packed end to end: row r's
+    /// token t at index `starts[r] + t`.
+    pub fn hidden(&self, rows: &[&[u32]]) -> Result<Tensor, ScorerError> {
+        let (mut ids, mut pos, mut starts) = (Vec::new(), Vec::new(), Vec::with_capacity(rows.len()));
+        for row in rows {
+            if row.len() > self.max_positions() {
+                return Err(ScorerError::Input(format!(
+                    "{} tokens, more than the {} the model takes",
+                    row.len(),
+                    self.max_positions()
+                )));
+            }
+            starts.push(ids.len());
+            ids.extend_from_slice(row);
+            pos.extend(0..row.len() as u32);
         }
-        let global = (causal_mask(seq, None, &self.device)?, self.global_rope.narrow(seq)?);
-        let local = match &self.local {
-            Some((rope, window)) => Some((causal_mask(seq, Some(*window), &self.device)?, rope.narrow(seq)?)),
-            None => None,
+        let ids_t = Tensor::new(ids.as_slice(), &self.device)?;
+        let pos_t = Tensor::new(pos.as_slice(), &self.device)?;
+        let mut x = self.embeddings.index_select(&ids_t, 0)?;
+        if self.arch.embed_scale {
+            x = (x * (self.arch.dim as f64).sqrt())?;
+        }
+        if let Some(table) = &self.positions {
+            x = (x + table.index_select(&pos_t, 0)?)?;
+        }
+        let tables = |t: &RopeTables| -> candle_core::Result<(Tensor, Tensor)> {
+            Ok((t.cos.index_select(&pos_t, 0)?, t.sin.index_select(&pos_t, 0)?))
         };
-        let rms = |x: &Tensor, w: &Tensor| candle_nn::ops::rms_norm(x, w, self.eps as f32);
-        for layer in &self.layers {
-            let (mask, rope) = match (&local, layer.local) {
-                (Some(local), true) => local,
+        let global = tables(&self.global)?;
+        let local = self.local.as_ref().map(tables).transpose()?;
+        let mut keys: HashMap<Option<usize>, Vec<Range<usize>>> = HashMap::new();
+        for (layer, kind) in self.layers.iter().zip(&self.arch.layers) {
+            let rope = match (&local, kind.local_rope) {
+                (Some(l), true) => l,
                 _ => &global,
             };
-            let mut a = self.attention(layer, &rms(&x, &layer.attn_norm)?, mask, rope)?;
-            if let Some(g) = &layer.gemma {
-                a = rms(&a, &g.post_attn)?;
-            }
-            x = (x + a)?;
-            let h = rms(&x, &layer.ffn_norm)?;
-            let gate = layer.gate.forward(&h)?;
-            let gate = if self.gelu { gate.gelu()? } else { candle_nn::ops::silu(&gate)? };
-            let mut m = layer.down.forward(&(gate * layer.up.forward(&h)?)?)?;
-            if let Some(g) = &layer.gemma {
-                m = rms(&m, &g.post_ffn)?;
-            }
-            x = (x + m)?;
+            let seen = keys.entry(kind.window).or_insert_with(|| visible(rows, &starts, kind.window));
+            x = self.layer(layer, &x, rope, seen)?;
         }
-        let logits = self.output.forward(&rms(&x, &self.norm)?)?;
+        Ok(self.norm(&self.norm, &x)?)
+    }
+
+    fn norm(&self, w: &NormWeights, x: &Tensor) -> candle_core::Result<Tensor> {
+        w.forward(x, self.arch.eps)
+    }
+
+    fn layer(&self, l: &Layer, x: &Tensor, (cos, sin): &(Tensor, Tensor), keys: &[Range<usize>]) -> Result<Tensor, ScorerError> {
+        let a = &self.arch;
+        let tokens = x.dim(0)?;
+        let h = self.norm(&l.attn_norm, x)?;
+        let project = |lin: &Linear, norm: &Option<Tensor>, heads: usize| -> candle_core::Result<Tensor> {
+            let mut t = lin.forward(&h)?;
+            if let Some(w) = norm {
+                t = candle_nn::ops::rms_norm(&t.reshape((tokens, heads, a.head_dim))?, w, a.eps as f32)?;
+            }
+            if a.learned_positions {
+                return Ok(t);
+            }
+            let t = t.reshape((1, tokens, heads, a.head_dim))?.contiguous()?;
+            candle_nn::rotary_emb::rope_thd(&t, cos, sin)?.reshape((tokens, heads * a.head_dim))
+        };
+        let q = project(&l.q, &l.q_norm, a.n_head)?;
+        let k = project(&l.k, &l.k_norm, a.n_kv_head)?;
+        let v = l.v.forward(&h)?.contiguous()?;
+        let heads = Heads { query: a.n_head, kv: a.n_kv_head, dim: a.head_dim, scale: a.attn_scale, softcap: a.attn_softcap };
+        let mut attended = l.o.forward(&attention(&q, &k, &v, heads, keys)?)?;
+        if let Some(n) = &l.post_attn_norm {
+            attended = self.norm(n, &attended)?;
+        }
+        let x = (x + attended)?;
+        let h = self.norm(&l.ffn_norm, &x)?;
+        let mut m = match &l.mlp {
+            Mlp::Gated { gate, up, down } => down.forward(&(activate(a.activation, &gate.forward(&h)?)? * up.forward(&h)?)?)?,
+            Mlp::Plain { up, down } => down.forward(&activate(a.activation, &up.forward(&h)?)?)?,
+        };
+        if let Some(n) = &l.post_ffn_norm {
+            m = self.norm(n, &m)?;
+        }
+        Ok((x + m)?)
+    }
+
+    /// Log-probabilities over the vocabulary `[n, vocab]` from final hidden states `[n, dim]`.
+    pub fn log_probs(&self, hidden: &Tensor) -> Result<Tensor, ScorerError> {
+        let mut logits = hidden.matmul(&self.output.t()?)?;
+        if let Some(cap) = self.arch.final_softcap {
+            logits = ((logits / f64::from(cap))?.tanh()? * f64::from(cap))?;
+        }
         Ok(candle_nn::ops::log_softmax(&logits, D::Minus1)?)
     }
 
-    fn attention(&self, layer: &Layer, x: &Tensor, mask: &Tensor, rope: &Rope) -> Result<Tensor, ScorerError> {
-        let (batch, seq, _) = x.dims3()?;
-        let heads = |t: Tensor, n: usize| -> candle_core::Result<Tensor> {
-            t.reshape((batch, seq, n, self.head_dim))?.transpose(1, 2)?.contiguous()
-        };
-        let mut q = heads(layer.wq.forward(x)?, self.n_head)?;
-        let mut k = heads(layer.wk.forward(x)?, self.n_kv_head)?;
-        let v = heads(layer.wv.forward(x)?, self.n_kv_head)?;
-        if let Some(g) = &layer.gemma {
-            q = candle_nn::ops::rms_norm(&q, &g.q, self.eps as f32)?;
-            k = candle_nn::ops::rms_norm(&k, &g.k, self.eps as f32)?;
+    /// log p(token) at each (index into `hidden`, token), with the output head run on a
+    /// bounded number of rows at a time.
+    pub fn token_log_probs(&self, hidden: &Tensor, at: &[(usize, u32)]) -> Result<Vec<f32>, ScorerError> {
+        let mut out = Vec::with_capacity(at.len());
+        for chunk in at.chunks(head_rows(self.vocab_size())) {
+            let rows: Vec<u32> = chunk.iter().map(|&(i, _)| i as u32).collect();
+            let tokens: Vec<u32> = chunk.iter().map(|&(_, t)| t).collect();
+            let picked = hidden.index_select(&Tensor::new(rows.as_slice(), &self.device)?, 0)?;
+            let log_probs = self.log_probs(&picked)?;
+            let wanted = Tensor::new(tokens.as_slice(), &self.device)?.unsqueeze(1)?;
+            out.extend(log_probs.gather(&wanted, 1)?.squeeze(1)?.to_vec1::<f32>()?);
         }
-        let rotate = if self.interleaved { candle_nn::rotary_emb::rope_i } else { candle_nn::rotary_emb::rope };
-        let q = rotate(&q, &rope.cos, &rope.sin)?;
-        let k = rotate(&k, &rope.cos, &rope.sin)?;
-        let group = self.n_head / self.n_kv_head;
-        let k = repeat_heads(&k, group)?;
-        let v = repeat_heads(&v, group)?;
-        let scores = (q.matmul(&k.t()?)? * self.attn_scale)?;
-        let scores = scores.broadcast_add(mask)?;
-        let weights = candle_nn::ops::softmax_last_dim(&scores)?;
-        let y = weights.matmul(&v)?.transpose(1, 2)?.reshape((batch, seq, self.n_head * self.head_dim))?;
-        Ok(layer.wo.forward(&y)?)
+        Ok(out)
     }
 }
 
-/// Positions covered by the rotary tables; longer inputs are refused.
-const MAX_POSITIONS: usize = 2048;
+/// What [`Decoder::assemble`] puts together.
+struct Parts {
+    embeddings: Tensor,
+    positions: Option<Tensor>,
+    layers: Vec<Layer>,
+    norm: NormWeights,
+    output: Tensor,
+}
 
-impl Rope {
-    fn new(head_dim: usize, positions: usize, base: f32, device: &Device) -> Result<Self, ScorerError> {
-        let inv_freq: Vec<f32> = (0..head_dim / 2)
-            .map(|i| 1.0 / base.powf(2.0 * i as f32 / head_dim as f32))
-            .collect();
-        let inv_freq = Tensor::from_vec(inv_freq, (1, head_dim / 2), device)?;
-        let t = Tensor::arange(0u32, positions as u32, device)?.to_dtype(DType::F32)?.reshape((positions, 1))?;
-        let angles = t.matmul(&inv_freq)?;
-        Ok(Rope { cos: angles.cos()?, sin: angles.sin()? })
-    }
+/// For each packed token, the tokens it sees: those of its row up to itself, the last
+/// `window` of them with a sliding window.
+fn visible(rows: &[&[u32]], starts: &[usize], window: Option<usize>) -> Vec<Range<usize>> {
+    let window = window.unwrap_or(usize::MAX).max(1);
+    rows.iter()
+        .zip(starts)
+        .flat_map(|(row, &start)| (0..row.len()).map(move |t| start + t.saturating_sub(window - 1)..start + t + 1))
+        .collect()
+}
 
-    /// The tables of the first `seq` positions.
-    fn narrow(&self, seq: usize) -> candle_core::Result<Rope> {
-        Ok(Rope { cos: self.cos.narrow(0, 0, seq)?, sin: self.sin.narrow(0, 0, seq)? })
+fn activate(act: Activation, x: &Tensor) -> candle_core::Result<Tensor> {
+    match act {
+        Activation::Silu => candle_nn::ops::silu(x),
+        Activation::GeluTanh => x.gelu(),
+        Activation::GeluErf => x.gelu_erf(),
+        Activation::Relu => x.relu(),
     }
 }
 
-/// 0 where position i may see position j, -inf elsewhere: j <= i, and with a sliding
-/// `window`, also i - j < window.
-fn causal_mask(seq: usize, window: Option<usize>, device: &Device) -> Result<Tensor, ScorerError> {
-    let window = window.unwrap_or(usize::MAX);
-    let mask: Vec<f32> = (0..seq)
-        .flat_map(|i| (0..seq).map(move |j| if j > i || i - j >= window { f32::NEG_INFINITY } else { 0.0 }))
-        .collect();
-    Ok(Tensor::from_vec(mask, (seq, seq), device)?)
+/// The dense layer `name` (its `.weight`, and its `.bias` where the checkpoint has one).
+fn linear(w: &mut Weights, name: &str) -> Result<Linear, ScorerError> {
+    let weight = w.take(&format!("{name}.weight"))?;
+    Ok(Linear::new(&weight, w.take_optional(&format!("{name}.bias")))?)
 }
 
-/// `[b, kv_heads, t, d]` -> `[b, kv_heads * group, t, d]`, each head repeated `group` times.
-fn repeat_heads(x: &Tensor, group: usize) -> candle_core::Result<Tensor> {
-    if group == 1 {
-        return Ok(x.clone());
+/// The RMS norm `name` as the family applies it: `1 + w` for Gemma.
+fn rms(arch: &Architecture, w: &mut Weights, name: &str) -> Result<Tensor, ScorerError> {
+    let weight = w.take(&format!("{name}.weight"))?;
+    Ok(if arch.norm_plus_one { (weight + 1.0)? } else { weight })
+}
+
+/// The families with rotary positions, in Hugging Face layout.
+fn rotary(arch: &Architecture, w: &mut Weights, config: &Config) -> Result<Parts, ScorerError> {
+    // a multimodal Gemma 3 keeps its language model under a prefix of its own
+    let base = ["model.", "language_model.model.", "model.language_model."]
+        .into_iter()
+        .find(|p| w.contains(&format!("{p}embed_tokens.weight")))
+        .ok_or_else(|| config.error("the checkpoint has no embed_tokens.weight"))?;
+    let embeddings = w.take(&format!("{base}embed_tokens.weight"))?;
+    let output = match (arch.tied, w.take_optional("lm_head.weight")) {
+        (true, _) => embeddings.clone(),
+        (false, Some(head)) => head,
+        (false, None) => return Err(config.error("tie_word_embeddings is false but the checkpoint has no lm_head.weight")),
+    };
+    let fused = arch.family == "phi3";
+    let mut layers = Vec::with_capacity(arch.layers.len());
+    for i in 0..arch.layers.len() {
+        let p = format!("{base}layers.{i}.");
+        let (q, k, v) = if fused {
+            let qkv = w.take(&format!("{p}self_attn.qkv_proj.weight"))?;
+            let (nq, nkv) = (arch.n_head * arch.head_dim, arch.n_kv_head * arch.head_dim);
+            let part = |from: usize, rows: usize| Linear::new(&qkv.narrow(0, from, rows)?, None);
+            (part(0, nq)?, part(nq, nkv)?, part(nq + nkv, nkv)?)
+        } else {
+            let attn = |w: &mut Weights, x: &str| linear(w, &format!("{p}self_attn.{x}_proj"));
+            (attn(w, "q")?, attn(w, "k")?, attn(w, "v")?)
+        };
+        let o = linear(w, &format!("{p}self_attn.o_proj"))?;
+        let down = linear(w, &format!("{p}mlp.down_proj"))?;
+        let mlp = if fused {
+            let gate_up = w.take(&format!("{p}mlp.gate_up_proj.weight"))?;
+            let half = gate_up.dim(0)? / 2;
+            Mlp::Gated { gate: Linear::new(&gate_up.narrow(0, 0, half)?, None)?, up: Linear::new(&gate_up.narrow(0, half, half)?, None)?, down }
+        } else {
+            Mlp::Gated { gate: linear(w, &format!("{p}mlp.gate_proj"))?, up: linear(w, &format!("{p}mlp.up_proj"))?, down }
+        };
+        let norm = |w: &mut Weights, name: &str| rms(arch, w, &format!("{p}{name}")).map(NormWeights::Rms);
+        let attn_norm = norm(w, "input_layernorm")?;
+        // Gemma 2 and 3 name their norms after what they follow; the others' norm
+        // "post_attention_layernorm" is the one before the MLP
+        let (post_attn_norm, ffn_norm, post_ffn_norm) = if arch.sandwich_norms {
+            (Some(norm(w, "post_attention_layernorm")?), norm(w, "pre_feedforward_layernorm")?, Some(norm(w, "post_feedforward_layernorm")?))
+        } else {
+            (None, norm(w, "post_attention_layernorm")?, None)
+        };
+        let (q_norm, k_norm) = if arch.qk_norm {
+            (Some(rms(arch, w, &format!("{p}self_attn.q_norm"))?), Some(rms(arch, w, &format!("{p}self_attn.k_norm"))?))
+        } else {
+            (None, None)
+        };
+        layers.push(Layer { attn_norm, q, k, v, o, q_norm, k_norm, post_attn_norm, ffn_norm, post_ffn_norm, mlp });
     }
-    let (b, h, t, d) = x.dims4()?;
-    x.unsqueeze(2)?.expand((b, h, group, t, d))?.reshape((b, h * group, t, d))
+    let norm = NormWeights::Rms(rms(arch, w, &format!("{base}norm"))?);
+    Ok(Parts { embeddings, positions: None, layers, norm, output })
+}
+
+/// GPT-2: Conv1D weights stored `[in, out]`, q, k and v in one matrix; tensor names
+/// with or without the `transformer.` prefix (the original checkpoints have none).
+fn gpt2(arch: &Architecture, w: &mut Weights) -> Result<Parts, ScorerError> {
+    let base = if w.contains("transformer.wte.weight") { "transformer." } else { "" };
+    let embeddings = w.take(&format!("{base}wte.weight"))?;
+    let positions = Some(w.take(&format!("{base}wpe.weight"))?);
+    let output = if arch.tied { embeddings.clone() } else { w.take("lm_head.weight")? };
+    let norm = |w: &mut Weights, name: &str| -> Result<NormWeights, ScorerError> {
+        Ok(NormWeights::Layer(LayerNorm::new(w.take(&format!("{name}.weight"))?, w.take(&format!("{name}.bias"))?, arch.eps)))
+    };
+    let conv = |w: &mut Weights, name: &str| -> Result<Linear, ScorerError> {
+        Ok(Linear::transposed(w.take(&format!("{name}.weight"))?, Some(w.take(&format!("{name}.bias"))?))?)
+    };
+    let mut layers = Vec::with_capacity(arch.layers.len());
+    for i in 0..arch.layers.len() {
+        let p = format!("{base}h.{i}.");
+        let qkv_w = w.take(&format!("{p}attn.c_attn.weight"))?;
+        let qkv_b = w.take(&format!("{p}attn.c_attn.bias"))?;
+        let part = |j: usize| -> candle_core::Result<Linear> {
+            Linear::transposed(qkv_w.narrow(1, j * arch.dim, arch.dim)?, Some(qkv_b.narrow(0, j * arch.dim, arch.dim)?))
+        };
+        layers.push(Layer {
+            attn_norm: norm(w, &format!("{p}ln_1"))?,
+            q: part(0)?,
+            k: part(1)?,
+            v: part(2)?,
+            o: conv(w, &format!("{p}attn.c_proj"))?,
+            q_norm: None,
+            k_norm: None,
+            post_attn_norm: None,
+            ffn_norm: norm(w, &format!("{p}ln_2"))?,
+            post_ffn_norm: None,
+            mlp: Mlp::Plain { up: conv(w, &format!("{p}mlp.c_fc"))?, down: conv(w, &format!("{p}mlp.c_proj"))? },
+        });
+    }
+    let norm = norm(w, &format!("{base}ln_f"))?;
+    Ok(Parts { embeddings, positions, layers, norm, output })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_see_their_own_row_up_to_themselves() {
+        let rows: [&[u32]; 2] = [&[1, 2, 3], &[4, 5]];
+        assert_eq!(visible(&rows, &[0, 3], None), vec![0..1, 0..2, 0..3, 3..4, 3..5]);
+        assert_eq!(visible(&rows, &[0, 3], Some(2)), vec![0..1, 0..2, 1..3, 3..4, 3..5]);
+    }
+
+    /// Permuting a head's rows into pairs and back gives the rows again.
+    #[test]
+    fn unpermute_undoes_llama_cpps_order() -> candle_core::Result<()> {
+        let (heads, head_dim, cols) = (2, 4, 3);
+        let hf = Tensor::arange(0f32, (heads * head_dim * cols) as f32, &Device::Cpu)?.reshape((heads * head_dim, cols))?;
+        // llama.cpp's converter: reshape(heads, 2, head_dim / 2, cols).swapaxes(1, 2)
+        let gguf = hf.reshape((heads, 2, head_dim / 2, cols))?.transpose(1, 2)?.contiguous()?.reshape((heads * head_dim, cols))?;
+        assert_eq!(unpermute(&gguf, heads)?.to_vec2::<f32>()?, hf.to_vec2::<f32>()?);
+        Ok(())
+    }
 }

@@ -1,43 +1,101 @@
-//! Causal language models: the log-probability of a whole sentence, summed over
-//! every token, from one forward pass per batch of sentences.
+//! Causal language models: the log-probability of a whole sentence, summed over its
+//! tokens, from one forward pass per batch of sentences.
 //!
-//! Each sentence is scored after a start token (the model's `<|endoftext|>` when it
-//! has one, otherwise its BOS token), so that its first word is scored like the
-//! others: log p(sentence) = sum over its tokens of log p(token | start, earlier tokens).
+//! A sentence is read after a start token chosen by [`StartToken`] (by default what
+//! the model family's authors do: BOS where their tokenizer prepends it, else the
+//! end-of-text token); log p(sentence) = the sum over its scored tokens of
+//! log p(token | start, earlier tokens). Without a start token the first token has
+//! nothing to be predicted from and is not scored. The convention applied is
+//! described by [`CausalLm::convention`] and stored with the scores.
 
+mod architecture;
 mod decoder;
 mod full_precision;
 mod gguf;
 mod next_piece;
+mod rope;
 mod tokenizer;
 
 use std::path::Path;
 
-use candle_core::{Device, IndexOp, Tensor};
+use candle_core::Device;
 use tokenizers::Tokenizer;
 
 pub use full_precision::write_full_precision;
 
+use crate::convention::{Conventions, FirstToken, StartToken};
+use crate::hf::Config;
 use crate::ScorerError;
-use decoder::{Decoder, Family, Layout, Shape};
+use decoder::Decoder;
 use gguf::GgufFile;
 
-/// Padded tokens per forward pass in [`CausalLm::score`]: large enough for the
-/// matrix products to run efficiently, small enough to keep the logits
-/// (`tokens x vocabulary` floats) in a few tens of megabytes.
-pub const BATCH_TOKENS: usize = 256;
+/// Tokens per forward pass in [`CausalLm::score`]: rows run packed without padding, so
+/// this bounds the activations' memory whatever the sentences' lengths (a longer
+/// sentence goes alone).
+pub const BATCH_TOKENS: usize = 512;
 
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
     model: Decoder,
     tokenizer: Tokenizer,
-    start: u32,
-    device: Device,
+    start: Start,
     /// What each piece is to words (the Shannon game), worked out when first needed.
     piece_kinds: std::sync::OnceLock<Vec<crate::shannon::PieceKind>>,
 }
 
-/// The tokens of one sentence and the log-probability of each given the ones before.
+/// The start token a model reads before each sentence, as resolved for this model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Start {
+    /// The token and its text, or none.
+    token: Option<(u32, String)>,
+    /// What was asked for (`auto` or the token named).
+    asked: StartToken,
+    /// Which token `auto` chose, or the one asked for.
+    kind: StartToken,
+    first_scored: bool,
+}
+
+/// The tokens a model could start a sentence with.
+struct StartCandidates {
+    bos: Option<u32>,
+    eos: Option<u32>,
+    /// The family's tokenizer prepends BOS to what it encodes.
+    adds_bos: bool,
+}
+
+impl Start {
+    fn resolve(c: &StartCandidates, conventions: &Conventions, tokenizer: &Tokenizer) -> Result<Start, ScorerError> {
+        let kind = match conventions.start {
+            StartToken::Auto if c.adds_bos && c.bos.is_some() => StartToken::Bos,
+            StartToken::Auto if c.eos.is_some() => StartToken::Eos,
+            StartToken::Auto if c.bos.is_some() => StartToken::Bos,
+            StartToken::Auto => StartToken::None,
+            asked => asked,
+        };
+        let id = match kind {
+            StartToken::Bos => Some(c.bos.ok_or_else(|| ScorerError::Input("--start-token bos: the model has no BOS token".into()))?),
+            StartToken::Eos => Some(c.eos.ok_or_else(|| ScorerError::Input("--start-token eos: the model has no end-of-text token".into()))?),
+            _ => None,
+        };
+        let first_scored = match (conventions.first_token, id) {
+            (FirstToken::Scored, None) => {
+                return Err(ScorerError::Input("the first token cannot be scored without a start token".into()))
+            }
+            (FirstToken::Auto, start) => start.is_some(),
+            (first, _) => first == FirstToken::Scored,
+        };
+        let text = |id: u32| tokenizer.id_to_token(id).unwrap_or_else(|| format!("#{id}"));
+        Ok(Start { token: id.map(|id| (id, text(id))), asked: conventions.start, kind, first_scored })
+    }
+
+    /// Tokens at the start of a row that are not scored.
+    fn unscored(&self) -> usize {
+        1 + usize::from(self.token.is_some() && !self.first_scored)
+    }
+}
+
+/// The tokens of one sentence and the log-probability of each scored one given the
+/// ones before: `log_probs[i]` belongs to `ids[ids.len() - log_probs.len() + i]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TokenScores {
     pub ids: Vec<u32>,
@@ -45,92 +103,114 @@ pub struct TokenScores {
 }
 
 impl TokenScores {
-    /// log p(sentence): the sum over its tokens, accumulated in f64.
+    /// log p(sentence): the sum over its scored tokens, accumulated in f64.
     pub fn total(&self) -> f64 {
         self.log_probs.iter().map(|&l| f64::from(l)).sum()
     }
 }
 
+/// The id of `token` in a Hugging Face config or tokenizer config (`bos_token_id`, or
+/// `bos_token` as text or `{"content": …}`).
+fn configured_token(config: &serde_json::Value, key: &str, tokenizer: &Tokenizer) -> Option<u32> {
+    if let Some(id) = config.get(format!("{key}_id")).and_then(|v| v.as_u64().or_else(|| v.get(0)?.as_u64())) {
+        return u32::try_from(id).ok();
+    }
+    let text = config.get(key).and_then(|v| v.as_str().or_else(|| v.get("content")?.as_str()))?;
+    tokenizer.token_to_id(text)
+}
+
 impl CausalLm {
     /// Loads a Llama or Gemma 3 GGUF file, with the tokenizer rebuilt from its metadata.
-    pub fn from_gguf(path: &Path, device: &Device) -> Result<Self, ScorerError> {
+    pub fn from_gguf(path: &Path, device: &Device, conventions: &Conventions) -> Result<Self, ScorerError> {
         let mut gguf = GgufFile::open(path)?;
         let tokenizer = tokenizer::from_gguf(&gguf)?;
-        let start = match tokenizer.token_to_id("<|endoftext|>") {
-            Some(id) => id,
-            None => u32::try_from(gguf.meta_u32("tokenizer.ggml.bos_token_id")?)
-                .map_err(|e| ScorerError::file(path, e))?,
+        let id = |key: &str| gguf.meta_u32(key).ok().and_then(|v| u32::try_from(v).ok());
+        let spm = gguf.meta_str("tokenizer.ggml.model").is_ok_and(|m| m == "llama");
+        let candidates = StartCandidates {
+            bos: id("tokenizer.ggml.bos_token_id"),
+            eos: tokenizer.token_to_id("<|endoftext|>").or_else(|| id("tokenizer.ggml.eos_token_id")),
+            // llama.cpp adds BOS unless the file says not to, for SentencePiece vocabularies
+            adds_bos: gguf.meta("tokenizer.ggml.add_bos_token").ok().and_then(|v| v.to_bool().ok()).unwrap_or(spm),
         };
-        let model = Decoder::load(&mut gguf, device)?;
-        Self::checked(model, tokenizer, start, device, path)
+        let model = Decoder::from_gguf(&mut gguf, device)?;
+        Self::checked(model, tokenizer, &candidates, conventions, path)
     }
 
-    fn checked(model: Decoder, tokenizer: Tokenizer, start: u32, device: &Device, path: &Path) -> Result<Self, ScorerError> {
+    /// Loads a causal model's Hugging Face directory (see [`crate::hf`] and the family
+    /// table of [`architecture`]).
+    pub fn from_hf_dir(dir: &Path, device: &Device, conventions: &Conventions) -> Result<Self, ScorerError> {
+        let config = Config::read(dir)?;
+        if config.kind != crate::hf::ModelKind::Causal {
+            return Err(config.error(format!("{} is a masked language model, not a causal one", config.model_type)));
+        }
+        let tokenizer = crate::hf::load_tokenizer(dir, &config)?;
+        let tokenizer_config: serde_json::Value = std::fs::read_to_string(dir.join("tokenizer_config.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
+        let token = |key: &str| {
+            configured_token(&config.json, key, &tokenizer).or_else(|| configured_token(&tokenizer_config, key, &tokenizer))
+        };
+        let bos = token("bos_token");
+        let adds_bos = match (bos, tokenizer.encode("a", true), tokenizer.encode("a", false)) {
+            (Some(bos), Ok(with), Ok(without)) => with.get_ids().first() == Some(&bos) && without.get_ids().first() != Some(&bos),
+            _ => false,
+        };
+        let candidates =
+            StartCandidates { bos, eos: tokenizer.token_to_id("<|endoftext|>").or_else(|| token("eos_token")), adds_bos };
+        let model = Decoder::from_hf(&config, dir, device)?;
+        Self::checked(model, tokenizer, &candidates, conventions, dir)
+    }
+
+    fn checked(
+        model: Decoder,
+        tokenizer: Tokenizer,
+        candidates: &StartCandidates,
+        conventions: &Conventions,
+        path: &Path,
+    ) -> Result<Self, ScorerError> {
         if tokenizer.get_vocab_size(true) > model.vocab_size() {
             return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
         }
-        Ok(CausalLm { model, tokenizer, start, device: device.clone(), piece_kinds: std::sync::OnceLock::new() })
+        let start = Start::resolve(candidates, conventions, &tokenizer)?;
+        Ok(CausalLm { model, tokenizer, start, piece_kinds: std::sync::OnceLock::new() })
     }
 
-    /// Loads a Llama-architecture Hugging Face directory (config.json with
-    /// `"model_type": "llama"`, tokenizer.json, model.safetensors or pytorch_model.bin).
-    pub fn from_hf_dir(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
-        let (config, config_path) = crate::hf::read_config(dir)?;
-        let arch = config.get("model_type").and_then(serde_json::Value::as_str).unwrap_or_default();
-        if arch != "llama" {
-            return Err(ScorerError::Architecture { path: config_path, arch: arch.to_owned(), supported: "llama" });
-        }
-        let field = |names: &[&str]| crate::hf::field(&config, &config_path, names);
-        // newer configs keep rope_theta (and any scaling) under rope_parameters
-        let rope = config.get("rope_parameters").unwrap_or(&config);
-        let n_head = field(&["num_attention_heads"])?;
-        let dim = field(&["hidden_size"])?;
-        let shape = Shape {
-            family: Family::Llama,
-            n_head,
-            n_kv_head: field(&["num_key_value_heads"]).unwrap_or(n_head),
-            n_layer: field(&["num_hidden_layers"])?,
-            dim,
-            head_dim: field(&["head_dim"]).unwrap_or(dim / n_head.max(1)),
-            context: field(&["max_position_embeddings"])?,
-            eps: config.get("rms_norm_eps").and_then(serde_json::Value::as_f64).unwrap_or(1e-6),
-            rope_base: rope.get("rope_theta").and_then(serde_json::Value::as_f64).unwrap_or(10_000.0) as f32,
-        };
-        let unsupported = [
-            ("rope_type", rope.get("rope_type").and_then(serde_json::Value::as_str).is_some_and(|t| t != "default")),
-            ("attention_bias", config.get("attention_bias").and_then(serde_json::Value::as_bool) == Some(true)),
-            ("mlp_bias", config.get("mlp_bias").and_then(serde_json::Value::as_bool) == Some(true)),
-        ];
-        if let Some((what, _)) = unsupported.iter().find(|(_, bad)| *bad) {
-            return Err(ScorerError::file(&config_path, format!("unsupported {what} setting")));
-        }
-        let weights = crate::hf::Weights::open(dir, device)?;
-        let has_output = weights.tensors.contains_key("lm_head.weight");
-        let model = Decoder::assemble(&shape, Layout::HuggingFace, has_output, dir, &mut |name| weights.get(name), device)?;
-        let json = dir.join("tokenizer.json");
-        let tokenizer =
-            Tokenizer::from_file(&json).map_err(|e| ScorerError::file(&json, format!("not a readable tokenizer: {e}")))?;
-        let start = match tokenizer.token_to_id("<|endoftext|>") {
-            Some(id) => id,
-            None => u32::try_from(field(&["bos_token_id"])?).map_err(|e| ScorerError::file(&config_path, e))?,
-        };
-        Self::checked(model, tokenizer, start, device, dir)
-    }
-
-    /// Token ids of `text`, without the start token.
+    /// Token ids of `text`, without any start token.
     pub fn tokenize(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
         let encoding = self.tokenizer.encode(text, false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
         Ok(encoding.get_ids().to_vec())
     }
 
-    /// The start token every sentence is scored after.
-    pub fn start_token(&self) -> u32 {
-        self.start
+    /// The start token every sentence is read after, if any.
+    pub fn start_token(&self) -> Option<u32> {
+        self.start.token.as_ref().map(|(id, _)| *id)
     }
 
-    /// Scores sentences, any number of them: they are tokenized, sorted by length
-    /// and run in batches of similar length (at most [`BATCH_TOKENS`] padded tokens
-    /// each), so little compute goes to padding; results come back in input order.
+    /// The family the model was read as (`llama`, `gpt2`, …; a GGUF file's architecture).
+    pub fn family(&self) -> &str {
+        &self.model.architecture().family
+    }
+
+    /// How this model's sentence scores are made, in words that name every choice.
+    pub fn convention(&self) -> String {
+        let start = match &self.start.token {
+            Some((_, text)) => format!("after {} {text}", self.start.kind),
+            None => "after no start token".into(),
+        };
+        let chosen = if self.start.asked == StartToken::Auto { format!(" (auto for {})", self.family()) } else { String::new() };
+        let first = if self.start.first_scored { "first token scored" } else { "first token not scored" };
+        format!("causal: sentence log-prob, the sum of its tokens' log-probs {start}{chosen}; {first}")
+    }
+
+    /// The start token (if any) followed by `ids`.
+    fn row(&self, ids: &[u32]) -> Vec<u32> {
+        self.start.token.iter().map(|(id, _)| *id).chain(ids.iter().copied()).collect()
+    }
+
+    /// Scores sentences, any number of them: they are tokenized, sorted by length and
+    /// run in packed batches of at most [`BATCH_TOKENS`] tokens; results come back in
+    /// input order, each the same as the sentence alone would get.
     pub fn score(&self, sentences: &[&str]) -> Result<Vec<TokenScores>, ScorerError> {
         let ids = sentences
             .iter()
@@ -142,77 +222,69 @@ impl CausalLm {
                 Ok(ids)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.score_batched(&ids)
+        self.score_ids(&ids)
+    }
+
+    /// Scores token sequences (without the start token); results in input order.
+    pub fn score_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
+        let rows: Vec<(Vec<u32>, usize)> = ids.iter().map(|t| (self.row(t), self.start.unscored())).collect();
+        let scored = self.log_probs_from(&rows)?;
+        Ok(ids.iter().zip(scored).map(|(ids, log_probs)| TokenScores { ids: ids.clone(), log_probs }).collect())
     }
 
     /// The log-probability of each token of `continuation` after `prefix`, for each
     /// (prefix, continuation): the two are tokenized apart, so the continuation's
     /// pieces are its own whatever the prefix ends with.
     pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let prefixes = pairs.iter().map(|(prefix, _)| self.tokenize(prefix)).collect::<Result<Vec<_>, _>>()?;
-        self.tail_log_probs(prefixes.into_iter().zip(pairs.iter().map(|(_, c)| *c)))
+        let rows = pairs
+            .iter()
+            .map(|(prefix, continuation)| {
+                let prefix = self.row(&self.tokenize(prefix)?);
+                self.continued(prefix, continuation)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.log_probs_from(&rows)
     }
 
-    /// The log-probability of each token of each continuation after its prefix of
-    /// token ids (without the start token).
-    fn tail_log_probs<'a>(&self, pairs: impl Iterator<Item = (Vec<u32>, &'a str)>) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let mut ids = Vec::new();
-        let mut lengths = Vec::new();
-        for (mut tokens, continuation) in pairs {
-            let tail = self.tokenize(continuation)?;
-            if tail.is_empty() {
-                return Err(ScorerError::Input(format!("empty continuation {continuation:?}")));
-            }
-            lengths.push(tail.len());
-            tokens.extend(tail);
-            ids.push(tokens);
+    /// `prefix` (token ids, start token included) and the tokens of `continuation`,
+    /// with where the continuation starts.
+    fn continued(&self, mut prefix: Vec<u32>, continuation: &str) -> Result<(Vec<u32>, usize), ScorerError> {
+        let tail = self.tokenize(continuation)?;
+        if tail.is_empty() {
+            return Err(ScorerError::Input(format!("empty continuation {continuation:?}")));
         }
-        let scores = self.score_batched(&ids)?;
-        Ok(scores.into_iter().zip(lengths).map(|(s, n)| s.log_probs[s.log_probs.len() - n..].to_vec()).collect())
-    }
-
-    /// Scores token sequences in length-sorted batches; results in input order.
-    fn score_batched(&self, ids: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
-        let widths: Vec<usize> = ids.iter().map(|t| t.len() + 1).collect();
-        let mut scores: Vec<Option<TokenScores>> = vec![None; ids.len()];
-        for now in crate::batching::by_length(&widths, BATCH_TOKENS) {
-            let batch: Vec<Vec<u32>> = now.iter().map(|&i| ids[i].clone()).collect();
-            for (&i, s) in now.iter().zip(self.score_ids(&batch)?) {
-                scores[i] = Some(s);
-            }
-        }
-        Ok(scores.into_iter().flatten().collect())
-    }
-
-    /// Scores token sequences (without the start token) in one forward pass.
-    pub fn score_ids(&self, batch: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
-        let Some(longest) = batch.iter().map(Vec::len).max() else { return Ok(Vec::new()) };
-        let width = longest + 1;
-        if width > self.model.max_positions() {
+        if prefix.is_empty() {
             return Err(ScorerError::Input(format!(
-                "a sentence of {longest} tokens is longer than the {} the scorer handles",
-                self.model.max_positions() - 1
+                "{continuation:?} has nothing before it to be predicted from (no prefix and no start token)"
             )));
         }
-        let mut flat = Vec::with_capacity(batch.len() * width);
-        for ids in batch {
-            flat.push(self.start);
-            flat.extend_from_slice(ids);
-            flat.resize(flat.len() + width - 1 - ids.len(), self.start);
+        let from = prefix.len();
+        prefix.extend(tail);
+        Ok((prefix, from))
+    }
+
+    /// For each (row, from): the log-probability of `row[from..]`, each token given the
+    /// ones before it. Rows run sorted by length in packed batches.
+    fn log_probs_from(&self, rows: &[(Vec<u32>, usize)]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
+        let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
+        for batch in crate::batching::by_length(&widths, BATCH_TOKENS) {
+            let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
+            let hidden = self.model.hidden(&packed)?;
+            // position t predicts token t + 1
+            let (mut at, mut start) = (Vec::new(), 0);
+            for &i in &batch {
+                let (row, from) = &rows[i];
+                at.extend((*from..row.len()).map(|t| (start + t - 1, row[t])));
+                start += row.len();
+            }
+            let mut picked = self.model.token_log_probs(&hidden, &at)?.into_iter();
+            for &i in &batch {
+                let (row, from) = &rows[i];
+                out[i] = picked.by_ref().take(row.len().saturating_sub(*from)).collect();
+            }
         }
-        let tokens = Tensor::from_vec(flat, (batch.len(), width), &self.device)?;
-        let log_probs = self.model.log_probs(&tokens)?;
-        batch
-            .iter()
-            .enumerate()
-            .map(|(row, ids)| {
-                // position t predicts token t + 1: take the log-prob of each actual next token
-                let rows = log_probs.i((row, 0..ids.len()))?;
-                let next = Tensor::new(ids.as_slice(), &self.device)?.unsqueeze(1)?;
-                let picked = rows.gather(&next, 1)?.squeeze(1)?.to_vec1::<f32>()?;
-                Ok(TokenScores { ids: ids.clone(), log_probs: picked })
-            })
-            .collect()
+        Ok(out)
     }
 }
 

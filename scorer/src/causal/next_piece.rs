@@ -1,7 +1,7 @@
 //! A causal LM playing the Shannon game ([`crate::shannon`]): what each piece of its
 //! vocabulary is to words, and next-piece distributions after whole-word prefixes.
 
-use candle_core::{IndexOp, Tensor};
+use candle_core::Tensor;
 
 use super::CausalLm;
 use crate::shannon::{NextPieceModel, PieceKind};
@@ -39,9 +39,7 @@ impl NextPieceModel for CausalLm {
     }
 
     fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
-        let mut ids = vec![self.start];
-        ids.extend(self.tokenize(text)?);
-        Ok(ids)
+        Ok(self.row(&self.tokenize(text)?))
     }
 
     fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError> {
@@ -50,24 +48,29 @@ impl NextPieceModel for CausalLm {
     }
 
     fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let Some(width) = prefixes.iter().map(Vec::len).max() else { return Ok(Vec::new()) };
-        if width > self.model.max_positions() || prefixes.iter().any(Vec::is_empty) {
-            return Err(ScorerError::Input(format!("a prefix of {width} tokens is empty or longer than the {} the model takes", self.model.max_positions())));
+        if prefixes.iter().any(Vec::is_empty) {
+            return Err(ScorerError::Input("an empty prefix (with no start token) predicts nothing".into()));
         }
-        // padding after a prefix cannot change what the causal model says at its end
-        let mut flat = Vec::with_capacity(prefixes.len() * width);
-        for p in prefixes {
-            flat.extend_from_slice(p);
-            flat.resize(flat.len() + width - p.len(), self.start);
-        }
-        let log_probs = self.model.log_probs(&Tensor::from_vec(flat, (prefixes.len(), width), &self.device)?)?;
-        prefixes.iter().enumerate().map(|(row, p)| Ok(log_probs.i((row, p.len() - 1))?.to_vec1::<f32>()?)).collect()
+        let rows: Vec<&[u32]> = prefixes.iter().map(Vec::as_slice).collect();
+        let hidden = self.model.hidden(&rows)?;
+        let last: Vec<u32> = prefixes
+            .iter()
+            .scan(0, |start, p| {
+                *start += p.len();
+                Some((*start - 1) as u32)
+            })
+            .collect();
+        let ends = hidden.index_select(&Tensor::new(last.as_slice(), self.model.device())?, 0)?;
+        let log_probs = self.model.log_probs(&ends)?;
+        (0..prefixes.len()).map(|i| Ok(log_probs.get(i)?.to_vec1::<f32>()?)).collect()
     }
 
     fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
-        // the prefixes start with the start token, which the batch scorer adds itself
-        let words: Vec<String> = pairs.iter().map(|(_, word)| format!(" {word}")).collect();
-        let tails = self.tail_log_probs(pairs.iter().zip(&words).map(|((prefix, _), word)| (prefix.get(1..).unwrap_or_default().to_vec(), word.as_str())))?;
+        let rows = pairs
+            .iter()
+            .map(|(prefix, word)| self.continued(prefix.clone(), &format!(" {word}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let tails = self.log_probs_from(&rows)?;
         Ok(tails.iter().map(|t| t.iter().map(|&l| f64::from(l)).sum()).collect())
     }
 }

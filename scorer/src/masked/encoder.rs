@@ -13,12 +13,11 @@ use std::path::Path;
 
 use candle_core::{D, Device, Module, Tensor};
 use candle_nn::LayerNorm;
-use serde_json::Value;
 
-use super::attention::attention;
-use super::gelu;
+use crate::ops::attention::{attention, Heads};
+use crate::ops::{gelu, Linear};
 use crate::ScorerError;
-use crate::hf::{Weights, field, read_config};
+use crate::hf::{Config, Weights};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -39,27 +38,13 @@ impl Activation {
     /// its own pass over the output.
     fn of_dense(self, dense: &Linear, x: &Tensor) -> candle_core::Result<Tensor> {
         match self {
-            Activation::Gelu => gelu::gelu_erf(&x.matmul(&dense.weight_t)?, &dense.bias),
+            Activation::Gelu => match &dense.bias {
+                Some(bias) => gelu::gelu_erf(&x.matmul(&dense.weight_t)?, bias),
+                None => dense.forward(x)?.gelu_erf(),
+            },
             Activation::GeluTanh => dense.forward(x)?.gelu(),
             Activation::Relu => dense.forward(x)?.relu(),
         }
-    }
-}
-
-/// A dense layer stored as `[in, out]` (transposed once at load), so that its
-/// product with `[rows, in]` activations is a single contiguous matrix product.
-struct Linear {
-    weight_t: Tensor,
-    bias: Tensor,
-}
-
-impl Linear {
-    fn new(weight: Tensor, bias: Tensor) -> candle_core::Result<Self> {
-        Ok(Linear { weight_t: weight.t()?.contiguous()?, bias })
-    }
-
-    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
-        x.matmul(&self.weight_t)?.broadcast_add(&self.bias)
     }
 }
 
@@ -86,7 +71,7 @@ pub struct Encoder {
     token_type: Option<Tensor>,
     embed_norm: LayerNorm,
     layers: Vec<Layer>,
-    heads: usize,
+    heads: Heads,
     act: Activation,
     head_dense: Linear,
     head_norm: LayerNorm,
@@ -98,7 +83,7 @@ pub struct Encoder {
 
 impl Weights {
     fn linear(&self, prefix: &str) -> Result<Linear, ScorerError> {
-        Ok(Linear::new(self.get(&format!("{prefix}.weight"))?, self.get(&format!("{prefix}.bias"))?)?)
+        Ok(Linear::new(&self.get(&format!("{prefix}.weight"))?, Some(self.get(&format!("{prefix}.bias"))?))?)
     }
 
     fn norm(&self, prefix: &str, eps: f64) -> Result<LayerNorm, ScorerError> {
@@ -107,40 +92,29 @@ impl Weights {
 }
 
 impl Encoder {
-    /// Loads `config.json` and the weights of a Hugging Face model directory.
-    pub fn load(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
-        let (config, config_path) = read_config(dir)?;
-        let model_type = config.get("model_type").and_then(Value::as_str).unwrap_or_default().to_owned();
-        let family = match model_type.as_str() {
+    /// Loads the weights of a Hugging Face model directory whose config is `config`.
+    pub fn load(dir: &Path, config: &Config, device: &Device) -> Result<Self, ScorerError> {
+        let family = match config.model_type {
             "bert" => Family::Bert,
-            "roberta" | "xlm-roberta" | "camembert" => Family::Roberta,
             "distilbert" => Family::DistilBert,
-            _ => {
-                return Err(ScorerError::Architecture {
-                    path: config_path,
-                    arch: model_type,
-                    supported: "bert, distilbert, roberta, xlm-roberta, camembert",
-                });
-            }
+            _ => Family::Roberta,
         };
         let distil = family == Family::DistilBert;
-        let hidden = field(&config, &config_path, &["hidden_size", "dim"])?;
-        let n_layers = field(&config, &config_path, &["num_hidden_layers", "n_layers"])?;
-        let heads = field(&config, &config_path, &["num_attention_heads", "n_heads"])?;
+        let hidden = config.usize(&["hidden_size", "dim"])?;
+        let n_layers = config.usize(&["num_hidden_layers", "n_layers"])?;
+        let heads = config.usize(&["num_attention_heads", "n_heads"])?;
         if heads == 0 || hidden % heads != 0 {
-            return Err(ScorerError::file(&config_path, format!("{heads} heads do not divide width {hidden}")));
+            return Err(config.error(format!("{heads} heads do not divide width {hidden}")));
         }
-        let act_name =
-            config.get(if distil { "activation" } else { "hidden_act" }).and_then(Value::as_str).unwrap_or("gelu");
+        let act_name = config.str(if distil { "activation" } else { "hidden_act" }).unwrap_or("gelu");
         let act = match act_name {
             "gelu" => Activation::Gelu,
             "gelu_new" | "gelu_pytorch_tanh" | "gelu_fast" => Activation::GeluTanh,
             "relu" => Activation::Relu,
-            other => return Err(ScorerError::file(&config_path, format!("unsupported activation {other:?}"))),
+            other => return Err(config.error(format!("unsupported activation {other:?}"))),
         };
-        let eps = if distil { 1e-12 } else { config.get("layer_norm_eps").and_then(Value::as_f64).unwrap_or(1e-12) };
-        let pad_id = u32::try_from(field(&config, &config_path, &["pad_token_id"]).unwrap_or(0))
-            .map_err(|e| ScorerError::file(&config_path, e))?;
+        let eps = if distil { 1e-12 } else { config.f64("layer_norm_eps").unwrap_or(1e-12) };
+        let pad_id = u32::try_from(config.usize(&["pad_token_id"]).unwrap_or(0)).map_err(|e| config.error(e))?;
 
         let w = Weights::open(dir, device)?;
         let base = match family {
@@ -181,6 +155,17 @@ impl Encoder {
                 }
             });
         }
+        let head = match family {
+            Family::Bert => "cls.predictions.",
+            Family::Roberta => "lm_head.",
+            Family::DistilBert => "vocab_",
+        };
+        if !w.any_under(head) {
+            return Err(ScorerError::file(
+                dir,
+                format!("the checkpoint has no masked-LM head ({head}*): it was saved without one (e.g. BertModel rather than BertForMaskedLM)"),
+            ));
+        }
         let tied = format!("{emb}.word_embeddings.weight");
         let (head_dense, head_norm, decoder_w, decoder_b) = match family {
             Family::Bert => (
@@ -210,11 +195,11 @@ impl Encoder {
             token_type,
             embed_norm,
             layers,
-            heads,
+            heads: Heads::plain(heads, hidden),
             act,
             head_dense,
             head_norm,
-            decoder: Linear::new(decoder_w, decoder_b)?,
+            decoder: Linear::new(&decoder_w, Some(decoder_b))?,
             pad_id,
             max_positions,
             device: device.clone(),

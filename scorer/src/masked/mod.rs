@@ -9,25 +9,22 @@
 //! - [`MaskedScoring::PllWordL2r`]: as above, but a token is scored with the later
 //!   pieces of its own word masked too (Kauf & Ivanova 2023).
 //!
-//! The word's pieces are the tokens whose offsets overlap the blank, so RoBERTa's
+//! The word's pieces are the tokens whose offsets overlap the blank, and the empty or
+//! space-only pieces of the same word (see [`Encoded::pieces`]), so RoBERTa's
 //! leading-space pieces (`Ġword`), lower-casing tokenizers and words at the start of
 //! a sentence need no special case. Every masked sequence is run once: when target
 //! and distractor have as many pieces, their masked sentences are the same sequence
 //! and share one forward pass. Sequences are sorted by length and batched.
 
-mod attention;
 mod encoder;
-mod fast_math;
-mod gelu;
-mod vocab;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::str::FromStr;
 
 use candle_core::{Device, Tensor};
 use tokenizers::Tokenizer;
 
+use crate::hf::{Config, ModelKind};
 use crate::{Context, ContextScorer, ScorerError, WordLogProbs};
 use encoder::Encoder;
 
@@ -38,31 +35,6 @@ pub enum MaskedScoring {
     Mask,
     PllOriginal,
     PllWordL2r,
-}
-
-impl MaskedScoring {
-    pub const NAMES: [&'static str; 3] = ["mask", "pll-original", "pll-word-l2r"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MaskedScoring::Mask => Self::NAMES[0],
-            MaskedScoring::PllOriginal => Self::NAMES[1],
-            MaskedScoring::PllWordL2r => Self::NAMES[2],
-        }
-    }
-}
-
-impl FromStr for MaskedScoring {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "mask" => Ok(MaskedScoring::Mask),
-            "pll-original" => Ok(MaskedScoring::PllOriginal),
-            "pll-word-l2r" => Ok(MaskedScoring::PllWordL2r),
-            _ => Err(format!("unknown masked-LM scoring {s:?} (one of {})", Self::NAMES.join(", "))),
-        }
-    }
 }
 
 /// Tokens per forward pass, counted as rows x the longest row (the rows run packed
@@ -91,10 +63,23 @@ struct Encoded {
 }
 
 impl Encoded {
-    /// The text tokens that overlap byte range `blank` of `sentence`: the word's pieces.
+    /// The word's pieces: the text tokens that overlap byte range `blank` of
+    /// `sentence`, and the tokens of the same words (word ids) that cover nothing or
+    /// only spaces, such as the lone `Ġ` a byte-level BPE puts before some Cyrillic
+    /// words (its offsets are empty, so it overlaps nothing, yet it is the word's).
     fn pieces(&self, blank: (usize, usize), sentence: &str) -> Result<Vec<usize>, ScorerError> {
-        let pieces: Vec<usize> =
-            self.text_tokens.iter().copied().filter(|&i| self.offsets[i].0 < blank.1 && self.offsets[i].1 > blank.0).collect();
+        let overlaps = |i: usize| self.offsets[i].0 < blank.1 && self.offsets[i].1 > blank.0;
+        let words: Vec<u32> = self.text_tokens.iter().filter(|&&i| overlaps(i)).filter_map(|&i| self.words[i]).collect();
+        let blank_space = |i: usize| {
+            let (a, b) = self.offsets[i];
+            sentence.get(a..b).is_some_and(|t| t.trim().is_empty())
+        };
+        let pieces: Vec<usize> = self
+            .text_tokens
+            .iter()
+            .copied()
+            .filter(|&i| overlaps(i) || (blank_space(i) && self.words[i].is_some_and(|w| words.contains(&w))))
+            .collect();
         if pieces.is_empty() {
             return Err(ScorerError::Input(format!("no token covers bytes {blank:?} of {sentence:?}")));
         }
@@ -126,11 +111,15 @@ impl Plan {
 }
 
 impl MaskedLm {
-    /// Loads a Hugging Face model directory (config.json, tokenizer.json or vocab.txt,
-    /// model.safetensors or pytorch_model.bin).
+    /// Loads a Hugging Face model directory (config.json, a tokenizer, weights: see
+    /// [`crate::hf`]).
     pub fn from_dir(dir: &Path, device: &Device, scoring: MaskedScoring) -> Result<Self, ScorerError> {
-        let encoder = Encoder::load(dir, device)?;
-        let tokenizer = vocab::load(dir)?;
+        let config = Config::read(dir)?;
+        if config.kind != ModelKind::Masked {
+            return Err(config.error(format!("{} is a causal language model, not a masked one", config.model_type)));
+        }
+        let encoder = Encoder::load(dir, &config, device)?;
+        let tokenizer = crate::hf::load_tokenizer(dir, &config)?;
         let mask_id = ["[MASK]", "<mask>"]
             .iter()
             .find_map(|t| tokenizer.token_to_id(t))
@@ -143,6 +132,23 @@ impl MaskedLm {
 
     pub fn scoring(&self) -> MaskedScoring {
         self.scoring
+    }
+
+    /// How this model's word scores are made, in words that name every choice.
+    pub fn convention(&self) -> String {
+        let how = match self.scoring {
+            MaskedScoring::Mask => "the word's pieces masked together, the sum of their log-probs",
+            MaskedScoring::PllOriginal => "the pseudo-log-likelihood of the sentence (each token masked alone, summed)",
+            MaskedScoring::PllWordL2r => {
+                "the pseudo-log-likelihood of the sentence, each token masked with the later pieces of its word"
+            }
+        };
+        format!("masked, {}: {how}", self.scoring)
+    }
+
+    /// The token ids the model reads for `text`, special tokens included.
+    pub fn token_ids(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
+        Ok(self.encode(text)?.ids)
     }
 
     fn encode(&self, text: &str) -> Result<Encoded, ScorerError> {
@@ -313,7 +319,7 @@ mod tests {
     #[test]
     fn scoring_names_round_trip() {
         for name in MaskedScoring::NAMES {
-            assert_eq!(name.parse::<MaskedScoring>().expect("parse").name(), name);
+            assert_eq!(name.parse::<MaskedScoring>().expect("parse").name(), *name);
         }
         assert!("pll".parse::<MaskedScoring>().is_err());
     }

@@ -45,7 +45,7 @@ pub use likert::{LikertPair, LikertRow};
 pub use rights::Erased;
 pub use import::{check_import, ImportFormat, ImportKind, ImportReport};
 pub use items::{BuildReport, ITEMS_PER_K};
-pub use scores::{ContextScore, ContextToScore};
+pub use scores::{ContextScore, ContextToScore, ModelInfo};
 pub use search::Found;
 pub use shannon::{positions, HumanGuess, ModelGuess, WordFacts};
 pub use staff::{Role, Staff};

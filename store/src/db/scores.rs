@@ -26,22 +26,79 @@ pub struct ContextScore {
     pub distractor_logprob: f64,
 }
 
+/// A model as recorded beside its scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelInfo {
+    pub id: String,
+    /// `causal`, `masked`, `unigram`, `bigram` or `static-vectors`.
+    pub kind: String,
+    /// The file, directory or Hub id it was loaded from.
+    pub source: String,
+    /// How its scores were made, every choice named ('' if recorded before that was kept).
+    pub convention: String,
+}
+
+impl ModelInfo {
+    pub fn new(id: &str, kind: &str, source: &str, convention: &str) -> Self {
+        ModelInfo { id: id.into(), kind: kind.into(), source: source.into(), convention: convention.into() }
+    }
+}
+
 const UNSCORED: &str = "FROM item_contexts c JOIN items i ON i.id = c.item_id \
      JOIN word_pairs p ON p.id = i.pair_id JOIN sentences s ON s.id = c.sentence_id \
      WHERE NOT EXISTS (SELECT 1 FROM context_scores cs WHERE cs.model_id = $1 \
      AND cs.pair_id = p.id AND cs.sentence_id = s.id) AND ($2 = '' OR p.lang = $2)";
 
 impl Store {
-    /// Records a model (once) so scores can name it.
-    pub async fn register_model(&self, id: &str, kind: &str, source: &str) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO models (id, kind, source, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING")
-            .bind(id)
-            .bind(kind)
-            .bind(source)
-            .bind(now_ms())
-            .execute(self.pool())
+    /// Records a model (once) so scores can name it, with the convention its scores
+    /// follow. Scores under one id must share one convention: a model already recorded
+    /// under another is refused (a model recorded before conventions were kept takes
+    /// this one).
+    pub async fn register_model(&self, model: &ModelInfo) -> Result<(), StoreError> {
+        let recorded: Option<String> = sqlx::query_scalar("SELECT convention FROM models WHERE id = $1")
+            .bind(&model.id)
+            .fetch_optional(self.pool())
             .await?;
-        Ok(())
+        match recorded {
+            Some(c) if c == model.convention => Ok(()),
+            Some(c) if !c.is_empty() => Err(StoreError::Invalid(format!(
+                "model id {:?} holds scores made another way ({c}); this run would make them so: {}. \
+                 Give this run its own --model-id",
+                model.id, model.convention
+            ))),
+            Some(_) => {
+                sqlx::query("UPDATE models SET convention = $1 WHERE id = $2")
+                    .bind(&model.convention)
+                    .bind(&model.id)
+                    .execute(self.pool())
+                    .await?;
+                Ok(())
+            }
+            None => {
+                sqlx::query(
+                    "INSERT INTO models (id, kind, source, convention, created_at) VALUES ($1, $2, $3, $4, $5) \
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(&model.id)
+                .bind(&model.kind)
+                .bind(&model.source)
+                .bind(&model.convention)
+                .bind(now_ms())
+                .execute(self.pool())
+                .await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The recorded models among `ids`, in the order asked (unknown ids left out).
+    pub async fn models_info(&self, ids: &[String]) -> Result<Vec<ModelInfo>, StoreError> {
+        let rows = sqlx::query("SELECT id, kind, source, convention FROM models").fetch_all(self.pool()).await?;
+        let mut all = rows
+            .iter()
+            .map(|r| Ok(ModelInfo { id: r.try_get(0)?, kind: r.try_get(1)?, source: r.try_get(2)?, convention: r.try_get(3)? }))
+            .collect::<Result<Vec<ModelInfo>, sqlx::Error>>()?;
+        Ok(ids.iter().filter_map(|id| all.iter().position(|m| &m.id == id).map(|i| all.swap_remove(i))).collect())
     }
 
     /// How many (pair, sentence) contexts the model has still to score, in one

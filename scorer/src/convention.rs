@@ -1,0 +1,95 @@
+//! How a model's numbers are made, chosen by name and stored with its scores: the
+//! same causal model gives different sentence log-probabilities after a BOS token,
+//! after its end-of-text token, or after nothing (then its first token cannot be
+//! scored), and a masked model gives different word scores by mask and by
+//! pseudo-log-likelihood. Every run records the convention it applied (see
+//! [`crate::LoadedModel::convention`]) so that scores made under two conventions are
+//! never mixed under one model id.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::masked::MaskedScoring;
+
+/// The token a causal model reads before each sentence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StartToken {
+    /// What the model family's authors do: BOS where the family's tokenizer prepends
+    /// one (Llama, Mistral, Gemma, Phi-3), else the end-of-text token that separates
+    /// training documents (GPT-2, Qwen2, SmolLM2), as lm-evaluation-harness does;
+    /// nothing when the model has neither.
+    #[default]
+    Auto,
+    Bos,
+    /// The end-of-text token: `<|endoftext|>` where the vocabulary has it, else EOS.
+    Eos,
+    None,
+}
+
+/// Whether the first token of a sentence counts in its log-probability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FirstToken {
+    /// Scored after a start token; without one it has nothing to be predicted from.
+    #[default]
+    Auto,
+    Scored,
+    Unscored,
+}
+
+/// The conventions a scoring run asks for; models take the part that concerns them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conventions {
+    pub masked: MaskedScoring,
+    pub start: StartToken,
+    pub first_token: FirstToken,
+}
+
+macro_rules! named {
+    ($t:ty, $what:literal, $($name:literal => $v:expr),+) => {
+        impl $t {
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+
+            pub fn name(self) -> &'static str {
+                $(if self == $v { return $name; })+
+                unreachable!("every variant has a name")
+            }
+        }
+
+        impl FromStr for $t {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($name => Ok($v),)+
+                    _ => Err(format!(concat!("unknown ", $what, " {:?} (one of {})"), s, Self::NAMES.join(", "))),
+                }
+            }
+        }
+
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+named!(StartToken, "start token", "auto" => StartToken::Auto, "bos" => StartToken::Bos, "eos" => StartToken::Eos, "none" => StartToken::None);
+named!(MaskedScoring, "masked-LM scoring", "mask" => MaskedScoring::Mask, "pll-original" => MaskedScoring::PllOriginal, "pll-word-l2r" => MaskedScoring::PllWordL2r);
+named!(FirstToken, "first-token rule", "auto" => FirstToken::Auto, "scored" => FirstToken::Scored, "unscored" => FirstToken::Unscored);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in StartToken::NAMES {
+            assert_eq!(name.parse::<StartToken>().expect("parse").name(), *name);
+        }
+        for name in FirstToken::NAMES {
+            assert_eq!(name.parse::<FirstToken>().expect("parse").to_string(), *name);
+        }
+        assert!("first".parse::<StartToken>().expect_err("unknown").contains("auto, bos, eos, none"));
+    }
+}

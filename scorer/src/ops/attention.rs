@@ -1,0 +1,240 @@
+//! Multi-head self-attention over sentences packed end to end, as one candle CPU op,
+//! for the encoders (every token sees its whole sentence) and the decoders (a token
+//! sees the ones before it, or a sliding window of them) alike.
+//!
+//! Queries, keys and values stay in the `[tokens, hidden]` layout the projections
+//! produce, with no padding: each query attends to a range of token indices (its own
+//! sentence, or the part of it that it may see). Done with candle's tensor ops this
+//! took a padded copy and a head-major transpose of each of the three inputs, a mask,
+//! a softmax and two batched matrix products of many tiny matrices per layer; for
+//! the short sentences of the game the copies cost more than the arithmetic.
+//!
+//! Each query is computed alone, from its own keys in a fixed order, so a sentence
+//! gets the same numbers whatever other sentences share its batch.
+
+use std::ops::Range;
+
+use candle_core::{CpuStorage, CustomOp3, Layout, Shape, Tensor};
+use rayon::prelude::*;
+
+use super::fast_math::exp_negative;
+
+/// The heads of an attention layer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Heads {
+    /// Query heads.
+    pub query: usize,
+    /// Key/value heads: each serves `query / kv` query heads (grouped-query attention).
+    pub kv: usize,
+    /// Width of one head.
+    pub dim: usize,
+    /// Multiplies `q·k`: usually 1/√dim.
+    pub scale: f32,
+    /// Gemma 2's soft cap of the scores: `cap · tanh(s / cap)`.
+    pub softcap: Option<f32>,
+}
+
+impl Heads {
+    /// `heads` heads of width `width / heads`, keys and values for each, scaled by 1/√dim.
+    pub(crate) fn plain(heads: usize, width: usize) -> Heads {
+        let dim = width / heads.max(1);
+        Heads { query: heads, kv: heads, dim, scale: 1.0 / (dim as f32).sqrt(), softcap: None }
+    }
+}
+
+/// `softmax(scale · q kᵀ) v` per head, where query i sees the keys (and values) of the
+/// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
+/// `[tokens, kv heads x dim]`, all contiguous f32 on the CPU; the result is
+/// `[queries, query heads x dim]`.
+pub(crate) fn attention(
+    q: &Tensor,
+    k: &Tensor,
+    v: &Tensor,
+    heads: Heads,
+    keys: &[Range<usize>],
+) -> candle_core::Result<Tensor> {
+    q.apply_op3_no_bwd(k, v, &PackedAttention { heads, keys })
+}
+
+struct PackedAttention<'a> {
+    heads: Heads,
+    keys: &'a [Range<usize>],
+}
+
+fn contiguous<'s>(storage: &'s CpuStorage, layout: &Layout, what: &str) -> candle_core::Result<&'s [f32]> {
+    match (storage, layout.contiguous_offsets(), layout.dims()) {
+        (CpuStorage::F32(data), Some((start, end)), [_, _]) => Ok(&data[start..end]),
+        _ => candle_core::bail!("attention: {what} must be a contiguous 2-D f32 tensor"),
+    }
+}
+
+impl CustomOp3 for PackedAttention<'_> {
+    fn name(&self) -> &'static str {
+        "packed-attention"
+    }
+
+    fn cpu_fwd(
+        &self,
+        qs: &CpuStorage,
+        ql: &Layout,
+        ks: &CpuStorage,
+        kl: &Layout,
+        vs: &CpuStorage,
+        vl: &Layout,
+    ) -> candle_core::Result<(CpuStorage, Shape)> {
+        let (q, k, v) = (contiguous(qs, ql, "q")?, contiguous(ks, kl, "k")?, contiguous(vs, vl, "v")?);
+        let Heads { query, kv, dim, .. } = self.heads;
+        let (queries, width) = ql.shape().dims2()?;
+        let (tokens, kv_width) = kl.shape().dims2()?;
+        if kl.shape() != vl.shape() || self.keys.len() != queries {
+            candle_core::bail!(
+                "attention: q {:?}, k {:?}, v {:?} and {} key ranges do not fit",
+                ql.shape(),
+                kl.shape(),
+                vl.shape(),
+                self.keys.len()
+            );
+        }
+        if kv == 0 || query % kv != 0 || width != query * dim || kv_width != kv * dim {
+            candle_core::bail!("attention: {query} query and {kv} key/value heads of width {dim} do not fit q {width} and k {kv_width}");
+        }
+        if self.keys.iter().any(|r| r.is_empty() || r.end > tokens) {
+            candle_core::bail!("attention: a key range is empty or outside the {tokens} tokens");
+        }
+        let group = query / kv;
+        let mut out = vec![0f32; queries * width];
+        out.par_chunks_mut(width).zip(q.par_chunks(width)).zip(self.keys).for_each(|((out, q), keys)| {
+            for h in 0..query {
+                let part = h * dim..(h + 1) * dim;
+                let at = (h / group) * dim;
+                attend(&q[part.clone()], k, v, keys.clone(), (kv_width, at), self.heads, &mut out[part]);
+            }
+        });
+        Ok((CpuStorage::F32(out), Shape::from((queries, width))))
+    }
+}
+
+/// One query and one head: `out = Σ_j softmax(scale · q·k_j)_j v_j` over the key rows
+/// `keys`, reading each row's `[at, at + d)` columns of the `width`-wide `k` and `v`.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+fn attend(q: &[f32], k: &[f32], v: &[f32], keys: Range<usize>, (width, at): (usize, usize), heads: Heads, out: &mut [f32]) {
+    let d = q.len();
+    let row = |m, j| columns(m, j * width + at, d);
+    let mut weights: Vec<f32> = keys.clone().map(|j| dot(q, row(k, j)) * heads.scale).collect();
+    if let Some(cap) = heads.softcap {
+        for w in &mut weights {
+            *w = cap * (*w / cap).tanh();
+        }
+    }
+    let max = weights.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut total = 0.0;
+    for w in &mut weights {
+        *w = exp_negative(*w - max);
+        total += *w;
+    }
+    for (j, w) in keys.zip(weights) {
+        let w = w / total;
+        for (o, x) in out.iter_mut().zip(row(v, j)) {
+            *o += w * x;
+        }
+    }
+}
+
+fn columns(m: &[f32], start: usize, len: usize) -> &[f32] {
+    &m[start..start + len]
+}
+
+/// Dot product in eight running sums, so that it vectorizes.
+#[inline(always)]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut sums = [0f32; 8];
+    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a8.remainder().iter().zip(b8.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in a8.zip(b8) {
+        for i in 0..8 {
+            sums[i] += x[i] * y[i];
+        }
+    }
+    sums.iter().sum::<f32>() + tail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use candle_core::{D, Device};
+
+    /// Padded attention with candle's own ops, one sentence at a time.
+    fn reference(
+        q: &Tensor,
+        k: &Tensor,
+        v: &Tensor,
+        heads: usize,
+        sentence: Range<usize>,
+    ) -> candle_core::Result<Tensor> {
+        let (n, hidden) = (sentence.len(), q.dim(1)?);
+        let d = hidden / heads;
+        let split = |t: Tensor| t.narrow(0, sentence.start, n)?.reshape((n, heads, d))?.transpose(0, 1)?.contiguous();
+        let (q, k, v) = (split(q.clone())?, split(k.clone())?, split(v.clone())?);
+        let scores = (q.matmul(&k.t()?)? / (d as f64).sqrt())?;
+        let weights = candle_nn::ops::softmax(&scores, D::Minus1)?;
+        weights.matmul(&v)?.transpose(0, 1)?.reshape((n, hidden))
+    }
+
+    #[test]
+    fn packed_sentences_attend_like_each_sentence_alone() -> candle_core::Result<()> {
+        let (heads, hidden, device) = (3, 24, Device::Cpu);
+        let sentences = [0..5, 5..6, 6..17];
+        let tokens = 17;
+        let t = || Tensor::rand(-2f32, 2f32, (tokens, hidden), &device);
+        let (q, k, v) = (t()?, t()?, t()?);
+        let keys: Vec<Range<usize>> = sentences.iter().flat_map(|s| s.clone().map(move |_| s.clone())).collect();
+        let packed = attention(&q, &k, &v, Heads::plain(heads, hidden), &keys)?;
+        for s in &sentences {
+            let alone = reference(&q, &k, &v, heads, s.clone())?;
+            let ours = packed.narrow(0, s.start, s.len())?;
+            let diff = (ours - alone)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
+            assert!(diff < 1e-5, "sentence {s:?}: largest difference {diff}");
+        }
+        // a subset of queries gives the same rows
+        let some = Tensor::new(&[3u32, 5, 16], &device)?;
+        let picked = attention(&q.index_select(&some, 0)?, &k, &v, Heads::plain(heads, hidden), &[0..5, 5..6, 6..17])?;
+        let diff = (picked - packed.index_select(&some, 0)?)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
+        assert!(diff < 1e-6, "subset: largest difference {diff}");
+        Ok(())
+    }
+
+    /// Two query heads per key/value head attend like four heads whose keys and values
+    /// repeat each of the two; a soft cap bends the scores before the softmax.
+    #[test]
+    fn grouped_heads_share_keys_and_values() -> candle_core::Result<()> {
+        let device = Device::Cpu;
+        let (tokens, dim) = (6, 4);
+        let q = Tensor::rand(-2f32, 2f32, (tokens, 4 * dim), &device)?;
+        let (k, v) = (Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?, Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?);
+        let repeat = |t: &Tensor| -> candle_core::Result<Tensor> {
+            let halves = [t.narrow(1, 0, dim)?, t.narrow(1, dim, dim)?];
+            Tensor::cat(&[&halves[0], &halves[0], &halves[1], &halves[1]], 1)
+        };
+        let causal: Vec<Range<usize>> = (0..tokens).map(|i| 0..i + 1).collect();
+        let grouped = Heads { query: 4, kv: 2, dim, scale: 0.3, softcap: None };
+        let full = Heads { kv: 4, ..grouped };
+        let ours = attention(&q, &k, &v, grouped, &causal)?;
+        let theirs = attention(&q, &repeat(&k)?.contiguous()?, &repeat(&v)?.contiguous()?, full, &causal)?;
+        let diff = (ours - &theirs)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
+        assert!(diff < 1e-6, "largest difference {diff}");
+        let capped = attention(&q, &k, &v, Heads { softcap: Some(0.5), ..grouped }, &causal)?;
+        let diff = (capped - theirs)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
+        assert!(diff > 1e-3, "the cap changes the weights");
+        Ok(())
+    }
+
+    #[test]
+    fn ranges_outside_the_keys_are_errors() -> candle_core::Result<()> {
+        let x = Tensor::zeros((2, 4), candle_core::DType::F32, &Device::Cpu)?;
+        let two = Heads::plain(2, 4);
+        assert!(attention(&x, &x, &x, two, &[0..2, 1..3]).is_err());
+        assert!(attention(&x, &x, &x, two, &[0..2, 0..2][..1]).is_err(), "one range for two queries");
+        assert!(attention(&x, &x, &x, Heads::plain(3, 4), &[0..2, 0..2]).is_err());
+        Ok(())
+    }
+}

@@ -1,0 +1,9 @@
+//! Numeric building blocks that the encoders ([`crate::masked`]) and the decoders
+//! ([`crate::causal`]) share: packed attention, dense layers, a vectorized GELU.
+
+pub(crate) mod attention;
+mod fast_math;
+pub(crate) mod gelu;
+mod linear;
+
+pub(crate) use linear::Linear;
