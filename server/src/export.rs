@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use gapwise_store::model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
-use gapwise_store::{ExportRow, Store, StoreError, BLANK};
+use gapwise_store::{ExportRow, ModelInfo, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
 use parquet::file::properties::WriterProperties;
@@ -358,7 +358,8 @@ pub async fn write_answers<W: Write + Send>(
 
 /// The dataset card (README.md) of an export: what it is, its licence, what it
 /// leaves out, and the column dictionary.
-pub fn dataset_card(format: Format, models: &[String], rows: u64) -> String {
+pub fn dataset_card(format: Format, models: &[ModelInfo], rows: u64) -> String {
+    let names: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
     let mut card = format!(
         "# Gapwise answers\n\n\
          {rows} answers from the Gapwise substitution game (004_fd0640cd187f2eac.txt): players saw k \
@@ -370,12 +371,13 @@ pub fn dataset_card(format: Format, models: &[String], rows: u64) -> String {
          database, unrelated to database ids and to the pseudonyms shown in the game. The export holds no \
          names, e-mail addresses, IP addresses, creation times or locations. Players who erase their \
          data are absent from later exports.\n\n\
-         ## Models\n\n{models}\n\n\
+         ## Models\n\nEach `score_<model>` column is Eq. 2 of the paper: the sum over the item's contexts of \
+         log p(target) - log p(distractor) as the model gives them, made as described here.\n\n{models}\n\n\
          ## Columns\n\n| column | type | meaning |\n|---|---|---|\n",
         ext = format.extension(),
-        models = if models.is_empty() { "No model scores included.".to_owned() } else { models.iter().map(|m| format!("- `{m}`")).collect::<Vec<_>>().join("\n") },
+        models = if models.is_empty() { "No model scores included.".to_owned() } else { models.iter().map(model_line).collect::<Vec<_>>().join("\n") },
     );
-    for c in columns(models) {
+    for c in columns(&names) {
         let kind = match c.kind {
             Kind::Int => "integer",
             Kind::Float => "float",
@@ -385,6 +387,12 @@ pub fn dataset_card(format: Format, models: &[String], rows: u64) -> String {
         card.push_str(&format!("| `{}` | {kind} | {} |\n", c.name, c.description));
     }
     card
+}
+
+/// One model of the card: its id, kind, and how its scores were made.
+fn model_line(m: &ModelInfo) -> String {
+    let how = if m.convention.is_empty() { "convention not recorded (scored before Gapwise kept it)" } else { &m.convention };
+    format!("- `{}` ({}): {how}", m.id, m.kind)
 }
 
 /// The licence file that goes with every export.
@@ -405,7 +413,7 @@ pub async fn export_folder(
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
-    std::fs::write(dir.join("README.md"), dataset_card(format, models, rows)).map_err(io)?;
+    std::fs::write(dir.join("README.md"), dataset_card(format, &store.models_info(models).await?, rows)).map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
     Ok((data, rows))
 }

@@ -126,6 +126,6 @@ async fn card(
     staff(&store, &headers, &jar).await?;
     let models = query.models(&store).await?;
     let rows: i64 = store.count_rows("answers").await?;
-    let card = dataset_card(Format::Csv, &models, u64::try_from(rows).unwrap_or(0));
+    let card = dataset_card(Format::Csv, &store.models_info(&models).await?, u64::try_from(rows).unwrap_or(0));
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], card).into_response())
 }

@@ -142,6 +142,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         .await?;
     let kept = tables::filtered(&answers, drop_sources);
     let mut tables = vec![
+        tables::models(&store.models_info(models).await?),
         tables::success_rates(&answers, &kept),
         tables::indistinguishable_pairs(&answers),
         tables::mcc_table(&answers, models),

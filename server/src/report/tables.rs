@@ -8,6 +8,7 @@ use gapwise_scorer::stats::correlation::{matthews, spearman};
 use gapwise_scorer::stats::mann_whitney::mann_whitney;
 use gapwise_scorer::stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use gapwise_store::model::ReportTable;
+use gapwise_store::ModelInfo;
 
 use super::{languages, num, p_value, pick, rate_with_ci, table, Answer, RESAMPLES, SEED};
 
@@ -58,6 +59,20 @@ pub(super) fn success_rates(answers: &[Answer], kept: &[bool]) -> ReportTable {
         &["language", "k", "strategy", "answers", "success", "ci_low", "ci_high", "answers_filtered", "success_filtered", "ci_low_filtered", "ci_high_filtered"],
         rows,
     )
+}
+
+/// The models compared with people, and how each one's scores were made (start
+/// token, first token, masked scoring: see `gapwise_scorer::convention`), so that a
+/// reader knows which convention every number below follows.
+pub(super) fn models(models: &[ModelInfo]) -> ReportTable {
+    let rows = models
+        .iter()
+        .map(|m| {
+            let how = if m.convention.is_empty() { "not recorded (scored before conventions were kept)" } else { &m.convention };
+            vec![m.id.clone(), m.kind.clone(), how.to_owned()]
+        })
+        .collect();
+    table("models", "Models and how their scores were made", &["model", "kind", "convention"], rows)
 }
 
 /// Word pairs people cannot tell apart: at least 5 annotators, success at or below
