@@ -26,7 +26,9 @@ llama_cpp_install() {
 }
 if [ ! -x "$torch_py" ] || [ ! -x "$llama_py" ]; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet torch transformers safetensors numpy
+  # llama-cpp-python goes in without its dependencies (they would replace numpy); these
+  # are the ones it imports
+  "$venv/bin/pip" install --quiet torch transformers safetensors numpy diskcache jinja2 typing-extensions
   llama_cpp_install "$venv/bin/pip"
   torch_py=$venv/bin/python llama_py=$venv/bin/python
 fi

@@ -8,7 +8,12 @@ use std::time::Instant;
 
 use gapwise_scorer::{load, Context, Conventions};
 
+/// The allocator of the gapwise binary (see server/src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    gapwise_scorer::settle_thread_pool();
     let mut args = std::env::args().skip(1);
     let usage = "usage: throughput MODEL ITEMS.tsv [SCORING]";
     let model = PathBuf::from(args.next().ok_or(usage)?);

@@ -40,6 +40,19 @@ pub use convention::{Conventions, FirstToken, StartToken};
 pub use masked::MaskedScoring;
 pub use load::{load, load_baseline, locate, LoadedModel};
 
+/// Settles candle's CPU thread pool for scoring, before any thread starts: by default
+/// its worker spins 25,000 times after each element-wise op, waiting for the next;
+/// on a machine of few cores that spinning thread takes a core from the matrix
+/// products that come next (a twentieth of the masked scorer's time on two cores),
+/// so it is made to sleep at once (`CANDLE_BARRIER_POOL_SPIN_LIMIT=0`) unless the
+/// environment already chose. Call it first thing in `main`.
+pub fn settle_thread_pool() {
+    const SPIN_LIMIT: &str = "CANDLE_BARRIER_POOL_SPIN_LIMIT";
+    if std::env::var_os(SPIN_LIMIT).is_none() {
+        std::env::set_var(SPIN_LIMIT, "0");
+    }
+}
+
 /// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
 /// contexts of log p(target | c) - log p(distractor | c). Each element of
 /// `per_context` is (log p(target | c), log p(distractor | c)). A positive score

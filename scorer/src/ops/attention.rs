@@ -116,7 +116,7 @@ impl CustomOp3 for PackedAttention<'_> {
 
 /// One query and one head: `out = Σ_j softmax(scale · q·k_j)_j v_j` over the key rows
 /// `keys`, reading each row's `[at, at + d)` columns of the `width`-wide `k` and `v`.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+fma", "x86_64+avx2+fma"))]
 fn attend(q: &[f32], k: &[f32], v: &[f32], keys: Range<usize>, (width, at): (usize, usize), heads: Heads, out: &mut [f32]) {
     let d = q.len();
     let row = |m, j| columns(m, j * width + at, d);

@@ -48,8 +48,9 @@ impl CustomOp2 for GeluErf {
     }
 }
 
-/// Compiled again for AVX2 with FMA (8 lanes), picked at run time where the CPU has it.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+/// Compiled again for AVX-512 (16 lanes) and for AVX2 with FMA (8), picked at run time
+/// by what the CPU has.
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+fma", "x86_64+avx2+fma"))]
 fn gelu_row(x: &[f32], bias: &[f32], out: &mut [f32]) {
     for ((o, x), b) in out.iter_mut().zip(x).zip(bias) {
         *o = gelu(x + b);
