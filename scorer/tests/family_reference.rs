@@ -168,10 +168,14 @@ fn an_empty_offset_piece_belongs_to_its_word() {
 /// Loads causal family `name` and compares every token's log-probability; returns the
 /// largest difference.
 fn check_causal(reference: &Reference, name: &str, conventions: &Conventions) -> f64 {
-    let family = &reference.causal[name];
     let dir = model_dir(reference, name);
     let lm = CausalLm::from_hf_dir(dir.path(), &Device::Cpu, conventions).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let no_start = conventions.start == StartToken::None;
+    compare_causal(&lm, reference, name, conventions.start == StartToken::None)
+}
+
+/// Compares `lm` with the reference of causal family `name`; returns the largest difference.
+fn compare_causal(lm: &CausalLm, reference: &Reference, name: &str, no_start: bool) -> f64 {
+    let family = &reference.causal[name];
     if !no_start {
         assert_eq!(lm.start_token(), Some(family.start), "{name}: start token");
     }
@@ -233,4 +237,18 @@ fn no_start_token_matches_pytorch_without_one() {
     let dir = model_dir(&reference, "gpt2");
     let err = CausalLm::from_hf_dir(dir.path(), &Device::Cpu, &asked).err().expect("nothing to predict the first token from");
     assert!(err.to_string().contains("without a start token"), "{err}");
+}
+
+/// The Llama of the fixtures in GGUF files as llama.cpp's converter writes them
+/// (fixtures/make_gguf_rope_reference.py, which checks them with llama.cpp): rope
+/// scaling as `rope.scaling.type = linear` and as Llama 3.1's `rope_freqs` divisors,
+/// Q and K permuted for llama.cpp's rotary embedding. They score what PyTorch scored
+/// for the same weights and rope.
+#[test]
+fn gguf_rope_scaling_matches_pytorch() {
+    let reference = reference();
+    for (file, name) in [("llama_linear.gguf", "llama_linear"), ("llama3.gguf", "llama3_rope_type")] {
+        let lm = CausalLm::from_gguf(&fixtures().join(file), &Device::Cpu, &Conventions::default()).expect(file);
+        compare_causal(&lm, &reference, name, false);
+    }
 }

@@ -230,8 +230,10 @@ async fn only_staff_may_export_or_see_the_research_page() {
             .expect("report");
         assert_eq!(report.status(), 200);
         let report: Value = report.json().await.expect("report JSON");
-        // the substitution game's six tables, the word-definition game's three, the next-word game's two, the invented-word game's two
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 13), "{report}");
+        // the models and their conventions, the substitution game's six tables, the
+        // word-definition game's three, the next-word game's two, the invented-word game's two
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 14), "{report}");
+        assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
         assert_eq!(out.header("Cookie", staff_cookie.clone().unwrap_or_default()).send().await.expect("sign out").status(), 302);
