@@ -140,7 +140,7 @@ impl Decoder {
 
     fn assemble(arch: Architecture, parts: Parts, device: &Device) -> Result<Self, ScorerError> {
         let (n_head, n_kv) = (arch.n_head, arch.n_kv_head);
-        if n_head == 0 || n_kv == 0 || n_head % n_kv != 0 || arch.head_dim == 0 || arch.head_dim % 2 != 0 {
+        if n_head == 0 || n_kv == 0 || n_head % n_kv != 0 || arch.head_dim == 0 || !arch.head_dim.is_multiple_of(2) {
             return Err(ScorerError::Input(format!(
                 "{}: inconsistent heads: {n_head} / {n_kv} of width {}",
                 arch.family, arch.head_dim
