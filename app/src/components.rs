@@ -1,6 +1,6 @@
 //! Small pieces shared by the pages.
 
-use gapwise_store::model::{Context, LANGUAGES};
+use gapwise_model::{Context, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{langid, LanguageIdentifier, Loader};
-use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE};
+use gapwise_model::{parse_language, DEFAULT_LANGUAGE};
 use leptos::prelude::*;
 
 fluent_templates::static_loader! {

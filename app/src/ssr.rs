@@ -8,7 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use gapwise_store::model::{AnswerFilter, Report};
+use gapwise_model::{AnswerFilter, Report};
 use gapwise_store::{Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;

@@ -2,7 +2,7 @@
 //! from it parse or are refused, and nothing panics.
 #![no_main]
 
-use gapwise_store::model::{parse_client_ms, parse_k, parse_language};
+use gapwise_model::{parse_client_ms, parse_k, parse_language};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

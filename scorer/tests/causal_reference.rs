@@ -262,7 +262,8 @@ fn manifest_dir() -> String {
 #[test]
 fn winodict_partial_scores_match_llama_cpp() {
     use gapwise_scorer::winodict::items::read_items;
-    use gapwise_scorer::winodict::partial::{judge, prompts, Teaching};
+    use gapwise_model::Teaching;
+    use gapwise_scorer::winodict::partial::{judge, prompts};
 
     #[derive(Deserialize)]
     struct Scored {

@@ -4,8 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gapwise_scorer::winodict::partial::Teaching;
-use gapwise_store::model::{AnswerFilter, DefinitionTask, WinoWord};
+use gapwise_model::Teaching;
+use gapwise_model::{AnswerFilter, DefinitionTask, WinoWord};
 use gapwise_store::{ImportKind, Store};
 use leptos::config::get_configuration;
 
@@ -153,7 +153,7 @@ pub enum Command {
         #[arg(long)]
         task: Option<String>,
         /// Only groups of at most this many members (the paper's human study: 10).
-        #[arg(long, default_value_t = gapwise_store::model::DEFAULT_DEFINITION_CAP)]
+        #[arg(long, default_value_t = gapwise_model::DEFAULT_DEFINITION_CAP)]
         max_candidates: u32,
         /// Groups per task.
         #[arg(long, default_value_t = 100)]

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gapwise_scorer::definitions::wordnet::WordNet;
 use gapwise_scorer::definitions::{DefinitionScorer, Pos};
 use gapwise_scorer::wordfreq::WordFrequencies;
-use gapwise_store::model::DefinitionTask;
+use gapwise_model::DefinitionTask;
 use gapwise_store::{NewSynset, Store, WordNetReport};
 
 type Error = Box<dyn std::error::Error>;

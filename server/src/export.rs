@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gapwise_store::model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
+use gapwise_model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
 use gapwise_store::{ExportRow, ModelInfo, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};

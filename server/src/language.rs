@@ -9,7 +9,7 @@ use axum::routing::get;
 use axum::Router;
 use gapwise_app::ssr::language_cookie;
 use gapwise_app::AppError;
-use gapwise_store::model::{parse_language, LANGUAGES};
+use gapwise_model::{parse_language, LANGUAGES};
 use serde::Deserialize;
 
 pub fn routes(secure_cookies: bool) -> Router {

@@ -17,7 +17,7 @@ use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use gapwise_app::ssr::{admin_only, staff_of};
 use gapwise_app::AppError;
-use gapwise_store::model::AnswerFilter;
+use gapwise_model::AnswerFilter;
 use gapwise_store::{Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;

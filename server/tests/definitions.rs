@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use gapwise_scorer::definitions::wordnet::WordNet;
 use gapwise_scorer::definitions::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
-use gapwise_store::model::{AnswerFilter, DefinitionTask};
+use gapwise_model::{AnswerFilter, DefinitionTask};
 use gapwise_store::testing::each_backend;
 use gapwise_store::{distinct_candidates, NewSynset, Store};
 use reqwest::{header, Client, StatusCode};

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use gapwise_scorer::shannon::{NextPieceModel, PieceKind};
 use gapwise_scorer::ScorerError;
-use gapwise_store::model::AnswerFilter;
+use gapwise_model::AnswerFilter;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{positions, Store};
 use reqwest::{header, Client, StatusCode};

@@ -19,7 +19,7 @@ use gapwise_scorer::{Context, ContextScorer};
 use gapwise_server::export::{export_folder, Format};
 use gapwise_server::score::score_items;
 use gapwise_server::select::{select_contexts, Selection};
-use gapwise_store::model::{AnswerFilter, Contender, Period, Standing};
+use gapwise_model::{AnswerFilter, Contender, Period, Standing};
 use gapwise_store::testing::{each_backend, play, seed_likert, seed_small};
 use gapwise_store::{ImportFormat, ImportKind, Role, Store};
 use indicatif::ProgressBar;

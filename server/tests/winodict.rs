@@ -9,9 +9,10 @@ mod common;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
-use gapwise_scorer::winodict::partial::{ContinuationScorer, Teaching};
+use gapwise_model::Teaching;
+use gapwise_scorer::winodict::partial::ContinuationScorer;
 use gapwise_scorer::ScorerError;
-use gapwise_store::model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
+use gapwise_model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
 use gapwise_store::testing::each_backend;
 use gapwise_store::{Store, WinoItemRecord};
 use reqwest::{header, Client, StatusCode};

@@ -3,13 +3,112 @@
 //! One [`Store`] wraps an sqlx `AnyPool`, so the same queries run on the embedded
 //! SQLite default and on PostgreSQL. Queries use `$1` placeholders (both backends
 //! accept them) and only integer, text and float columns (what the Any driver maps).
-//!
-//! With the `db` feature off, only [`model`] is compiled: the serialisable types the
-//! web front end shares with the server.
 
-pub mod model;
+mod admin;
+mod annotators;
+mod audit;
+mod corpus;
+mod crowd;
+mod definitions;
+mod error;
+mod export;
+mod filter;
+mod leaderboard;
+mod likert;
+mod memo;
+mod game;
+mod game_writes;
+mod generators;
+mod hold_table;
+mod import;
+mod item_choice;
+mod items;
+mod postings;
+mod quality;
+mod rating;
+mod rights;
+mod scores;
+mod search;
+mod secrets;
+mod shannon;
+mod social;
+mod staff;
+mod store;
+mod suggestions;
+mod winodict;
+pub mod words;
 
-#[cfg(feature = "db")]
-mod db;
-#[cfg(feature = "db")]
-pub use db::*;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use annotators::{Annotator, Session, CONSENT_VERSION};
+pub use corpus::{check_corpus, CorpusFormat, CorpusOptions, CorpusReport};
+pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
+pub use error::{LineError, Refusal, StoreError};
+pub use export::{ExportContext, ExportRow, BLANK};
+pub use leaderboard::MIN_ANSWERS_TO_RANK;
+pub use likert::{LikertPair, LikertRow};
+pub use rights::Erased;
+pub use import::{check_import, ImportFormat, ImportKind, ImportReport};
+pub use items::{BuildReport, ITEMS_PER_K};
+pub use scores::{ContextScore, ContextToScore, ModelInfo};
+pub use search::Found;
+pub use shannon::{positions, HumanGuess, ModelGuess, WordFacts};
+pub use staff::{Role, Staff};
+pub use store::{sqlite_file, Backend, Store};
+pub use winodict::{WinoAnswer, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
+
+/// Milliseconds since the Unix epoch, the unit of every stored time.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The VALUES of a multi-row INSERT of `rows` rows of `columns` columns on `conn`:
+/// `($1, $2), ($3, $4)` on PostgreSQL, `(?, ?), (?, ?)` on SQLite. SQLite keeps a
+/// numbered parameter's name in a list it searches once per parameter, when it
+/// prepares a statement and when sqlx binds it, a cost quadratic in a statement's
+/// parameters; anonymous ones are bound by position.
+pub(crate) fn placeholders(conn: &sqlx::AnyConnection, rows: usize, columns: usize) -> String {
+    let numbered = conn.backend_name() != "SQLite";
+    let parameter = |i: usize| if numbered { format!("${i}") } else { "?".to_owned() };
+    (0..rows)
+        .map(|r| format!("({})", (1..=columns).map(|c| parameter(r * columns + c)).collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A query of the Any driver, as [`insert_rows`] hands it to its binder.
+pub(crate) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Rows per statement of [`insert_rows`].
+const ROWS_PER_INSERT: usize = 200;
+
+/// Inserts `rows` in the caller's transaction, [`ROWS_PER_INSERT`] to a statement.
+/// `insert` is the statement with `{}` where its VALUES go (an ON CONFLICT clause may
+/// follow); `bind` binds one row's `columns` values (owned: the statement outlives no
+/// row). `written` is told after each statement how many rows went so far. Returns
+/// the rows affected.
+pub(crate) async fn insert_rows<T>(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    insert: &str,
+    columns: usize,
+    rows: &[T],
+    bind: impl for<'q> Fn(AnyQuery<'q>, &T) -> AnyQuery<'q>,
+    written: &(dyn Fn(usize) + Sync),
+) -> Result<u64, StoreError> {
+    let mut affected = 0;
+    let mut done = 0;
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let sql = insert.replacen("{}", &placeholders(tx, chunk.len(), columns), 1);
+        // not kept as a prepared statement: PostgreSQL fixes a parameter's type when the
+        // statement is prepared, and a column that is NULL in one chunk and a number in
+        // the next (a word with no frequency) would then be refused
+        let query = chunk.iter().fold(sqlx::query(&sql).persistent(false), &bind);
+        affected += query.execute(&mut **tx).await?.rows_affected();
+        done += chunk.len();
+        written(done);
+    }
+    Ok(affected)
+}

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use gapwise_store::model::{Achievement, PlayState};
+use gapwise_model::{Achievement, PlayState};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{ImportFormat, ImportKind, Session, Store, StoreError, CONSENT_VERSION};
 
@@ -17,7 +17,7 @@ async fn refreshed(store: &Store, token: &str) -> Session {
     store.session(token).await.expect("lookup").expect("session exists")
 }
 
-fn item_of(state: PlayState) -> gapwise_store::model::ItemCard {
+fn item_of(state: PlayState) -> gapwise_model::ItemCard {
     match state {
         PlayState::Item { card, .. } => card,
         other => panic!("expected an item, got {other:?}"),

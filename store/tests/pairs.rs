@@ -1,7 +1,7 @@
 //! Word pairs from players (suggestions and their moderation, audited) and from the
 //! a-priori word lists, on both backends.
 
-use gapwise_store::model::SuggestionStatus;
+use gapwise_model::SuggestionStatus;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{StoreError, CONSENT_VERSION};
 
@@ -95,7 +95,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let token = store.create_session(&player.id).await.expect("session");
         for _ in 0..3 {
             let session = store.session(&token).await.expect("session").expect("live");
-            let gapwise_store::model::PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("play") else { break };
+            let gapwise_model::PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("play") else { break };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
             store.answer(&session, &card.answer_id, 0, Some(900)).await.expect("answer");
             store.next_item(&session).await.expect("next");

@@ -2,7 +2,7 @@
 //! overview, gold items, redundancy and crowd studies. Admins only; every change
 //! lands in the audit log.
 
-use gapwise_store::model::AdminOverview;
+use gapwise_model::AdminOverview;
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -50,7 +50,7 @@ pub async fn build_items() -> Result<u64, AppError> {
 
 /// One page of a language's word pairs, newest first.
 #[server(endpoint = "admin-pairs")]
-pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_store::model::PairRow>, AppError> {
+pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_model::PairRow>, AppError> {
     use crate::ssr::{context, fail, require_admin};
 
     let ctx = context()?;
@@ -70,7 +70,7 @@ pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
 
 /// Pair `pair` with its items (contexts, k, kind) and what they collected.
 #[server(endpoint = "admin-pair-items")]
-pub async fn admin_pair_items(pair: i64) -> Result<gapwise_store::model::PairItems, AppError> {
+pub async fn admin_pair_items(pair: i64) -> Result<gapwise_model::PairItems, AppError> {
     use crate::ssr::{context, fail, require_admin};
 
     let ctx = context()?;
@@ -115,7 +115,7 @@ pub async fn create_study(
     #[server(default)] completion_code: String,
 ) -> Result<String, AppError> {
     use crate::ssr::{context, fail, reject, require_admin};
-    use gapwise_store::model::Platform;
+    use gapwise_model::Platform;
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
@@ -123,6 +123,6 @@ pub async fn create_study(
         reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")))
     })?;
     let language = super::language_of(Some(language))?.to_owned();
-    let study = gapwise_store::model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code };
+    let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code };
     ctx.store.create_study(&admin.name, &study).await.map_err(fail)
 }

@@ -1,7 +1,7 @@
 //! Server functions of crowd studies: a participant's entry and progress, and the
-//! admin's set-up (see `gapwise_store::model::crowd`).
+//! admin's set-up (see `gapwise_model::crowd`).
 
-use gapwise_store::model::{CrowdEntry, CrowdProgress};
+use gapwise_model::{CrowdEntry, CrowdProgress};
 use leptos::prelude::*;
 
 use crate::AppError;

@@ -1,6 +1,6 @@
 //! Server functions of the word-definition game (W2D and D2W).
 
-use gapwise_store::model::{DefinitionCard, DefinitionPick};
+use gapwise_model::{DefinitionCard, DefinitionPick};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -11,7 +11,7 @@ use crate::AppError;
 pub async fn definition_round(task: String, cap: u32) -> Result<Option<DefinitionCard>, AppError> {
     use crate::ssr::{context, fail, reject, require_session};
     use axum::http::StatusCode;
-    use gapwise_store::model::{DefinitionTask, DEFINITION_CAPS};
+    use gapwise_model::{DefinitionTask, DEFINITION_CAPS};
 
     let ctx = context()?;
     let bad = |message: String| reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(message));

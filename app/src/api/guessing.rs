@@ -1,6 +1,6 @@
 //! Server functions of the next-word game (the "Shannon game").
 
-use gapwise_store::model::{GuessCard, GuessResult};
+use gapwise_model::{GuessCard, GuessResult};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -11,7 +11,7 @@ use crate::AppError;
 pub async fn guess_round(#[server(default)] language: Option<String>, mode: String) -> Result<Option<GuessCard>, AppError> {
     use crate::ssr::{context, fail, reject, require_session};
     use axum::http::StatusCode;
-    use gapwise_store::model::GuessMode;
+    use gapwise_model::GuessMode;
 
     let ctx = context()?;
     let language = super::language_of(language)?;

@@ -2,7 +2,7 @@
 //! plain form posts, by browsers without JavaScript. Endpoints are fixed (no hash
 //! suffix) so that scripts and tests can call them: `POST /api/<endpoint>`.
 
-use gapwise_store::model::{Feedback, PlayState, Round};
+use gapwise_model::{Feedback, PlayState, Round};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -58,7 +58,7 @@ pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {
 /// A language code from a request: one of the game's, English when left out.
 #[cfg(feature = "ssr")]
 pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
-    use gapwise_store::model::{parse_language, DEFAULT_LANGUAGE, LANGUAGES};
+    use gapwise_model::{parse_language, DEFAULT_LANGUAGE, LANGUAGES};
 
     match raw.as_deref().map(str::trim) {
         None | Some("") => Ok(DEFAULT_LANGUAGE),
@@ -80,7 +80,7 @@ fn challenge_of(raw: Option<&str>) -> Option<&str> {
 /// A browser-measured time from a form: empty when it was not measured.
 #[cfg(feature = "ssr")]
 fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
-    gapwise_store::model::parse_client_ms(raw.as_deref().unwrap_or_default())
+    gapwise_model::parse_client_ms(raw.as_deref().unwrap_or_default())
         .map_err(|message| crate::ssr::reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(message)))
 }
 
@@ -180,7 +180,7 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
 /// The public leaderboard of `period`: the best players by pseudonym, and the
 /// scored models.
 #[server(endpoint = "leaderboard")]
-pub async fn leaderboard(period: gapwise_store::model::Period) -> Result<Vec<gapwise_store::model::Standing>, AppError> {
+pub async fn leaderboard(period: gapwise_model::Period) -> Result<Vec<gapwise_model::Standing>, AppError> {
     use crate::ssr::{context, fail};
 
     let ctx = context()?;
@@ -194,7 +194,7 @@ pub async fn suggest_pair(
     target: String,
     distractor: String,
     #[server(default)] language: Option<String>,
-) -> Result<gapwise_store::model::Suggestion, AppError> {
+) -> Result<gapwise_model::Suggestion, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
@@ -205,7 +205,7 @@ pub async fn suggest_pair(
 
 /// The player's proposals and where they stand, newest first.
 #[server(endpoint = "my-suggestions")]
-pub async fn my_suggestions() -> Result<Vec<gapwise_store::model::Suggestion>, AppError> {
+pub async fn my_suggestions() -> Result<Vec<gapwise_model::Suggestion>, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
@@ -216,7 +216,7 @@ pub async fn my_suggestions() -> Result<Vec<gapwise_store::model::Suggestion>, A
 /// The next Likert item of `language` (English when left out) for the caller, or
 /// `None` when they have rated every one that still needs raters.
 #[server(endpoint = "likert-next")]
-pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<Option<gapwise_store::model::LikertCard>, AppError> {
+pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<Option<gapwise_model::LikertCard>, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;
@@ -239,7 +239,7 @@ pub async fn rate(serving_id: String, position: u8, client_ms: Option<String>) -
 
 /// The caller's points, level, streaks and answers today.
 #[server(endpoint = "progress")]
-pub async fn get_progress() -> Result<gapwise_store::model::Progress, AppError> {
+pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
     use crate::ssr::{context, fail, require_session};
 
     let ctx = context()?;

@@ -1,7 +1,7 @@
 //! Server functions of a player's rights: everything stored about them (also as a
 //! download: `GET /api/my-data`), erasing it all, and feedback.
 
-use gapwise_store::model::MyData;
+use gapwise_model::MyData;
 use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 

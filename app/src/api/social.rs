@@ -1,6 +1,6 @@
-//! Server functions of friends and challenges (see `gapwise_store::model::social`).
+//! Server functions of friends and challenges (see `gapwise_model::social`).
 
-use gapwise_store::model::{Challenge, Friend};
+use gapwise_model::{Challenge, Friend};
 use leptos::prelude::*;
 
 use crate::AppError;

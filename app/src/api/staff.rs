@@ -1,7 +1,7 @@
 //! Server functions of the research pages: staff sign-in and sign-out (accounts are
 //! made with `gapwise add-staff`), and the report the research page shows.
 
-use gapwise_store::model::{AnswerFilter, Report};
+use gapwise_model::{AnswerFilter, Report};
 use leptos::prelude::*;
 
 use crate::AppError;

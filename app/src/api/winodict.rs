@@ -1,6 +1,6 @@
 //! Server functions of the invented-word game (WinoDict).
 
-use gapwise_store::model::{WinoCard, WinoPick};
+use gapwise_model::{WinoCard, WinoPick};
 use leptos::prelude::*;
 
 use crate::AppError;

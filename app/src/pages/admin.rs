@@ -2,7 +2,7 @@
 //! editing, or reject with a reason), item building, the audit log, quality control
 //! and crowd studies (in `admin_quality`). Admins only.
 
-use gapwise_store::model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
+use gapwise_model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

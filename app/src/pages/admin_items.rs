@@ -2,7 +2,7 @@
 //! contexts with the target marked, what it collected, and whether it is gold
 //! (an admin verified its answer; see `model::quality`). Admins only.
 
-use gapwise_store::model::ItemRow;
+use gapwise_model::ItemRow;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

@@ -1,7 +1,7 @@
 //! The admin page's quality control (per-item redundancy, gold items, flagged
 //! players) and crowd studies (set one up, follow its assignments).
 
-use gapwise_store::model::{AdminOverview, Platform, ALLOWED_K, GOLD_MISSES_TO_FLAG, LANGUAGES};
+use gapwise_model::{AdminOverview, Platform, ALLOWED_K, GOLD_MISSES_TO_FLAG, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::api::{CreateStudy, SetAnswersPerItem};
@@ -57,7 +57,7 @@ pub fn Quality(o: AdminOverview, actions: QualityActions) -> impl IntoView {
 }
 
 #[component]
-fn Studies(studies: Vec<gapwise_store::model::CrowdStudy>, action: ServerAction<CreateStudy>) -> impl IntoView {
+fn Studies(studies: Vec<gapwise_model::CrowdStudy>, action: ServerAction<CreateStudy>) -> impl IntoView {
     view! {
         <h2>"Crowd studies"</h2>
         <ActionForm action=action attr:class="study-form">

@@ -3,7 +3,7 @@
 //! `workerId`, `assignmentId`). They read what the study is for and consent; then
 //! the game serves the study's items.
 
-use gapwise_store::model::{CrowdEntry, MTURK_PREVIEW};
+use gapwise_model::{CrowdEntry, MTURK_PREVIEW};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 

@@ -4,7 +4,7 @@
 //! wrong pick is crossed out. The cap is the difficulty: groups of at most that
 //! many candidates, all of them shown. The definitions are WordNet's, in English.
 
-use gapwise_store::model::{DefinitionCard, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
+use gapwise_model::{DefinitionCard, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

@@ -1,7 +1,7 @@
 //! Friends and challenges: add a player by pseudonym (their proposed pairs come
 //! first in your game), challenge them to ten items, and compare item by item.
 
-use gapwise_store::model::{Challenge, Friend, ALLOWED_K};
+use gapwise_model::{Challenge, Friend, ALLOWED_K};
 use leptos::prelude::*;
 
 use crate::api::{friends_and_challenges, AddFriend, ChallengeFriend, RemoveFriend};

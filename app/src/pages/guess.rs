@@ -3,7 +3,7 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_store::model::{parse_language, GuessCard, GuessMode, MAX_GUESS_CHARS};
+use gapwise_model::{parse_language, GuessCard, GuessMode, MAX_GUESS_CHARS};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

@@ -1,6 +1,6 @@
 //! The public leaderboard: players by pseudonym and the scored models among them.
 
-use gapwise_store::model::{Contender, Period, Standing};
+use gapwise_model::{Contender, Period, Standing};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

@@ -1,7 +1,7 @@
 //! "My data": everything stored about the player, a download of it, erasure of all
 //! of it, and a feedback form.
 
-use gapwise_store::model::{MyData, MAX_FEEDBACK_CHARS};
+use gapwise_model::{MyData, MAX_FEEDBACK_CHARS};
 use leptos::prelude::*;
 
 use crate::api::{fetch_my_data, EraseMe, SendFeedback, ERASE_CONFIRMATION};

@@ -6,7 +6,7 @@
 //! `?challenge=<id>` plays a challenge's ten items; a crowd participant sees their
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
-use gapwise_store::model::{
+use gapwise_model::{
     level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K,
     DAILY_GOAL, DEFAULT_K,
 };

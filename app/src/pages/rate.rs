@@ -1,7 +1,7 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_store::model::{parse_language, LikertCard};
+use gapwise_model::{parse_language, LikertCard};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

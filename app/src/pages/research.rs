@@ -4,7 +4,7 @@
 //! 403 to anyone else, see `require_staff`).
 
 use base64::Engine;
-use gapwise_store::model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, LANGUAGES, STRATEGIES};
+use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, LANGUAGES, STRATEGIES};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;

@@ -1,6 +1,6 @@
 //! Players propose word pairs for others to play and follow what became of them.
 
-use gapwise_store::model::{Suggestion, SuggestionStatus, LANGUAGES};
+use gapwise_model::{Suggestion, SuggestionStatus, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::api::{my_suggestions, SuggestPair};

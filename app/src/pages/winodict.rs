@@ -4,7 +4,7 @@
 //! the player picks which of two phrases fills the blank. The item and its
 //! condition are the server's choice; the sentences are WinoGrande's, in English.
 
-use gapwise_store::model::WinoCard;
+use gapwise_model::WinoCard;
 use leptos::prelude::*;
 
 use crate::api::{winodict_round, PickWinodict};

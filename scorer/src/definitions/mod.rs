@@ -1,6 +1,6 @@
 //! The word-definition tasks of 001_bf5d15b61b58df06.txt (WDLMPro): match a word
 //! to its definition among its taxonomic sisters' (W2D), or a definition to its word
-//! (D2W), for people and for models. Which task is which is `gapwise_store::model::DefinitionTask`.
+//! (D2W), for people and for models. Which task is which is `gapwise_model::DefinitionTask`.
 //!
 //! - [`wordnet`]: synsets, groups G(t), depths from the WordNet 3.0 files;
 //! - [`patterns`]: the cloze queries of Table 3;

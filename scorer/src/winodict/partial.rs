@@ -8,6 +8,8 @@
 //! paper's best setup), as a prefix it conditions on, or not at all (the "empty"
 //! control). k-shot prompts put k solved items, each with its definition, first.
 
+use gapwise_model::Teaching;
+
 use crate::causal::CausalLm;
 use crate::error::ScorerError;
 
@@ -20,34 +22,6 @@ pub trait ContinuationScorer: Send + Sync {
 impl ContinuationScorer for CausalLm {
     fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
         CausalLm::continuation_log_probs(self, pairs)
-    }
-}
-
-/// Where the definition sentence goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Teaching {
-    /// No definition: the control.
-    Empty,
-    /// After the continuation, so it is scored (paper 003's best setup).
-    DefinitionSuffix,
-    /// Before the sentence, so the model conditions on it.
-    DefinitionPrefix,
-}
-
-impl Teaching {
-    pub const ALL: [Teaching; 3] = [Teaching::Empty, Teaching::DefinitionSuffix, Teaching::DefinitionPrefix];
-
-    /// `empty`, `suffix` or `prefix`, as stored.
-    pub fn code(self) -> &'static str {
-        match self {
-            Teaching::Empty => "empty",
-            Teaching::DefinitionSuffix => "suffix",
-            Teaching::DefinitionPrefix => "prefix",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Teaching> {
-        Teaching::ALL.into_iter().find(|t| t.code() == code)
     }
 }
 

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use gapwise_scorer::definitions::metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
-use gapwise_store::model::{DefinitionTask, ReportTable};
+use gapwise_model::{DefinitionTask, ReportTable};
 use gapwise_store::{GroupFacts, Store, StoreError};
 
 use super::{num, table};

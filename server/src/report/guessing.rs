@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use gapwise_scorer::shannon::metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
-use gapwise_store::model::ReportTable;
+use gapwise_model::ReportTable;
 use gapwise_store::{ModelGuess, Store, StoreError, WordFacts};
 
 use super::{num, table};

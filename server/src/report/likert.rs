@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use gapwise_scorer::stats::dominance::{dominance, Predictor};
-use gapwise_store::model::{AnswerFilter, ReportFigure, ReportTable};
+use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_store::{LikertRow, Store, StoreError};
 
 use super::figures::{likert_heatmap, LikertPanel};

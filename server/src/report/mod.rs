@@ -27,7 +27,7 @@ use std::path::Path;
 
 use gapwise_scorer::stats::bootstrap::bootstrap_ci;
 use gapwise_scorer::stats::rates::success_rate;
-use gapwise_store::model::{AnswerFilter, Report, ReportFigure, ReportTable};
+use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportTable};
 use gapwise_store::{ExportRow, Store, StoreError};
 
 /// Bootstrap resamples per interval, and the seed they start from.

@@ -7,7 +7,7 @@ use gapwise_scorer::stats::bootstrap::bootstrap_ci;
 use gapwise_scorer::stats::correlation::{matthews, spearman};
 use gapwise_scorer::stats::mann_whitney::mann_whitney;
 use gapwise_scorer::stats::rates::{keep_by_log_time, success_rate, time_weighted};
-use gapwise_store::model::ReportTable;
+use gapwise_model::ReportTable;
 use gapwise_store::ModelInfo;
 
 use super::{languages, num, p_value, pick, rate_with_ci, table, Answer, RESAMPLES, SEED};

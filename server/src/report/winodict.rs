@@ -13,8 +13,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use gapwise_scorer::winodict::partial::Teaching;
-use gapwise_store::model::{ReportTable, WinoWord};
+use gapwise_model::Teaching;
+use gapwise_model::{ReportTable, WinoWord};
 use gapwise_store::{Store, StoreError, WinoJudgement};
 
 use super::{rate_with_ci, table};

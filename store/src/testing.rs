@@ -66,7 +66,7 @@ pub async fn seed_small(store: &Store) {
 /// `players` annotators each answer `items` items with k = 1, 3 and 5 in turn,
 /// alternating the button they press; returns their sessions.
 pub async fn play(store: &Store, players: usize, items: usize) -> Vec<super::Session> {
-    use crate::model::PlayState;
+    use gapwise_model::PlayState;
     let mut sessions = Vec::new();
     for p in 0..players {
         let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("annotator");

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{now_ms, Store, StoreError};
-use crate::model::{Contender, Period, Standing};
+use gapwise_model::{Contender, Period, Standing};
 
 /// Fewest answers a player needs to stand on the leaderboard (a rate over a handful
 /// of answers says little).

@@ -16,7 +16,7 @@ use super::audit::record;
 use super::item_choice::Source;
 use super::secrets::random_letters;
 use super::{now_ms, Session, Store, Refusal, StoreError, CONSENT_VERSION};
-use crate::model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
+use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
 /// How often the game's requests sweep for abandoned assignments, at most.
 const SWEEP_EVERY_MS: i64 = 1_000;

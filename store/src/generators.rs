@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use super::import::pair_key;
 use super::{ImportFormat, ImportKind, ImportReport, Store, StoreError};
 
-const LISTS: &str = include_str!("../../../data/pairs/a_priori.tsv");
+const LISTS: &str = include_str!("../../data/pairs/a_priori.tsv");
 
 /// Every pair of two words of one category in `language`, in list order (the
 /// earlier word is the target). Empty for a language without lists.

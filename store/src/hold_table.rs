@@ -27,7 +27,7 @@ use rand::seq::IteratorRandom;
 use sqlx::Row;
 
 use super::{now_ms, Store, StoreError};
-use crate::model::RESERVATION_MS;
+use gapwise_model::RESERVATION_MS;
 
 /// The shortest time a loaded table is used for.
 const MIN_AGE: Duration = Duration::from_secs(2);

@@ -4,7 +4,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::{now_ms, Store, StoreError};
-use crate::model::AuditEntry;
+use gapwise_model::AuditEntry;
 
 /// Adds an entry to the audit log inside `tx`.
 pub(crate) async fn record(tx: &mut Transaction<'_, Any>, staff: &str, action: &str, detail: &str) -> Result<(), StoreError> {

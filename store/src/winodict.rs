@@ -16,7 +16,7 @@ use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
 use super::{insert_rows, now_ms, Store, StoreError};
-use crate::model::{WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
+use gapwise_model::{WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]

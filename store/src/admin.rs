@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::{Store, StoreError, ITEMS_PER_K};
-use crate::model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
+use gapwise_model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
 
 /// Tables whose sizes the admin page shows.
 const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "likert_ratings", "pair_suggestions"];

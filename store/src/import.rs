@@ -16,7 +16,7 @@ use sqlx::Row;
 use super::postings::Postings;
 use super::words::{is_single_word, normalize};
 use super::{now_ms, LineError, Refusal, Store, StoreError};
-use crate::model::STRATEGIES;
+use gapwise_model::STRATEGIES;
 
 pub(crate) const MAX_SENTENCE_CHARS: usize = 2000;
 const MAX_LABEL_CHARS: usize = 100;

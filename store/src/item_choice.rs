@@ -4,7 +4,7 @@
 //! first.
 //!
 //! An item is held by its answers and by servings not yet answered that are younger
-//! than [`crate::model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
+//! than [`gapwise_model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
 //! returned or abandoned hold nothing, so its items go to others. An item held
 //! [`Store::answers_per_item`] times retires, except gold items, which everyone gets.
 //! The open game's counts come from the process's
@@ -19,7 +19,7 @@ use rand::Rng;
 
 use super::hold_table::Player;
 use super::{Store, StoreError};
-use crate::model::gold_rate;
+use gapwise_model::gold_rate;
 
 /// How long a player's view (their served items and friends) is kept in memory.
 /// Another process may serve them meanwhile: the unique serving of an item to a

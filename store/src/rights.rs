@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::audit::utc_minute;
 use super::{now_ms, Store, Refusal, StoreError};
-use crate::model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
+use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.

@@ -9,7 +9,7 @@ use sqlx::Row;
 use super::audit::record;
 use super::import::checked_pair;
 use super::{now_ms, Store, Refusal, StoreError};
-use crate::model::{Suggestion, SuggestionStatus};
+use gapwise_model::{Suggestion, SuggestionStatus};
 
 const COLUMNS: &str = "id, lang, target, distractor, status, reason";
 

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use crate::model::{AnswerFilter, ALLOWED_K, DAY_MS, STRATEGIES};
+use gapwise_model::{AnswerFilter, ALLOWED_K, DAY_MS, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {

@@ -15,7 +15,7 @@ use sqlx::Row;
 use super::filter::filter_sql;
 use super::secrets::random_letters;
 use super::{Store, StoreError};
-use crate::model::AnswerFilter;
+use gapwise_model::AnswerFilter;
 
 /// Length of an export ID: 12 letters, ~68 bits.
 const EXPORT_ID_LEN: usize = 12;

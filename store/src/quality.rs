@@ -7,7 +7,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::{Store, StoreError};
-use crate::model::{gold_flag, FlaggedPlayer, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
+use gapwise_model::{gold_flag, FlaggedPlayer, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
 /// The settings row that holds the per-item redundancy.
 const ANSWERS_PER_ITEM: &str = "answers_per_item";

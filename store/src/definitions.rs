@@ -17,7 +17,7 @@ use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
 use super::{insert_rows, now_ms, Store, StoreError};
-use crate::model::{DefinitionCard, DefinitionPick, DefinitionTask};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask};
 
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
 /// A group whose sisters repeat each other's text can fall below it once they are

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use sqlx::{Any, Row, Transaction};
 
 use super::{now_ms, Found, Store, StoreError};
-use crate::model::ALLOWED_K;
+use gapwise_model::ALLOWED_K;
 
 /// Items built per pair and k unless asked otherwise.
 pub const ITEMS_PER_K: usize = 4;

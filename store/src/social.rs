@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, Refusal, StoreError};
-use crate::model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;

@@ -9,7 +9,7 @@ use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
 use super::{now_ms, Store, Refusal, StoreError};
-use crate::model::{LikertCard, LIKERT_RATERS};
+use gapwise_model::{LikertCard, LIKERT_RATERS};
 
 impl Store {
     /// The next Likert item of `language` for annotator `id` (the one served and

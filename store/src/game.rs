@@ -15,7 +15,7 @@ use super::game_writes::{AnswerRow, Pending, ServingRow, Write};
 use super::item_choice::Source;
 use super::{now_ms, Session, Store, Refusal, StoreError};
 
-use crate::model::{
+use gapwise_model::{
     answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Round, Score,
     ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };

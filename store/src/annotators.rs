@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use crate::model::Score;
+use gapwise_model::Score;
 
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};

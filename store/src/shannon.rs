@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::game::MAX_CLIENT_MS;
 use super::words::{normalize, word_spans};
 use super::{insert_rows, now_ms, Store, Refusal, StoreError};
-use crate::model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;

@@ -65,3 +65,32 @@ pub struct WinoPick {
     /// The right option's text.
     pub answer: String,
 }
+
+/// Where a model reads the definition sentence of the word it is judged with
+/// (partial scoring, paper 003): stored with each judgement, shown in the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Teaching {
+    /// No definition: the control.
+    Empty,
+    /// After the continuation, so it is scored (paper 003's best setup).
+    DefinitionSuffix,
+    /// Before the sentence, so the model conditions on it.
+    DefinitionPrefix,
+}
+
+impl Teaching {
+    pub const ALL: [Teaching; 3] = [Teaching::Empty, Teaching::DefinitionSuffix, Teaching::DefinitionPrefix];
+
+    /// `empty`, `suffix` or `prefix`, as stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            Teaching::Empty => "empty",
+            Teaching::DefinitionSuffix => "suffix",
+            Teaching::DefinitionPrefix => "prefix",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Teaching> {
+        Teaching::ALL.into_iter().find(|t| t.code() == code)
+    }
+}

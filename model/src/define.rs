@@ -1,0 +1,58 @@
+//! The word-definition game (W2D and D2W, 001_bf5d15b61b58df06.txt) as the player sees it.
+
+use serde::{Deserialize, Serialize};
+
+/// The two ways round of the word-definition game (001_bf5d15b61b58df06.txt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DefinitionTask {
+    /// A word; pick its definition among its taxonomic sisters'.
+    W2d,
+    /// A definition; pick its word.
+    D2w,
+}
+
+impl DefinitionTask {
+    pub const ALL: [DefinitionTask; 2] = [DefinitionTask::W2d, DefinitionTask::D2w];
+
+    /// `w2d` or `d2w`, as stored and in URLs.
+    pub fn code(self) -> &'static str {
+        match self {
+            DefinitionTask::W2d => "w2d",
+            DefinitionTask::D2w => "d2w",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<DefinitionTask> {
+        DefinitionTask::ALL.into_iter().find(|t| t.code() == code.trim())
+    }
+}
+
+/// The caps on a group's size a player can choose (the difficulty: groups of at
+/// most this many candidates are served, every member shown). The paper's human
+/// study used groups of at most 10.
+pub const DEFINITION_CAPS: [u32; 3] = [5, 10, 20];
+
+pub const DEFAULT_DEFINITION_CAP: u32 = 10;
+
+/// One round of the word-definition game as the player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DefinitionCard {
+    pub serving_id: String,
+    pub task: DefinitionTask,
+    /// The word (W2D) or the definition (D2W).
+    pub prompt: String,
+    /// The definitions (W2D) or words (D2W), in the order shown; picks name a position.
+    pub options: Vec<String>,
+    /// Positions picked so far in this round, with whether each was right.
+    pub picked: Vec<(usize, bool)>,
+    /// Rounds of this task the player has finished.
+    pub finished: i64,
+}
+
+/// What a pick in the word-definition game did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefinitionPick {
+    pub correct: bool,
+    /// Picks so far in the round (the rank the player gave the right one, once found).
+    pub attempts: i64,
+}

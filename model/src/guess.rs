@@ -1,0 +1,58 @@
+//! The next-word game (002_07d3f5412720a88c.txt) as the player sees it.
+
+use serde::{Deserialize, Serialize};
+
+/// How a next-word round is played: every guess typed, or a model's suggestions
+/// offered as well (the easier setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GuessMode {
+    Type,
+    Choose,
+}
+
+impl GuessMode {
+    /// `type` or `choose`, as stored and in URLs.
+    pub fn code(self) -> &'static str {
+        match self {
+            GuessMode::Type => "type",
+            GuessMode::Choose => "choose",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<GuessMode> {
+        [GuessMode::Type, GuessMode::Choose].into_iter().find(|m| m.code() == code.trim())
+    }
+}
+
+/// Sentences of the next-word game have this many words (inclusive).
+pub const GUESS_WORDS: (usize, usize) = (4, 25);
+
+/// Longest guess, in characters.
+pub const MAX_GUESS_CHARS: usize = 60;
+
+/// A next-word round as the player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GuessCard {
+    pub serving_id: String,
+    pub mode: GuessMode,
+    /// The sentence up to the word to guess.
+    pub revealed: String,
+    /// The word to guess: 1 is the sentence's second word.
+    pub position: usize,
+    /// Words to guess in the sentence.
+    pub positions: usize,
+    /// A model's words for this position, best first (the easier setting).
+    pub suggestions: Vec<String>,
+    /// Sentences the player has finished.
+    pub finished: i64,
+}
+
+/// What a guess was, and the word that was there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuessResult {
+    pub guess: String,
+    pub word: String,
+    pub correct: bool,
+    /// Whether that was the sentence's last word.
+    pub sentence_done: bool,
+}

@@ -1,0 +1,75 @@
+//! Types that travel between the server and the browser, and the game's rules that
+//! need nothing else (points, levels, what a player may choose). No dependency but
+//! serde: the wasm front end compiles it too. One module per game mode (`play`,
+//! `rate`, `define`, `guess`, `new_words`) and per feature; everything is re-exported
+//! here.
+
+mod admin;
+mod crowd;
+mod define;
+mod guess;
+mod leaderboard;
+mod new_words;
+mod play;
+mod quality;
+mod rate;
+mod research;
+mod rights;
+mod social;
+mod suggest;
+
+pub use admin::*;
+pub use crowd::*;
+pub use define::*;
+pub use guess::*;
+pub use leaderboard::*;
+pub use new_words::*;
+pub use play::*;
+pub use quality::*;
+pub use rate::*;
+pub use research::*;
+pub use rights::*;
+pub use social::*;
+pub use suggest::*;
+
+/// The languages of the game: code and name in the language itself.
+pub const LANGUAGES: [(&str, &str); 5] = [("en", "English"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("ru", "Русский")];
+
+/// The language played when the player has not chosen.
+pub const DEFAULT_LANGUAGE: &str = "en";
+
+/// Parses a language code chosen by a player; `None` when it is not one of [`LANGUAGES`].
+pub fn parse_language(raw: &str) -> Option<&'static str> {
+    LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == raw.trim())
+}
+
+/// How a word pair was made: from closed word lists, from word vectors, or proposed by a player.
+pub const STRATEGIES: [&str; 3] = ["a-priori", "distributional", "suggested"];
+
+/// Milliseconds in a day, the unit of stored times being the millisecond (UTC days).
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Parses the response time a browser sent (milliseconds, maybe with a fraction);
+/// `None` when it sent none (no JavaScript). Any number is accepted here, rounded
+/// and saturated to an integer: whether it can be true is the store's call.
+pub fn parse_client_ms(raw: &str) -> Result<Option<i64>, String> {
+    match raw.trim() {
+        "" => Ok(None),
+        raw => match raw.parse::<f64>() {
+            Ok(ms) if ms.is_finite() => Ok(Some(ms.round() as i64)),
+            _ => Err(format!("client_ms must be a number of milliseconds, not {raw:?}")),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_the_five_codes() {
+        assert_eq!(parse_language(" ru"), Some("ru"));
+        assert_eq!(parse_language("de"), None);
+        assert_eq!(parse_language("EN"), None);
+    }
+}

@@ -1,0 +1,222 @@
+//! The substitution game (004_fd0640cd187f2eac.txt) as the player sees it: items,
+//! feedback, the round of one request, and the points, levels and achievements.
+
+use serde::{Deserialize, Serialize};
+
+/// The numbers of sentences a player may choose to see at once (the paper's k).
+pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
+
+/// k when the player has not chosen.
+pub const DEFAULT_K: u8 = 5;
+
+/// One context sentence with its blank: the text before and after the hidden word.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Context {
+    pub before: String,
+    pub after: String,
+}
+
+/// An item as shown to a player: no hint of which option is right.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemCard {
+    /// The answer id the client sends back (one per serving).
+    pub answer_id: String,
+    pub k: u8,
+    pub contexts: Vec<Context>,
+    /// The two words in the order shown.
+    pub options: [String; 2],
+}
+
+/// The running score of a player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub answered: i64,
+    pub correct: i64,
+}
+
+/// What a player sees after answering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feedback {
+    pub k: u8,
+    pub correct: bool,
+    pub chosen: String,
+    pub target: String,
+    pub contexts: Vec<Context>,
+    pub score: Score,
+}
+
+/// Where a player stands in the game; the page renders exactly this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayState {
+    Item { card: ItemCard, score: Score, pseudonym: String },
+    Feedback { feedback: Feedback, pseudonym: String },
+    /// Every item with this k has been served to the player.
+    Exhausted { k: u8, score: Score, pseudonym: String },
+    /// The player's level is below the one that unlocks this k ([`unlock_level`]).
+    Locked { k: u8, level: i64, pseudonym: String },
+    /// A crowd participant answered the study's items: back to the platform with
+    /// the completion code.
+    Completed { redirect: String },
+}
+
+impl PlayState {
+    /// The same, with `score` as the player's score where it shows one.
+    pub fn with_score(mut self, score: Score) -> PlayState {
+        if let PlayState::Item { score: shown, .. } | PlayState::Exhausted { score: shown, .. } = &mut self {
+            *shown = score;
+        }
+        self
+    }
+}
+
+/// An answer and what comes after it, from one request: the answer's feedback, and
+/// the play state the player moves on to (usually the next item, already served).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub feedback: Feedback,
+    pub next: PlayState,
+}
+
+/// The level that unlocks playing with `k` sentences: five sentences from the start,
+/// three at level 2, one (the hardest) at level 3.
+pub fn unlock_level(k: u8) -> i64 {
+    match k {
+        1 => 3,
+        3 => 2,
+        _ => 1,
+    }
+}
+
+/// A player's progression: points, level, streaks and the daily goal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub points: i64,
+    pub level: i64,
+    /// Points at which the next level starts.
+    pub next_level_at: i64,
+    /// Right answers in a row, up to the latest answer.
+    pub streak: i64,
+    pub best_streak: i64,
+    /// Answers given today (UTC).
+    pub today: i64,
+    /// Points (included in `points`) from other people playing the pairs this
+    /// player proposed: see [`PAIR_PLAYED_POINTS`].
+    pub from_pairs: i64,
+    /// What the player has achieved so far, in the order of [`Achievement::ALL`].
+    pub achievements: Vec<Achievement>,
+}
+
+/// Milestones shown on the game page; each is worked out from the stored answers
+/// and pairs, so nothing extra is kept about the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Achievement {
+    /// One answer.
+    FirstAnswer,
+    /// Answers with 1, 3 and 5 sentences.
+    EveryK,
+    /// Answers in two languages or more.
+    Polyglot,
+    /// Ten right answers in a row.
+    TenInARow,
+    /// The daily goal met on some day.
+    DailyGoal,
+    /// Level 5.
+    LevelFive,
+    /// A proposed pair in the game.
+    PairInGame,
+    /// Someone missed one of your pairs with five sentences.
+    Unsolvable,
+}
+
+impl Achievement {
+    pub const ALL: [Achievement; 8] = [
+        Achievement::FirstAnswer,
+        Achievement::EveryK,
+        Achievement::Polyglot,
+        Achievement::TenInARow,
+        Achievement::DailyGoal,
+        Achievement::LevelFive,
+        Achievement::PairInGame,
+        Achievement::Unsolvable,
+    ];
+
+    /// Its name in the interface catalogues; `<key>-how` says how to get it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Achievement::FirstAnswer => "ach-first-answer",
+            Achievement::EveryK => "ach-every-k",
+            Achievement::Polyglot => "ach-polyglot",
+            Achievement::TenInARow => "ach-ten-in-a-row",
+            Achievement::DailyGoal => "ach-daily-goal",
+            Achievement::LevelFive => "ach-level-five",
+            Achievement::PairInGame => "ach-pair-in-game",
+            Achievement::Unsolvable => "ach-unsolvable",
+        }
+    }
+}
+
+/// Reciprocal scoring for blankers: a player whose proposed pair is in the game
+/// earns this each time someone else answers one of its items...
+pub const PAIR_PLAYED_POINTS: i64 = 1;
+
+/// ...and this much more when that answer is wrong with five sentences: pairs that
+/// people cannot tell apart even then are the valuable ones.
+pub const PAIR_UNSOLVED_AT_5_POINTS: i64 = 3;
+
+/// Answers a day that make the daily goal.
+pub const DAILY_GOAL: i64 = 20;
+
+/// Points of an answer: one for taking part, and for a right answer a bonus that is
+/// larger the fewer sentences the item showed (fewer sentences = harder).
+pub fn answer_points(k: u8, correct: bool) -> i64 {
+    let bonus = match k {
+        1 => 4,
+        3 => 2,
+        _ => 1,
+    };
+    1 + if correct { bonus } else { 0 }
+}
+
+/// Points needed to reach `level` (level 1 at 0; each level 10 points more than the
+/// one before: 10, 30, 60, 100, ...).
+pub fn level_threshold(level: i64) -> i64 {
+    5 * level * (level - 1)
+}
+
+/// The level that `points` reach.
+pub fn level_of(points: i64) -> i64 {
+    let mut level = 1;
+    while level_threshold(level + 1) <= points {
+        level += 1;
+    }
+    level
+}
+
+/// Parses a k chosen by a player; `None` when it is not one of [`ALLOWED_K`].
+pub fn parse_k(raw: &str) -> Option<u8> {
+    raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_grow_by_ten_points_more_each_time() {
+        assert_eq!((level_of(0), level_of(9), level_of(10), level_of(29), level_of(30), level_of(100)), (1, 1, 2, 2, 3, 5));
+        assert_eq!(level_threshold(2), 10);
+        assert_eq!(level_threshold(4), 60);
+        assert_eq!((unlock_level(5), unlock_level(3), unlock_level(1)), (1, 2, 3));
+        assert_eq!((answer_points(1, true), answer_points(3, true), answer_points(5, true), answer_points(1, false)), (5, 3, 2, 1));
+    }
+
+    #[test]
+    fn k_must_be_one_three_or_five() {
+        assert_eq!(parse_k("1"), Some(1));
+        assert_eq!(parse_k(" 5"), Some(5));
+        assert_eq!(parse_k("3"), Some(3));
+        assert_eq!(parse_k("2"), None);
+        assert_eq!(parse_k("-1"), None);
+        assert_eq!(parse_k("five"), None);
+    }
+}
