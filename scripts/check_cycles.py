@@ -3,7 +3,8 @@
 
 For every crate of the workspace (a folder with Cargo.toml and src/), each file of
 src/ is a module; a file imports another when it names an item that the other defines,
-through `use` or a path written inline (`crate::a::b::Item`, `super::Item`). Names
+through `use` or a path written inline (`crate::a::b::Item`, `super::Item`). A path may
+also start at a child module of the file (`tables::rows(…)`). Names
 are followed through re-exports (`pub use`, globs included) to the file that defines
 them; a re-export itself is no import, nor is the `mod` line that declares a child.
 Test modules (`#[cfg(test)] mod … { }`) are left out. The loops (strongly connected
@@ -21,6 +22,8 @@ ITEM = re.compile(r"^(?:pub(?:\([^)]*\))?\s+)?(?:async\s+|const\s+|unsafe\s+)*"
 MACRO = re.compile(r"^\s*macro_rules!\s*([A-Za-z_][A-Za-z0-9_]*)")
 USE = re.compile(r"^\s*(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", re.M | re.S)
 INLINE = re.compile(r"\b((?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+# a path that starts at a child module of the file (`tables::success_rates(...)`)
+RELATIVE = re.compile(r"(?<![:\w])([a-z_][a-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
 
 
 def members():
@@ -181,6 +184,8 @@ class Crate:
                     refs += use_paths(tree)
             body = USE.sub("", text)
             refs += [p.split("::") for p in INLINE.findall(body)]
+            refs += [p.split("::") for p in RELATIVE.findall(body)
+                     if tuple(list(module) + [p.split("::")[0]]) in self.files]
             for ref in refs:
                 full = self.absolute(module, ref)
                 if full is None:

@@ -4,11 +4,7 @@
 use crate::i18n::Arg;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::Arc;
 
-use gapwise_model::{AnswerFilter, Report};
 use gapwise_store::{Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
@@ -23,27 +19,12 @@ const SESSION_MAX_AGE_DAYS: i64 = 365;
 pub const STAFF_COOKIE: &str = "gapwise_staff";
 const STAFF_MAX_AGE_HOURS: i64 = 12;
 
-/// A report in the making, for [`ReportBuilder`].
-pub type ReportFuture = Pin<Box<dyn Future<Output = Result<Report, StoreError>> + Send>>;
-
-/// Builds the research report of the answers a filter selects. The analyses live in
-/// the server crate (which depends on this one), so the server hands them in.
-#[derive(Clone)]
-pub struct ReportBuilder(pub Arc<dyn Fn(Store, AnswerFilter) -> ReportFuture + Send + Sync>);
-
-impl std::fmt::Debug for ReportBuilder {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ReportBuilder")
-    }
-}
-
 /// What the server gives every server function and page render.
 #[derive(Clone, Debug)]
 pub struct ServerContext {
     pub store: Store,
     /// Mark cookies `Secure` (set when the site is served over TLS).
     pub secure_cookies: bool,
-    pub reports: ReportBuilder,
 }
 
 pub fn context() -> Result<ServerContext, AppError> {

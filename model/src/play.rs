@@ -77,6 +77,15 @@ pub struct Round {
     pub next: PlayState,
 }
 
+/// Eq. 2 of 004_fd0640cd187f2eac.txt, a model's score of an item: the sum over its
+/// contexts of log p(target | c) - log p(distractor | c), each context given as
+/// (log p(target | c), log p(distractor | c)). Positive: the model picks the target,
+/// i.e. it "answers" the item right. The one place the formula is written: stored
+/// item scores and the Section 6 selection of contexts both come from here.
+pub fn eq2(contexts: impl IntoIterator<Item = (f64, f64)>) -> f64 {
+    contexts.into_iter().map(|(target, distractor)| target - distractor).sum()
+}
+
 /// The level that unlocks playing with `k` sentences: five sentences from the start,
 /// three at level 2, one (the hardest) at level 3.
 pub fn unlock_level(k: u8) -> i64 {
@@ -208,6 +217,12 @@ mod tests {
         assert_eq!(level_threshold(4), 60);
         assert_eq!((unlock_level(5), unlock_level(3), unlock_level(1)), (1, 2, 3));
         assert_eq!((answer_points(1, true), answer_points(3, true), answer_points(5, true), answer_points(1, false)), (5, 3, 2, 1));
+    }
+
+    #[test]
+    fn eq2_sums_log_ratios_over_contexts() {
+        assert!((eq2([(-1.0, -3.0), (-2.5, -2.0)]) - 1.5).abs() < 1e-12);
+        assert_eq!(eq2([]), 0.0);
     }
 
     #[test]

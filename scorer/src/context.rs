@@ -16,7 +16,7 @@ pub struct Context<'a> {
 }
 
 /// The model's log-probabilities for the context with each word in the blank
-/// (natural log). Eq. 2 sums `target - distractor` over an item's contexts.
+/// (natural log); `gapwise_model::eq2` makes an item's score of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WordLogProbs {
     pub target: f64,

@@ -13,8 +13,6 @@
 //!   and log p(context with the distractor).
 //! - [`definitions`]: the word-definition tasks (W2D, D2W) of 001_bf5d15b61b58df06.txt.
 //! - [`shannon`]: whole-word next-word prediction (002_07d3f5412720a88c.txt).
-//! - [`stats`]: the statistics that compare models with people (Tables 3-8, Fig. 1-2).
-//! - [`item_score`]: Eq. 2 of 004_fd0640cd187f2eac.txt over an item's contexts.
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
@@ -30,7 +28,6 @@ mod load;
 pub mod masked;
 mod ops;
 pub mod shannon;
-pub mod stats;
 pub mod winodict;
 pub mod wordfreq;
 
@@ -50,25 +47,5 @@ pub fn settle_thread_pool() {
     const SPIN_LIMIT: &str = "CANDLE_BARRIER_POOL_SPIN_LIMIT";
     if std::env::var_os(SPIN_LIMIT).is_none() {
         std::env::set_var(SPIN_LIMIT, "0");
-    }
-}
-
-/// Eq. 2 of 004_fd0640cd187f2eac.txt: the score of an item is the sum over its
-/// contexts of log p(target | c) - log p(distractor | c). Each element of
-/// `per_context` is (log p(target | c), log p(distractor | c)). A positive score
-/// means the model prefers the target, i.e. it "answers" the item correctly.
-pub fn item_score(per_context: &[(f64, f64)]) -> f64 {
-    per_context.iter().map(|(t, d)| t - d).sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn eq2_sums_log_ratios_over_contexts() {
-        let score = item_score(&[(-1.0, -3.0), (-2.5, -2.0)]);
-        assert!((score - 1.5).abs() < 1e-12);
-        assert_eq!(item_score(&[]), 0.0);
     }
 }

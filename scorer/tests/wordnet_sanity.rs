@@ -5,7 +5,7 @@
 
 use candle_core::Device;
 use gapwise_scorer::causal::CausalLm;
-use gapwise_scorer::item_score;
+use gapwise_model::eq2;
 
 /// 34 of 50 is the smallest count that a fair coin reaches with probability < 1%.
 const MIN_RIGHT: usize = 34;
@@ -22,7 +22,7 @@ fn smollm2_beats_chance_on_wordnet_items() {
         let sentences: Vec<&str> = chunk.iter().flat_map(|row| [row[0], row[1]]).collect();
         let scores = lm.score(&sentences).expect("score");
         for pair in scores.chunks(2) {
-            if item_score(&[(pair[0].total(), pair[1].total())]) > 0.0 {
+            if eq2([(pair[0].total(), pair[1].total())]) > 0.0 {
                 right += 1;
             }
         }

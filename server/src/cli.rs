@@ -493,12 +493,12 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
         Command::Report { out, models, drop_source, filter } => {
             let models = store.models_or_all(models).await?;
-            let files = crate::report::write_report(&store, &models, &filter.into(), &drop_source, &out).await?;
+            let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &drop_source, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }
         Command::Export { out, format, models, filter } => {
             let models = store.models_or_all(models).await?;
-            let (path, rows) = crate::export::export_folder(&store, format.parse()?, &models, &filter.into(), &out).await?;
+            let (path, rows) = gapwise_research::export::export_folder(&store, format.parse()?, &models, &filter.into(), &out).await?;
             println!("{}: {rows} answers", path.display());
         }
     }

@@ -6,13 +6,11 @@ pub mod cli;
 pub mod definitions;
 pub mod demo;
 pub mod distributional;
-pub mod export;
 pub mod guessing;
 mod health;
 mod language;
 mod rate_limit;
 mod request_log;
-pub mod report;
 mod research;
 mod guards;
 pub mod score;
@@ -21,10 +19,10 @@ mod upload;
 pub mod winodict;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 use axum::Router;
-use gapwise_app::ssr::{ReportBuilder, ServerContext};
+use gapwise_app::ssr::ServerContext;
 use gapwise_app::{shell, App};
 use gapwise_store::Store;
 use leptos::prelude::*;
@@ -44,13 +42,7 @@ static PAGES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
     let api = research::routes(store.clone()).merge(health::routes(store.clone())).merge(language::routes(secure_cookies));
     let uploads = upload::routes(store.clone());
-    let reports = ReportBuilder(Arc::new(|store: Store, filter| {
-        Box::pin(async move {
-            let models = store.scored_models().await?;
-            report::build_report(&store, &models, &filter, &[]).await
-        })
-    }));
-    let context = ServerContext { store: store.clone(), secure_cookies, reports };
+    let context = ServerContext { store: store.clone(), secure_cookies };
     let app = Router::new()
         .leptos_routes_with_context(
             &leptos_options,

@@ -22,7 +22,7 @@ use gapwise_store::{Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
 
-use crate::export::{dataset_card, write_answers, Format};
+use gapwise_research::export::{dataset_card, write_answers, Format};
 
 /// The API's routes, on their own state.
 pub fn routes(store: Store) -> Router {

@@ -82,7 +82,7 @@ pub async fn select_contexts(
         .await?;
         let said = said.map_err(|e| format!("pair {} ({} / {}): {e}", pair.id, pair.target, pair.distractor))?;
         let scored: Vec<(Found, (f64, f64))> = candidates.into_iter().zip(said.into_iter().map(|s| (s.target, s.distractor))).collect();
-        let kept = extremes(scored.into_iter().map(|(c, (t, d))| ((c, t, d), t - d)).collect(), selection.per_end);
+        let kept = extremes(scored.into_iter().map(|(c, (t, d))| ((c, t, d), gapwise_model::eq2([(t, d)]))).collect(), selection.per_end);
         let scores: Vec<ContextScore> = kept
             .iter()
             .map(|((c, t, d), _)| ContextScore { pair_id: pair.id, sentence_id: c.sentence_id, target_logprob: *t, distractor_logprob: *d })

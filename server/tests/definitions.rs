@@ -151,7 +151,7 @@ async fn rounds_picks_scores_and_the_report() {
         assert_eq!(done, 4);
 
         // the report: people's P@1 and RS from their picks, the model's on the same groups
-        let report = gapwise_server::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "definitions_p_at_1_rs").expect("definitions table");
         for task in DefinitionTask::ALL {
             let code = task.code();

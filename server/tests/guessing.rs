@@ -152,7 +152,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(ranks.len(), picked.len());
 
         // the report: people and the model side by side on the same positions
-        let report = gapwise_server::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "next_word_accuracy").expect("next-word table");
         let row = |player: &str| table.rows.iter().find(|r| r[1] == player).unwrap_or_else(|| panic!("{player}: {:?}", table.rows)).clone();
         let people: Vec<&(String, String)> = typed.iter().chain(&picked).collect();

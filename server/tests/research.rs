@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::{Context, ContextScorer};
-use gapwise_server::export::{export_folder, Format};
+use gapwise_research::export::{export_folder, Format};
 use gapwise_server::score::score_items;
 use gapwise_server::select::{select_contexts, Selection};
 use gapwise_model::{AnswerFilter, Contender, Period, Standing};
@@ -313,7 +313,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(on_likert, 0, "the two-button game never serves Likert items");
     score_with_tiny_model(store).await;
     let dir = tempfile::tempdir().expect("tmp");
-    let files = gapwise_server::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &[], dir.path())
+    let files = gapwise_research::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &[], dir.path())
         .await
         .expect("report");
     for name in [
@@ -358,7 +358,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
 
     // a filter that selects nothing gives empty tables, not an error
     let french = AnswerFilter { language: Some("fr".into()), ..Default::default() };
-    let report = gapwise_server::report::build_report(store, &["tiny".to_owned()], &french, &[]).await.expect("report");
+    let report = gapwise_research::report::build_report(store, &["tiny".to_owned()], &french, &[]).await.expect("report");
     assert!(report.summary.starts_with("0 answers"), "{}", report.summary);
 }
 

@@ -137,7 +137,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
 
         // the report: people per condition, the model on the same items and on all
-        let report = gapwise_server::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "winodict_accuracy").expect("accuracy table");
         for &(word, shown) in &WINO_CONDITIONS {
             let mine: Vec<&(String, WinoWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();

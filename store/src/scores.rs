@@ -3,7 +3,9 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Store, StoreError};
+use std::collections::BTreeMap;
+
+use super::{insert_rows, now_ms, Store, StoreError};
 
 /// A context that a model has not scored yet for its pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,21 +171,40 @@ impl Store {
         Ok(())
     }
 
-    /// Writes the Eq. 2 score of every item whose contexts are all scored by the
-    /// model and that has no score yet; returns how many it wrote.
+    /// Writes the Eq. 2 score ([`gapwise_model::eq2`]) of every item whose contexts
+    /// are all scored by the model and that has no score yet; returns how many it wrote.
     pub async fn update_item_scores(&self, model_id: &str) -> Result<u64, StoreError> {
-        let done = sqlx::query(
-            "INSERT INTO item_scores (model_id, item_id, score) \
-             SELECT $1, i.id, SUM(cs.target_logprob - cs.distractor_logprob) \
+        let rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
+            "SELECT i.id, cs.target_logprob, cs.distractor_logprob \
              FROM items i JOIN item_contexts c ON c.item_id = i.id \
              LEFT JOIN context_scores cs ON cs.model_id = $1 AND cs.pair_id = i.pair_id AND cs.sentence_id = c.sentence_id \
-             WHERE NOT EXISTS (SELECT 1 FROM item_scores x WHERE x.model_id = $1 AND x.item_id = i.id) \
-             GROUP BY i.id HAVING COUNT(cs.sentence_id) = COUNT(*)",
+             WHERE NOT EXISTS (SELECT 1 FROM item_scores x WHERE x.model_id = $1 AND x.item_id = i.id) ORDER BY i.id",
         )
         .bind(model_id)
-        .execute(self.pool())
+        .fetch_all(self.pool())
         .await?;
-        Ok(done.rows_affected())
+        let mut contexts: BTreeMap<i64, Option<Vec<(f64, f64)>>> = BTreeMap::new();
+        for (item, target, distractor) in rows {
+            let scored = contexts.entry(item).or_insert_with(|| Some(Vec::new()));
+            match (target, distractor, scored.as_mut()) {
+                (Some(t), Some(d), Some(list)) => list.push((t, d)),
+                _ => *scored = None,
+            }
+        }
+        let scores: Vec<(i64, f64)> =
+            contexts.into_iter().filter_map(|(item, scored)| scored.map(|list| (item, gapwise_model::eq2(list)))).collect();
+        let mut tx = self.pool().begin().await?;
+        let written = insert_rows(
+            &mut tx,
+            "INSERT INTO item_scores (model_id, item_id, score) VALUES {} ON CONFLICT (model_id, item_id) DO NOTHING",
+            3,
+            &scores,
+            |q, (item, score)| q.bind(model_id.to_owned()).bind(*item).bind(*score),
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(written)
     }
 
     /// The model's Eq. 2 score of an item, once all its contexts are scored.

@@ -40,5 +40,6 @@ pub async fn research_report(#[server(default)] filter: AnswerFilter) -> Result<
 
     let ctx = context()?;
     require_staff(&ctx.store).await?;
-    (ctx.reports.0)(ctx.store.clone(), filter).await.map_err(fail)
+    let models = ctx.store.scored_models().await.map_err(fail)?;
+    gapwise_research::report::build_report(&ctx.store, &models, &filter, &[]).await.map_err(fail)
 }

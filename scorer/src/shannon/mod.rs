@@ -1,6 +1,6 @@
 //! Next-word guessing, the "Shannon game" of 002_07d3f5412720a88c.txt: whole-word
-//! predictions of a causal LM, whatever its tokenisation, and the metrics that
-//! compare them with people's guesses ([`metrics`]).
+//! predictions of a causal LM, whatever its tokenisation (the metrics that compare
+//! them with people's guesses are `gapwise_research::guess::metrics`).
 //!
 //! A sentence is shown word by word; at each position the model predicts the next
 //! word from the text before it (after the start token), as a person sees it.
@@ -20,7 +20,6 @@
 //! - **Word log-probability**: the sum of the log-probabilities of the actual next
 //!   word's pieces (the product of piece probabilities), for word-level perplexity.
 
-pub mod metrics;
 
 use crate::ScorerError;
 

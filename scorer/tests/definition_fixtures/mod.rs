@@ -2,7 +2,7 @@
 //! with a reference implementation's W2D and D2W scores) and their comparison, shared
 //! by the causal (llama.cpp) and masked (PyTorch) reference tests.
 
-use gapwise_scorer::definitions::metrics::rank_of;
+use gapwise_research::define::metrics::rank_of;
 use gapwise_scorer::definitions::{DefinitionScorer, Pos};
 use serde::Deserialize;
 

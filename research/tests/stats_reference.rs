@@ -4,12 +4,12 @@
 
 use std::path::Path;
 
-use gapwise_scorer::stats::binomial::{binomial_test, Alternative};
-use gapwise_scorer::stats::correlation::{matthews, spearman};
-use gapwise_scorer::stats::dominance::{dominance, Predictor};
-use gapwise_scorer::stats::heatmap::heatmap;
-use gapwise_scorer::stats::mann_whitney::mann_whitney;
-use gapwise_scorer::stats::rates::{keep_by_log_time, success_rate, time_weighted};
+use gapwise_research::stats::binomial::{binomial_test, Alternative};
+use gapwise_research::stats::correlation::{matthews, spearman};
+use gapwise_research::stats::dominance::{dominance, Predictor};
+use gapwise_research::stats::heatmap::heatmap;
+use gapwise_research::stats::mann_whitney::mann_whitney;
+use gapwise_research::stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

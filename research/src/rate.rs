@@ -10,12 +10,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use gapwise_scorer::stats::dominance::{dominance, Predictor};
+use crate::stats::dominance::{dominance, Predictor};
 use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_store::{LikertRow, Store, StoreError};
 
-use super::figures::{likert_heatmap, LikertPanel};
-use super::{num, table, Answer};
+use crate::answers::Answer;
+use crate::figures::{likert_heatmap, LikertPanel};
+use crate::table::{num, table};
 
 /// Fewest items for a regression with up to 6 columns to mean anything.
 const MIN_ITEMS: usize = 10;
@@ -34,7 +35,7 @@ fn pair_stats(answers: &[Answer]) -> HashMap<PairKey, (f64, f64)> {
     by_pair.into_iter().map(|(k, (right, n, log_time))| (k, (right as f64 / n as f64, log_time / n as f64))).collect()
 }
 
-pub(super) async fn analyses(
+pub(crate) async fn analyses(
     store: &Store,
     answers: &[Answer],
     models: &[String],

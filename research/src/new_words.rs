@@ -17,7 +17,7 @@ use gapwise_model::Teaching;
 use gapwise_model::{ReportTable, WinoWord};
 use gapwise_store::{Store, StoreError, WinoJudgement};
 
-use super::{rate_with_ci, table};
+use crate::table::{rate_with_ci, table};
 
 const PEOPLE: &str = "people";
 

@@ -9,13 +9,15 @@
 //! stored neighbours it reads n/a. Frequency bins need stored Zipf frequencies
 //! (`--wordfreq`); words without one fall in the "rare" bin.
 
+pub mod metrics;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use gapwise_scorer::shannon::metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
+use crate::table::{num, table};
+use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 use gapwise_model::ReportTable;
 use gapwise_store::{ModelGuess, Store, StoreError, WordFacts};
 
-use super::{num, table};
 
 const PEOPLE: &str = "people";
 

@@ -1,15 +1,16 @@
 //! The report's figures, drawn with plotters as SVG documents.
 
-use gapwise_scorer::stats::heatmap::{even_edges, heatmap};
-use gapwise_scorer::stats::rates::success_rate;
+use crate::stats::heatmap::{even_edges, heatmap};
+use crate::stats::rates::success_rate;
 use gapwise_store::StoreError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{io, languages, Answer};
+use crate::answers::{languages, Answer};
+use crate::table::io;
 
 /// Figure 1: success rate by k for each language, before (dashed) and after filtering.
-pub(super) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, StoreError> {
+pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, StoreError> {
     let mut svg = String::new();
     draw_success_by_k(answers, kept, SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area())?;
     Ok(svg)
@@ -55,7 +56,7 @@ fn draw_success_by_k(answers: &[Answer], kept: &[bool], root: DrawingArea<SVGBac
 }
 
 /// One language's points of Fig. 2: mean Likert rating (x) and model score (y).
-pub(super) struct LikertPanel {
+pub(crate) struct LikertPanel {
     pub language: String,
     pub ratings: Vec<f64>,
     pub scores: Vec<f64>,
@@ -67,7 +68,7 @@ const SCORE_BINS: usize = 10;
 
 /// Figure 2: for each language, how often each (mean Likert rating, model score)
 /// cell occurs; darker is more.
-pub(super) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, StoreError> {
+pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, StoreError> {
     let mut svg = String::new();
     let width = 360 * u32::try_from(panels.len().max(1)).unwrap_or(1);
     {

@@ -2,22 +2,23 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use gapwise_scorer::stats::binomial::{binomial_test, Alternative};
-use gapwise_scorer::stats::bootstrap::bootstrap_ci;
-use gapwise_scorer::stats::correlation::{matthews, spearman};
-use gapwise_scorer::stats::mann_whitney::mann_whitney;
-use gapwise_scorer::stats::rates::{keep_by_log_time, success_rate, time_weighted};
+use crate::stats::binomial::{binomial_test, Alternative};
+use crate::stats::bootstrap::bootstrap_ci;
+use crate::stats::correlation::{matthews, spearman};
+use crate::stats::mann_whitney::mann_whitney;
+use crate::stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use gapwise_model::ReportTable;
 use gapwise_store::ModelInfo;
 
-use super::{languages, num, p_value, pick, rate_with_ci, table, Answer, RESAMPLES, SEED};
+use crate::answers::{languages, Answer};
+use crate::table::{num, p_value, pick, rate_with_ci, table, RESAMPLES, SEED};
 
 /// Fewest distinct annotators for a pair to be judged indistinguishable.
 const MIN_ANNOTATORS: usize = 5;
 
 /// Which answers survive the paper's filter: log time per language, and no context
 /// from a dropped source.
-pub(super) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool> {
+pub(crate) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool> {
     let mut keep = vec![false; answers.len()];
     for language in languages(answers) {
         let idx: Vec<usize> = (0..answers.len()).filter(|&i| &answers[i].language == language).collect();
@@ -30,7 +31,7 @@ pub(super) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool>
 }
 
 /// Tables 3-4: success rates by language, k and strategy, before and after filtering.
-pub(super) fn success_rates(answers: &[Answer], kept: &[bool]) -> ReportTable {
+pub(crate) fn success_rates(answers: &[Answer], kept: &[bool]) -> ReportTable {
     let mut groups: BTreeMap<(String, String, String), Vec<usize>> = BTreeMap::new();
     for (i, a) in answers.iter().enumerate() {
         for key in [
@@ -64,7 +65,7 @@ pub(super) fn success_rates(answers: &[Answer], kept: &[bool]) -> ReportTable {
 /// The models compared with people, and how each one's scores were made (start
 /// token, first token, masked scoring: see `gapwise_scorer::convention`), so that a
 /// reader knows which convention every number below follows.
-pub(super) fn models(models: &[ModelInfo]) -> ReportTable {
+pub(crate) fn models(models: &[ModelInfo]) -> ReportTable {
     let rows = models
         .iter()
         .map(|m| {
@@ -77,7 +78,7 @@ pub(super) fn models(models: &[ModelInfo]) -> ReportTable {
 
 /// Word pairs people cannot tell apart: at least 5 annotators, success at or below
 /// chance; the p-value is the binomial test against "better than chance".
-pub(super) fn indistinguishable_pairs(answers: &[Answer]) -> ReportTable {
+pub(crate) fn indistinguishable_pairs(answers: &[Answer]) -> ReportTable {
     let mut pairs: BTreeMap<(String, String, String), Vec<&Answer>> = BTreeMap::new();
     for a in answers {
         pairs.entry((a.language.clone(), a.pair.0.clone(), a.pair.1.clone())).or_default().push(a);
@@ -114,7 +115,7 @@ fn scored_groups<'a>(answers: &'a [Answer], models: &'a [String]) -> impl Iterat
 }
 
 /// Table 5: Matthews correlation of the model's prediction (Eq. 2 > 0) with human correctness.
-pub(super) fn mcc_table(answers: &[Answer], models: &[String]) -> ReportTable {
+pub(crate) fn mcc_table(answers: &[Answer], models: &[String]) -> ReportTable {
     let rows = scored_groups(answers, models)
         .map(|(model, language, scored)| {
             let predicted: Vec<bool> = scored.iter().map(|(s, _)| *s > 0.0).collect();
@@ -140,7 +141,7 @@ const NORMALISATIONS: [(&str, Length); 4] =
     [("none", |_| 1.0), ("sentences", |a| a.k as f64), ("words", |a| a.words), ("characters", |a| a.chars)];
 
 /// Table 6: Mann-Whitney effect size of log(time / N), correct vs incorrect answers.
-pub(super) fn time_effects(answers: &[Answer]) -> ReportTable {
+pub(crate) fn time_effects(answers: &[Answer]) -> ReportTable {
     let mut rows = Vec::new();
     for language in languages(answers) {
         for (name, n) in NORMALISATIONS {
@@ -161,7 +162,7 @@ pub(super) fn time_effects(answers: &[Answer]) -> ReportTable {
 }
 
 /// Table 7: Spearman correlation of model scores with time-weighted judgments (Eq. 3).
-pub(super) fn spearman_table(answers: &[Answer], models: &[String]) -> ReportTable {
+pub(crate) fn spearman_table(answers: &[Answer], models: &[String]) -> ReportTable {
     let rows = scored_groups(answers, models)
         .map(|(model, language, scored)| {
             let by_words = language == "en" || language == "es";

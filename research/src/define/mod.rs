@@ -7,13 +7,15 @@
 //! "On people's groups" repeats each person's round with the model's rank of the
 //! same group, so the two are compared on exactly the same candidates.
 
+pub mod metrics;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use gapwise_scorer::definitions::metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
+use crate::table::{num, table};
+use metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
 use gapwise_model::{DefinitionTask, ReportTable};
 use gapwise_store::{GroupFacts, Store, StoreError};
 
-use super::{num, table};
 
 /// One ranked group: by a person (a round) or by a model.
 #[derive(Clone, Debug)]

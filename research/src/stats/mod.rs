@@ -1,7 +1,7 @@
 //! The statistics that compare people with models, as pure functions over plain
 //! slices (the server gathers the rows; nothing here touches a database). Equation
 //! and table numbers refer to 004_fd0640cd187f2eac.txt. Each function is checked
-//! against scipy / scikit-learn values computed by scorer/fixtures/make_stats_reference.py.
+//! against scipy / scikit-learn values computed by research/fixtures/make_stats_reference.py.
 //!
 //! - [`rates`]: success rates and the log-time filter (Tables 3-4, Fig. 1), and the
 //!   time-weighted judgments of Eq. 3;

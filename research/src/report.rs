@@ -1,0 +1,100 @@
+//! `gapwise report`: the analyses of 004_fd0640cd187f2eac.txt (Sections 3-6) on the
+//! live database, as tables (Markdown and CSV) and figures (SVG) in one folder, with
+//! `README.md` as its index. The statistics are [`crate::stats`]; this module gathers
+//! the answers (through the anonymised export, so a report never sees more than an
+//! export does) and puts each mode's tables together.
+//!
+//! Decisions: the time of an answer is the browser's when it sent one, else the
+//! server's; the log-time filter runs per language; Eq. 3 normalises by words for en
+//! and es and by sentences for fr, it and ru, as the paper does; every rate and
+//! correlation has a 95 % percentile bootstrap interval (seeded, so reruns agree).
+//! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`rate`]). The
+//! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`define`]),
+//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guess`]) and the
+//! invented-word game's (003_e0d4aede4cc7e323.txt, see [`new_words`]).
+//!
+//! The same [`Report`] feeds the `report` command (files) and the researchers' page.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use gapwise_model::{AnswerFilter, Report, ReportFigure};
+use gapwise_store::{Store, StoreError};
+
+use crate::answers::Answer;
+use crate::table::{io, markdown, write_csv, RESAMPLES};
+use crate::{define, figures, guess, new_words, play, rate};
+
+/// The paper's analyses of the answers `filter` selects, with the scores of `models`;
+/// answers with a context from one of `drop_sources` (e.g. `wikipedia`) are left out
+/// of the filtered rates.
+pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilter, drop_sources: &[String]) -> Result<Report, StoreError> {
+    let mut answers: Vec<Answer> = Vec::new();
+    store
+        .export_answers(models, filter, |row| {
+            answers.push(row.into());
+            Ok(())
+        })
+        .await?;
+    let kept = play::filtered(&answers, drop_sources);
+    let mut tables = vec![
+        play::models(&store.models_info(models).await?),
+        play::success_rates(&answers, &kept),
+        play::indistinguishable_pairs(&answers),
+        play::mcc_table(&answers, models),
+        play::time_effects(&answers),
+        play::spearman_table(&answers, models),
+    ];
+    let mut figures = vec![ReportFigure {
+        file: "fig1_success_by_k".into(),
+        title: "Figure 1: success rate by number of contexts".into(),
+        svg: figures::success_by_k(&answers, &kept)?,
+    }];
+    let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;
+    tables.push(table8);
+    figures.extend(figure2);
+    tables.extend(define::tables(store).await?);
+    tables.extend(guess::tables(store).await?);
+    tables.extend(new_words::tables(store).await?);
+    let summary = format!(
+        "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
+         of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",
+        answers.len(),
+        answers.iter().map(|a| &a.annotator).collect::<BTreeSet<_>>().len(),
+        if models.is_empty() { "none".to_owned() } else { models.join(", ") },
+        if drop_sources.is_empty() { String::new() } else { format!(", contexts from {} dropped", drop_sources.join(", ")) },
+    );
+    Ok(Report { summary, tables, figures })
+}
+
+/// Writes the report into `dir` (see [`build_report`]): each table as Markdown and
+/// CSV, each figure as SVG, and `README.md` with all of them. Returns the files written.
+pub async fn write_report(
+    store: &Store,
+    models: &[String],
+    filter: &AnswerFilter,
+    drop_sources: &[String],
+    dir: &Path,
+) -> Result<Vec<String>, StoreError> {
+    let report = build_report(store, models, filter, drop_sources).await?;
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let mut files = Vec::new();
+    let mut index = format!("# Gapwise report\n\n{}\n\n", report.summary);
+    for table in &report.tables {
+        write_csv(table, dir)?;
+        let md = markdown(table);
+        std::fs::write(dir.join(format!("{}.md", table.file)), &md).map_err(io)?;
+        index.push_str(&md);
+        index.push_str(&format!("\nFiles: `{0}.md`, `{0}.csv`\n\n", table.file));
+        files.extend([format!("{}.md", table.file), format!("{}.csv", table.file)]);
+    }
+    for figure in &report.figures {
+        let file = format!("{}.svg", figure.file);
+        std::fs::write(dir.join(&file), &figure.svg).map_err(io)?;
+        index.push_str(&format!("## {}\n\n![{}]({file})\n\n", figure.title, figure.title));
+        files.push(file);
+    }
+    std::fs::write(dir.join("README.md"), index).map_err(io)?;
+    files.push("README.md".into());
+    Ok(files)
+}

@@ -1,0 +1,70 @@
+//! How the report lays results out: tables, their Markdown and CSV, numbers, and the
+//! bootstrap interval every rate carries.
+
+use std::path::Path;
+
+use gapwise_model::ReportTable;
+use gapwise_store::StoreError;
+
+use crate::stats::bootstrap::bootstrap_ci;
+use crate::stats::rates::success_rate;
+
+/// Bootstrap resamples per interval, and the seed they start from.
+pub(crate) const RESAMPLES: usize = 1000;
+pub(crate) const SEED: u64 = 20261122;
+
+/// A table of the report.
+pub(crate) fn table(file: &str, title: &str, header: &[&str], rows: Vec<Vec<String>>) -> ReportTable {
+    ReportTable { file: file.into(), title: title.into(), header: header.iter().map(|h| (*h).to_owned()).collect(), rows }
+}
+
+pub(crate) fn markdown(t: &ReportTable) -> String {
+    let mut md = format!("## {}\n\n| {} |\n|{}\n", t.title, t.header.join(" | "), "---|".repeat(t.header.len()));
+    for row in &t.rows {
+        md.push_str(&format!("| {} |\n", row.join(" | ")));
+    }
+    if t.rows.is_empty() {
+        md.push_str("\n(no data yet)\n");
+    }
+    md
+}
+
+pub(crate) fn write_csv(t: &ReportTable, dir: &Path) -> Result<(), StoreError> {
+    let mut w = csv::Writer::from_path(dir.join(format!("{}.csv", t.file))).map_err(io)?;
+    w.write_record(&t.header).map_err(io)?;
+    for row in &t.rows {
+        w.write_record(row).map_err(io)?;
+    }
+    w.flush().map_err(io)
+}
+
+pub(crate) fn io(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Invalid(format!("writing the report failed: {e}"))
+}
+
+pub(crate) fn num(v: f64) -> String {
+    if v.is_nan() {
+        "n/a".into()
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+pub(crate) fn p_value(v: f64) -> String {
+    if v.is_nan() {
+        "n/a".into()
+    } else {
+        format!("{v:.2e}")
+    }
+}
+
+/// The elements of `values` at `idx` (a bootstrap resample).
+pub(crate) fn pick<T: Copy>(idx: &[usize], values: &[T]) -> Vec<T> {
+    idx.iter().map(|&i| values[i]).collect()
+}
+
+/// A rate and its bootstrap interval over the given answers' correctness.
+pub(crate) fn rate_with_ci(correct: &[bool]) -> [String; 3] {
+    let (lo, hi) = bootstrap_ci(correct.len(), |idx| idx.iter().filter(|&&i| correct[i]).count() as f64 / idx.len() as f64, RESAMPLES, 0.95, SEED);
+    [num(success_rate(correct)), num(lo), num(hi)]
+}
