@@ -2,7 +2,7 @@
 //! any bytes give a list of problems, each naming a line of the file.
 #![no_main]
 
-use gapwise_store::{check_corpus, CorpusFormat, CorpusOptions};
+use gapwise_prepare::corpus::{CorpusFormat, CorpusOptions, check_corpus};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

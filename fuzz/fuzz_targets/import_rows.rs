@@ -2,7 +2,7 @@
 //! problems, each naming a line of the file.
 #![no_main]
 
-use gapwise_store::{check_import, ImportFormat, ImportKind};
+use gapwise_prepare::import::{ImportFormat, ImportKind, check_import};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

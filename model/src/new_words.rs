@@ -94,3 +94,13 @@ impl Teaching {
         Teaching::ALL.into_iter().find(|t| t.code() == code)
     }
 }
+
+/// A Winograd-style item: a sentence with one blank `_`, two options, the right one,
+/// and the sentence that defines its key word (when it has one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinoItem {
+    pub sentence: String,
+    pub options: [String; 2],
+    pub answer: usize,
+    pub definition: Option<String>,
+}

@@ -29,7 +29,6 @@ pub mod masked;
 mod ops;
 pub mod shannon;
 pub mod winodict;
-pub mod wordfreq;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;

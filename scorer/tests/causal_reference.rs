@@ -261,7 +261,7 @@ fn manifest_dir() -> String {
 /// match llama.cpp on the same weights (fixtures/make_winodict_reference.py).
 #[test]
 fn winodict_partial_scores_match_llama_cpp() {
-    use gapwise_scorer::winodict::items::read_items;
+    use gapwise_prepare::new_words::items::read_items;
     use gapwise_model::Teaching;
     use gapwise_scorer::winodict::partial::{judge, prompts};
 

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use gapwise_model::Teaching;
 use gapwise_model::{AnswerFilter, DefinitionTask, WinoWord};
-use gapwise_store::{ImportKind, Store};
+use gapwise_prepare::import::{ImportKind};
+use gapwise_store::Store;
 use leptos::config::get_configuration;
 
 /// Gapwise: a word-guessing game that compares people with language models.
@@ -57,10 +58,10 @@ pub enum Command {
         #[arg(long)]
         genre: Option<String>,
         /// Shortest sentence kept, in characters.
-        #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().min_chars)]
+        #[arg(long, default_value_t = gapwise_prepare::corpus::CorpusOptions::default().min_chars)]
         min_chars: usize,
         /// Longest sentence kept, in characters.
-        #[arg(long, default_value_t = gapwise_store::CorpusOptions::default().max_chars)]
+        #[arg(long, default_value_t = gapwise_prepare::corpus::CorpusOptions::default().max_chars)]
         max_chars: usize,
     },
     /// Add distributional word pairs: nearest neighbours in static word vectors,
@@ -408,7 +409,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
         Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
-            let options = gapwise_store::CorpusOptions { language, source, genre, min_chars, max_chars };
+            let options = gapwise_prepare::corpus::CorpusOptions { language, source, genre, min_chars, max_chars };
             let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
             let progress = progress_bar(size, "{bytes}/{total_bytes}, {bytes_per_sec}", "loading")?;
             let report = store.import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
@@ -425,7 +426,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::DistributionalPairs { language, vectors, wordfreq, words, seeds, neighbours, min_zipf, max_zipf } => {
             let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors)?;
-            let frequencies = gapwise_scorer::wordfreq::WordFrequencies::from_file(&wordfreq)?;
+            let frequencies = gapwise_prepare::wordfreq::WordFrequencies::from_file(&wordfreq)?;
             let how = crate::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
             let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
             println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
@@ -565,7 +566,7 @@ fn models_dir() -> PathBuf {
 /// English ones, when there are), showing a progress bar.
 pub(crate) async fn import_wordnet(store: &Store, dir: &std::path::Path, wordfreq: Option<PathBuf>) -> Result<gapwise_store::WordNetReport, Box<dyn std::error::Error>> {
     let wordfreq = wordfreq.or_else(|| Some(models_dir().join("large_en.msgpack.gz")).filter(|p| p.is_file()));
-    let frequencies = wordfreq.as_deref().map(gapwise_scorer::wordfreq::WordFrequencies::from_file).transpose()?;
+    let frequencies = wordfreq.as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let progress = progress_bar(0, "{pos}/{len} rows", "WordNet")?;
     let report = crate::definitions::import_wordnet(store, dir, frequencies.as_ref(), &|written, total| {
         progress.set_length(total);
@@ -613,7 +614,7 @@ async fn score_next_words(
     let done = crate::guessing::predict_sentences(store, model.as_ref(), &model_id, how, &stop, &progress).await?;
     progress.finish_and_clear();
     let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
-    let frequencies = wordfreq.or(cached).as_deref().map(gapwise_scorer::wordfreq::WordFrequencies::from_file).transpose()?;
+    let frequencies = wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let vectors = vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
     let words = crate::guessing::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), neighbours).await?;
     println!("{model_id}: {done} sentences predicted; {words} new words described");

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_scorer::definitions::wordnet::WordNet;
+use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::definitions::{DefinitionScorer, Pos};
-use gapwise_scorer::wordfreq::WordFrequencies;
+use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_model::DefinitionTask;
 use gapwise_store::{NewSynset, Store, WordNetReport};
 
@@ -15,17 +15,6 @@ type Error = Box<dyn std::error::Error>;
 /// Where WordNet is looked for: GAPWISE_WORDNET, else Debian's `wordnet-base` folder.
 pub fn default_wordnet_dir() -> PathBuf {
     std::env::var_os("GAPWISE_WORDNET").map_or_else(|| PathBuf::from("/usr/share/wordnet"), PathBuf::from)
-}
-
-/// The Zipf frequency of a word or phrase, as wordfreq estimates a phrase: the
-/// reciprocal of the summed reciprocal frequencies of its words; `None` when a word
-/// is unknown.
-pub fn phrase_zipf(frequencies: &WordFrequencies, phrase: &str) -> Option<f64> {
-    let mut reciprocal = 0.0;
-    for word in phrase.split([' ', '-']).filter(|w| !w.is_empty()) {
-        reciprocal += 1.0 / 10f64.powf(frequencies.zipf(word)?);
-    }
-    (reciprocal > 0.0).then(|| (1.0 / reciprocal).log10())
 }
 
 /// Reads the WordNet database in `dir` and stores its noun and verb synsets, links
@@ -49,7 +38,7 @@ pub async fn import_wordnet(
             word: s.word.clone(),
             definition: s.definition.clone(),
             depth,
-            zipf: frequencies.and_then(|f| phrase_zipf(f, &s.word)),
+            zipf: frequencies.and_then(|f| f.phrase_zipf(&s.word)),
         })
         .collect();
     let hypernyms: Vec<(String, String)> = wordnet
@@ -91,7 +80,7 @@ pub async fn score_definitions(
             if stop.load(Ordering::SeqCst) {
                 return Ok(done);
             }
-            let pos = Pos::from_letter(&group.pos).ok_or_else(|| format!("{}: unknown part of speech {:?}", group.target, group.pos))?;
+            let pos = Pos::from_wordnet(&group.pos).ok_or_else(|| format!("{}: unknown part of speech {:?}", group.target, group.pos))?;
             let target = group.members.iter().find(|m| m.id == group.target).ok_or_else(|| format!("{} is not in its own group", group.target))?;
             let scores = match task {
                 DefinitionTask::W2d => {

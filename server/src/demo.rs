@@ -4,7 +4,8 @@
 //! French sentences (the Debian Reference) with the a-priori pairs of those languages.
 //! Sources and licences: data/demo/README.md.
 
-use gapwise_store::{BuildReport, ImportFormat, ImportKind, Store, StoreError, ITEMS_PER_K};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::{BuildReport, Store, StoreError, ITEMS_PER_K};
 
 const SENTENCES: [&str; 5] = [
     include_str!("../../data/demo/en_sentences.tsv"),

@@ -12,7 +12,7 @@
 //! the corpus are the seeds.
 
 use gapwise_scorer::baseline::StaticVectors;
-use gapwise_scorer::wordfreq::WordFrequencies;
+use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_store::{ImportReport, Store};
 
 /// What makes a word fit for a pair, and how many pairs to make.

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::shannon::{predict, NextPieceModel};
-use gapwise_scorer::wordfreq::WordFrequencies;
+use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_store::{positions, Store, WordFacts};
 
 type Error = Box<dyn std::error::Error>;

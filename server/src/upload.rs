@@ -12,7 +12,8 @@ use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use gapwise_app::AppError;
 use gapwise_app::ssr::admin_only;
-use gapwise_store::{ImportFormat, ImportKind, Store, StoreError};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::{Store, StoreError};
 
 use crate::research::staff;
 

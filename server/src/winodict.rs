@@ -11,11 +11,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_scorer::definitions::wordnet::lemmas;
-use gapwise_scorer::winodict::invented::LetterModel;
-use gapwise_scorer::winodict::items::{read_items, shift_partners, KeyedItem};
+use gapwise_prepare::wordnet::lemmas;
+use gapwise_prepare::new_words::invented::LetterModel;
+use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_model::Teaching;
-use gapwise_scorer::winodict::partial::{judge, ContinuationScorer, WinoItem};
+use gapwise_model::WinoItem;
+use gapwise_scorer::winodict::partial::{judge, ContinuationScorer};
 use gapwise_model::WinoWord;
 use gapwise_store::{Store, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 use rand::seq::SliceRandom;

@@ -9,7 +9,7 @@ mod common;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use gapwise_scorer::definitions::wordnet::WordNet;
+use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::definitions::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
 use gapwise_model::{AnswerFilter, DefinitionTask};

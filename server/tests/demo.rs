@@ -2,7 +2,7 @@
 //! en, es, fr, it and ru, and every item's contexts hold the target, never the distractor.
 
 use gapwise_server::demo::seed_if_empty;
-use gapwise_store::words::occurrences;
+use gapwise_model::words::occurrences;
 use sqlx::Row;
 
 #[tokio::test]

@@ -373,7 +373,7 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
             assert_eq!(Some(contexts.len() as u64), item["k"].as_u64(), "{item}");
             for c in contexts {
                 let sentence = format!("{}cats{}", c["before"].as_str().expect("before"), c["after"].as_str().expect("after"));
-                assert!(gapwise_store::words::blank_for(&sentence, "cats", "wall").is_some(), "{sentence}");
+                assert!(gapwise_model::words::blank_for(&sentence, "cats", "wall").is_some(), "{sentence}");
             }
         }
         assert_eq!(call(&admin, &app, "admin-pair-items", &[("pair", "999999")]).await.0, StatusCode::NOT_FOUND);

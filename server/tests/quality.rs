@@ -8,7 +8,8 @@ mod common;
 
 use common::{call, client, staff_client, started, App};
 use gapwise_store::testing::each_backend;
-use gapwise_store::{ImportFormat, ImportKind, Role, Store};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::{Role, Store};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 

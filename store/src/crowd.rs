@@ -146,7 +146,7 @@ impl Store {
             .await?;
         let annotator = match existing {
             Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
-            Some(_) => return Err(Refusal::study_returned()),
+            Some(_) => return Err(super::error::study_returned()),
             None => {
                 let annotator = self.create_annotator(CONSENT_VERSION).await?;
                 let now = now_ms();
@@ -177,7 +177,7 @@ impl Store {
         match a.status.as_str() {
             "active" => {}
             "completed" => return Ok(Some(a.completed())),
-            _ => return Err(Refusal::study_returned()),
+            _ => return Err(super::error::study_returned()),
         }
         let now = now_ms();
         if session.score.answered >= a.items_target {

@@ -1,58 +1,15 @@
-use std::fmt;
 use std::sync::Arc;
 
-/// A problem on one line of an imported file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError {
-    /// 1-based line number in the file.
-    pub line: usize,
-    pub message: String,
+use gapwise_model::{LineError, Refusal};
+
+/// Requests of one player raced for the same row too often.
+pub(crate) fn busy() -> StoreError {
+    StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
 }
 
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-/// A rule a player ran into, said in their language at the HTTP edge: `key` names a
-/// message of the interface catalogues (`app/locales/*/main.ftl`) and `args` fill it;
-/// `english` is the English message, for logs, the command line and tests.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, String)>,
-    pub english: String,
-}
-
-impl Refusal {
-    pub fn new(key: &'static str, english: impl Into<String>) -> Self {
-        Refusal { key, args: Vec::new(), english: english.into() }
-    }
-
-    /// Adds the argument `name` (a value that reads as an integer chooses plural forms).
-    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args.push((name, value.to_string()));
-        self
-    }
-}
-
-impl Refusal {
-    /// Requests of one player raced for the same row too often.
-    pub(crate) fn busy() -> StoreError {
-        StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
-    }
-
-    /// A crowd participant's study was given back or timed out.
-    pub(crate) fn study_returned() -> StoreError {
-        StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.english)
-    }
+/// A crowd participant's study was given back or timed out.
+pub(crate) fn study_returned() -> StoreError {
+    StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
 }
 
 /// Everything that can go wrong in the store. The HTTP edge maps these to statuses:

@@ -13,7 +13,7 @@ use sqlx::Row;
 
 use super::game_writes::{AnswerRow, Pending, ServingRow, Write};
 use super::item_choice::Source;
-use super::{now_ms, Session, Store, Refusal, StoreError};
+use super::{now_ms, Session, Store, StoreError};
 
 use gapwise_model::{
     answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Round, Score,
@@ -373,7 +373,7 @@ impl Store {
             // served meanwhile, by another request or process: read the view again
             self.players.remove(annotator.as_str());
         }
-        Err(Refusal::busy())
+        Err(super::error::busy())
     }
 
     /// Whether a serving belongs where the next item comes from.

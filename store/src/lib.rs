@@ -36,20 +36,20 @@ mod staff;
 mod store;
 mod suggestions;
 mod winodict;
-pub mod words;
 
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use annotators::{Annotator, Session, CONSENT_VERSION};
-pub use corpus::{check_corpus, CorpusFormat, CorpusOptions, CorpusReport};
+pub use corpus::ROWS_PER_COMMIT;
 pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
-pub use error::{LineError, Refusal, StoreError};
+pub use error::StoreError;
+pub use gapwise_model::{LineError, Refusal};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
 pub use likert::{LikertPair, LikertRow};
 pub use rights::Erased;
-pub use import::{check_import, ImportFormat, ImportKind, ImportReport};
+pub use import::ImportReport;
 pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore, ModelInfo};
 pub use search::Found;

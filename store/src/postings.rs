@@ -17,9 +17,13 @@ use std::collections::{BTreeSet, HashMap};
 use integer_encoding::VarInt;
 use sqlx::Row;
 
-use super::corpus::ROWS_PER_STATEMENT;
-use super::words::word_spans;
+use gapwise_model::words::word_spans;
 use super::{Store, StoreError};
+
+/// Rows per INSERT statement of sentences and of the word index. Set when SQLite's
+/// parameters were numbered, which cost time quadratic in their number (at 500 rows
+/// a third of a large import); they are anonymous now (see [`super::placeholders`]).
+pub(crate) const ROWS_PER_STATEMENT: usize = 20;
 
 
 /// The lower-cased words of `text`, each once.
@@ -96,7 +100,7 @@ impl Store {
     pub(crate) async fn sentences_with(&self, language: &str, word: &str) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query("SELECT ids FROM word_postings WHERE lang = $1 AND word = $2")
             .bind(language.to_owned())
-            .bind(super::words::normalize(word).to_lowercase())
+            .bind(gapwise_model::words::normalize(word).to_lowercase())
             .fetch_all(self.pool())
             .await?;
         let mut ids = Vec::new();

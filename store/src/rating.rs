@@ -8,7 +8,7 @@ use rand::Rng;
 use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
-use super::{now_ms, Store, Refusal, StoreError};
+use super::{now_ms, Store, StoreError};
 use gapwise_model::{LikertCard, LIKERT_RATERS};
 
 impl Store {
@@ -55,7 +55,7 @@ impl Store {
             .execute(self.pool())
             .await?;
         }
-        Err(Refusal::busy())
+        Err(super::error::busy())
     }
 
     async fn likert_card(&self, id: &str, serving: &str) -> Result<LikertCard, StoreError> {

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::words::blank_for;
+use gapwise_model::words::blank_for;
 use super::{Store, StoreError};
 
 /// Sentences read per query when checking candidates.

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::game::MAX_CLIENT_MS;
-use super::words::{normalize, word_spans};
+use gapwise_model::words::{normalize, word_spans};
 use super::{insert_rows, now_ms, Store, Refusal, StoreError};
 use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
 
@@ -82,7 +82,7 @@ impl Store {
                 .await?;
                 match self.open_serving(id, lang).await? {
                     Some(serving) => serving,
-                    None => return Err(Refusal::busy()),
+                    None => return Err(super::error::busy()),
                 }
             }
         };

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use super::import::checked_pair;
+use gapwise_prepare::import::checked_pair;
 use super::{now_ms, Store, Refusal, StoreError};
 use gapwise_model::{Suggestion, SuggestionStatus};
 

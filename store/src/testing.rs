@@ -50,7 +50,7 @@ pub async fn each_backend() -> Vec<TestStore> {
 
 /// A small English data set: two pairs and sentences enough for items of every k.
 pub async fn seed_small(store: &Store) {
-    use super::{ImportFormat, ImportKind};
+    use gapwise_prepare::import::{ImportFormat, ImportKind};
     let mut sentences = String::from("lang\ttext\tsource\tgenre\n");
     for i in 0..12 {
         sentences.push_str(&format!("en\tThere were two cats in box {i}.\ttest\tfiction\n"));
@@ -105,7 +105,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
             .expect("sentences");
         let contexts: Vec<(i64, (usize, usize))> = sentences
             .iter()
-            .filter_map(|s| super::words::blank_for(&s.get::<String, _>(1), &target, &distractor).map(|b| (s.get(0), b)))
+            .filter_map(|s| gapwise_model::words::blank_for(&s.get::<String, _>(1), &target, &distractor).map(|b| (s.get(0), b)))
             .collect();
         items.extend(store.publish_likert_items(id, &contexts).await.expect("publish"));
     }

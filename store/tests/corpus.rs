@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use gapwise_store::testing::each_backend;
-use gapwise_store::{CorpusOptions, StoreError};
+use gapwise_prepare::corpus::{CorpusOptions};
+use gapwise_store::StoreError;
 
 fn file(dir: &tempfile::TempDir, name: &str, body: &str) -> PathBuf {
     let path = dir.path().join(name);
@@ -100,7 +101,7 @@ async fn by_scanning(store: &gapwise_store::Store, language: &str, target: &str,
         .fetch_all(store.pool())
         .await
         .expect("sentences");
-    rows.into_iter().filter(|(_, text)| gapwise_store::words::blank_for(text, target, distractor).is_some()).map(|(id, _)| id).collect()
+    rows.into_iter().filter(|(_, text)| gapwise_model::words::blank_for(text, target, distractor).is_some()).map(|(id, _)| id).collect()
 }
 
 #[tokio::test]

@@ -5,7 +5,8 @@ use std::collections::HashSet;
 
 use gapwise_model::{Achievement, PlayState};
 use gapwise_store::testing::{each_backend, seed_small};
-use gapwise_store::{ImportFormat, ImportKind, Session, Store, StoreError, CONSENT_VERSION};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
     let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");

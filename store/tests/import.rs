@@ -1,7 +1,8 @@
 //! Imports are all or nothing and name the lines that are wrong, on both backends.
 
 use gapwise_store::testing::each_backend;
-use gapwise_store::{ImportFormat, ImportKind, StoreError};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::StoreError;
 
 fn line_numbers(err: StoreError) -> Vec<usize> {
     match err {

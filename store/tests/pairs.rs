@@ -104,7 +104,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let tsv = store.export_pairs(Some("en")).await.expect("export");
         assert_eq!(tsv.lines().count(), 3, "{tsv}");
         let fresh = gapwise_store::testing::sqlite().await;
-        let report = fresh.store.import(gapwise_store::ImportKind::Pairs, gapwise_store::ImportFormat::Tsv, &tsv).await.expect("import back");
+        let report = fresh.store.import(gapwise_prepare::import::ImportKind::Pairs, gapwise_prepare::import::ImportFormat::Tsv, &tsv).await.expect("import back");
         assert_eq!(report.inserted, 2);
     }
 }

@@ -2,7 +2,6 @@
 //! to its definition among its taxonomic sisters' (W2D), or a definition to its word
 //! (D2W), for people and for models. Which task is which is `gapwise_model::DefinitionTask`.
 //!
-//! - [`wordnet`]: synsets, groups G(t), depths from the WordNet 3.0 files;
 //! - [`patterns`]: the cloze queries of Table 3;
 //! - [`DefinitionScorer`]: how each kind of model ranks the candidates (Sec. 2.3).
 //!
@@ -11,10 +10,9 @@
 
 mod models;
 pub mod patterns;
-pub mod wordnet;
 
 use crate::ScorerError;
-pub use wordnet::Pos;
+pub use gapwise_model::Pos;
 
 /// A model that plays the word-definition tasks: higher scores rank first.
 pub trait DefinitionScorer: Send + Sync {

@@ -41,18 +41,17 @@ pub fn fill(pattern: &str, word: &str, definition: &str) -> Query {
     Query { word: (start, start + word.len()), text }
 }
 
-/// The masked-LM queries for a word and a definition.
+/// The masked-LM queries for a word and a definition. Table 3 has patterns for verbs
+/// and for nouns; the game plays only those two (`gapwise_model::DEFINITION_POS`), and
+/// any other word takes the nouns' patterns.
 pub fn masked(pos: Pos, word: &str, definition: &str) -> Vec<Query> {
-    let patterns: &[&str] = match pos {
-        Pos::Noun => &MASKED_NOUN,
-        Pos::Verb => &MASKED_VERB,
-    };
+    let patterns: &[&str] = if pos == Pos::Verb { &MASKED_VERB } else { &MASKED_NOUN };
     patterns.iter().map(|p| fill(p, word, definition)).collect()
 }
 
-/// The causal-LM query for a word and a definition.
+/// The causal-LM query for a word and a definition (verbs', else nouns' pattern).
 pub fn causal(pos: Pos, word: &str, definition: &str) -> Query {
-    fill(if pos == Pos::Noun { CAUSAL_NOUN } else { CAUSAL_VERB }, word, definition)
+    fill(if pos == Pos::Verb { CAUSAL_VERB } else { CAUSAL_NOUN }, word, definition)
 }
 
 fn capitalized(word: &str) -> String {

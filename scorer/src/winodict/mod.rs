@@ -1,9 +1,6 @@
-//! WinoDict (paper 003): Winograd items whose key word is replaced by an invented
-//! word that the prompt defines. The invented words and their forms, the sentences
-//! that define them (Table 6), and the partial scoring of models (Sec. 2.3).
+//! WinoDict (paper 003): how a causal model judges a Winograd item whose key word is
+//! an invented word that the prompt defines, by partial scoring (Sec. 2.3). The items
+//! themselves (invented words, their forms, the sentences that define them) are
+//! `gapwise_prepare::new_words`.
 
-pub mod invented;
-pub mod items;
-pub mod morphology;
 pub mod partial;
-pub mod prompt;

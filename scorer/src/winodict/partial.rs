@@ -8,7 +8,7 @@
 //! paper's best setup), as a prefix it conditions on, or not at all (the "empty"
 //! control). k-shot prompts put k solved items, each with its definition, first.
 
-use gapwise_model::Teaching;
+use gapwise_model::{Teaching, WinoItem};
 
 use crate::causal::CausalLm;
 use crate::error::ScorerError;
@@ -23,16 +23,6 @@ impl ContinuationScorer for CausalLm {
     fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
         CausalLm::continuation_log_probs(self, pairs)
     }
-}
-
-/// A Winograd-style item: a sentence with one blank `_`, two options, the right one,
-/// and the sentence that defines its key word (when it has one).
-#[derive(Clone, Debug, PartialEq)]
-pub struct WinoItem {
-    pub sentence: String,
-    pub options: [String; 2],
-    pub answer: usize,
-    pub definition: Option<String>,
 }
 
 /// The two prefixes and the shared continuation of an item.

@@ -32,7 +32,7 @@ pub struct Ranks {
 pub fn compare(model: &dyn DefinitionScorer, groups: &[Group], tolerance: f64, reference: &str) -> Vec<Ranks> {
     let mut ranks = Vec::new();
     for g in groups {
-        let pos = Pos::from_letter(&g.pos).expect("n or v");
+        let pos = Pos::from_wordnet(&g.pos).expect("n or v");
         let target = g.words.iter().position(|w| *w == g.target).expect("the target is a member");
         let definitions: Vec<&str> = g.definitions.iter().map(String::as_str).collect();
         let words: Vec<&str> = g.words.iter().map(String::as_str).collect();

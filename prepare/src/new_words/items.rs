@@ -12,9 +12,10 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::morphology::{inflect, Form};
-use super::partial::WinoItem;
-use super::prompt::{definition_sentence, Pos};
-use crate::error::ScorerError;
+use gapwise_model::{Pos, WinoItem};
+
+use super::definition::definition_sentence;
+use crate::PrepareError;
 
 /// One line of the items file.
 #[derive(Clone, Debug, Deserialize)]
@@ -36,14 +37,14 @@ pub struct KeyedItem {
 }
 
 /// Reads the items file (JSON lines).
-pub fn read_items(text: &str) -> Result<Vec<KeyedItem>, ScorerError> {
+pub fn read_items(text: &str) -> Result<Vec<KeyedItem>, PrepareError> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(n, line)| {
-            let item: KeyedItem = serde_json::from_str(line).map_err(|e| ScorerError::Input(format!("line {}: {e}", n + 1)))?;
+            let item: KeyedItem = serde_json::from_str(line).map_err(|e| PrepareError::Input(format!("line {}: {e}", n + 1)))?;
             if item.answer > 1 || item.sentence.matches('_').count() != 1 {
-                return Err(ScorerError::Input(format!("line {}: one blank and an answer of 0 or 1 are needed", n + 1)));
+                return Err(PrepareError::Input(format!("line {}: one blank and an answer of 0 or 1 are needed", n + 1)));
             }
             Ok(item)
         })

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use gapwise_scorer::wordfreq::WordFrequencies;
+use gapwise_prepare::wordfreq::WordFrequencies;
 
 #[test]
 fn zipf_frequencies_match_wordfreq() {

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::ScorerError;
+use crate::PrepareError;
 
 /// One element of a cBpack list.
 #[derive(Deserialize)]
@@ -32,20 +32,20 @@ pub struct WordFrequencies {
 
 impl WordFrequencies {
     /// Reads a wordfreq `.msgpack.gz` file.
-    pub fn from_file(path: &Path) -> Result<Self, ScorerError> {
-        let file = std::fs::File::open(path).map_err(|e| ScorerError::file(path, e))?;
+    pub fn from_file(path: &Path) -> Result<Self, PrepareError> {
+        let file = std::fs::File::open(path).map_err(|e| PrepareError::file(path, e))?;
         let mut bytes = Vec::new();
-        flate2::read::GzDecoder::new(file).read_to_end(&mut bytes).map_err(|e| ScorerError::file(path, format!("not gzip: {e}")))?;
+        flate2::read::GzDecoder::new(file).read_to_end(&mut bytes).map_err(|e| PrepareError::file(path, format!("not gzip: {e}")))?;
         let elements: Vec<Element> =
-            rmp_serde::from_slice(&bytes).map_err(|e| ScorerError::file(path, format!("not a wordfreq cBpack: {e}")))?;
+            rmp_serde::from_slice(&bytes).map_err(|e| PrepareError::file(path, format!("not a wordfreq cBpack: {e}")))?;
         let mut elements = elements.into_iter();
         match elements.next() {
             Some(Element::Header(h)) if h.get("format").and_then(serde_json::Value::as_str) == Some("cB") => {}
-            _ => return Err(ScorerError::file(path, "no cBpack header")),
+            _ => return Err(PrepareError::file(path, "no cBpack header")),
         }
         let mut zipf = HashMap::new();
         for (i, element) in elements.enumerate() {
-            let Element::Words(words) = element else { return Err(ScorerError::file(path, format!("bucket {i} is not a word list"))) };
+            let Element::Words(words) = element else { return Err(PrepareError::file(path, format!("bucket {i} is not a word list"))) };
             for word in words {
                 zipf.entry(word).or_insert(9.0 - i as f64 / 100.0);
             }
@@ -56,5 +56,16 @@ impl WordFrequencies {
     /// The Zipf frequency of a word, `None` when the data does not know it.
     pub fn zipf(&self, word: &str) -> Option<f64> {
         self.zipf.get(&word.to_lowercase()).copied()
+    }
+
+    /// The Zipf frequency of a word or phrase, as wordfreq estimates a phrase: the
+    /// reciprocal of the summed reciprocal frequencies of its words; `None` when a
+    /// word is unknown.
+    pub fn phrase_zipf(&self, phrase: &str) -> Option<f64> {
+        let mut reciprocal = 0.0;
+        for word in phrase.split([' ', '-']).filter(|w| !w.is_empty()) {
+            reciprocal += 1.0 / 10f64.powf(self.zipf(word)?);
+        }
+        (reciprocal > 0.0).then(|| (1.0 / reciprocal).log10())
     }
 }

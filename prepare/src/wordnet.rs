@@ -20,41 +20,12 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use crate::ScorerError;
+use gapwise_model::{Pos, DEFINITION_POS};
+
+use crate::PrepareError;
 
 /// Groups smaller than this are discarded (Sec. 2.1).
 pub const MIN_GROUP: usize = 5;
-
-/// The parts of speech the tasks use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Pos {
-    Noun,
-    Verb,
-}
-
-impl Pos {
-    pub const ALL: [Pos; 2] = [Pos::Noun, Pos::Verb];
-
-    /// The letter of synset names: `n` or `v`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Pos::Noun => "n",
-            Pos::Verb => "v",
-        }
-    }
-
-    /// Reads `n` or `v`.
-    pub fn from_letter(letter: &str) -> Option<Pos> {
-        Pos::ALL.into_iter().find(|p| p.letter() == letter)
-    }
-
-    fn file(self) -> &'static str {
-        match self {
-            Pos::Noun => "noun",
-            Pos::Verb => "verb",
-        }
-    }
-}
 
 /// One synset.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,17 +61,17 @@ struct Raw {
 
 impl WordNet {
     /// Reads the noun and verb files of the WordNet database in `dir`.
-    pub fn read(dir: &Path) -> Result<Self, ScorerError> {
+    pub fn read(dir: &Path) -> Result<Self, PrepareError> {
         let mut synsets = Vec::new();
         let mut links: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-        for pos in Pos::ALL {
-            let data = read_latin1(&dir.join(format!("data.{}", pos.file())))?;
-            let senses = sense_numbers(&read_latin1(&dir.join(format!("index.{}", pos.file())))?);
+        for pos in DEFINITION_POS {
+            let data = read_latin1(&dir.join(format!("data.{}", pos.code())))?;
+            let senses = sense_numbers(&read_latin1(&dir.join(format!("index.{}", pos.code())))?);
             let raws = data
                 .lines()
                 .enumerate()
                 .filter(|(_, line)| !line.starts_with("  "))
-                .map(|(n, line)| parse_data_line(line).ok_or_else(|| ScorerError::file(&dir.join(format!("data.{}", pos.file())), format!("line {}: not a synset", n + 1))))
+                .map(|(n, line)| parse_data_line(line).ok_or_else(|| PrepareError::file(&dir.join(format!("data.{}", pos.code())), format!("line {}: not a synset", n + 1))))
                 .collect::<Result<Vec<Raw>, _>>()?;
             let at: HashMap<u64, usize> = raws.iter().enumerate().map(|(i, r)| (r.offset, synsets.len() + i)).collect();
             for raw in raws {
@@ -173,7 +144,7 @@ impl WordNet {
 
 /// Every lemma of the four index files (nouns, verbs, adjectives, adverbs) of the
 /// WordNet database in `dir`, as written there (multi-word lemmas joined by `_`).
-pub fn lemmas(dir: &Path) -> Result<Vec<String>, ScorerError> {
+pub fn lemmas(dir: &Path) -> Result<Vec<String>, PrepareError> {
     let mut lemmas = Vec::new();
     for file in ["noun", "verb", "adj", "adv"] {
         let index = read_latin1(&dir.join(format!("index.{file}")))?;
@@ -182,8 +153,8 @@ pub fn lemmas(dir: &Path) -> Result<Vec<String>, ScorerError> {
     Ok(lemmas)
 }
 
-fn read_latin1(path: &Path) -> Result<String, ScorerError> {
-    let bytes = std::fs::read(path).map_err(|e| ScorerError::file(path, e))?;
+fn read_latin1(path: &Path) -> Result<String, PrepareError> {
+    let bytes = std::fs::read(path).map_err(|e| PrepareError::file(path, e))?;
     Ok(bytes.into_iter().map(char::from).collect())
 }
 

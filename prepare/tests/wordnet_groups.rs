@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use gapwise_scorer::definitions::wordnet::{Pos, WordNet};
+use gapwise_model::Pos;
+use gapwise_prepare::wordnet::WordNet;
 
 fn wordnet() -> WordNet {
     let dir = std::env::var_os("GAPWISE_WORDNET").map_or_else(|| PathBuf::from("/usr/share/wordnet"), PathBuf::from);

@@ -1,40 +1,7 @@
 //! The sentences that teach a model (or a player) an invented word: the templates of
 //! paper 003, Appendix B, Table 6, chosen by the part of speech of the word.
 
-use serde::{Deserialize, Serialize};
-
-/// Part of speech of a key word (WordNet's four open classes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Pos {
-    Noun,
-    Verb,
-    Adj,
-    Adv,
-}
-
-impl Pos {
-    /// `noun`, `verb`, `adj` or `adv`, as the items file and the database write it.
-    pub fn code(self) -> &'static str {
-        match self {
-            Pos::Noun => "noun",
-            Pos::Verb => "verb",
-            Pos::Adj => "adj",
-            Pos::Adv => "adv",
-        }
-    }
-
-    /// WordNet's letter for the part of speech (`n`, `v`, `a`, `r`; `s` is an adjective).
-    pub fn from_wordnet(letter: &str) -> Option<Pos> {
-        match letter {
-            "n" => Some(Pos::Noun),
-            "v" => Some(Pos::Verb),
-            "a" | "s" => Some(Pos::Adj),
-            "r" => Some(Pos::Adv),
-            _ => None,
-        }
-    }
-}
+use gapwise_model::Pos;
 
 /// Table 6's definition sentence for `lemma` meaning `definition` (a WordNet gloss,
 /// without its examples). The gloss is trimmed and ends with one full stop.
