@@ -1,6 +1,6 @@
 //! The wordfreq reader against wordfreq itself: Zipf frequencies of words from the
 //! head of wordfreq 3.1.1's English and Russian data, as `wordfreq.zipf_frequency`
-//! computed them (scorer/fixtures/make_wordfreq_reference.py).
+//! computed them (prepare/fixtures/make_wordfreq_reference.py).
 
 use std::path::Path;
 

@@ -18,7 +18,7 @@ async fn neighbours_in_the_band_and_the_corpus_become_pairs() {
     std::fs::write(&path, vectors).expect("write");
     let vectors = StaticVectors::from_text(&path).expect("vectors");
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
-    let frequencies = WordFrequencies::from_file(&Path::new(&manifest).join("../scorer/fixtures/wordfreq/en_head.msgpack.gz")).expect("wordfreq");
+    let frequencies = WordFrequencies::from_file(&Path::new(&manifest).join("../prepare/fixtures/wordfreq/en_head.msgpack.gz")).expect("wordfreq");
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
