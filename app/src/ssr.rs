@@ -5,6 +5,7 @@ use crate::i18n::Arg;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
+use gapwise_engine::Engine;
 use gapwise_store::{Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
@@ -23,6 +24,8 @@ const STAFF_MAX_AGE_HOURS: i64 = 12;
 #[derive(Clone, Debug)]
 pub struct ServerContext {
     pub store: Store,
+    /// The game over `store` (its caches are this process's).
+    pub engine: Engine,
     /// Mark cookies `Secure` (set when the site is served over TLS).
     pub secure_cookies: bool,
 }

@@ -58,11 +58,11 @@ test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
 
   // the database: ten finished rounds, each right pick at the rank the page took
   const rounds = query<{ task: string; attempt: number }>(
-    `SELECT s.task, p.attempt FROM definition_picks p JOIN definition_servings s ON s.id = p.serving_id
+    `SELECT s.task, p.attempt FROM define_picks p JOIN define_servings s ON s.id = p.serving_id
      WHERE p.correct = 1 ORDER BY s.served_at`,
   );
   expect(rounds.filter((r) => r.task === 'w2d').map((r) => r.attempt)).toEqual(w2d);
   expect(rounds.filter((r) => r.task === 'd2w').map((r) => r.attempt)).toEqual(d2w);
-  const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM definition_picks WHERE attempt = 1 AND client_ms > 0`);
+  const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM define_picks WHERE attempt = 1 AND client_ms > 0`);
   expect(times[0].n).toBe(10);
 });

@@ -29,7 +29,7 @@ test('one sentence guessed word by word, then people and the model side by side'
   }
   await expect(page.locator('#sentences-finished')).toHaveAttribute('data-finished', '1');
   const rows = query<{ position: number; guess: string; word: string; correct: number; client_ms: number }>(
-    `SELECT g.position, g.guess, g.word, g.correct, g.client_ms FROM shannon_guesses g ORDER BY g.position`,
+    `SELECT g.position, g.guess, g.word, g.correct, g.client_ms FROM guess_answers g ORDER BY g.position`,
   );
   expect(rows.map((r) => r.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
   for (const r of rows) {

@@ -40,7 +40,7 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
   await expect(page.locator('p.exhausted')).toBeVisible();
 
   const rows = query<{ rating: number; client_ms: number | null }>(
-    `SELECT r.rating, r.client_ms FROM likert_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,
+    `SELECT r.rating, r.client_ms FROM rate_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,
   );
   expect(rows).toHaveLength(2);
   rows.forEach((row, i) => {

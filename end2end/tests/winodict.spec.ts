@@ -42,8 +42,8 @@ test('five new-word items on a phone, then people and the model side by side', a
 
   // the database: five answers in the conditions and with the choices the page showed
   const rows = query<{ sentence: string; with_definition: number; choice: number; correct: number; client_ms: number }>(
-    `SELECT v.sentence, s.with_definition, s.choice, s.correct, s.client_ms FROM winodict_servings s
-     JOIN winodict_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.choice IS NOT NULL ORDER BY s.served_at`,
+    `SELECT v.sentence, s.with_definition, s.choice, s.correct, s.client_ms FROM new_words_servings s
+     JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.choice IS NOT NULL ORDER BY s.served_at`,
   );
   expect(rows).toHaveLength(5);
   rows.forEach((r, i) => {

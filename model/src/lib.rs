@@ -17,6 +17,7 @@ mod rate;
 mod refusal;
 mod research;
 mod rights;
+mod round;
 mod social;
 mod suggest;
 pub mod words;
@@ -34,6 +35,7 @@ pub use rate::*;
 pub use refusal::*;
 pub use research::*;
 pub use rights::*;
+pub use round::*;
 pub use social::*;
 pub use suggest::*;
 

@@ -48,7 +48,7 @@ pub struct MyData {
     pub answers: Vec<MyAnswer>,
     pub ratings: Vec<MyRating>,
     /// Picks made in the word-definition game.
-    pub definition_picks: i64,
+    pub define_picks: i64,
     /// Words guessed in the next-word game.
     pub word_guesses: i64,
     /// Items answered in the invented-word game.

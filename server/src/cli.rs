@@ -514,7 +514,7 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
         }
         // the word-definition groups and the invented-word items both come from WordNet
         let dir = crate::definitions::default_wordnet_dir();
-        if store.count_rows("definition_groups").await? == 0 {
+        if store.count_rows("define_groups").await? == 0 {
             if dir.join("data.noun").is_file() {
                 let r = import_wordnet(&store, &dir, None).await?;
                 tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
@@ -522,7 +522,7 @@ async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::
                 tracing::warn!("no WordNet in {}: the word-definition game has no groups (apt install wordnet-base)", dir.display());
             }
         }
-        if store.count_rows("winodict_items").await? == 0 {
+        if store.count_rows("new_words_items").await? == 0 {
             if dir.join("index.noun").is_file() {
                 let new = crate::winodict::import_winodict(&store, crate::winodict::ITEMS, &dir, crate::winodict::SEED).await?;
                 tracing::info!(items = new, "loaded the invented-word items");

@@ -24,6 +24,7 @@ use std::sync::LazyLock;
 use axum::Router;
 use gapwise_app::ssr::ServerContext;
 use gapwise_app::{shell, App};
+use gapwise_engine::Engine;
 use gapwise_store::Store;
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, AxumRouteListing, LeptosRoutes};
@@ -42,7 +43,7 @@ static PAGES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
     let api = research::routes(store.clone()).merge(health::routes(store.clone())).merge(language::routes(secure_cookies));
     let uploads = upload::routes(store.clone());
-    let context = ServerContext { store: store.clone(), secure_cookies };
+    let context = ServerContext { store: store.clone(), engine: Engine::new(store.clone()), secure_cookies };
     let app = Router::new()
         .leptos_routes_with_context(
             &leptos_options,

@@ -109,7 +109,7 @@ pub async fn judge_winodict(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let (played_items, mut others): (Vec<_>, Vec<_>) = store.winodict_items().await?.into_iter().partition(|(_, answered)| *answered);
+    let (played_items, mut others): (Vec<_>, Vec<_>) = store.new_words_items().await?.into_iter().partition(|(_, answered)| *answered);
     others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(how.seed));
     let mut order: Vec<WinoItemRecord> = played_items.into_iter().chain(others).map(|(item, _)| item).collect();
     let shot_items = order.split_off(order.len().saturating_sub(how.shots));

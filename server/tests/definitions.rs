@@ -180,11 +180,11 @@ async fn rounds_picks_scores_and_the_report() {
         // the picks are the player's data, and go with them
         let data: Value = me.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("mine").json().await.expect("json");
         let picks: usize = ranks.iter().map(|(_, _, k)| k).sum();
-        assert_eq!(data["definition_picks"], picks, "{data}");
+        assert_eq!(data["define_picks"], picks, "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());
-        assert_eq!(store.count_rows("definition_picks").await.expect("picks"), 0, "the other player picked nothing");
-        assert_eq!(store.count_rows("definition_servings").await.expect("servings"), 1, "the other player's round stays");
+        assert_eq!(store.count_rows("define_picks").await.expect("picks"), 0, "the other player picked nothing");
+        assert_eq!(store.count_rows("define_servings").await.expect("servings"), 1, "the other player's round stays");
     }
 }
 

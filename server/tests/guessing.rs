@@ -24,7 +24,7 @@ async fn spawn(store: &Store) -> App {
 
 /// The words of the sentence a round shows, from the database.
 async fn words_of(store: &Store, serving: &str) -> Vec<String> {
-    let text: String = sqlx::query_scalar("SELECT s.text FROM shannon_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1")
+    let text: String = sqlx::query_scalar("SELECT s.text FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1")
         .bind(serving)
         .fetch_one(store.pool())
         .await
@@ -148,7 +148,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let (_, partial) = call(&other, &app, "guess-round", &[("mode", "choose")]).await;
         assert_eq!(partial["mode"], "Type", "{partial}");
         let picked = play_sentence(&me, &app, store, "choose", &mut Some(String::new())).await;
-        let ranks: Vec<Option<i64>> = sqlx::query_scalar("SELECT rank FROM shannon_guesses WHERE rank IS NOT NULL").fetch_all(store.pool()).await.expect("ranks");
+        let ranks: Vec<Option<i64>> = sqlx::query_scalar("SELECT rank FROM guess_answers WHERE rank IS NOT NULL").fetch_all(store.pool()).await.expect("ranks");
         assert_eq!(ranks.len(), picked.len());
 
         // the report: people and the model side by side on the same positions
@@ -176,7 +176,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(data["word_guesses"], people.len(), "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());
-        assert_eq!(store.count_rows("shannon_guesses").await.expect("guesses"), 0, "the other player guessed nothing");
-        assert_eq!(store.count_rows("shannon_servings").await.expect("servings"), 1, "the other player's sentence stays");
+        assert_eq!(store.count_rows("guess_answers").await.expect("guesses"), 0, "the other player guessed nothing");
+        assert_eq!(store.count_rows("guess_servings").await.expect("servings"), 1, "the other player's sentence stays");
     }
 }

@@ -561,7 +561,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert!(status.is_success() || status.is_redirection(), "{status} {body}");
         let context = store.find_contexts("en", "two", "three", 1).await.expect("context");
         let likert = store.publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
-        store.record_likert(&id, likert[0], 2, Some(1500), 1600).await.expect("rating");
+        store.record_likert(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 }).await.expect("rating");
 
         // everything, on the page and as a download
         let res = me.get(format!("{}/api/my-data?download=true", app.base)).header(header::ACCEPT, "application/json").send().await.expect("download");
@@ -627,7 +627,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
                 let position = 1 + (p + round) % 5;
                 let (status, body) = call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", &position.to_string()), ("client_ms", "1234")]).await;
                 assert_eq!(status, StatusCode::OK, "{body}");
-                let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM likert_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
+                let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
                     .bind(&serving)
                     .fetch_one(store.pool())
                     .await
@@ -641,7 +641,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
         assert!(card.is_null(), "two raters each: every item retired: {card}");
         let (_, card) = call(&players[2], &app, "likert-next", &[("language", "ru")]).await;
         assert!(card.is_null());
-        assert_eq!(store.count_rows("likert_ratings").await.expect("ratings"), 2 * items.len() as i64);
+        assert_eq!(store.count_rows("rate_ratings").await.expect("ratings"), 2 * items.len() as i64);
         assert_eq!(store.count_rows("answers").await.expect("answers"), 0, "ratings are not game answers");
         assert_eq!(call(&client(), &app, "likert-next", &[]).await.0, StatusCode::UNAUTHORIZED);
     }

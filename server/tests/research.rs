@@ -20,7 +20,8 @@ use gapwise_research::export::{export_folder, Format};
 use gapwise_server::score::score_items;
 use gapwise_server::select::{select_contexts, Selection};
 use gapwise_model::{AnswerFilter, Contender, Period, Standing};
-use gapwise_store::testing::{each_backend, play, seed_likert, seed_small};
+use gapwise_engine::{testing::play, Engine};
+use gapwise_store::testing::{each_backend, seed_likert, seed_small};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Role, Store};
 use indicatif::ProgressBar;
@@ -82,7 +83,7 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        play(store, 3, 5).await;
+        play(&Engine::new(store.clone()), 3, 5).await;
         score_with_tiny_model(store).await;
 
         // some answers too fast to have read a sentence: flagged, not dropped
@@ -160,7 +161,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
     for db in each_backend().await {
         let store = db.store.clone();
         seed_small(&store).await;
-        let player = play(&store, 1, 2).await.remove(0);
+        let player = play(&Engine::new(store.clone()), 1, 2).await.remove(0);
         let player_token = store.create_session(&player.annotator.id).await.expect("player session");
         store.create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
         let token = store.create_api_token("ada", "test").await.expect("token");
@@ -247,8 +248,8 @@ async fn scored_models_stand_on_the_leaderboard() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        play(store, 2, 10).await;
-        play(store, 1, 4).await;
+        play(&Engine::new(store.clone()), 2, 10).await;
+        play(&Engine::new(store.clone()), 1, 4).await;
         score_with_tiny_model(store).await;
         let standings = store.leaderboard(Period::AllTime).await.expect("leaderboard");
         assert_eq!(store.leaderboard(Period::Week).await.expect("this week"), standings, "every answer is from now");
@@ -306,7 +307,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
     seed_small(store).await;
     let likert_items = seed_likert(store, 2).await;
     assert!(likert_items >= 20, "{likert_items} Likert items");
-    play(store, 3, 6).await;
+    play(&Engine::new(store.clone()), 3, 6).await;
     let on_likert: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.kind = 'likert'")
         .fetch_one(store.pool())
         .await

@@ -8,7 +8,7 @@ use super::{Store, StoreError, ITEMS_PER_K};
 use gapwise_model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
 
 /// Tables whose sizes the admin page shows.
-const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "likert_ratings", "pair_suggestions"];
+const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "rate_ratings", "pair_suggestions"];
 /// Audit entries (and feedback messages) the admin page shows.
 const AUDIT_SHOWN: i64 = 50;
 
@@ -60,7 +60,7 @@ impl Store {
         };
         let rows = sqlx::query(
             "SELECT i.id, i.k, i.kind, \
-                    (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id) + (SELECT COUNT(*) FROM likert_ratings l WHERE l.item_id = i.id), \
+                    (SELECT COUNT(*) FROM answers a WHERE a.item_id = i.id) + (SELECT COUNT(*) FROM rate_ratings l WHERE l.item_id = i.id), \
                     (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.item_id = i.id), i.gold \
              FROM items i WHERE i.pair_id = $1 ORDER BY i.kind, i.k, i.id",
         )
@@ -72,7 +72,7 @@ impl Store {
             let id: i64 = r.try_get(0)?;
             items.push(ItemRow {
                 id,
-                k: super::game::to_k(r.try_get(1)?)?,
+                k: super::servings::to_k(r.try_get(1)?)?,
                 kind: r.try_get(2)?,
                 contexts: self.contexts(id).await?,
                 answers: r.try_get(3)?,
@@ -141,7 +141,7 @@ impl Store {
         let (lang, target, distractor): (String, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
         record(&mut tx, staff, if active { "activate pair" } else { "retire pair" }, &format!("pair {pair_id} {target} / {distractor} ({lang})")).await?;
         tx.commit().await?;
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(())
     }
 

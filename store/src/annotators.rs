@@ -2,9 +2,8 @@
 
 use sqlx::Row;
 
-use gapwise_model::Score;
-
 use super::game_writes::Write;
+use super::session::{Annotator, Session};
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
 use super::{now_ms, Store, Refusal, StoreError};
 
@@ -12,40 +11,6 @@ use super::{now_ms, Store, Refusal, StoreError};
 pub const CONSENT_VERSION: &str = "2026-11-v1";
 
 const PSEUDONYM_LEN: usize = 10;
-
-/// A player, known only by a random pseudonym.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Annotator {
-    pub id: String,
-    pub pseudonym: String,
-}
-
-/// A signed-in browser: the annotator and the serving it is looking at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Session {
-    pub token_hash: String,
-    pub annotator: Annotator,
-    pub current_serving_id: Option<String>,
-    /// The annotator came from a crowd platform (has a study assignment).
-    pub in_crowd: bool,
-    /// The annotator's score when the session was read.
-    pub score: Score,
-}
-
-/// What [`SESSION_BY_TOKEN`] reads of a session.
-pub(super) type SessionColumns = (Option<String>, String, String, i64, i64, i64);
-
-/// The session with a token hash ($1), as [`SessionColumns`].
-pub(super) const SESSION_BY_TOKEN: &str = "SELECT s.current_serving_id, a.id, a.pseudonym, \
-     (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right \
-     FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1";
-
-impl Session {
-    pub(super) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
-        let (current_serving_id, id, pseudonym, assignments, answered, correct) = columns;
-        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score: Score { answered, correct } }
-    }
-}
 
 impl Store {
     /// Creates an annotator who consented to `consent_version`, with a fresh

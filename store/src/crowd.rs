@@ -8,36 +8,32 @@
 //! holding items (see `item_choice`), so other participants get them. Its rows stay,
 //! flagged, for the analysis to decide.
 
-use std::sync::atomic::Ordering;
-
 use sqlx::Row;
 
 use super::audit::record;
-use super::item_choice::Source;
 use super::secrets::random_letters;
-use super::{now_ms, Session, Store, Refusal, StoreError, CONSENT_VERSION};
+use super::{now_ms, Store, Refusal, StoreError, CONSENT_VERSION};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
-
-/// How often the game's requests sweep for abandoned assignments, at most.
-const SWEEP_EVERY_MS: i64 = 1_000;
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
 
 /// A participant's assignment with what its study asks.
-struct Assignment {
-    status: String,
-    platform: Platform,
-    platform_session: String,
-    k: u8,
-    lang: String,
-    items_target: i64,
-    completion_code: String,
+#[derive(Debug)]
+pub struct Assignment {
+    /// active, completed, returned or abandoned.
+    pub status: String,
+    pub platform: Platform,
+    pub platform_session: String,
+    pub k: u8,
+    pub lang: String,
+    pub items_target: i64,
+    pub completion_code: String,
 }
 
 impl Assignment {
     /// The end of the study: back to the platform with the completion code.
-    fn completed(&self) -> PlayState {
+    pub fn completed(&self) -> PlayState {
         PlayState::Completed { redirect: self.platform.completion_url(&self.completion_code, &self.platform_session) }
     }
 }
@@ -45,7 +41,7 @@ impl Assignment {
 impl Store {
     /// Creates a study and records who did it; returns its id.
     pub async fn create_study(&self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
-        super::game::check_k(study.k)?;
+        super::servings::check_k(study.k)?;
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
@@ -101,7 +97,7 @@ impl Store {
                     settings: StudySettings {
                         platform: platform_of(&r.try_get::<String, _>(1)?)?,
                         name: r.try_get(2)?,
-                        k: super::game::to_k(r.try_get(3)?)?,
+                        k: super::servings::to_k(r.try_get(3)?)?,
                         language: r.try_get(4)?,
                         items_target: r.try_get(5)?,
                         max_minutes: r.try_get(6)?,
@@ -146,7 +142,7 @@ impl Store {
             .await?;
         let annotator = match existing {
             Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
-            Some(_) => return Err(super::error::study_returned()),
+            Some(_) => return Err(StoreError::study_returned()),
             None => {
                 let annotator = self.create_annotator(CONSENT_VERSION).await?;
                 let now = now_ms();
@@ -168,28 +164,20 @@ impl Store {
         self.create_session(&annotator).await
     }
 
-    /// The game for a crowd participant: the study's k and language until they
-    /// answered its items, then the way back to the platform. The caller swept
-    /// abandoned assignments.
-    pub(super) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
-        let annotator = &session.annotator.id;
-        let Some(a) = self.assignment(annotator).await? else { return Ok(None) };
-        match a.status.as_str() {
-            "active" => {}
-            "completed" => return Ok(Some(a.completed())),
-            _ => return Err(super::error::study_returned()),
-        }
-        let now = now_ms();
-        if session.score.answered >= a.items_target {
-            sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
-                .bind(now)
-                .bind(annotator)
-                .execute(self.pool())
-                .await?;
-            return Ok(Some(a.completed()));
-        }
-        sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2").bind(now).bind(annotator).execute(self.pool()).await?;
-        self.play_state_from(session, a.k, &a.lang, Source::Open).await.map(Some)
+    /// Marks `annotator_id`'s assignment completed at `now` (ms).
+    pub async fn complete_assignment(&self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
+            .bind(now)
+            .bind(annotator_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Notes that `annotator_id` was seen at `now` (ms), for the time limit.
+    pub async fn touch_assignment(&self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2").bind(now).bind(annotator_id).execute(self.pool()).await?;
+        Ok(())
     }
 
     /// How far a crowd participant is, when the annotator is one.
@@ -216,7 +204,7 @@ impl Store {
         if changed == 0 {
             return Err(StoreError::Missing(Refusal::new("error-no-study-under-way", "you have no study under way")));
         }
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(())
     }
 
@@ -240,22 +228,12 @@ impl Store {
             .execute(self.pool())
             .await?
             .rows_affected();
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(reclaimed)
     }
 
-    /// [`Store::reclaim_abandoned`] when this process has not run it for a second:
-    /// every request for the game's state calls this, and study time limits are
-    /// minutes.
-    pub(super) async fn sweep_abandoned(&self) -> Result<(), StoreError> {
-        let (now, last) = (now_ms(), self.swept_at.load(Ordering::Relaxed));
-        if now - last < SWEEP_EVERY_MS || self.swept_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err() {
-            return Ok(());
-        }
-        self.reclaim_abandoned().await.map(drop)
-    }
-
-    async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
+    /// The assignment of `annotator_id`, when they came from a crowd platform.
+    pub async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
         let row = sqlx::query(
             "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code \
              FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
@@ -268,7 +246,7 @@ impl Store {
                 status: r.try_get(0)?,
                 platform: platform_of(&r.try_get::<String, _>(1)?)?,
                 platform_session: r.try_get(2)?,
-                k: super::game::to_k(r.try_get(3)?)?,
+                k: super::servings::to_k(r.try_get(3)?)?,
                 lang: r.try_get(4)?,
                 items_target: r.try_get(5)?,
                 completion_code: r.try_get(6)?,

@@ -15,9 +15,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::game::MAX_CLIENT_MS;
 use super::{insert_rows, now_ms, Store, StoreError};
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Timing};
 
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
 /// A group whose sisters repeat each other's text can fall below it once they are
@@ -116,7 +115,7 @@ impl Store {
         let before_groups = links + hypernyms.len();
         let new_groups = insert_rows(
             &mut tx,
-            "INSERT INTO definition_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING",
+            "INSERT INTO define_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING",
             2,
             groups,
             |q, (target, size)| q.bind(target.clone()).bind(i64::try_from(*size).unwrap_or(i64::MAX)),
@@ -146,8 +145,8 @@ impl Store {
     /// among [`DRAW`] drawn.
     pub async fn definition_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
         let open: Option<String> = sqlx::query_scalar(
-            "SELECT s.id FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
-             AND NOT EXISTS (SELECT 1 FROM definition_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
+            "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
+             AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
         )
         .bind(id)
         .bind(task.code())
@@ -157,9 +156,9 @@ impl Store {
             Some(serving) => serving,
             None => {
                 let targets: Vec<String> = sqlx::query_scalar(
-                    "SELECT g.target FROM definition_groups g WHERE g.size <= $3 \
-                     AND NOT EXISTS (SELECT 1 FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
-                     ORDER BY CASE WHEN EXISTS (SELECT 1 FROM definition_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
+                    "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
+                     AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
+                     ORDER BY CASE WHEN EXISTS (SELECT 1 FROM define_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
                      random() LIMIT $4",
                 )
                 .bind(id)
@@ -181,7 +180,7 @@ impl Store {
                 members.shuffle(&mut rand::rngs::StdRng::from_entropy());
                 let serving = uuid::Uuid::new_v4().to_string();
                 sqlx::query(
-                    "INSERT INTO definition_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(&serving)
                 .bind(id)
@@ -198,7 +197,7 @@ impl Store {
     }
 
     async fn definition_card(&self, id: &str, serving: &str) -> Result<DefinitionCard, StoreError> {
-        let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM definition_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
+        let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
             .await?;
@@ -209,7 +208,7 @@ impl Store {
             DefinitionTask::W2d => (row.try_get(2)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.1.clone()).unwrap_or_default()).collect()),
             DefinitionTask::D2w => (row.try_get(3)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.0.clone()).unwrap_or_default()).collect()),
         };
-        let picks = sqlx::query("SELECT chosen, correct FROM definition_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
         let position: HashMap<&str, usize> = candidates.split('|').enumerate().map(|(i, c)| (c, i)).collect();
         let mut picked = Vec::with_capacity(picks.len());
         for p in &picks {
@@ -217,8 +216,8 @@ impl Store {
             picked.push((position.get(chosen.as_str()).copied().unwrap_or(0), p.try_get::<i64, _>(1)? == 1));
         }
         let finished = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM definition_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
-             AND EXISTS (SELECT 1 FROM definition_picks p WHERE p.serving_id = s.id AND p.correct = 1)",
+            "SELECT COUNT(*) FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
+             AND EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1)",
         )
         .bind(id)
         .bind(task.code())
@@ -243,7 +242,7 @@ impl Store {
     /// the same option again, or anything after the right one was found, changes
     /// nothing and answers as before.
     pub async fn pick_definition(&self, id: &str, serving: &str, position: usize, client_ms: Option<i64>) -> Result<DefinitionPick, StoreError> {
-        let row = sqlx::query("SELECT target, candidates, served_at FROM definition_servings WHERE id = $1 AND annotator_id = $2")
+        let row = sqlx::query("SELECT target, candidates, served_at FROM define_servings WHERE id = $1 AND annotator_id = $2")
             .bind(serving)
             .bind(id)
             .fetch_optional(self.pool())
@@ -254,7 +253,7 @@ impl Store {
             .split('|')
             .nth(position)
             .ok_or_else(|| StoreError::Invalid(format!("this round has {} options, not {}", candidates.split('|').count(), position + 1)))?;
-        let picks = sqlx::query("SELECT chosen, correct FROM definition_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
         let mut earlier = Vec::with_capacity(picks.len());
         for p in &picks {
             earlier.push((p.try_get::<String, _>(0)?, p.try_get::<i64, _>(1)? == 1));
@@ -267,18 +266,21 @@ impl Store {
             return Ok(DefinitionPick { correct: false, attempts });
         }
         let correct = chosen == target;
-        let server_ms = (now_ms() - row.try_get::<i64, _>(2)?).max(0);
+        let now = now_ms();
+        let timing = Timing::of(row.try_get(2)?, now, client_ms);
         // a second tab racing for the same attempt number loses on the primary key
         sqlx::query(
-            "INSERT INTO definition_picks (serving_id, attempt, chosen, correct, client_ms, server_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO define_picks (serving_id, attempt, chosen, correct, client_ms, client_ms_reported, server_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(serving)
         .bind(attempts + 1)
         .bind(chosen)
         .bind(i64::from(correct))
-        .bind(client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)))
-        .bind(server_ms)
-        .bind(now_ms())
+        .bind(timing.client_ms)
+        .bind(timing.client_ms_reported)
+        .bind(timing.server_ms)
+        .bind(now)
         .execute(self.pool())
         .await?;
         Ok(DefinitionPick { correct, attempts: attempts + 1 })
@@ -288,8 +290,8 @@ impl Store {
     pub async fn definition_rounds(&self) -> Result<Vec<DefinitionRound>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.task, s.target, s.candidates, p.attempt, \
-                    (SELECT COALESCE(f.client_ms, f.server_ms) FROM definition_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
-             FROM definition_servings s JOIN definition_picks p ON p.serving_id = s.id AND p.correct = 1 ORDER BY s.served_at",
+                    (SELECT COALESCE(f.client_ms, f.server_ms) FROM define_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
+             FROM define_servings s JOIN define_picks p ON p.serving_id = s.id AND p.correct = 1 ORDER BY s.served_at",
         )
         .fetch_all(self.pool())
         .await?;
@@ -312,10 +314,10 @@ impl Store {
     /// at most `limit`.
     pub async fn groups_to_score(&self, model: &str, task: DefinitionTask, max_size: u32, limit: usize, seed: u64) -> Result<Vec<GroupToScore>, StoreError> {
         let rows = sqlx::query(
-            "SELECT g.target, CASE WHEN EXISTS (SELECT 1 FROM definition_servings s JOIN definition_picks p ON p.serving_id = s.id AND p.correct = 1 \
+            "SELECT g.target, CASE WHEN EXISTS (SELECT 1 FROM define_servings s JOIN define_picks p ON p.serving_id = s.id AND p.correct = 1 \
                                          WHERE s.target = g.target AND s.task = $2) THEN 0 ELSE 1 END, t.pos \
-             FROM definition_groups g JOIN wordnet_synsets t ON t.id = g.target WHERE g.size <= $3 \
-             AND NOT EXISTS (SELECT 1 FROM definition_scores d WHERE d.model_id = $1 AND d.task = $2 AND d.target = g.target) ORDER BY g.target",
+             FROM define_groups g JOIN wordnet_synsets t ON t.id = g.target WHERE g.size <= $3 \
+             AND NOT EXISTS (SELECT 1 FROM define_scores d WHERE d.model_id = $1 AND d.task = $2 AND d.target = g.target) ORDER BY g.target",
         )
         .bind(model)
         .bind(task.code())
@@ -349,7 +351,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO definition_scores (model_id, task, target, candidate, score) VALUES {} \
+            "INSERT INTO define_scores (model_id, task, target, candidate, score) VALUES {} \
              ON CONFLICT (model_id, task, target, candidate) DO UPDATE SET score = excluded.score",
             5,
             scores,
@@ -364,8 +366,8 @@ impl Store {
     }
 
     /// Every stored model score: (model, task, target) -> candidate -> score.
-    pub async fn definition_scores(&self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
-        let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM definition_scores").fetch_all(self.pool()).await?;
+    pub async fn define_scores(&self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
+        let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM define_scores").fetch_all(self.pool()).await?;
         let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
         for r in &rows {
             let key = (r.try_get(0)?, task_of(&r.try_get::<String, _>(1)?)?, r.try_get(2)?);
@@ -378,8 +380,8 @@ impl Store {
     /// played or scored (the ones the analyses need, not all 60k).
     pub async fn group_facts(&self) -> Result<HashMap<String, GroupFacts>, StoreError> {
         let rows = sqlx::query(
-            "SELECT g.target, s.pos, s.depth, s.zipf FROM definition_groups g JOIN wordnet_synsets s ON s.id = g.target \
-             WHERE g.target IN (SELECT target FROM definition_servings UNION SELECT target FROM definition_scores)",
+            "SELECT g.target, s.pos, s.depth, s.zipf FROM define_groups g JOIN wordnet_synsets s ON s.id = g.target \
+             WHERE g.target IN (SELECT target FROM define_servings UNION SELECT target FROM define_scores)",
         )
         .fetch_all(self.pool())
         .await?;

@@ -2,16 +2,6 @@ use std::sync::Arc;
 
 use gapwise_model::{LineError, Refusal};
 
-/// Requests of one player raced for the same row too often.
-pub(crate) fn busy() -> StoreError {
-    StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
-}
-
-/// A crowd participant's study was given back or timed out.
-pub(crate) fn study_returned() -> StoreError {
-    StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
-}
-
 /// Everything that can go wrong in the store. The HTTP edge maps these to statuses:
 /// `NotFound` and `Missing` 404, `Invalid`, `Refused` and `Import` 422,
 /// `Unauthorized` and `Denied` 401, `Db`, `Sqlite` and `Migrate` 500 (logged, never
@@ -55,6 +45,16 @@ fn join_lines(errors: &[LineError]) -> String {
 }
 
 impl StoreError {
+    /// Requests of one player raced for the same row too often.
+    pub fn busy() -> StoreError {
+        StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
+    }
+
+    /// A crowd participant's study was given back or timed out.
+    pub fn study_returned() -> StoreError {
+        StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
+    }
+
     /// The database cannot take the request just now, through no fault of the request:
     /// it is unreachable (connection lost or refused, no connection free in time) or
     /// out of room (SQLite's SQLITE_FULL or an I/O error on write; PostgreSQL's

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::annotators::{Session, SessionColumns, SESSION_BY_TOKEN};
+use super::session::{Session, SessionColumns, SESSION_BY_TOKEN};
 use super::StoreError;
 
 /// Jobs a batch holds at most (its transaction should stay short).
@@ -42,7 +42,7 @@ const WRITER_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 0; PRAGMA temp_store =
 
 /// An answer's row (see the `answers` table).
 #[derive(Debug)]
-pub(crate) struct AnswerRow {
+pub struct AnswerRow {
     pub id: String,
     pub annotator_id: String,
     pub item_id: i64,
@@ -58,7 +58,7 @@ pub(crate) struct AnswerRow {
 
 /// A serving's row (see the `servings` table); never updated once stored.
 #[derive(Debug)]
-pub(crate) struct ServingRow {
+pub struct ServingRow {
     pub id: String,
     pub annotator_id: String,
     pub item_id: i64,
@@ -68,7 +68,7 @@ pub(crate) struct ServingRow {
 }
 
 #[derive(Debug)]
-pub(crate) enum Write {
+pub enum Write {
     /// Stores an answer unless one with its id is stored: whether it was new.
     Answer(AnswerRow),
     /// Stores a serving unless the annotator was served the item, and makes it the
@@ -260,7 +260,7 @@ fn closed() -> StoreError {
 
 /// A job handed over (see [`GameWriter::send`]) whose result may be still to come.
 #[derive(Debug)]
-pub(crate) enum Pending<T> {
+pub enum Pending<T> {
     Queued(oneshot::Receiver<Result<T, StoreError>>),
     Done(Result<T, StoreError>),
 }
@@ -276,7 +276,7 @@ impl<T> Pending<T> {
 
     /// The job's result (for a write, whether it stored or moved) once its batch
     /// is committed.
-    pub(crate) async fn result(self) -> Result<T, StoreError> {
+    pub async fn result(self) -> Result<T, StoreError> {
         match self {
             Pending::Done(result) => result,
             Pending::Queued(result) => result.await.map_err(|_| closed())?,

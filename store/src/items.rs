@@ -121,7 +121,7 @@ impl Store {
             }
         }
         tx.commit().await?;
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(report)
     }
 }

@@ -7,6 +7,7 @@
 mod admin;
 mod annotators;
 mod audit;
+mod changes;
 mod corpus;
 mod crowd;
 mod definitions;
@@ -15,13 +16,9 @@ mod export;
 mod filter;
 mod leaderboard;
 mod likert;
-mod memo;
-mod game;
 mod game_writes;
 mod generators;
-mod hold_table;
 mod import;
-mod item_choice;
 mod items;
 mod postings;
 mod quality;
@@ -30,6 +27,8 @@ mod rights;
 mod scores;
 mod search;
 mod secrets;
+mod servings;
+mod session;
 mod shannon;
 mod social;
 mod staff;
@@ -40,7 +39,12 @@ mod winodict;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use annotators::{Annotator, Session, CONSENT_VERSION};
+pub use annotators::CONSENT_VERSION;
+pub use changes::Changes;
+pub use crowd::Assignment;
+pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
+pub use servings::{check_k, HoldCount, ItemFacts, PairPlays, PastAnswer};
+pub use session::{Annotator, Session};
 pub use corpus::ROWS_PER_COMMIT;
 pub use definitions::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::StoreError;
@@ -59,7 +63,7 @@ pub use store::{sqlite_file, Backend, Store};
 pub use winodict::{WinoAnswer, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
-pub(crate) fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

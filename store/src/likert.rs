@@ -8,6 +8,7 @@ use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
 use super::{now_ms, Found, Store, StoreError};
+use gapwise_model::Timing;
 
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,8 +96,7 @@ impl Store {
         annotator_id: &str,
         item_id: i64,
         rating: u8,
-        client_ms: Option<i64>,
-        server_ms: i64,
+        timing: Timing,
     ) -> Result<(), StoreError> {
         if !(1..=5).contains(&rating) {
             return Err(StoreError::Invalid(format!("a Likert rating is 1 to 5, not {rating}")));
@@ -106,16 +106,17 @@ impl Store {
             return Err(StoreError::NotFound(format!("no Likert item {item_id}")));
         }
         sqlx::query(
-            "INSERT INTO likert_ratings (annotator_id, item_id, rating, client_ms, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) \
-             ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, \
-             client_ms = excluded.client_ms, server_ms = excluded.server_ms, created_at = excluded.created_at",
+            "INSERT INTO rate_ratings (annotator_id, item_id, rating, client_ms, client_ms_reported, server_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, client_ms = excluded.client_ms, \
+             client_ms_reported = excluded.client_ms_reported, server_ms = excluded.server_ms, created_at = excluded.created_at",
         )
         .bind(annotator_id)
         .bind(item_id)
         .bind(i64::from(rating))
-        .bind(client_ms)
-        .bind(server_ms)
+        .bind(timing.client_ms)
+        .bind(timing.client_ms_reported)
+        .bind(timing.server_ms)
         .bind(now_ms())
         .execute(self.pool())
         .await?;
@@ -127,7 +128,7 @@ impl Store {
     pub async fn likert_rows(&self, models: &[String], language: Option<&str>) -> Result<Vec<LikertRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
-             FROM likert_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN item_contexts c ON c.item_id = i.id JOIN sentences s ON s.id = c.sentence_id \
              WHERE ($1 = '' OR p.lang = $1) GROUP BY i.id, p.lang, p.target, p.distractor ORDER BY i.id",
         )

@@ -38,7 +38,7 @@ impl Store {
             .await?;
         record(&mut tx, staff, "set answers per item", &n.to_string()).await?;
         tx.commit().await?;
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(())
     }
 
@@ -56,12 +56,12 @@ impl Store {
         }
         record(&mut tx, staff, if gold { "mark gold" } else { "unmark gold" }, &format!("item {item_id}")).await?;
         tx.commit().await?;
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(())
     }
 
     /// How many of the annotator's latest [`GOLD_WINDOW`] gold answers were wrong.
-    pub(super) async fn recent_gold_misses(&self, annotator_id: &str) -> Result<usize, StoreError> {
+    pub async fn recent_gold_misses(&self, annotator_id: &str) -> Result<usize, StoreError> {
         let latest: Vec<i64> = sqlx::query_scalar(
             "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              WHERE a.annotator_id = $1 AND i.gold = 1 ORDER BY a.created_at DESC LIMIT $2",

@@ -7,9 +7,8 @@
 use rand::Rng;
 use sqlx::Row;
 
-use super::game::MAX_CLIENT_MS;
 use super::{now_ms, Store, StoreError};
-use gapwise_model::{LikertCard, LIKERT_RATERS};
+use gapwise_model::{LikertCard, Timing, LIKERT_RATERS};
 
 impl Store {
     /// The next Likert item of `language` for annotator `id` (the one served and
@@ -19,7 +18,7 @@ impl Store {
             let open: Option<String> = sqlx::query_scalar(
                 "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
                  JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
-                 WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM likert_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
+                 WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM rate_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
                  ORDER BY s.served_at LIMIT 1",
             )
             .bind(id)
@@ -32,8 +31,8 @@ impl Store {
             let item: Option<i64> = sqlx::query_scalar(
                 "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
                  WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
-                 AND (SELECT COUNT(*) FROM likert_ratings r WHERE r.item_id = i.id) < $3 \
-                 ORDER BY (SELECT COUNT(*) FROM likert_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
+                 AND (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) < $3 \
+                 ORDER BY (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
             )
             .bind(id)
             .bind(language)
@@ -55,7 +54,7 @@ impl Store {
             .execute(self.pool())
             .await?;
         }
-        Err(super::error::busy())
+        Err(StoreError::busy())
     }
 
     async fn likert_card(&self, id: &str, serving: &str) -> Result<LikertCard, StoreError> {
@@ -69,7 +68,7 @@ impl Store {
         let (target, distractor): (String, String) = (row.try_get(2)?, row.try_get(3)?);
         let (left, right) = if row.try_get::<i64, _>(1)? == 1 { (target, distractor) } else { (distractor, target) };
         let context = self.contexts(row.try_get(0)?).await?.into_iter().next().ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
-        let rated = sqlx::query_scalar("SELECT COUNT(*) FROM likert_ratings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+        let rated = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         Ok(LikertCard { serving_id: serving.to_owned(), context, left, right, rated })
     }
 
@@ -89,7 +88,7 @@ impl Store {
         .await?
         .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a Likert item served to you")))?;
         let rating = if row.try_get::<i64, _>(1)? == 1 { position } else { 6 - position };
-        let server_ms = (now_ms() - row.try_get::<i64, _>(2)?).max(0);
-        self.record_likert(id, row.try_get(0)?, rating, client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)), server_ms).await
+        let timing = Timing::of(row.try_get(2)?, now_ms(), client_ms);
+        self.record_likert(id, row.try_get(0)?, rating, timing).await
     }
 }

@@ -10,14 +10,14 @@ use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.
 const PERSONAL_TABLES: [&str; 11] = [
-    "answers", "servings", "likert_ratings", "definition_servings", "shannon_servings", "winodict_servings", "pair_suggestions", "export_pseudonyms",
+    "answers", "servings", "rate_ratings", "define_servings", "guess_servings", "new_words_servings", "pair_suggestions", "export_pseudonyms",
     "feedback", "crowd_assignments", "sessions",
 ];
 
 /// Rows that name the player in other ways, deleted before [`PERSONAL_TABLES`].
 const LINKED_ROWS: [&str; 5] = [
-    "DELETE FROM definition_picks WHERE serving_id IN (SELECT id FROM definition_servings WHERE annotator_id = $1)",
-    "DELETE FROM shannon_guesses WHERE serving_id IN (SELECT id FROM shannon_servings WHERE annotator_id = $1)",
+    "DELETE FROM define_picks WHERE serving_id IN (SELECT id FROM define_servings WHERE annotator_id = $1)",
+    "DELETE FROM guess_answers WHERE serving_id IN (SELECT id FROM guess_servings WHERE annotator_id = $1)",
     "DELETE FROM challenge_items WHERE challenge_id IN (SELECT id FROM challenges WHERE creator_id = $1 OR opponent_id = $1)",
     "DELETE FROM challenges WHERE creator_id = $1 OR opponent_id = $1",
     "DELETE FROM friends WHERE annotator_id = $1 OR friend_id = $1",
@@ -45,7 +45,7 @@ impl Store {
             .bind(id)
             .fetch_all(self.pool())
             .await?;
-        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM likert_ratings WHERE annotator_id = $1 ORDER BY created_at")
+        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at")
             .bind(id)
             .fetch_all(self.pool())
             .await?;
@@ -65,7 +65,7 @@ impl Store {
                 .map(|r| {
                     Ok(MyAnswer {
                         item_id: r.try_get(0)?,
-                        k: super::game::to_k(r.try_get(1)?)?,
+                        k: super::servings::to_k(r.try_get(1)?)?,
                         chosen: r.try_get(2)?,
                         correct: r.try_get::<i64, _>(3)? == 1,
                         client_ms: r.try_get(4)?,
@@ -81,13 +81,13 @@ impl Store {
                     Ok(MyRating { item_id: r.try_get(0)?, rating, at: utc_minute(r.try_get(2)?) })
                 })
                 .collect::<Result<_, StoreError>>()?,
-            definition_picks: count(
-                "SELECT COUNT(*) FROM definition_picks p JOIN definition_servings s ON s.id = p.serving_id WHERE s.annotator_id = $1",
+            define_picks: count(
+                "SELECT COUNT(*) FROM define_picks p JOIN define_servings s ON s.id = p.serving_id WHERE s.annotator_id = $1",
             )
             .await?,
-            word_guesses: count("SELECT COUNT(*) FROM shannon_guesses g JOIN shannon_servings s ON s.id = g.serving_id WHERE s.annotator_id = $1")
+            word_guesses: count("SELECT COUNT(*) FROM guess_answers g JOIN guess_servings s ON s.id = g.serving_id WHERE s.annotator_id = $1")
                 .await?,
-            invented_word_answers: count("SELECT COUNT(*) FROM winodict_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
+            invented_word_answers: count("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
             suggestions: self.suggestions_of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
@@ -126,7 +126,7 @@ impl Store {
         }
         erased.rows += me;
         tx.commit().await?;
-        self.holds.invalidate();
+        self.changes.pool_changed();
         Ok(erased)
     }
 

@@ -10,10 +10,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::game::MAX_CLIENT_MS;
 use gapwise_model::words::{normalize, word_spans};
 use super::{insert_rows, now_ms, Store, Refusal, StoreError};
-use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS, Timing};
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;
@@ -70,7 +69,7 @@ impl Store {
                 let serving = uuid::Uuid::new_v4().to_string();
                 // two tabs racing for a sentence: the unique (annotator, sentence) lets one win
                 sqlx::query(
-                    "INSERT INTO shannon_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
+                    "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
                      ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
                 )
                 .bind(&serving)
@@ -82,7 +81,7 @@ impl Store {
                 .await?;
                 match self.open_serving(id, lang).await? {
                     Some(serving) => serving,
-                    None => return Err(super::error::busy()),
+                    None => return Err(StoreError::busy()),
                 }
             }
         };
@@ -92,7 +91,7 @@ impl Store {
     /// The latest serving of `lang` that annotator `id` has not guessed to the end.
     async fn open_serving(&self, id: &str, lang: &str) -> Result<Option<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT v.id, s.text, (SELECT COUNT(*) FROM shannon_guesses g WHERE g.serving_id = v.id) FROM shannon_servings v \
+            "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
              JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 AND s.lang = $2 ORDER BY v.served_at DESC LIMIT 3",
         )
         .bind(id)
@@ -117,8 +116,8 @@ impl Store {
             }
             let rows = sqlx::query(
                 "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
-                 AND NOT EXISTS (SELECT 1 FROM shannon_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
-                 AND (EXISTS (SELECT 1 FROM shannon_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
+                 AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
+                 AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
             )
             .bind(lang)
             .bind(id)
@@ -137,8 +136,8 @@ impl Store {
 
     async fn guess_card(&self, id: &str, serving: &str) -> Result<GuessCard, StoreError> {
         let row = sqlx::query(
-            "SELECT v.mode, v.sentence_id, s.text, (SELECT COUNT(*) FROM shannon_guesses g WHERE g.serving_id = v.id) \
-             FROM shannon_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1",
+            "SELECT v.mode, v.sentence_id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) \
+             FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1",
         )
         .bind(serving)
         .fetch_one(self.pool())
@@ -160,7 +159,7 @@ impl Store {
     /// (by name) that predicted the sentence.
     async fn suggestions(&self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
         let top: Option<String> =
-            sqlx::query_scalar("SELECT top FROM shannon_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
+            sqlx::query_scalar("SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
                 .bind(sentence)
                 .bind(i64::try_from(position).unwrap_or(0))
                 .fetch_optional(self.pool())
@@ -170,7 +169,7 @@ impl Store {
 
     async fn finished_sentences(&self, id: &str) -> Result<i64, StoreError> {
         let rows = sqlx::query(
-            "SELECT s.text, (SELECT COUNT(*) FROM shannon_guesses g WHERE g.serving_id = v.id) FROM shannon_servings v \
+            "SELECT s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
              JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1",
         )
         .bind(id)
@@ -196,7 +195,7 @@ impl Store {
         client_ms: Option<i64>,
     ) -> Result<GuessResult, StoreError> {
         let row = sqlx::query(
-            "SELECT v.mode, s.text, v.served_at, v.sentence_id FROM shannon_servings v JOIN sentences s ON s.id = v.sentence_id \
+            "SELECT v.mode, s.text, v.served_at, v.sentence_id FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
              WHERE v.id = $1 AND v.annotator_id = $2",
         )
         .bind(serving)
@@ -206,7 +205,7 @@ impl Store {
         .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a sentence served to you")))?;
         let all = positions(&row.try_get::<String, _>(1)?);
         let at = i64::try_from(position).unwrap_or(i64::MAX);
-        let earlier = sqlx::query("SELECT guess, word, correct FROM shannon_guesses WHERE serving_id = $1 AND position = $2")
+        let earlier = sqlx::query("SELECT guess, word, correct FROM guess_answers WHERE serving_id = $1 AND position = $2")
             .bind(serving)
             .bind(at)
             .fetch_optional(self.pool())
@@ -214,7 +213,7 @@ impl Store {
         if let Some(r) = earlier {
             return Ok(GuessResult { guess: r.try_get(0)?, word: r.try_get(1)?, correct: r.try_get::<i64, _>(2)? == 1, sentence_done: position == all.len() });
         }
-        let guessed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM shannon_guesses WHERE serving_id = $1").bind(serving).fetch_one(self.pool()).await?;
+        let guessed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM guess_answers WHERE serving_id = $1").bind(serving).fetch_one(self.pool()).await?;
         if at != guessed + 1 || position > all.len() {
             return Err(StoreError::Invalid(format!("word {} is the one to guess now, not {position}", guessed + 1)));
         }
@@ -235,10 +234,11 @@ impl Store {
         }
         let word = all[position - 1].1.clone();
         let correct = guess.to_lowercase() == word.to_lowercase();
-        let server_ms = (now_ms() - row.try_get::<i64, _>(2)?).max(0);
+        let now = now_ms();
+        let timing = Timing::of(row.try_get(2)?, now, client_ms);
         sqlx::query(
-            "INSERT INTO shannon_guesses (serving_id, position, guess, word, correct, rank, client_ms, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (serving_id, position) DO NOTHING",
+            "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, client_ms, client_ms_reported, server_ms, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serving_id, position) DO NOTHING",
         )
         .bind(serving)
         .bind(at)
@@ -246,9 +246,10 @@ impl Store {
         .bind(&word)
         .bind(i64::from(correct))
         .bind(rank.and_then(|r| i64::try_from(r).ok()))
-        .bind(client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)))
-        .bind(server_ms)
-        .bind(now_ms())
+        .bind(timing.client_ms)
+        .bind(timing.client_ms_reported)
+        .bind(timing.server_ms)
+        .bind(now)
         .execute(self.pool())
         .await?;
         Ok(GuessResult { guess, word, correct, sentence_done: position == all.len() })
@@ -257,8 +258,8 @@ impl Store {
     /// Every guess people made, without who made them.
     pub async fn human_guesses(&self) -> Result<Vec<HumanGuess>, StoreError> {
         let rows = sqlx::query(
-            "SELECT s.lang, s.id, g.position, g.word, g.guess, g.rank FROM shannon_guesses g \
-             JOIN shannon_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id ORDER BY v.served_at, g.position",
+            "SELECT s.lang, s.id, g.position, g.word, g.guess, g.rank FROM guess_answers g \
+             JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id ORDER BY v.served_at, g.position",
         )
         .fetch_all(self.pool())
         .await?;
@@ -279,7 +280,7 @@ impl Store {
     /// Every model prediction stored.
     pub async fn model_guesses(&self) -> Result<Vec<ModelGuess>, StoreError> {
         let rows = sqlx::query(
-            "SELECT p.model_id, s.lang, p.sentence_id, p.position, p.word, p.top, p.word_log_prob FROM shannon_predictions p \
+            "SELECT p.model_id, s.lang, p.sentence_id, p.position, p.word, p.top, p.word_log_prob FROM guess_predictions p \
              JOIN sentences s ON s.id = p.sentence_id ORDER BY p.model_id, p.sentence_id, p.position",
         )
         .fetch_all(self.pool())
@@ -303,10 +304,10 @@ impl Store {
     /// others of playable length in an order drawn from `seed`; at most `limit`.
     pub async fn sentences_to_predict(&self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM shannon_servings v JOIN shannon_guesses g ON g.serving_id = v.id \
+            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
              FROM sentences s WHERE s.lang = $1 \
-             AND NOT EXISTS (SELECT 1 FROM shannon_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
+             AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
         )
         .bind(lang)
         .bind(model)
@@ -340,7 +341,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO shannon_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES {} \
+            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES {} \
              ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
             6,
             &rows,
@@ -355,10 +356,10 @@ impl Store {
     /// The words of `lang` guessed at or predicted that have no facts yet.
     pub async fn words_without_facts(&self, lang: &str) -> Result<Vec<String>, StoreError> {
         let words: Vec<String> = sqlx::query_scalar(
-            "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM shannon_guesses g JOIN shannon_servings v ON v.id = g.serving_id \
+            "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
              JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1 \
-             UNION SELECT LOWER(p.word) AS w FROM shannon_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1) t \
-             WHERE NOT EXISTS (SELECT 1 FROM shannon_words f WHERE f.lang = $1 AND f.word = t.w) ORDER BY w",
+             UNION SELECT LOWER(p.word) AS w FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1) t \
+             WHERE NOT EXISTS (SELECT 1 FROM guess_words f WHERE f.lang = $1 AND f.word = t.w) ORDER BY w",
         )
         .bind(lang)
         .fetch_all(self.pool())
@@ -372,7 +373,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO shannon_words (lang, word, zipf, neighbours) VALUES {} \
+            "INSERT INTO guess_words (lang, word, zipf, neighbours) VALUES {} \
              ON CONFLICT (lang, word) DO UPDATE SET zipf = excluded.zipf, neighbours = excluded.neighbours",
             4,
             facts,
@@ -386,7 +387,7 @@ impl Store {
 
     /// The facts of every word, by (language, lower-cased word).
     pub async fn word_facts(&self) -> Result<std::collections::HashMap<(String, String), WordFacts>, StoreError> {
-        let rows = sqlx::query("SELECT lang, word, zipf, neighbours FROM shannon_words").fetch_all(self.pool()).await?;
+        let rows = sqlx::query("SELECT lang, word, zipf, neighbours FROM guess_words").fetch_all(self.pool()).await?;
         rows.iter()
             .map(|r| {
                 let neighbours: Option<String> = r.try_get(3)?;

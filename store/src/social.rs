@@ -4,9 +4,8 @@
 
 use sqlx::Row;
 
-use super::item_choice::Source;
-use super::{now_ms, Session, Store, Refusal, StoreError};
-use gapwise_model::{Challenge, ChallengeSide, Friend, PlayState, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
+use super::{now_ms, Store, Refusal, StoreError};
+use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;
@@ -32,7 +31,7 @@ impl Store {
             .execute(self.pool())
             .await?;
         // their pairs come first from the next item on
-        self.players.remove(me);
+        self.changes.friends_changed();
         Ok(())
     }
 
@@ -40,7 +39,7 @@ impl Store {
     pub async fn remove_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         sqlx::query("DELETE FROM friends WHERE annotator_id = $1 AND friend_id = $2").bind(me).bind(friend).execute(self.pool()).await?;
-        self.players.remove(me);
+        self.changes.friends_changed();
         Ok(())
     }
 
@@ -136,7 +135,7 @@ impl Store {
             challenges.push(Challenge {
                 friend: r.try_get(5)?,
                 mine: creator == me,
-                k: super::game::to_k(r.try_get(3)?)?,
+                k: super::servings::to_k(r.try_get(3)?)?,
                 language: r.try_get(4)?,
                 items: results.len() as i64,
                 me: me_side,
@@ -148,16 +147,15 @@ impl Store {
         Ok(challenges)
     }
 
-    /// The game inside challenge `id`, which `session`'s player must be part of.
-    pub(super) async fn play_challenge(&self, session: &Session, id: &str) -> Result<PlayState, StoreError> {
+    /// The k and language of challenge `id`, which `annotator` must be part of.
+    pub async fn challenge_game(&self, id: &str, annotator: &str) -> Result<(u8, String), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
-            .bind(&session.annotator.id)
+            .bind(annotator)
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-challenge", "no such challenge of yours")))?;
-        let lang: String = row.try_get(1)?;
-        self.play_state_from(session, super::game::to_k(row.try_get(0)?)?, &lang, Source::Challenge(id)).await
+        Ok((super::servings::to_k(row.try_get(0)?)?, row.try_get(1)?))
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).

@@ -3,21 +3,11 @@ use std::str::FromStr;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor};
 
-use std::sync::atomic::AtomicI64;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::game::ItemFacts;
-use super::game_writes::{GameWriter, ServingRow};
-use super::hold_table::{HoldTable, Player};
-use super::item_choice::PLAYER_VIEW_AGE;
-use super::memo::Memo;
+use super::changes::Changes;
+use super::game_writes::{GameWriter, Pending, Write};
 use super::StoreError;
-
-/// Items and servings kept in memory at most (see [`Memo`]).
-const MOST_ITEMS: usize = 20_000;
-const MOST_SERVINGS: usize = 100_000;
-/// Players whose views are kept at most.
-const MOST_PLAYERS: usize = 10_000;
 
 /// Longest a request waits for a database connection.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -98,8 +88,8 @@ fn create_parent_folder(url: &str) -> Result<(), StoreError> {
     }
 }
 
-/// The database: a connection pool and the backend it speaks, and what this process
-/// keeps in memory about it (the open game's hold table).
+/// The database: a connection pool, the backend it speaks, the game's write path,
+/// and the counters of changes that a process's caches of it watch ([`Changes`]).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
@@ -110,15 +100,7 @@ pub struct Store {
     /// [`GameWriter`]); on PostgreSQL `pool`.
     pub(super) writes: GameWriter,
     backend: Backend,
-    pub(super) holds: Arc<HoldTable>,
-    /// Items' facts once read (see [`Memo`]).
-    pub(super) items: Arc<Memo<i64, Arc<ItemFacts>>>,
-    /// The servings this process made, until answered.
-    pub(super) served: Arc<Memo<String, Arc<ServingRow>>>,
-    /// Players' views for the choice of their next item, for a short while.
-    pub(super) players: Arc<Memo<String, Arc<Mutex<Player>>>>,
-    /// When this process last swept for abandoned crowd assignments (ms).
-    pub(super) swept_at: Arc<AtomicI64>,
+    pub(super) changes: Arc<Changes>,
 }
 
 impl Store {
@@ -167,11 +149,7 @@ impl Store {
             pool,
             writes,
             backend,
-            holds: Arc::default(),
-            items: Arc::new(Memo::new(MOST_ITEMS)),
-            served: Arc::new(Memo::new(MOST_SERVINGS)),
-            players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
-            swept_at: Arc::default(),
+            changes: Arc::default(),
         };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
@@ -188,17 +166,34 @@ impl Store {
         self.backend
     }
 
+    /// What changed in this process (see [`Changes`]).
+    pub fn changes(&self) -> &Changes {
+        &self.changes
+    }
+
+    /// Hands `write` to the game's write path and waits until it is committed:
+    /// whether it stored (or moved) anything.
+    pub async fn write(&self, write: Write) -> Result<bool, StoreError> {
+        self.writes.write(write).await
+    }
+
+    /// Hands `write` to the game's write path: on SQLite it joins the next batch,
+    /// and the result comes with that batch's commit.
+    pub async fn send(&self, write: Write) -> Pending<bool> {
+        self.writes.send(write).await
+    }
+
     /// Number of rows in `table`, for tests, the CLI's summaries and health checks.
     /// `table` must be one of the schema's table names.
     pub async fn count_rows(&self, table: &str) -> Result<i64, StoreError> {
         const TABLES: [&str; 41] = [
             "languages", "sentences", "annotators", "word_pairs", "items", "item_contexts",
             "sessions", "servings", "answers", "models", "context_scores", "item_scores",
-            "staff", "api_tokens", "export_pseudonyms", "staff_sessions", "likert_ratings", "pair_suggestions", "audit_log", "feedback", "word_postings",
-            "wordnet_synsets", "wordnet_hypernyms", "definition_groups", "definition_servings", "definition_picks", "definition_scores",
-            "shannon_servings", "shannon_guesses", "shannon_predictions", "shannon_words",
+            "staff", "api_tokens", "export_pseudonyms", "staff_sessions", "rate_ratings", "pair_suggestions", "audit_log", "feedback", "word_postings",
+            "wordnet_synsets", "wordnet_hypernyms", "define_groups", "define_servings", "define_picks", "define_scores",
+            "guess_servings", "guess_answers", "guess_predictions", "guess_words",
             "settings", "friends", "challenges", "challenge_items", "crowd_studies", "crowd_assignments",
-            "winodict_items", "winodict_variants", "winodict_servings", "winodict_judgements",
+            "new_words_items", "new_words_variants", "new_words_servings", "new_words_judgements",
         ];
         if !TABLES.contains(&table) {
             return Err(StoreError::Invalid(format!("unknown table {table}")));

@@ -62,29 +62,6 @@ pub async fn seed_small(store: &Store) {
     store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("import pairs");
     store.build_items(4).await.expect("build items");
 }
-
-/// `players` annotators each answer `items` items with k = 1, 3 and 5 in turn,
-/// alternating the button they press; returns their sessions.
-pub async fn play(store: &Store, players: usize, items: usize) -> Vec<super::Session> {
-    use gapwise_model::PlayState;
-    let mut sessions = Vec::new();
-    for p in 0..players {
-        let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("annotator");
-        let token = store.create_session(&annotator.id).await.expect("session");
-        for i in 0..items {
-            let session = store.session(&token).await.expect("session").expect("live");
-            let k = [1, 3, 5][i % 3];
-            let PlayState::Item { card, .. } = store.play_state(&session, k, "en").await.expect("play") else {
-                panic!("no item left for player {p} at k = {k}");
-            };
-            store.answer(&session, &card.answer_id, (p + i) % 2, Some(800 + 100 * i as i64)).await.expect("answer");
-            store.next_item(&session).await.expect("next");
-        }
-        sessions.push(store.session(&token).await.expect("session").expect("live"));
-    }
-    sessions
-}
-
 /// Publishes a Likert item for every sentence that can stand for each active pair,
 /// and has `raters` new annotators rate every one of them (ratings spread over the
 /// whole scale); returns the number of Likert items.
@@ -113,7 +90,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
         let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("rater");
         for (i, &item) in items.iter().enumerate() {
             let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
-            store.record_likert(&annotator.id, item, rating, Some(2000 + 10 * i as i64), 2100).await.expect("rate");
+            store.record_likert(&annotator.id, item, rating, gapwise_model::Timing { client_ms: Some(2000 + 10 * i as i64), client_ms_reported: None, server_ms: 2100 }).await.expect("rate");
         }
     }
     items.len()

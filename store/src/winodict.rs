@@ -14,9 +14,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use sqlx::Row;
 
-use super::game::MAX_CLIENT_MS;
 use super::{insert_rows, now_ms, Store, StoreError};
-use gapwise_model::{WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
+use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,7 +101,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         let new = insert_rows(
             &mut tx,
-            "INSERT INTO winodict_items (id, option_a, option_b, answer, pos, definition, source) VALUES {} ON CONFLICT (id) DO NOTHING",
+            "INSERT INTO new_words_items (id, option_a, option_b, answer, pos, definition, source) VALUES {} ON CONFLICT (id) DO NOTHING",
             7,
             items,
             |q, i| {
@@ -120,7 +119,7 @@ impl Store {
         let variants: Vec<(&str, WinoWord, &WinoVariant)> = items.iter().flat_map(|i| i.variants.iter().map(move |(w, v)| (i.id.as_str(), *w, v))).collect();
         insert_rows(
             &mut tx,
-            "INSERT INTO winodict_variants (item_id, word, lemma, sentence, taught) VALUES {} ON CONFLICT (item_id, word) DO NOTHING",
+            "INSERT INTO new_words_variants (item_id, word, lemma, sentence, taught) VALUES {} ON CONFLICT (item_id, word) DO NOTHING",
             5,
             &variants,
             |q, (id, word, v)| q.bind((*id).to_owned()).bind(word.code()).bind(v.lemma.clone()).bind(v.sentence.clone()).bind(v.taught.clone()),
@@ -132,15 +131,15 @@ impl Store {
     }
 
     /// Every item with its variants, in id order, with whether anyone answered it.
-    pub async fn winodict_items(&self) -> Result<Vec<(WinoItemRecord, bool)>, StoreError> {
+    pub async fn new_words_items(&self) -> Result<Vec<(WinoItemRecord, bool)>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, i.option_a, i.option_b, i.answer, i.pos, i.definition, i.source, \
-                    CASE WHEN EXISTS (SELECT 1 FROM winodict_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
-             FROM winodict_items i ORDER BY i.id",
+                    CASE WHEN EXISTS (SELECT 1 FROM new_words_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
+             FROM new_words_items i ORDER BY i.id",
         )
         .fetch_all(self.pool())
         .await?;
-        let variants = sqlx::query("SELECT item_id, word, lemma, sentence, taught FROM winodict_variants").fetch_all(self.pool()).await?;
+        let variants = sqlx::query("SELECT item_id, word, lemma, sentence, taught FROM new_words_variants").fetch_all(self.pool()).await?;
         let mut by_item: BTreeMap<String, BTreeMap<WinoWord, WinoVariant>> = BTreeMap::new();
         for v in &variants {
             by_item
@@ -171,17 +170,17 @@ impl Store {
         if let Some(serving) = self.open_winodict_serving(id).await? {
             return self.winodict_card(id, &serving).await.map(Some);
         }
-        let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM winodict_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+        let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         let turn = usize::try_from(met).unwrap_or(0) + first_condition(id);
         // the player's next condition, or the one after where no item is left for it
         let mut drawn = None;
         for step in 0..WINO_CONDITIONS.len() {
             let condition = WINO_CONDITIONS[(turn + step) % WINO_CONDITIONS.len()];
             let item: Option<String> = sqlx::query_scalar(
-                "SELECT i.id FROM winodict_items i \
-                 WHERE EXISTS (SELECT 1 FROM winodict_variants v WHERE v.item_id = i.id AND v.word = $2) \
-                 AND NOT EXISTS (SELECT 1 FROM winodict_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
-                 ORDER BY CASE WHEN EXISTS (SELECT 1 FROM winodict_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
+                "SELECT i.id FROM new_words_items i \
+                 WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
+                 AND NOT EXISTS (SELECT 1 FROM new_words_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
+                 ORDER BY CASE WHEN EXISTS (SELECT 1 FROM new_words_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
             )
             .bind(id)
             .bind(condition.0.code())
@@ -195,7 +194,7 @@ impl Store {
         let Some((item, (word, with_definition))) = drawn else { return Ok(None) };
         // a second tab drawing the same item at the same moment keeps the first serving
         sqlx::query(
-            "INSERT INTO winodict_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
+            "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
         .bind(uuid::Uuid::new_v4().to_string())
@@ -211,7 +210,7 @@ impl Store {
     }
 
     async fn open_winodict_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT id FROM winodict_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
+        Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
             .bind(id)
             .fetch_optional(self.pool())
             .await?)
@@ -219,13 +218,13 @@ impl Store {
 
     async fn winodict_card(&self, id: &str, serving: &str) -> Result<WinoCard, StoreError> {
         let row = sqlx::query(
-            "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM winodict_servings s \
-             JOIN winodict_items i ON i.id = s.item_id JOIN winodict_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
+            "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
+             JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
         )
         .bind(serving)
         .fetch_one(self.pool())
         .await?;
-        let tally = sqlx::query("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM winodict_servings WHERE annotator_id = $1 AND choice IS NOT NULL")
+        let tally = sqlx::query("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL")
             .bind(id)
             .fetch_one(self.pool())
             .await?;
@@ -246,7 +245,7 @@ impl Store {
             return Err(StoreError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
         }
         let row = sqlx::query(
-            "SELECT i.answer, i.option_a, i.option_b, s.served_at FROM winodict_servings s JOIN winodict_items i ON i.id = s.item_id \
+            "SELECT i.answer, i.option_a, i.option_b, s.served_at FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
@@ -256,23 +255,27 @@ impl Store {
         .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not an item served to you")))?;
         let answer = option_index(row.try_get(0)?)?;
         let options: [String; 2] = [row.try_get(1)?, row.try_get(2)?];
-        let server_ms = (now_ms() - row.try_get::<i64, _>(3)?).max(0);
-        sqlx::query("UPDATE winodict_servings SET choice = $1, correct = $2, client_ms = $3, server_ms = $4 WHERE id = $5 AND choice IS NULL")
+        let timing = Timing::of(row.try_get(3)?, now_ms(), client_ms);
+        sqlx::query(
+            "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
+             WHERE id = $6 AND choice IS NULL",
+        )
             .bind(i64::from(choice == 1))
             .bind(i64::from(choice == answer))
-            .bind(client_ms.filter(|ms| (1..=MAX_CLIENT_MS).contains(ms)))
-            .bind(server_ms)
+            .bind(timing.client_ms)
+            .bind(timing.client_ms_reported)
+            .bind(timing.server_ms)
             .bind(serving)
             .execute(self.pool())
             .await?;
-        let stored: i64 = sqlx::query_scalar("SELECT correct FROM winodict_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
+        let stored: i64 = sqlx::query_scalar("SELECT correct FROM new_words_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
         let [first, second] = options;
         Ok(WinoPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
     }
 
     /// Every answer people gave, without who gave it, in the order served.
     pub async fn winodict_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
-        let rows = sqlx::query("SELECT item_id, word, with_definition, correct FROM winodict_servings WHERE choice IS NOT NULL ORDER BY served_at")
+        let rows = sqlx::query("SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at")
             .fetch_all(self.pool())
             .await?;
         rows.iter()
@@ -289,7 +292,7 @@ impl Store {
 
     /// The setups `model` has judged each item in.
     pub async fn winodict_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
-        let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM winodict_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
+        let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
         rows.iter().map(|r| Ok((r.try_get(0)?, setup_of(r, 1)?))).collect()
     }
 
@@ -298,7 +301,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO winodict_judgements (model_id, item_id, word, teaching, shots, log_likelihood_a, log_likelihood_b, choice) VALUES {} \
+            "INSERT INTO new_words_judgements (model_id, item_id, word, teaching, shots, log_likelihood_a, log_likelihood_b, choice) VALUES {} \
              ON CONFLICT (model_id, item_id, word, teaching, shots) DO UPDATE SET \
              log_likelihood_a = excluded.log_likelihood_a, log_likelihood_b = excluded.log_likelihood_b, choice = excluded.choice",
             8,
@@ -321,10 +324,10 @@ impl Store {
     }
 
     /// Every stored judgement, with whether it was right.
-    pub async fn winodict_judgements(&self) -> Result<Vec<WinoJudgement>, StoreError> {
+    pub async fn new_words_judgements(&self) -> Result<Vec<WinoJudgement>, StoreError> {
         let rows = sqlx::query(
             "SELECT j.model_id, j.item_id, j.word, j.teaching, j.shots, j.log_likelihood_a, j.log_likelihood_b, j.choice, i.answer \
-             FROM winodict_judgements j JOIN winodict_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",
+             FROM new_words_judgements j JOIN new_words_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",
         )
         .fetch_all(self.pool())
         .await?;

@@ -98,7 +98,7 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.play(&session, k, language, challenge_of(challenge.as_deref())).await.map_err(crate::ssr::fail)
+    ctx.engine.play(&session, k, language, challenge_of(challenge.as_deref())).await.map_err(crate::ssr::fail)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -111,7 +111,7 @@ pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<S
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = client_ms_of(client_ms)?;
-    ctx.store.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
+    ctx.engine.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
 }
 
 /// Leaves the feedback of the last answer for the next item.
@@ -121,7 +121,7 @@ pub async fn next_item() -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.next_item(&session).await.map_err(fail)?;
+    ctx.engine.next_item(&session).await.map_err(fail)?;
     Ok(())
 }
 
@@ -143,7 +143,7 @@ pub async fn answer_and_next(
     let language = language_of(language)?;
     let client_ms = client_ms_of(client_ms)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await.map_err(fail)
+    ctx.engine.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await.map_err(fail)
 }
 
 /// The caller's pseudonym, if they have a game session.
@@ -244,5 +244,5 @@ pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.progress(&session.annotator.id).await.map_err(fail)
+    ctx.engine.progress(&session.annotator.id).await.map_err(fail)
 }

@@ -66,7 +66,7 @@ fn Stored(d: MyData) -> impl IntoView {
             <div><dt>{t("my-data-answers")}</dt><dd id="answer-count">{d.answers.len()}</dd></div>
             <div><dt>{t("my-data-right")}</dt><dd>{right}</dd></div>
             <div><dt>{t("my-data-ratings")}</dt><dd>{d.ratings.len()}</dd></div>
-            <div><dt>{t("my-data-definition-picks")}</dt><dd id="definition-picks">{d.definition_picks}</dd></div>
+            <div><dt>{t("my-data-definition-picks")}</dt><dd id="definition-picks">{d.define_picks}</dd></div>
             <div><dt>{t("my-data-word-guesses")}</dt><dd id="word-guesses">{d.word_guesses}</dd></div>
             <div><dt>{t("my-data-invented-word-answers")}</dt><dd id="invented-word-answers">{d.invented_word_answers}</dd></div>
             <div><dt>{t("my-data-proposals")}</dt><dd>{d.suggestions.len()}</dd></div>

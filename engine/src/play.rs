@@ -5,36 +5,15 @@
 //! answered (show the feedback until the player moves on). Pages with and without
 //! JavaScript therefore render the same thing.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use rand::Rng;
-use sqlx::Row;
 
-use super::game_writes::{AnswerRow, Pending, ServingRow, Write};
+use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Round, Score, Timing};
+use gapwise_store::{check_k, now_ms, AnswerRow, ItemFacts, Pending, ServingRow, Session, StoreError, Write};
+
 use super::item_choice::Source;
-use super::{now_ms, Session, Store, StoreError};
-
-use gapwise_model::{
-    answer_points, level_of, level_threshold, unlock_level, Achievement, Context, Feedback, ItemCard, PlayState, Progress, Round, Score,
-    ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
-};
-
-/// Client-measured times outside (0, 1 h] are not trusted: the server time is used,
-/// and the reported one is kept apart (`answers.client_ms_reported`) and flagged.
-pub(crate) const MAX_CLIENT_MS: i64 = 3_600_000;
-
-/// What an item shows: its contexts, and its pair's words.
-#[derive(Debug)]
-pub(crate) struct ItemFacts {
-    /// A game item ("choice"), as opposed to a Likert rating's.
-    pub choice: bool,
-    pub lang: String,
-    pub target: String,
-    pub distractor: String,
-    /// In order, split around the blank.
-    pub contexts: Vec<Context>,
-}
+use super::Engine;
 
 /// A serving of a game item: its row, and the item.
 struct Serving {
@@ -91,22 +70,7 @@ impl Serving {
     }
 }
 
-pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
-    u8::try_from(raw)
-        .ok()
-        .filter(|k| ALLOWED_K.contains(k))
-        .ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
-}
-
-pub(crate) fn check_k(k: u8) -> Result<(), StoreError> {
-    if ALLOWED_K.contains(&k) {
-        Ok(())
-    } else {
-        Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")))
-    }
-}
-
-impl Store {
+impl Engine {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
@@ -138,15 +102,15 @@ impl Store {
         self.play_state_from(session, k, lang, Source::Open).await
     }
 
-    /// [`Store::play_state`] with the next item from `source`. An unanswered serving
+    /// [`Engine::play_state`] with the next item from `source`. An unanswered serving
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
-    pub(super) async fn play_state_from(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
+    pub(crate) async fn play_state_from(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
         check_k(k)?;
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
-                if let Some((chosen, correct)) = self.answer_given(&serving.row.id).await? {
+                if let Some((chosen, correct)) = self.store.answer_given(&serving.row.id).await? {
                     let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
@@ -181,7 +145,7 @@ impl Store {
         Ok(answered.feedback(score))
     }
 
-    /// [`Store::answer`], then what [`Store::play`] gives for `k`, `lang` and
+    /// [`Engine::answer`], then what [`Engine::play`] gives for `k`, `lang` and
     /// `challenge` once the player moved on: one request a round for a client that
     /// shows the feedback with the next item ready. The next item becomes the
     /// session's current serving; when there is none, the session leaves the answer.
@@ -215,7 +179,7 @@ impl Store {
         Ok(Round { feedback: answered.feedback(score), next })
     }
 
-    /// Stores an answer (see [`Store::answer`]); for a retry, the first answer.
+    /// Stores an answer (see [`Engine::answer`]); for a retry, the first answer.
     async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<Answered, StoreError> {
         let sent = self.send_answer(session, answer_id, choice, client_ms).await?;
         self.stored(sent).await
@@ -235,10 +199,7 @@ impl Store {
             .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?
             .clone();
         let now = now_ms();
-        let (client_ms, reported) = match client_ms {
-            Some(ms) if !(1..=MAX_CLIENT_MS).contains(&ms) => (None, Some(ms)),
-            trusted => (trusted, None),
-        };
+        let timing = Timing::of(serving.row.served_at, now, client_ms);
         let correct = chosen == serving.item.target;
         let row = AnswerRow {
             id: serving.row.id.clone(),
@@ -247,13 +208,13 @@ impl Store {
             k: serving.row.k,
             chosen: chosen.clone(),
             correct,
-            client_ms,
-            server_ms: (now - serving.row.served_at).max(0),
+            client_ms: timing.client_ms,
+            server_ms: timing.server_ms,
             option_order: options.join("|"),
             created_at: now,
-            client_ms_reported: reported,
+            client_ms_reported: timing.client_ms_reported,
         };
-        let write = self.writes.send(Write::Answer(row)).await;
+        let write = self.store.send(Write::Answer(row)).await;
         Ok(SentAnswer { serving, chosen, correct, write })
     }
 
@@ -265,79 +226,13 @@ impl Store {
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         let id = &serving.row.id;
-        let (chosen, correct) = self.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
+        let (chosen, correct) = self.store.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
     }
 
     /// Moves the player past the feedback of an answered item.
     pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
-        self.writes.write(Write::MoveOn { session: session.token_hash.clone() }).await.map(drop)
-    }
-
-    /// Answers given and answers right, over all of the annotator's play.
-    pub async fn score(&self, annotator_id: &str) -> Result<Score, StoreError> {
-        let row = sqlx::query(
-            "SELECT answered, answered_right FROM annotators WHERE id = $1",
-        )
-        .bind(annotator_id)
-        .fetch_one(self.pool())
-        .await?;
-        Ok(Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
-    }
-
-    /// The player's points (their answers', and their proposed pairs' when others
-    /// play them), level, streaks and answers today (see [`Progress`]).
-    pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
-        let rows = sqlx::query(
-            "SELECT a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
-             JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 ORDER BY a.created_at, a.id",
-        )
-        .bind(annotator_id)
-        .fetch_all(self.pool())
-        .await?;
-        let mut progress = Progress::default();
-        let (mut ks, mut languages, mut per_day) = (BTreeSet::new(), BTreeSet::new(), BTreeMap::<i64, i64>::new());
-        for row in &rows {
-            let k = to_k(row.try_get(0)?)?;
-            let correct = row.try_get::<i64, _>(1)? == 1;
-            let at: i64 = row.try_get(2)?;
-            progress.points += answer_points(k, correct);
-            progress.streak = if correct { progress.streak + 1 } else { 0 };
-            progress.best_streak = progress.best_streak.max(progress.streak);
-            ks.insert(k);
-            languages.insert(row.try_get::<String, _>(3)?);
-            *per_day.entry(at.div_euclid(DAY_MS)).or_default() += 1;
-        }
-        progress.today = per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
-        let pairs = sqlx::query(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
-             FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
-             WHERE p.creator_id = $1 AND a.annotator_id <> $1",
-        )
-        .bind(annotator_id)
-        .fetch_one(self.pool())
-        .await?;
-        let (played, unsolved): (i64, i64) = (pairs.try_get(0)?, pairs.try_get(1)?);
-        progress.from_pairs = played * PAIR_PLAYED_POINTS + unsolved * PAIR_UNSOLVED_AT_5_POINTS;
-        progress.points += progress.from_pairs;
-        progress.level = level_of(progress.points);
-        progress.next_level_at = level_threshold(progress.level + 1);
-        let pairs_in_game: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
-            .bind(annotator_id)
-            .fetch_one(self.pool())
-            .await?;
-        let earned = |a: Achievement| match a {
-            Achievement::FirstAnswer => !rows.is_empty(),
-            Achievement::EveryK => ALLOWED_K.iter().all(|k| ks.contains(k)),
-            Achievement::Polyglot => languages.len() >= 2,
-            Achievement::TenInARow => progress.best_streak >= 10,
-            Achievement::DailyGoal => per_day.values().any(|&n| n >= DAILY_GOAL),
-            Achievement::LevelFive => progress.level >= 5,
-            Achievement::PairInGame => pairs_in_game > 0,
-            Achievement::Unsolvable => unsolved > 0,
-        };
-        progress.achievements = Achievement::ALL.into_iter().filter(|&a| earned(a)).collect();
-        Ok(progress)
+        self.store.write(Write::MoveOn { session: session.token_hash.clone() }).await.map(drop)
     }
 
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
@@ -361,7 +256,7 @@ impl Store {
                 target_first: rand::thread_rng().gen_bool(0.5),
                 served_at: now_ms(),
             });
-            if self.writes.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
+            if self.store.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
                 if matches!(source, Source::Open) {
                     self.holds.add_holder(k, lang, item_id);
                 }
@@ -373,21 +268,14 @@ impl Store {
             // served meanwhile, by another request or process: read the view again
             self.players.remove(annotator.as_str());
         }
-        Err(super::error::busy())
+        Err(StoreError::busy())
     }
 
     /// Whether a serving belongs where the next item comes from.
     async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, StoreError> {
         match source {
             Source::Open => Ok(true),
-            Source::Challenge(id) => {
-                let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
-                    .bind(id)
-                    .bind(serving.row.item_id)
-                    .fetch_one(self.pool())
-                    .await?;
-                Ok(n > 0)
-            }
+            Source::Challenge(id) => self.store.challenge_has_item(id, serving.row.item_id).await,
         }
     }
 
@@ -395,84 +283,10 @@ impl Store {
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
         let row = match self.served.get(id) {
             Some(known) => Some(known),
-            None => {
-                let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
-                    "SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2",
-                )
-                .bind(id)
-                .bind(annotator_id)
-                .fetch_optional(self.pool())
-                .await?;
-                row.map(|(item_id, k, target_first, served_at)| {
-                    Ok::<_, StoreError>(Arc::new(ServingRow {
-                        id: id.to_owned(),
-                        annotator_id: annotator_id.to_owned(),
-                        item_id,
-                        k: to_k(k)?,
-                        target_first: target_first == 1,
-                        served_at,
-                    }))
-                })
-                .transpose()?
-            }
+            None => self.store.serving_row(id, annotator_id).await?.map(Arc::new),
         };
         let Some(row) = row.filter(|r| r.annotator_id == annotator_id) else { return Ok(None) };
         let item = self.item(row.item_id).await?;
         Ok(item.choice.then_some(Serving { row, item }))
-    }
-
-    /// An item's facts, kept in memory once read.
-    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, StoreError> {
-        if let Some(known) = self.items.get(&item_id) {
-            return Ok(known);
-        }
-        let row = sqlx::query(
-            "SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
-        )
-        .bind(item_id)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
-        let contexts = sqlx::query(
-            "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
-             JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
-        )
-        .bind(item_id)
-        .fetch_all(self.pool())
-        .await?
-        .iter()
-        .map(|r| {
-            let text: String = r.try_get(0)?;
-            let start = usize::try_from(r.try_get::<i64, _>(1)?).ok();
-            let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
-            match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
-                (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
-                _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
-            }
-        })
-        .collect::<Result<Vec<_>, StoreError>>()?;
-        let item = Arc::new(ItemFacts {
-            choice: row.try_get::<String, _>(0)? == "choice",
-            lang: row.try_get(1)?,
-            target: row.try_get(2)?,
-            distractor: row.try_get(3)?,
-            contexts,
-        });
-        self.items.put(item_id, item.clone());
-        Ok(item)
-    }
-
-    /// The item's contexts in order, split around the blank.
-    pub(crate) async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
-        Ok(self.item(item_id).await?.contexts.clone())
-    }
-
-    /// The word chosen for a serving and whether it was right; `None` while unanswered.
-    async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
-        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
-            .bind(serving_id)
-            .fetch_optional(self.pool())
-            .await?;
-        row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
     }
 }

@@ -10,8 +10,8 @@
 //!
 //! The table is loaded again when this process changed what counts (items built; a
 //! pair's status, an item's gold flag or the answers per item changed; a crowd
-//! assignment returned or abandoned; an erasure: see [`HoldTable::invalidate`]),
-//! and otherwise when it is
+//! assignment returned or abandoned; an erasure: the store counts these as
+//! [`gapwise_store::Changes::pool`]), and otherwise when it is
 //! older than [`MIN_AGE`] or fifty times its own load time, whichever is longer. So
 //! servings made by other processes (replicas on one PostgreSQL, CLI commands) and
 //! reservations that lapsed count within that time; until then a replica may give an
@@ -19,32 +19,35 @@
 //! most.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::seq::IteratorRandom;
-use sqlx::Row;
 
-use super::{now_ms, Store, StoreError};
 use gapwise_model::RESERVATION_MS;
+use gapwise_store::{now_ms, Store, StoreError};
 
 /// The shortest time a loaded table is used for.
 const MIN_AGE: Duration = Duration::from_secs(2);
 /// A table is used for at least this many times as long as it took to load.
 const AGE_PER_LOAD_TIME: u32 = 50;
 
-/// Every active choice item with its holders: its answers, and its servings not yet
-/// answered that are younger than [`RESERVATION_MS`], leaving out those of crowd
-/// assignments that were returned or abandoned.
-const LOAD: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0) \
-     FROM items i JOIN word_pairs p ON p.id = i.pair_id \
-     LEFT JOIN (SELECT s.item_id, COUNT(*) AS n FROM servings s \
-                WHERE (s.served_at >= $1 OR EXISTS (SELECT 1 FROM answers a WHERE a.id = s.id)) \
-                AND NOT EXISTS (SELECT 1 FROM crowd_assignments c WHERE c.annotator_id = s.annotator_id \
-                                AND c.status IN ('returned', 'abandoned')) \
-                GROUP BY s.item_id) h ON h.item_id = i.id \
-     WHERE i.kind = 'choice' AND p.status = 'active'";
+/// What a choice excludes and prefers for one player.
+#[derive(Debug)]
+pub(crate) struct PlayerView {
+    /// Items already served to them.
+    pub served: HashSet<i64>,
+    /// Their friends, whose pairs come first.
+    pub friends: HashSet<String>,
+    /// The store's count of friend changes when read ([`gapwise_store::Changes`]).
+    pub friends_read_at: u64,
+}
+
+impl PlayerView {
+    pub(crate) fn new(served: HashSet<i64>, friends: HashSet<String>, friends_read_at: u64) -> PlayerView {
+        PlayerView { served, friends, friends_read_at }
+    }
+}
 
 /// One item the open game may serve.
 #[derive(Debug)]
@@ -61,6 +64,7 @@ type Game = (u8, String);
 
 #[derive(Debug)]
 struct Table {
+    /// The store's count of pool changes when it was loaded ([`gapwise_store::Changes`]).
     generation: u64,
     loaded_at: Instant,
     valid_for: Duration,
@@ -69,20 +73,9 @@ struct Table {
     games: HashMap<Game, Vec<Candidate>>,
 }
 
-/// What a choice excludes and prefers for one player.
-#[derive(Debug)]
-pub(crate) struct Player {
-    /// Items already served to them.
-    pub served: HashSet<i64>,
-    /// Their friends, whose pairs come first.
-    pub friends: HashSet<String>,
-}
-
-/// The hold table of one process (shared by the clones of a [`Store`]).
+/// The hold table of one process (shared by the clones of an [`super::Engine`]).
 #[derive(Debug, Default)]
 pub(crate) struct HoldTable {
-    /// Bumped by [`HoldTable::invalidate`]; a table of an older generation is reloaded.
-    generation: AtomicU64,
     table: Mutex<Option<Table>>,
     /// Held by the one task that loads the table.
     loading: Arc<tokio::sync::Mutex<()>>,
@@ -99,18 +92,13 @@ enum Age {
 }
 
 impl HoldTable {
-    /// Marks the table out of date: the next choice loads it again.
-    pub(crate) fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Table>> {
         // a panic while holding the lock leaves a table that is at worst stale
         self.table.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn age(&self) -> Age {
-        let generation = self.generation.load(Ordering::SeqCst);
+    /// The table's age when the store's pool changed `generation` times.
+    fn age(&self, generation: u64) -> Age {
         match self.lock().as_ref() {
             Some(t) if t.generation == generation && t.loaded_at.elapsed() < t.valid_for => Age::Fresh,
             Some(t) if t.generation == generation => Age::Old,
@@ -122,14 +110,14 @@ impl HoldTable {
     /// old table of the current generation is loaded again in the background while
     /// choices go on using it (a load takes tens of milliseconds on a large
     /// database: no player waits for it); without a usable table a choice waits.
-    pub(crate) async fn refresh(&self, store: &Store) -> Result<(), StoreError> {
-        match self.age() {
+    pub(crate) async fn refresh(self: &Arc<Self>, store: &Store) -> Result<(), StoreError> {
+        match self.age(store.changes().pool()) {
             Age::Fresh => Ok(()),
             Age::Old => {
                 if let Ok(loading) = Arc::clone(&self.loading).try_lock_owned() {
-                    let store = store.clone();
+                    let (store, holds) = (store.clone(), Arc::clone(self));
                     tokio::spawn(async move {
-                        if let Err(e) = store.holds.load(&store).await {
+                        if let Err(e) = holds.load(&store).await {
                             tracing::warn!("loading the hold table again: {e}");
                         }
                         drop(loading);
@@ -140,7 +128,7 @@ impl HoldTable {
             Age::Unusable => {
                 let _loading = self.loading.lock().await;
                 // another task may have loaded it meanwhile
-                if self.age() == Age::Unusable {
+                if self.age(store.changes().pool()) == Age::Unusable {
                     self.load(store).await?;
                 }
                 Ok(())
@@ -150,19 +138,12 @@ impl HoldTable {
 
     /// Reads the table from the database.
     async fn load(&self, store: &Store) -> Result<(), StoreError> {
-        let generation = self.generation.load(Ordering::SeqCst);
+        let generation = store.changes().pool();
         let started = Instant::now();
         let cap = store.answers_per_item().await?;
-        let rows = sqlx::query(LOAD).bind(now_ms() - RESERVATION_MS).fetch_all(store.pool()).await?;
         let mut games: HashMap<Game, Vec<Candidate>> = HashMap::new();
-        for r in rows {
-            let k = super::game::to_k(r.try_get(1)?)?;
-            games.entry((k, r.try_get(2)?)).or_default().push(Candidate {
-                id: r.try_get(0)?,
-                gold: r.try_get::<i64, _>(3)? == 1,
-                creator: r.try_get(4)?,
-                held: r.try_get(5)?,
-            });
+        for c in store.hold_counts(now_ms() - RESERVATION_MS).await? {
+            games.entry((c.k, c.lang)).or_default().push(Candidate { id: c.id, gold: c.gold, creator: c.creator, held: c.held });
         }
         let valid_for = MIN_AGE.max(started.elapsed() * AGE_PER_LOAD_TIME);
         *self.lock() = Some(Table { generation, loaded_at: Instant::now(), valid_for, cap, games });
@@ -178,7 +159,7 @@ impl HoldTable {
     /// loaded ([`HoldTable::refresh`] first): with `gold_only`, a gold item at
     /// random; otherwise among gold items and those not yet retired, a friend's
     /// pair first, then the least held, ties broken at random.
-    pub(crate) fn choose(&self, k: u8, lang: &str, player: &Player, gold_only: bool) -> Option<i64> {
+    pub(crate) fn choose(&self, k: u8, lang: &str, player: &PlayerView, gold_only: bool) -> Option<i64> {
         let table = self.lock();
         let table = table.as_ref()?;
         let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
@@ -214,8 +195,8 @@ mod tests {
         holds
     }
 
-    fn player(served: &[i64], friends: &[&str]) -> Player {
-        Player { served: served.iter().copied().collect(), friends: friends.iter().map(|f| (*f).to_owned()).collect() }
+    fn player(served: &[i64], friends: &[&str]) -> PlayerView {
+        PlayerView::new(served.iter().copied().collect(), friends.iter().map(|f| (*f).to_owned()).collect(), 0)
     }
 
     #[test]
@@ -254,11 +235,10 @@ mod tests {
     #[test]
     fn an_invalidated_table_is_unusable_and_an_old_one_is_used_while_reloaded() {
         let holds = table(1, &[(1, false, None, 0)]);
-        assert!(holds.age() == Age::Fresh);
-        holds.invalidate();
-        assert!(holds.age() == Age::Unusable);
+        assert!(holds.age(0) == Age::Fresh);
+        assert!(holds.age(1) == Age::Unusable, "the pool changed since the load");
         let holds = table(1, &[(1, false, None, 0)]);
         holds.lock().as_mut().expect("table").valid_for = Duration::ZERO;
-        assert!(holds.age() == Age::Old);
+        assert!(holds.age(0) == Age::Old);
     }
 }

@@ -2,6 +2,7 @@
 //! a-priori word lists, on both backends.
 
 use gapwise_model::SuggestionStatus;
+use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{StoreError, CONSENT_VERSION};
 
@@ -19,7 +20,8 @@ fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> String {
 #[tokio::test]
 async fn suggestions_are_checked_moderated_and_audited() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await; // pairs two/three and red/green; sentences with two, red, cats, wall...
         let player = store.create_annotator(CONSENT_VERSION).await.expect("player");
         let suggest = |t: &'static str, d: &'static str| store.suggest_pair(&player.id, "en", t, d);
@@ -65,7 +67,8 @@ async fn suggestions_are_checked_moderated_and_audited() {
 #[tokio::test]
 async fn a_priori_pairs_are_added_once() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         let first = store.add_a_priori_pairs("it").await.expect("Italian lists");
         assert_eq!((first.inserted, first.duplicates), (192, 0));
         let again = store.add_a_priori_pairs("it").await.expect("rerun");
@@ -79,7 +82,8 @@ async fn a_priori_pairs_are_added_once() {
 #[tokio::test]
 async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let rows = store.pair_rows("en", 0).await.expect("pairs");
         assert_eq!(rows.len(), 2);
@@ -95,10 +99,10 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let token = store.create_session(&player.id).await.expect("session");
         for _ in 0..3 {
             let session = store.session(&token).await.expect("session").expect("live");
-            let gapwise_model::PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("play") else { break };
+            let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 1, "en").await.expect("play") else { break };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
-            store.answer(&session, &card.answer_id, 0, Some(900)).await.expect("answer");
-            store.next_item(&session).await.expect("next");
+            engine.answer(&session, &card.answer_id, 0, Some(900)).await.expect("answer");
+            engine.next_item(&session).await.expect("next");
         }
 
         let tsv = store.export_pairs(Some("en")).await.expect("export");

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use gapwise_model::{Achievement, PlayState};
+use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
@@ -27,30 +28,32 @@ fn item_of(state: PlayState) -> gapwise_model::ItemCard {
 
 /// Plays English items as `plan` says: (k, answer right?) in order. The seeded
 /// pairs' targets are "two" and "red".
-async fn play_plan(store: &Store, token: &str, plan: &[(u8, bool)]) {
+async fn play_plan(engine: &Engine, token: &str, plan: &[(u8, bool)]) {
+    let store = engine.store();
     for &(k, right) in plan {
         let session = refreshed(store, token).await;
-        let item = item_of(store.play_state(&session, k, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, k, "en").await.expect("state"));
         let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
         let choice = if right { target_at } else { 1 - target_at };
         let session = refreshed(store, token).await;
-        assert_eq!(store.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
-        store.next_item(&session).await.expect("next");
+        assert_eq!(engine.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
+        engine.next_item(&session).await.expect("next");
     }
 }
 
 #[tokio::test]
 async fn a_retried_answer_is_stored_once() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(store.play_state(&session, 1, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, 1, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
-        let first = store.answer(&session, &item.answer_id, 0, Some(1234)).await.expect("answer");
+        let first = engine.answer(&session, &item.answer_id, 0, Some(1234)).await.expect("answer");
         // the retry even says "1" (a double click on the other button): the first answer
         // stands; a retry is a request of its own, which reads its session again
-        let retry = store.answer(&refreshed(store, &token).await, &item.answer_id, 1, Some(999)).await.expect("retry");
+        let retry = engine.answer(&refreshed(store, &token).await, &item.answer_id, 1, Some(999)).await.expect("retry");
         assert_eq!(first, retry, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());
         assert_eq!(first.score.answered, 1);
@@ -61,16 +64,17 @@ async fn a_retried_answer_is_stored_once() {
 #[tokio::test]
 async fn answers_for_items_not_served_to_the_session_are_refused() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (alice, _) = player(store).await;
         let (bob, _) = player(store).await;
-        let item = item_of(store.play_state(&alice, 3, "en").await.expect("state"));
-        let err = store.answer(&bob, &item.answer_id, 0, None).await.expect_err("bob was not served it");
+        let item = item_of(engine.play_state(&alice, 3, "en").await.expect("state"));
+        let err = engine.answer(&bob, &item.answer_id, 0, None).await.expect_err("bob was not served it");
         assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
-        let err = store.answer(&alice, "no-such-id", 0, None).await.expect_err("unknown id");
+        let err = engine.answer(&alice, "no-such-id", 0, None).await.expect_err("unknown id");
         assert!(err.to_string().contains("not belong to an item served to you"), "{err}");
-        let err = store.answer(&alice, &item.answer_id, 2, None).await.expect_err("bad choice");
+        let err = engine.answer(&alice, &item.answer_id, 2, None).await.expect_err("bad choice");
         assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
         assert_eq!(store.count_rows("answers").await.expect("count"), 0);
     }
@@ -79,20 +83,21 @@ async fn answers_for_items_not_served_to_the_session_are_refused() {
 #[tokio::test]
 async fn an_annotator_never_gets_the_same_item_twice() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (_, token) = player(store).await;
         let mut seen = HashSet::new();
         loop {
             let session = refreshed(store, &token).await;
-            match store.play_state(&session, 1, "en").await.expect("state") {
+            match engine.play_state(&session, 1, "en").await.expect("state") {
                 PlayState::Item { card, .. } => {
                     assert!(seen.insert(card.contexts.clone()), "served twice: {card:?}");
                     // reloading the page shows the same serving, not a new one
-                    let again = item_of(store.play_state(&refreshed(store, &token).await, 1, "en").await.expect("state"));
+                    let again = item_of(engine.play_state(&refreshed(store, &token).await, 1, "en").await.expect("state"));
                     assert_eq!(again.answer_id, card.answer_id);
-                    store.answer(&session, &card.answer_id, 1, Some(500)).await.expect("answer");
-                    store.next_item(&refreshed(store, &token).await).await.expect("next");
+                    engine.answer(&session, &card.answer_id, 1, Some(500)).await.expect("answer");
+                    engine.next_item(&refreshed(store, &token).await).await.expect("next");
                 }
                 PlayState::Exhausted { score, .. } => {
                     assert_eq!(score.answered as usize, seen.len());
@@ -109,20 +114,21 @@ async fn an_annotator_never_gets_the_same_item_twice() {
 #[tokio::test]
 async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         assert_eq!(item.contexts.len(), 5);
         let session = refreshed(store, &token).await;
-        let feedback = store.answer(&session, &item.answer_id, 1, Some(2000)).await.expect("answer");
-        let state = store.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state");
+        let feedback = engine.answer(&session, &item.answer_id, 1, Some(2000)).await.expect("answer");
+        let state = engine.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state");
         let PlayState::Feedback { feedback: shown, .. } = state else { panic!("expected feedback") };
         assert_eq!(shown, feedback);
         assert_eq!(feedback.correct, item.options[1] == feedback.target);
         assert_eq!(feedback.score.correct, i64::from(feedback.correct));
-        store.next_item(&refreshed(store, &token).await).await.expect("next");
-        let next = item_of(store.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state"));
+        engine.next_item(&refreshed(store, &token).await).await.expect("next");
+        let next = item_of(engine.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state"));
         assert_ne!(next.answer_id, item.answer_id);
     }
 }
@@ -130,22 +136,23 @@ async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
 #[tokio::test]
 async fn items_with_fewer_answers_come_first() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         // a first player answers one k=3 item
         let (first, token) = player(store).await;
-        let played = item_of(store.play_state(&first, 3, "en").await.expect("state"));
-        store.answer(&refreshed(store, &token).await, &played.answer_id, 0, None).await.expect("answer");
+        let played = item_of(engine.play_state(&first, 3, "en").await.expect("state"));
+        engine.answer(&refreshed(store, &token).await, &played.answer_id, 0, None).await.expect("answer");
         // every later player is served the other items before that one
         let k3_items = 2 * 3; // two pairs, 12 sentences each -> min(4, 12 / 3) items
         let (_, token2) = player(store).await;
         let mut served = Vec::new();
         for _ in 0..k3_items - 1 {
             let session = refreshed(store, &token2).await;
-            let c = item_of(store.play_state(&session, 3, "en").await.expect("state"));
+            let c = item_of(engine.play_state(&session, 3, "en").await.expect("state"));
             served.push(c.contexts.clone());
-            store.answer(&session, &c.answer_id, 0, None).await.expect("answer");
-            store.next_item(&refreshed(store, &token2).await).await.expect("next");
+            engine.answer(&session, &c.answer_id, 0, None).await.expect("answer");
+            engine.next_item(&refreshed(store, &token2).await).await.expect("next");
         }
         assert!(!served.contains(&played.contexts), "{:?}: an answered item came early", db.backend());
     }
@@ -154,11 +161,12 @@ async fn items_with_fewer_answers_come_first() {
 #[tokio::test]
 async fn a_client_time_out_of_range_is_not_trusted() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(store.play_state(&session, 1, "en").await.expect("state"));
-        store.answer(&refreshed(store, &token).await, &item.answer_id, 0, Some(-5)).await.expect("answer");
+        let item = item_of(engine.play_state(&session, 1, "en").await.expect("state"));
+        engine.answer(&refreshed(store, &token).await, &item.answer_id, 0, Some(-5)).await.expect("answer");
         let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
             .fetch_one(store.pool())
             .await
@@ -171,7 +179,7 @@ async fn a_client_time_out_of_range_is_not_trusted() {
 async fn invalid_k_is_refused() {
     for db in each_backend().await {
         let (session, _) = player(&db.store).await;
-        let err = db.store.play_state(&session, 2, "en").await.expect_err("k = 2");
+        let err = Engine::new(db.store.clone()).play_state(&session, 2, "en").await.expect_err("k = 2");
         assert!(err.to_string().contains("k must be 1, 3 or 5"), "{err}");
     }
 }
@@ -179,7 +187,8 @@ async fn invalid_k_is_refused() {
 #[tokio::test]
 async fn the_chosen_language_decides_which_items_come() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let sentences = "lang\ttext\tsource\tgenre\nfr\tIl y a deux chats ici.\ttest\tnews\nfr\tElle a deux livres.\ttest\tnews\n";
         store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await.expect("sentences");
@@ -188,28 +197,29 @@ async fn the_chosen_language_decides_which_items_come() {
         let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
         let token = store.create_session(&annotator.id).await.expect("session");
         let session = store.session(&token).await.expect("session").expect("live");
-        let PlayState::Item { card, .. } = store.play_state(&session, 1, "en").await.expect("en") else { panic!("an English item") };
+        let PlayState::Item { card, .. } = engine.play_state(&session, 1, "en").await.expect("en") else { panic!("an English item") };
         assert!(!card.options.contains(&"deux".to_owned()));
         // switching language while an English item is shown serves a French one
         let session = store.session(&token).await.expect("session").expect("live");
-        let PlayState::Item { card, .. } = store.play_state(&session, 1, "fr").await.expect("fr") else { panic!("a French item") };
+        let PlayState::Item { card, .. } = engine.play_state(&session, 1, "fr").await.expect("fr") else { panic!("a French item") };
         let mut options = card.options.to_vec();
         options.sort();
         assert_eq!(options, ["deux", "trois"]);
         let session = store.session(&token).await.expect("session").expect("live");
-        assert!(matches!(store.play_state(&session, 1, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
+        assert!(matches!(engine.play_state(&session, 1, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
     }
 }
 
 #[tokio::test]
 async fn points_levels_and_streaks_follow_the_answers() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (_, token) = player(store).await;
-        play_plan(store, &token, &[(1, true), (1, true), (3, false), (5, true), (5, true), (5, true)]).await;
+        play_plan(engine, &token, &[(1, true), (1, true), (3, false), (5, true), (5, true), (5, true)]).await;
         let session = refreshed(store, &token).await;
-        let progress = store.progress(&session.annotator.id).await.expect("progress");
+        let progress = engine.progress(&session.annotator.id).await.expect("progress");
         // by hand: 5 + 5 (right at k=1) + 1 (wrong at k=3) + 3 x 2 (right at k=5) = 17 points
         assert_eq!((progress.points, progress.level, progress.next_level_at), (17, 2, 30), "{:?}", db.backend());
         assert_eq!((progress.streak, progress.best_streak, progress.today), (3, 3, 6));
@@ -220,19 +230,20 @@ async fn points_levels_and_streaks_follow_the_answers() {
 #[tokio::test]
 async fn blankers_earn_points_when_others_play_their_pairs() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (blanker, _) = player(store).await;
         sqlx::query("UPDATE word_pairs SET creator_id = $1").bind(&blanker.annotator.id).execute(store.pool()).await.expect("creator");
         let (_, token) = player(store).await;
         // another player: wrong twice with five sentences, right once at k = 1, wrong once at k = 3
-        play_plan(store, &token, &[(5, false), (5, false), (1, true), (3, false)]).await;
-        let progress = store.progress(&blanker.annotator.id).await.expect("blanker");
+        play_plan(engine, &token, &[(5, false), (5, false), (1, true), (3, false)]).await;
+        let progress = engine.progress(&blanker.annotator.id).await.expect("blanker");
         // 4 answers on their pairs x 1, and 2 of them wrong at k = 5 x 3 more
         assert_eq!((progress.from_pairs, progress.points, progress.level), (10, 10, 2), "{:?}", db.backend());
         assert_eq!(progress.achievements, [Achievement::PairInGame, Achievement::Unsolvable]);
         let player = refreshed(store, &token).await;
-        let theirs = store.progress(&player.annotator.id).await.expect("player");
+        let theirs = engine.progress(&player.annotator.id).await.expect("player");
         assert_eq!((theirs.from_pairs, theirs.points), (0, 1 + 1 + 5 + 1), "the player's own points only");
     }
 }
@@ -240,7 +251,8 @@ async fn blankers_earn_points_when_others_play_their_pairs() {
 #[tokio::test]
 async fn a_second_process_counts_the_first_ones_servings() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         store.set_answers_per_item("test", 1).await.expect("one holder retires an item");
         let item_served = |s: &Store, state: PlayState| {
@@ -251,13 +263,13 @@ async fn a_second_process_counts_the_first_ones_servings() {
             }
         };
         let (first, _) = player(store).await;
-        let held = item_served(store, store.play_state(&first, 1, "en").await.expect("state")).await.expect("an item");
+        let held = item_served(store, engine.play_state(&first, 1, "en").await.expect("state")).await.expect("an item");
         // another server on the same database (a replica) loads its table after that serving
-        let other = Store::open(&db.url).await.expect("a second process");
+        let other = Engine::new(Store::open(&db.url).await.expect("a second process"));
         let mut served = HashSet::new();
         loop {
-            let (session, _) = player(&other).await;
-            let Some(item) = item_served(&other, other.play_state(&session, 1, "en").await.expect("state")).await else { break };
+            let (session, _) = player(other.store()).await;
+            let Some(item) = item_served(other.store(), other.play_state(&session, 1, "en").await.expect("state")).await else { break };
             assert!(served.insert(item), "{item} served twice");
         }
         assert!(!served.contains(&held), "{:?}: the first process's reservation counts", db.backend());
@@ -274,16 +286,17 @@ async fn a_second_process_counts_the_first_ones_servings() {
 #[tokio::test]
 async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let mut served = Vec::new();
         for _ in 0..6 {
             let (session, token) = player(store).await;
-            let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+            let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
             served.push((refreshed(store, &token).await, item.answer_id));
         }
         store.erase_annotator(&served[0].0.annotator.id).await.expect("erase");
-        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| store.answer(session, id, 0, None))).await;
+        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, None))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());
         for answer in &answers[1..] {
             assert!(answer.is_ok(), "{:?}: {answer:?}", db.backend());
@@ -299,18 +312,19 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
 #[tokio::test]
 async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
-        let other = Store::open(&db.url).await.expect("a second process");
+        let other = Engine::new(Store::open(&db.url).await.expect("a second process"));
         let (_, token) = player(store).await;
         let mut served = HashSet::new();
         for turn in 0.. {
-            let process = if turn % 2 == 0 { store } else { &other };
-            let session = refreshed(process, &token).await;
-            store.next_item(&session).await.expect("next");
-            match process.play_state(&refreshed(process, &token).await, 5, "en").await.expect("state") {
+            let process = if turn % 2 == 0 { engine } else { &other };
+            let session = refreshed(process.store(), &token).await;
+            process.next_item(&session).await.expect("next");
+            match process.play_state(&refreshed(process.store(), &token).await, 5, "en").await.expect("state") {
                 PlayState::Item { card, .. } => {
-                    let answered = process.answer(&refreshed(process, &token).await, &card.answer_id, 0, None).await.expect("answer");
+                    let answered = process.answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, None).await.expect("answer");
                     let item: i64 = sqlx::query_scalar("SELECT item_id FROM servings WHERE id = $1")
                         .bind(&card.answer_id)
                         .fetch_one(store.pool())
@@ -333,12 +347,13 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
 #[tokio::test]
 async fn two_answers_to_one_serving_at_once_store_the_first() {
     for db in each_backend().await {
-        let store = &db.store;
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(store.play_state(&session, 5, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
-        let (a, b) = tokio::join!(store.answer(&session, &item.answer_id, 0, None), store.answer(&session, &item.answer_id, 1, None));
+        let (a, b) = tokio::join!(engine.answer(&session, &item.answer_id, 0, None), engine.answer(&session, &item.answer_id, 1, None));
         let (a, b) = (a.expect("first"), b.expect("second"));
         assert_eq!(a.chosen, b.chosen, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());

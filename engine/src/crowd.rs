@@ -1,0 +1,46 @@
+//! Playing a crowd platform's study: its k and language until its items are
+//! answered, then back to the platform; idle assignments give their items back.
+
+use std::sync::atomic::Ordering;
+
+use gapwise_model::PlayState;
+use gapwise_store::{now_ms, Session, StoreError};
+
+use super::item_choice::Source;
+use super::Engine;
+
+/// How often the game's requests sweep for abandoned assignments, at most.
+const SWEEP_EVERY_MS: i64 = 1_000;
+
+impl Engine {
+    /// The game for a crowd participant: the study's k and language until they
+    /// answered its items, then the way back to the platform. The caller swept
+    /// abandoned assignments.
+    pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
+        let annotator = &session.annotator.id;
+        let Some(a) = self.store.assignment(annotator).await? else { return Ok(None) };
+        match a.status.as_str() {
+            "active" => {}
+            "completed" => return Ok(Some(a.completed())),
+            _ => return Err(StoreError::study_returned()),
+        }
+        let now = now_ms();
+        if session.score.answered >= a.items_target {
+            self.store.complete_assignment(annotator, now).await?;
+            return Ok(Some(a.completed()));
+        }
+        self.store.touch_assignment(annotator, now).await?;
+        self.play_state_from(session, a.k, &a.lang, Source::Open).await.map(Some)
+    }
+
+    /// [`gapwise_store::Store::reclaim_abandoned`] when this process has not run it
+    /// for a second: every request for the game's state calls this, and study time
+    /// limits are minutes.
+    pub(crate) async fn sweep_abandoned(&self) -> Result<(), StoreError> {
+        let (now, last) = (now_ms(), self.swept_at.load(Ordering::Relaxed));
+        if now - last < SWEEP_EVERY_MS || self.swept_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err() {
+            return Ok(());
+        }
+        self.store.reclaim_abandoned().await.map(drop)
+    }
+}

@@ -1,0 +1,64 @@
+//! The engine and the caches its clones share.
+
+use std::sync::atomic::AtomicI64;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use gapwise_store::{ItemFacts, ServingRow, Store, StoreError};
+
+use super::hold_table::{HoldTable, PlayerView};
+use super::memo::Memo;
+
+/// Items and servings kept in memory at most (see [`Memo`]).
+const MOST_ITEMS: usize = 20_000;
+const MOST_SERVINGS: usize = 100_000;
+/// Players whose views are kept at most.
+const MOST_PLAYERS: usize = 10_000;
+
+/// How long a player's view (their served items and friends) is kept in memory.
+/// Another process may serve them meanwhile: the unique serving of an item to a
+/// player turns that serving down, the view is read again and the choice made again.
+const PLAYER_VIEW_AGE: Duration = Duration::from_secs(2);
+
+/// The game over one store; clones share the caches.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub(crate) store: Store,
+    pub(crate) holds: Arc<HoldTable>,
+    /// Items' facts once read.
+    pub(crate) items: Arc<Memo<i64, Arc<ItemFacts>>>,
+    /// The servings this process made, until answered.
+    pub(crate) served: Arc<Memo<String, Arc<ServingRow>>>,
+    /// Players' views for the choice of their next item, for a short while.
+    pub(crate) players: Arc<Memo<String, Arc<Mutex<PlayerView>>>>,
+    /// When this process last swept for abandoned crowd assignments (ms).
+    pub(crate) swept_at: Arc<AtomicI64>,
+}
+
+impl Engine {
+    pub fn new(store: Store) -> Engine {
+        Engine {
+            store,
+            holds: Arc::default(),
+            items: Arc::new(Memo::new(MOST_ITEMS)),
+            served: Arc::new(Memo::new(MOST_SERVINGS)),
+            players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
+            swept_at: Arc::default(),
+        }
+    }
+
+    /// The store it plays on.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// An item's facts, kept in memory once read.
+    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, StoreError> {
+        if let Some(known) = self.items.get(&item_id) {
+            return Ok(known);
+        }
+        let item = Arc::new(self.store.item_facts(item_id).await?);
+        self.items.put(item_id, item.clone());
+        Ok(item)
+    }
+}

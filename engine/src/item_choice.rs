@@ -1,0 +1,77 @@
+//! Which item a player gets next: a challenge's items in order; otherwise now and
+//! then a gold item (more often to players who miss them), else the item held by
+//! the fewest people among those not yet retired, the pairs of the player's friends
+//! first.
+//!
+//! An item is held by its answers and by servings not yet answered that are younger
+//! than [`gapwise_model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
+//! returned or abandoned hold nothing, so its items go to others. An item held
+//! [`gapwise_store::Store::answers_per_item`] times retires, except gold items,
+//! which everyone gets.
+//! The open game's counts come from the process's
+//! [`super::hold_table::HoldTable`], and what a player was served from their view
+//! kept in memory a short while.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use rand::Rng;
+
+use gapwise_model::gold_rate;
+use gapwise_store::StoreError;
+
+use super::hold_table::PlayerView;
+use super::Engine;
+
+/// Where the next item comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Source<'a> {
+    /// The open game.
+    Open,
+    /// The challenge with this id.
+    Challenge(&'a str),
+}
+
+impl Engine {
+    /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
+    pub(crate) async fn choose_item(&self, annotator: &str, k: u8, lang: &str, source: Source<'_>) -> Result<Option<i64>, StoreError> {
+        match source {
+            Source::Challenge(id) => self.store.next_challenge_item(id, annotator).await,
+            Source::Open => {
+                self.holds.refresh(&self.store).await?;
+                let gold_first = if self.holds.has_gold(k, lang) {
+                    let misses = self.store.recent_gold_misses(annotator).await?;
+                    rand::thread_rng().gen_bool(gold_rate(misses))
+                } else {
+                    false
+                };
+                let view = self.player_view(annotator).await?;
+                let player = view.lock().unwrap_or_else(PoisonError::into_inner);
+                let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
+                Ok(gold.or_else(|| self.holds.choose(k, lang, &player, false)))
+            }
+        }
+    }
+
+    /// The items `annotator` was served and their friends, for the hold table's
+    /// choice; kept in memory for a short while, or until someone's friends
+    /// change, with the servings this process makes added at once.
+    async fn player_view(&self, annotator: &str) -> Result<Arc<Mutex<PlayerView>>, StoreError> {
+        let friends_now = self.store.changes().friends();
+        if let Some(known) = self.players.get(annotator) {
+            if known.lock().unwrap_or_else(PoisonError::into_inner).friends_read_at == friends_now {
+                return Ok(known);
+            }
+        }
+        let (served, friends) = self.store.served_and_friends(annotator).await?;
+        let view = Arc::new(Mutex::new(PlayerView::new(served, friends, friends_now)));
+        self.players.put(annotator.to_owned(), view.clone());
+        Ok(view)
+    }
+
+    /// Counts a serving of `item_id` to `annotator` in the player's view, if kept.
+    pub(crate) fn count_served(&self, annotator: &str, item_id: i64) {
+        if let Some(view) = self.players.get(annotator) {
+            view.lock().unwrap_or_else(PoisonError::into_inner).served.insert(item_id);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Gapwise's game engine: what a player is served, how their answers are taken and
+//! what they earn, over a [`Store`] that holds the database and its queries.
+//!
+//! The engine keeps in memory what makes a round cheap: the open game's hold table
+//! ([`hold_table`]), items' facts, the servings it made until they are answered, and
+//! players' views for the choice of their next item. It watches the store's
+//! [`gapwise_store::Changes`] so that a change this process makes (items built, a
+//! pair withdrawn, a friend added) counts at once; other processes' changes count
+//! when the caches age.
+
+mod challenge;
+mod crowd;
+mod engine;
+mod hold_table;
+mod item_choice;
+mod memo;
+mod play;
+mod progress;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use engine::Engine;

@@ -1,0 +1,28 @@
+//! A few rounds played, for the tests of other crates that need answers stored.
+
+use gapwise_model::PlayState;
+use gapwise_store::{Session, CONSENT_VERSION};
+
+use super::Engine;
+
+/// `players` annotators each answer `items` items with k = 1, 3 and 5 in turn,
+/// alternating the button they press; returns their sessions.
+pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session> {
+    let store = engine.store();
+    let mut sessions = Vec::new();
+    for p in 0..players {
+        let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let token = store.create_session(&annotator.id).await.expect("session");
+        for i in 0..items {
+            let session = store.session(&token).await.expect("session").expect("live");
+            let k = [1, 3, 5][i % 3];
+            let PlayState::Item { card, .. } = engine.play_state(&session, k, "en").await.expect("play") else {
+                panic!("no item left for player {p} at k = {k}");
+            };
+            engine.answer(&session, &card.answer_id, (p + i) % 2, Some(800 + 100 * i as i64)).await.expect("answer");
+            engine.next_item(&session).await.expect("next");
+        }
+        sessions.push(store.session(&token).await.expect("session").expect("live"));
+    }
+    sessions
+}

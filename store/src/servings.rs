@@ -1,0 +1,257 @@
+//! The main game's reads: a serving, an item's facts, the answer given to a
+//! serving, a challenge's next item, what a player was served and who their friends
+//! are, how many hold each open item, and a player's history for their progress.
+//! The rules that use them are the game engine's (`gapwise-engine`).
+
+use std::collections::HashSet;
+use sqlx::Row;
+
+use super::game_writes::ServingRow;
+use super::{Store, StoreError};
+use gapwise_model::{Context, ALLOWED_K};
+
+/// What an item shows: its contexts, and its pair's words.
+#[derive(Debug)]
+pub struct ItemFacts {
+    /// A game item ("choice"), as opposed to a Likert rating's.
+    pub choice: bool,
+    pub lang: String,
+    pub target: String,
+    pub distractor: String,
+    /// In order, split around the blank.
+    pub contexts: Vec<Context>,
+}
+
+/// An active choice item and how many hold it: its answers, and its servings not
+/// yet answered that are younger than the reservation, leaving out those of crowd
+/// assignments that were returned or abandoned.
+#[derive(Debug)]
+pub struct HoldCount {
+    pub id: i64,
+    pub k: u8,
+    pub lang: String,
+    pub gold: bool,
+    /// Who proposed its pair.
+    pub creator: Option<String>,
+    pub held: i64,
+}
+
+/// One answer of a player's history, oldest first.
+#[derive(Debug)]
+pub struct PastAnswer {
+    pub k: u8,
+    pub correct: bool,
+    pub created_at: i64,
+    pub lang: String,
+}
+
+/// How others played the pairs a player proposed.
+#[derive(Debug)]
+pub struct PairPlays {
+    /// Answers of others to their pairs' items.
+    pub played: i64,
+    /// Of those, wrong answers with five sentences.
+    pub unsolved: i64,
+    /// Their pairs in the game.
+    pub pairs: i64,
+}
+
+/// See [`Store::hold_counts`].
+const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0) \
+     FROM items i JOIN word_pairs p ON p.id = i.pair_id \
+     LEFT JOIN (SELECT s.item_id, COUNT(*) AS n FROM servings s \
+                WHERE (s.served_at >= $1 OR EXISTS (SELECT 1 FROM answers a WHERE a.id = s.id)) \
+                AND NOT EXISTS (SELECT 1 FROM crowd_assignments c WHERE c.annotator_id = s.annotator_id \
+                                AND c.status IN ('returned', 'abandoned')) \
+                GROUP BY s.item_id) h ON h.item_id = i.id \
+     WHERE i.kind = 'choice' AND p.status = 'active'";
+
+/// A stored k, checked.
+pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
+    u8::try_from(raw)
+        .ok()
+        .filter(|k| ALLOWED_K.contains(k))
+        .ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
+}
+
+/// Checks a k asked for.
+pub fn check_k(k: u8) -> Result<(), StoreError> {
+    if ALLOWED_K.contains(&k) {
+        Ok(())
+    } else {
+        Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")))
+    }
+}
+
+impl Store {
+    /// The serving `id` of an item to `annotator_id`, if there is one.
+    pub async fn serving_row(&self, id: &str, annotator_id: &str) -> Result<Option<ServingRow>, StoreError> {
+        let row: Option<(i64, i64, i64, i64)> =
+            sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
+                .bind(id)
+                .bind(annotator_id)
+                .fetch_optional(self.pool())
+                .await?;
+        row.map(|(item_id, k, target_first, served_at)| {
+            Ok(ServingRow {
+                id: id.to_owned(),
+                annotator_id: annotator_id.to_owned(),
+                item_id,
+                k: to_k(k)?,
+                target_first: target_first == 1,
+                served_at,
+            })
+        })
+        .transpose()
+    }
+
+    /// An item's facts.
+    pub async fn item_facts(&self, item_id: i64) -> Result<ItemFacts, StoreError> {
+        let row = sqlx::query(
+            "SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
+        )
+        .bind(item_id)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
+        Ok(ItemFacts {
+            choice: row.try_get::<String, _>(0)? == "choice",
+            lang: row.try_get(1)?,
+            target: row.try_get(2)?,
+            distractor: row.try_get(3)?,
+            contexts: self.contexts(item_id).await?,
+        })
+    }
+
+    /// The item's contexts in order, split around the blank.
+    pub async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+        sqlx::query(
+            "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
+             JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
+        )
+        .bind(item_id)
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(|r| {
+            let text: String = r.try_get(0)?;
+            let start = usize::try_from(r.try_get::<i64, _>(1)?).ok();
+            let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
+            match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
+                (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
+                _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
+            }
+        })
+        .collect()
+    }
+
+    /// The word chosen for a serving and whether it was right; `None` while unanswered.
+    pub async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
+        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
+            .bind(serving_id)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
+    }
+
+    /// Whether item `item_id` is one of challenge `id`'s.
+    pub async fn challenge_has_item(&self, id: &str, item_id: i64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
+            .bind(id)
+            .bind(item_id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(n > 0)
+    }
+
+    /// Challenge `id`'s first item in order that `annotator` was not served.
+    pub async fn next_challenge_item(&self, id: &str, annotator: &str) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT c.item_id FROM challenge_items c WHERE c.challenge_id = $1 \
+             AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $2 AND s.item_id = c.item_id) \
+             ORDER BY c.position LIMIT 1",
+        )
+        .bind(id)
+        .bind(annotator)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// The items `annotator` was served, and their friends' ids.
+    pub async fn served_and_friends(&self, annotator: &str) -> Result<(HashSet<i64>, HashSet<String>), StoreError> {
+        // one query for both: an item id, or a friend's id
+        let rows: Vec<(Option<i64>, Option<String>)> = sqlx::query_as(
+            "SELECT item_id, NULL FROM servings WHERE annotator_id = $1 \
+             UNION ALL SELECT NULL, friend_id FROM friends WHERE annotator_id = $1",
+        )
+        .bind(annotator)
+        .fetch_all(self.pool())
+        .await?;
+        let (mut served, mut friends) = (HashSet::new(), HashSet::new());
+        for (item, friend) in rows {
+            served.extend(item);
+            friends.extend(friend);
+        }
+        Ok((served, friends))
+    }
+
+    /// Every active choice item with its holders, counting unanswered servings made
+    /// at `reserved_since` (ms) or later (see [`HoldCount`]).
+    pub async fn hold_counts(&self, reserved_since: i64) -> Result<Vec<HoldCount>, StoreError> {
+        let rows = sqlx::query(HOLD_COUNTS).bind(reserved_since).fetch_all(self.pool()).await?;
+        rows.iter()
+            .map(|r| {
+                Ok(HoldCount {
+                    id: r.try_get(0)?,
+                    k: to_k(r.try_get(1)?)?,
+                    lang: r.try_get(2)?,
+                    gold: r.try_get::<i64, _>(3)? == 1,
+                    creator: r.try_get(4)?,
+                    held: r.try_get(5)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Every answer of `annotator_id`, oldest first.
+    pub async fn answer_history(&self, annotator_id: &str) -> Result<Vec<PastAnswer>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 ORDER BY a.created_at, a.id",
+        )
+        .bind(annotator_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PastAnswer { k: to_k(r.try_get(0)?)?, correct: r.try_get::<i64, _>(1)? == 1, created_at: r.try_get(2)?, lang: r.try_get(3)? })
+            })
+            .collect()
+    }
+
+    /// How others played the pairs `annotator_id` proposed.
+    pub async fn pair_plays(&self, annotator_id: &str) -> Result<PairPlays, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+             FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
+             WHERE p.creator_id = $1 AND a.annotator_id <> $1",
+        )
+        .bind(annotator_id)
+        .fetch_one(self.pool())
+        .await?;
+        let pairs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
+            .bind(annotator_id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(PairPlays { played: row.try_get(0)?, unsolved: row.try_get(1)?, pairs })
+    }
+
+    /// Answers given and answers right, over all of the annotator's play.
+    pub async fn score(&self, annotator_id: &str) -> Result<gapwise_model::Score, StoreError> {
+        let row = sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1")
+            .bind(annotator_id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(gapwise_model::Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
+    }
+}

@@ -1,0 +1,38 @@
+//! Who a request comes from: the annotator and their signed-in browser, as every
+//! request reads it (see [`super::game_writes`], which reads it in its batch).
+
+use gapwise_model::Score;
+
+/// A player, known only by a random pseudonym.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Annotator {
+    pub id: String,
+    pub pseudonym: String,
+}
+
+/// A signed-in browser: the annotator and the serving it is looking at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub token_hash: String,
+    pub annotator: Annotator,
+    pub current_serving_id: Option<String>,
+    /// The annotator came from a crowd platform (has a study assignment).
+    pub in_crowd: bool,
+    /// The annotator's score when the session was read.
+    pub score: Score,
+}
+
+/// What [`SESSION_BY_TOKEN`] reads of a session.
+pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64);
+
+/// The session with a token hash ($1), as [`SessionColumns`].
+pub(crate) const SESSION_BY_TOKEN: &str = "SELECT s.current_serving_id, a.id, a.pseudonym, \
+     (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right \
+     FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1";
+
+impl Session {
+    pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
+        let (current_serving_id, id, pseudonym, assignments, answered, correct) = columns;
+        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score: Score { answered, correct } }
+    }
+}
