@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum AppError {
-    /// The request is malformed or breaks a rule (HTTP 400/422).
+    /// The request's arguments do not parse (HTTP 400).
+    #[error("{0}")]
+    Malformed(String),
+    /// The request breaks a rule (HTTP 422).
     #[error("{0}")]
     BadRequest(String),
     /// No session, or wrong credentials (HTTP 401).
@@ -35,12 +38,11 @@ impl FromServerFnError for AppError {
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         match value {
             ServerFnErrorErr::Args(m) | ServerFnErrorErr::Deserialization(m) => {
-                // Arguments that do not parse are the client's fault: 400, not 500.
+                // arguments that do not parse are the client's fault: 400, not 500
+                let err = AppError::Malformed(format!("malformed request: {m}"));
                 #[cfg(feature = "ssr")]
-                if let Some(res) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
-                    res.set_status(axum::http::StatusCode::BAD_REQUEST);
-                }
-                AppError::BadRequest(format!("malformed request: {m}"))
+                let err = err.with_status();
+                err
             }
             ServerFnErrorErr::Request(m) | ServerFnErrorErr::Response(m) => {
                 AppError::BadRequest(crate::i18n::detect().t_with("error-unreachable", &[("detail", m.into())]))
@@ -51,6 +53,23 @@ impl FromServerFnError for AppError {
                 let _ = other;
                 AppError::Internal
             }
+        }
+    }
+}
+
+#[cfg(feature = "ssr")]
+impl AppError {
+    /// The HTTP status each error stands for: the one place it is decided.
+    pub fn status(&self) -> axum::http::StatusCode {
+        use axum::http::StatusCode;
+        match self {
+            AppError::Malformed(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }

@@ -76,7 +76,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/rate") view=pages::RatePage/>
                     <Route path=path!("/define") view=pages::DefinePage/>
                     <Route path=path!("/guess") view=pages::GuessPage/>
-                    <Route path=path!("/new-words") view=pages::WinodictPage/>
+                    <Route path=path!("/new-words") view=pages::NewWordsPage/>
                     <Route path=path!("/account") view=pages::Account/>
                     <Route path=path!("/my-data") view=pages::MyDataPage/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard/>

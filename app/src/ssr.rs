@@ -43,25 +43,37 @@ fn set_status(status: StatusCode) {
     }
 }
 
-/// The status and edge error of a store error; a database failure is logged here.
-pub fn classify(err: StoreError) -> (StatusCode, AppError) {
-    match err {
-        StoreError::NotFound(m) => (StatusCode::NOT_FOUND, AppError::NotFound(m)),
-        StoreError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, AppError::Unauthorized(m)),
-        StoreError::Refused(r) => (StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(in_players_language(&r))),
-        StoreError::Missing(r) => (StatusCode::NOT_FOUND, AppError::NotFound(in_players_language(&r))),
-        StoreError::Denied(r) => (StatusCode::UNAUTHORIZED, AppError::Unauthorized(in_players_language(&r))),
-        e @ (StoreError::Invalid(_) | StoreError::Import(_)) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(e.to_string()))
-        }
-        e if e.is_unavailable() => {
-            tracing::warn!("database unavailable: {e}");
-            (StatusCode::SERVICE_UNAVAILABLE, AppError::Unavailable(crate::i18n::detect().t("error-unavailable")))
-        }
-        e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_)) => {
-            tracing::error!("store failed: {e}");
-            (StatusCode::INTERNAL_SERVER_ERROR, AppError::Internal)
-        }
+impl AppError {
+    /// Sets the response's status to this error's ([`AppError::status`]) and returns
+    /// it: for the errors a server function builds itself (those from the store get
+    /// theirs through `From`).
+    pub fn with_status(self) -> Self {
+        set_status(self.status());
+        self
+    }
+}
+
+/// The edge error of a store error, with the response's status set; a database
+/// failure is logged here and never shown.
+impl From<StoreError> for AppError {
+    fn from(err: StoreError) -> Self {
+        let err = match err {
+            StoreError::NotFound(m) => AppError::NotFound(m),
+            StoreError::Unauthorized(m) => AppError::Unauthorized(m),
+            StoreError::Refused(r) => AppError::BadRequest(in_players_language(&r)),
+            StoreError::Missing(r) => AppError::NotFound(in_players_language(&r)),
+            StoreError::Denied(r) => AppError::Unauthorized(in_players_language(&r)),
+            e @ (StoreError::Invalid(_) | StoreError::Import(_)) => AppError::BadRequest(e.to_string()),
+            e if e.is_unavailable() => {
+                tracing::warn!("database unavailable: {e}");
+                AppError::Unavailable(crate::i18n::detect().t("error-unavailable"))
+            }
+            e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_)) => {
+                tracing::error!("store failed: {e}");
+                AppError::Internal
+            }
+        };
+        err.with_status()
     }
 }
 
@@ -72,32 +84,11 @@ fn in_players_language(r: &gapwise_store::Refusal) -> String {
     crate::i18n::detect().t_with(r.key, &args)
 }
 
-/// Converts a store error into the edge error, setting the response status.
-pub fn fail(err: StoreError) -> AppError {
-    let (status, err) = classify(err);
-    set_status(status);
-    err
-}
-
-impl From<StoreError> for AppError {
-    fn from(err: StoreError) -> Self {
-        fail(err)
-    }
-}
-
-/// For plain axum handlers (the export API): the status each error stands for, and
-/// its message as the body.
+/// For plain axum handlers (the export API): the error's status, and its message
+/// as the body.
 impl axum::response::IntoResponse for AppError {
     fn into_response(self) -> axum::response::Response {
-        let status = match &self {
-            AppError::BadRequest(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        (status, self.to_string()).into_response()
+        (self.status(), self.to_string()).into_response()
     }
 }
 
@@ -121,12 +112,6 @@ pub fn set_content_security_policy() {
     }
 }
 
-/// A 4xx error built at the edge itself.
-pub fn reject(status: StatusCode, err: AppError) -> AppError {
-    set_status(status);
-    err
-}
-
 async fn cookie_value(name: &str) -> Option<String> {
     let jar: CookieJar = leptos_axum::extract().await.ok()?;
     jar.get(name).map(|c| c.value().to_owned())
@@ -135,7 +120,7 @@ async fn cookie_value(name: &str) -> Option<String> {
 /// The caller's session, if the cookie names a live one.
 pub async fn current_session(store: &Store) -> Result<Option<Session>, AppError> {
     match cookie_value(SESSION_COOKIE).await {
-        Some(token) => store.session(&token).await.map_err(fail),
+        Some(token) => Ok(store.session(&token).await?),
         None => Ok(None),
     }
 }
@@ -150,19 +135,16 @@ pub async fn staff_token() -> Option<String> {
 /// cookie, 401 for anyone else.
 pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar) -> Result<Staff, AppError> {
     if let Some(token) = bearer {
-        return store
-            .staff_for_token(token)
-            .await
-            .map_err(fail)?
-            .ok_or_else(|| reject(StatusCode::UNAUTHORIZED, AppError::Unauthorized("unknown API token".into())));
+        let staff = store.staff_for_token(token).await?;
+        return staff.ok_or_else(|| AppError::Unauthorized("unknown API token".into()).with_status());
     }
     if let Some(cookie) = jar.get(STAFF_COOKIE) {
-        if let Some(staff) = store.staff_session(cookie.value()).await.map_err(fail)? {
+        if let Some(staff) = store.staff_session(cookie.value()).await? {
             return Ok(staff);
         }
     }
     let player = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => store.session(cookie.value()).await.map_err(fail)?.is_some(),
+        Some(cookie) => store.session(cookie.value()).await?.is_some(),
         None => false,
     };
     Err(staff_refusal(player))
@@ -173,7 +155,7 @@ pub fn admin_only(staff: Staff) -> Result<Staff, AppError> {
     if staff.role == gapwise_store::Role::Admin {
         Ok(staff)
     } else {
-        Err(reject(StatusCode::FORBIDDEN, AppError::Forbidden("only admins may do this".into())))
+        Err(AppError::Forbidden("only admins may do this".into()).with_status())
     }
 }
 
@@ -192,19 +174,16 @@ pub async fn require_admin(store: &Store) -> Result<Staff, AppError> {
 /// The refusal of a research page or export: 403 for a player, 401 for anyone else.
 fn staff_refusal(player: bool) -> AppError {
     if player {
-        reject(StatusCode::FORBIDDEN, AppError::Forbidden("players cannot see research data".into()))
+        AppError::Forbidden("players cannot see research data".into()).with_status()
     } else {
-        reject(StatusCode::UNAUTHORIZED, AppError::Unauthorized("sign in as a researcher to see research data".into()))
+        AppError::Unauthorized("sign in as a researcher to see research data".into()).with_status()
     }
 }
 
 /// The caller's session, or 401.
 pub async fn require_session(store: &Store) -> Result<Session, AppError> {
     current_session(store).await?.ok_or_else(|| {
-        reject(
-            StatusCode::UNAUTHORIZED,
-            AppError::Unauthorized(crate::i18n::detect().t("error-no-session")),
-        )
+        AppError::Unauthorized(crate::i18n::detect().t("error-no-session")).with_status()
     })
 }
 

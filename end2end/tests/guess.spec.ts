@@ -1,6 +1,6 @@
 // The next-word game: a player types a guess for every word of one sentence and
 // sees each word after guessing; the database holds one guess per position. Then
-// the default model predicts the same sentence (`gapwise score-next-words`), and a
+// the default model predicts the same sentence (`gapwise score-guess`), and a
 // researcher finds people and the model side by side on the research page.
 import { expect, test } from '@playwright/test';
 import { addStaff, defaultModel, gapwise } from './cli';
@@ -38,7 +38,7 @@ test('one sentence guessed word by word, then people and the model side by side'
   }
 
   // the default model predicts the sentence people played first
-  gapwise(['score-next-words', '--model', defaultModel(), '--sentences', '1']);
+  gapwise(['score-guess', '--model', defaultModel(), '--sentences', '1']);
   addStaff(NAME, 'researcher', PASSWORD);
   await signInStaff(page, NAME, PASSWORD);
   const table = page.locator('#next_word_accuracy table');

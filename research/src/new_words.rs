@@ -35,7 +35,7 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
         .into_iter()
         .map(|(item, _)| (item.id, Facts { pos: item.pos, definition_words: item.definition.split_whitespace().count() }))
         .collect();
-    let answers = store.winodict_answers().await?;
+    let answers = store.new_words_answers().await?;
     let judgements = store.new_words_judgements().await?;
     Ok(vec![accuracy(&answers, &judgements), breakdown(&answers, &judgements, &facts)])
 }
@@ -87,7 +87,7 @@ fn accuracy(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement])
         }
     }
     table(
-        "winodict_accuracy",
+        "new_words_accuracy",
         "Invented words (WinoDict, Tables 2-3): accuracy of people and models by word and definition",
         &["player", "word", "definition", "shots", "items", "accuracy", "95% CI low", "95% CI high"],
         rows,
@@ -137,7 +137,7 @@ fn breakdown(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement]
         })
         .collect();
     table(
-        "winodict_breakdown",
+        "new_words_breakdown",
         "Invented words taught by their definition (WinoDict, Sec. 5): accuracy by part of speech and definition length",
         &["attribute", "value", "player", "items", "accuracy", "95% CI low", "95% CI high"],
         rows,

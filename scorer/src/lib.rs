@@ -11,8 +11,8 @@
 //! - [`baseline`]: 1-gram / 2-gram models with add-k smoothing and static word vectors.
 //! - [`ContextScorer`]: what every model implements: log p(context with the target)
 //!   and log p(context with the distractor).
-//! - [`definitions`]: the word-definition tasks (W2D, D2W) of 001_bf5d15b61b58df06.txt.
-//! - [`shannon`]: whole-word next-word prediction (002_07d3f5412720a88c.txt).
+//! - [`define`]: the word-definition tasks (W2D, D2W) of 001_bf5d15b61b58df06.txt.
+//! - [`guess`]: whole-word next-word prediction (002_07d3f5412720a88c.txt).
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
@@ -21,14 +21,14 @@ mod batching;
 pub mod causal;
 mod context;
 pub mod convention;
-pub mod definitions;
+pub mod define;
 mod error;
 pub mod hf;
 mod load;
 pub mod masked;
 mod ops;
-pub mod shannon;
-pub mod winodict;
+pub mod guess;
+pub mod new_words;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
 pub use error::ScorerError;

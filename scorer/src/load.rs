@@ -8,11 +8,11 @@ use candle_core::Device;
 use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
 use crate::convention::Conventions;
-use crate::definitions::DefinitionScorer;
+use crate::define::DefinitionScorer;
 use crate::hf::{hub, Config, ModelKind};
 use crate::masked::MaskedLm;
-use crate::shannon::NextPieceModel;
-use crate::winodict::partial::ContinuationScorer;
+use crate::guess::NextPieceModel;
+use crate::new_words::partial::ContinuationScorer;
 use crate::{ContextScorer, ScorerError};
 
 /// A model ready to play, what kind of model it is, and the convention its scores

@@ -13,7 +13,7 @@
 //! Also a Llama in Hugging Face layout (fixtures/hf_llama, made by
 //! fixtures/make_hf_llama_reference.py) against PyTorch `transformers`.
 
-mod definition_fixtures;
+mod define_fixtures;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -178,12 +178,12 @@ fn definition_scores_match_llama_cpp() {
     #[derive(Deserialize)]
     struct Groups {
         model_sha256: String,
-        groups: Vec<definition_fixtures::Group>,
+        groups: Vec<define_fixtures::Group>,
     }
     let fixture: Groups = fixture("definitions_smollm2_f32_llamacpp.json");
     SMOLLM2.full_precision(&fixture.model_sha256);
     let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu, &Default::default()).expect("load");
-    for r in definition_fixtures::compare(&lm, &fixture.groups, 1e-3, "llama.cpp") {
+    for r in define_fixtures::compare(&lm, &fixture.groups, 1e-3, "llama.cpp") {
         assert_eq!(r.ours, r.theirs, "{} {}", r.task, r.target);
         println!("{} {}: rank {} of {}", r.task, r.target, r.ours, r.candidates);
     }
@@ -258,12 +258,12 @@ fn manifest_dir() -> String {
 /// WinoDict's partial scoring (paper 003, Sec. 2.3) on committed items with invented
 /// words, in the three setups: our prompts are the ones the reference script writes
 /// out independently, and the continuation log-likelihoods (and so the choices)
-/// match llama.cpp on the same weights (fixtures/make_winodict_reference.py).
+/// match llama.cpp on the same weights (fixtures/make_new_words_reference.py).
 #[test]
-fn winodict_partial_scores_match_llama_cpp() {
+fn new_words_partial_scores_match_llama_cpp() {
     use gapwise_prepare::new_words::items::read_items;
     use gapwise_model::Teaching;
-    use gapwise_scorer::winodict::partial::{judge, prompts};
+    use gapwise_scorer::new_words::partial::{judge, prompts};
 
     #[derive(Deserialize)]
     struct Scored {
@@ -280,11 +280,11 @@ fn winodict_partial_scores_match_llama_cpp() {
         model_sha256: String,
         items: Vec<Scored>,
     }
-    let fixture: Items = fixture("winodict_smollm2_f32_llamacpp.json");
+    let fixture: Items = fixture("new_words_smollm2_f32_llamacpp.json");
     assert!(fixture.items.len() >= 12);
     SMOLLM2.full_precision(&fixture.model_sha256);
     let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu, &Default::default()).expect("load");
-    let committed = read_items(include_str!("../../data/winodict/winogrande.jsonl")).expect("items");
+    let committed = read_items(include_str!("../../data/new_words/winogrande.jsonl")).expect("items");
     let mut choices_differ_by_setup = false;
     for row in &fixture.items {
         let keyed = committed.iter().find(|i| i.sentence == row.sentence).expect("a committed item");

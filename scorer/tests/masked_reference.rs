@@ -4,7 +4,7 @@
 //! fixtures/make_mlm_reference.py. Every word score — the paper's mask scoring and both
 //! PLL variants, for target and distractor — matches within 1e-4.
 
-mod definition_fixtures;
+mod define_fixtures;
 
 use std::path::PathBuf;
 
@@ -124,12 +124,12 @@ fn roberta_from_vocab_json_and_merges_matches_pytorch() {
 fn definition_scores_match_pytorch() {
     #[derive(Deserialize)]
     struct Groups {
-        models: std::collections::HashMap<String, Vec<definition_fixtures::Group>>,
+        models: std::collections::HashMap<String, Vec<define_fixtures::Group>>,
     }
     let reference: Groups = serde_json::from_str(include_str!("../fixtures/mlm/definitions_reference.json")).expect("reference");
     for (model, groups) in &reference.models {
         let lm = MaskedLm::from_dir(&dir(model), &Device::Cpu, MaskedScoring::Mask).expect("load");
-        for r in definition_fixtures::compare(&lm, groups, TOLERANCE, &format!("{model} against PyTorch")) {
+        for r in define_fixtures::compare(&lm, groups, TOLERANCE, &format!("{model} against PyTorch")) {
             // random tiny weights: the ranks are printed for reading, the scores are what is checked
             println!("{model} {} {}: rank {} of {} (PyTorch {})", r.task, r.target, r.ours, r.candidates, r.theirs);
         }

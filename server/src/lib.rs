@@ -3,20 +3,20 @@
 
 pub mod backup;
 pub mod cli;
-pub mod definitions;
+pub mod define;
 pub mod demo;
 pub mod distributional;
-pub mod guessing;
+pub mod guess;
 mod health;
 mod language;
 mod rate_limit;
 mod request_log;
 mod research;
 mod guards;
-pub mod score;
-pub mod select;
+pub mod play;
+pub mod rate;
 mod upload;
-pub mod winodict;
+pub mod new_words;
 
 use std::net::SocketAddr;
 use std::sync::LazyLock;

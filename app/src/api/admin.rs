@@ -10,97 +10,94 @@ use crate::AppError;
 /// Table sizes, pending suggestions and the latest audit entries.
 #[server(endpoint = "admin-overview")]
 pub async fn get_admin_overview() -> Result<AdminOverview, AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    ctx.store.admin_overview().await.map_err(fail)
+    Ok(ctx.store.admin_overview().await?)
 }
 
 /// Accepts suggestion `id` as a word pair, with the words as the admin left them.
 #[server(endpoint = "approve-suggestion")]
 pub async fn approve_suggestion(id: i64, target: String, distractor: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.approve_suggestion(&admin.name, id, &target, &distractor).await.map_err(fail)?;
+    ctx.store.approve_suggestion(&admin.name, id, &target, &distractor).await?;
     Ok(())
 }
 
 /// Turns suggestion `id` down, with a reason the proposer sees.
 #[server(endpoint = "reject-suggestion")]
 pub async fn reject_suggestion(id: i64, reason: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.reject_suggestion(&admin.name, id, &reason).await.map_err(fail)
+    Ok(ctx.store.reject_suggestion(&admin.name, id, &reason).await?)
 }
 
 /// Builds items for every active pair that has none; returns how many were made.
 #[server(endpoint = "build-items")]
 pub async fn build_items() -> Result<u64, AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.build_items_as(&admin.name).await.map_err(fail)?.items)
+    Ok(ctx.store.build_items_as(&admin.name).await?.items)
 }
 
 /// One page of a language's word pairs, newest first.
 #[server(endpoint = "admin-pairs")]
 pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_model::PairRow>, AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    ctx.store.pair_rows(&language, page).await.map_err(fail)
+    Ok(ctx.store.pair_rows(&language, page).await?)
 }
 
 /// Retires a pair (`active` false: its items are no longer served) or activates it.
 #[server(endpoint = "set-pair-active")]
 pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.set_pair_active(&admin.name, id, active).await.map_err(fail)
+    Ok(ctx.store.set_pair_active(&admin.name, id, active).await?)
 }
 
 /// Pair `pair` with its items (contexts, k, kind) and what they collected.
 #[server(endpoint = "admin-pair-items")]
 pub async fn admin_pair_items(pair: i64) -> Result<gapwise_model::PairItems, AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    ctx.store
-        .pair_items(pair)
-        .await
-        .map_err(fail)?
-        .ok_or_else(|| fail(gapwise_store::StoreError::NotFound(format!("there is no word pair {pair}"))))
+    let items = ctx.store.pair_items(pair).await?;
+    items.ok_or_else(|| AppError::NotFound(format!("there is no word pair {pair}")).with_status())
 }
 
 /// Marks item `id` gold (its answer verified: served to everyone, checks players)
 /// or takes the mark off.
 #[server(endpoint = "set-item-gold")]
 pub async fn set_item_gold(id: i64, gold: bool) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.set_item_gold(&admin.name, id, gold).await.map_err(fail)
+    Ok(ctx.store.set_item_gold(&admin.name, id, gold).await?)
 }
 
 /// Sets the per-item redundancy: answers an item collects before it retires.
 #[server(endpoint = "set-answers-per-item")]
 pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_admin};
+    use crate::ssr::{context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.set_answers_per_item(&admin.name, n).await.map_err(fail)
+    Ok(ctx.store.set_answers_per_item(&admin.name, n).await?)
 }
 
 /// Sets up a crowd study; returns its id (its entry URL is on the admin page).
@@ -114,15 +111,15 @@ pub async fn create_study(
     max_minutes: i64,
     #[server(default)] completion_code: String,
 ) -> Result<String, AppError> {
-    use crate::ssr::{context, fail, reject, require_admin};
+    use crate::ssr::{context, require_admin};
     use gapwise_model::Platform;
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
     let platform = Platform::parse(&platform).ok_or_else(|| {
-        reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")))
+        AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")).with_status()
     })?;
     let language = super::language_of(Some(language))?.to_owned();
     let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code };
-    ctx.store.create_study(&admin.name, &study).await.map_err(fail)
+    Ok(ctx.store.create_study(&admin.name, &study).await?)
 }

@@ -9,20 +9,20 @@ use crate::AppError;
 /// What study `study` asks of a participant, before they consent.
 #[server(endpoint = "crowd-entry")]
 pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
-    use crate::ssr::{context, fail};
+    use crate::ssr::{context};
 
-    context()?.store.crowd_entry(&study).await.map_err(fail)
+    Ok(context()?.store.crowd_entry(&study).await?)
 }
 
 /// Starts (or resumes) the caller's assignment on `study` once they consented, with
 /// the platform's participant and session ids, then sends them to the game.
 #[server(endpoint = "crowd-start")]
 pub async fn crowd_start(study: String, participant: String, platform_session: String, consent: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, set_session_cookie};
+    use crate::ssr::{context, set_session_cookie};
 
     let ctx = context()?;
     super::require_consent(consent.as_deref())?;
-    let token = ctx.store.enter_study(&study, &participant, &platform_session).await.map_err(fail)?;
+    let token = ctx.store.enter_study(&study, &participant, &platform_session).await?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
@@ -31,19 +31,19 @@ pub async fn crowd_start(study: String, participant: String, platform_session: S
 /// How far the caller is in their crowd study; `None` outside one.
 #[server(endpoint = "crowd-progress")]
 pub async fn get_crowd_progress() -> Result<Option<CrowdProgress>, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.crowd_progress(&session.annotator.id).await.map_err(fail)
+    Ok(ctx.store.crowd_progress(&session.annotator.id).await?)
 }
 
 /// Gives the caller's study back: its items go to other participants.
 #[server(endpoint = "crowd-return")]
 pub async fn crowd_return() -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.return_assignment(&session.annotator.id).await.map_err(fail)
+    Ok(ctx.store.return_assignment(&session.annotator.id).await?)
 }

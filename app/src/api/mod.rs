@@ -9,34 +9,34 @@ use crate::AppError;
 
 mod admin;
 mod crowd;
-mod definitions;
-mod guessing;
+mod define;
+mod guess;
 mod rights;
 mod social;
 mod staff;
-mod winodict;
+mod new_words;
 pub use admin::*;
 pub use crowd::*;
-pub use definitions::*;
-pub use guessing::*;
+pub use define::*;
+pub use guess::*;
 pub use rights::*;
 pub use social::*;
 pub use staff::*;
-pub use winodict::*;
+pub use new_words::*;
 
 
 /// Starts playing: records consent, creates a pseudonymous annotator and its
 /// session cookie (or keeps the current one), then sends the browser to /play.
 #[server(endpoint = "start")]
 pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, current_session, fail, set_session_cookie};
+    use crate::ssr::{context, current_session, set_session_cookie};
     use gapwise_store::CONSENT_VERSION;
 
     let ctx = context()?;
     require_consent(consent.as_deref())?;
     if current_session(&ctx.store).await?.is_none() {
-        let annotator = ctx.store.create_annotator(CONSENT_VERSION).await.map_err(fail)?;
-        let token = ctx.store.create_session(&annotator.id).await.map_err(fail)?;
+        let annotator = ctx.store.create_annotator(CONSENT_VERSION).await?;
+        let token = ctx.store.create_session(&annotator.id).await?;
         set_session_cookie(token, ctx.secure_cookies)?;
     }
     leptos_axum::redirect("/play");
@@ -48,10 +48,7 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
 pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {
     match consent {
         Some(_) => Ok(()),
-        None => Err(crate::ssr::reject(
-            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest(crate::i18n::detect().t("error-consent")),
-        )),
+        None => Err(AppError::BadRequest(crate::i18n::detect().t("error-consent")).with_status()),
     }
 }
 
@@ -63,10 +60,7 @@ pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError>
     match raw.as_deref().map(str::trim) {
         None | Some("") => Ok(DEFAULT_LANGUAGE),
         Some(code) => parse_language(code).ok_or_else(|| {
-            crate::ssr::reject(
-                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                AppError::BadRequest(format!("language must be one of {}, not {code:?}", LANGUAGES.map(|(c, _)| c).join(", "))),
-            )
+            AppError::BadRequest(format!("language must be one of {}, not {code:?}", LANGUAGES.map(|(c, _)| c).join(", "))).with_status()
         }),
     }
 }
@@ -81,7 +75,7 @@ fn challenge_of(raw: Option<&str>) -> Option<&str> {
 #[cfg(feature = "ssr")]
 fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
     gapwise_model::parse_client_ms(raw.as_deref().unwrap_or_default())
-        .map_err(|message| crate::ssr::reject(axum::http::StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(message)))
+        .map_err(|message| AppError::BadRequest(message).with_status())
 }
 
 /// What the player sees now with `k` sentences per item in `language` (English when
@@ -98,7 +92,7 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.engine.play(&session, k, language, challenge_of(challenge.as_deref())).await.map_err(crate::ssr::fail)
+    Ok(ctx.engine.play(&session, k, language, challenge_of(challenge.as_deref())).await?)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -106,22 +100,22 @@ pub async fn get_play_state(
 /// JavaScript, when the server-measured time stands in for it. Idempotent.
 #[server(endpoint = "answer")]
 pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<String>) -> Result<Feedback, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = client_ms_of(client_ms)?;
-    ctx.engine.answer(&session, &answer_id, choice, client_ms).await.map_err(fail)
+    Ok(ctx.engine.answer(&session, &answer_id, choice, client_ms).await?)
 }
 
 /// Leaves the feedback of the last answer for the next item.
 #[server(endpoint = "next")]
 pub async fn next_item() -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.engine.next_item(&session).await.map_err(fail)?;
+    ctx.engine.next_item(&session).await?;
     Ok(())
 }
 
@@ -137,13 +131,13 @@ pub async fn answer_and_next(
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
 ) -> Result<Round, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let client_ms = client_ms_of(client_ms)?;
     let session = require_session(&ctx.store).await?;
-    ctx.engine.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await.map_err(fail)
+    Ok(ctx.engine.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await?)
 }
 
 /// The caller's pseudonym, if they have a game session.
@@ -158,20 +152,20 @@ pub async fn whoami() -> Result<Option<String>, AppError> {
 /// Sets a password so that the player can resume on another device.
 #[server(endpoint = "set-password")]
 pub async fn set_password(password: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.set_password(&session.annotator.id, &password).await.map_err(fail)
+    Ok(ctx.store.set_password(&session.annotator.id, &password).await?)
 }
 
 /// Resumes a pseudonym's play on this device.
 #[server(endpoint = "login")]
 pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, set_session_cookie};
+    use crate::ssr::{context, set_session_cookie};
 
     let ctx = context()?;
-    let token = ctx.store.login(&pseudonym, &password).await.map_err(fail)?;
+    let token = ctx.store.login(&pseudonym, &password).await?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
@@ -181,10 +175,10 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
 /// scored models.
 #[server(endpoint = "leaderboard")]
 pub async fn leaderboard(period: gapwise_model::Period) -> Result<Vec<gapwise_model::Standing>, AppError> {
-    use crate::ssr::{context, fail};
+    use crate::ssr::{context};
 
     let ctx = context()?;
-    ctx.store.leaderboard(period).await.map_err(fail)
+    Ok(ctx.store.leaderboard(period).await?)
 }
 
 /// Proposes a word pair for others to play, after instant checks (two different
@@ -195,54 +189,54 @@ pub async fn suggest_pair(
     distractor: String,
     #[server(default)] language: Option<String>,
 ) -> Result<gapwise_model::Suggestion, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.suggest_pair(&session.annotator.id, language, &target, &distractor).await.map_err(fail)
+    Ok(ctx.store.suggest_pair(&session.annotator.id, language, &target, &distractor).await?)
 }
 
 /// The player's proposals and where they stand, newest first.
 #[server(endpoint = "my-suggestions")]
 pub async fn my_suggestions() -> Result<Vec<gapwise_model::Suggestion>, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.suggestions_of(&session.annotator.id).await.map_err(fail)
+    Ok(ctx.store.suggestions_of(&session.annotator.id).await?)
 }
 
 /// The next Likert item of `language` (English when left out) for the caller, or
 /// `None` when they have rated every one that still needs raters.
 #[server(endpoint = "likert-next")]
 pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<Option<gapwise_model::LikertCard>, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.next_likert(&session.annotator.id, language).await.map_err(fail)
+    Ok(ctx.store.next_likert(&session.annotator.id, language).await?)
 }
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
 /// the left of the scale) to 5 (surely the one at the right). `client_ms` as for answers.
 #[server(endpoint = "rate")]
 pub async fn rate(serving_id: String, position: u8, client_ms: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = client_ms_of(client_ms)?;
-    ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await.map_err(fail)
+    Ok(ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?)
 }
 
 /// The caller's points, level, streaks and answers today.
 #[server(endpoint = "progress")]
 pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.engine.progress(&session.annotator.id).await.map_err(fail)
+    Ok(ctx.engine.progress(&session.annotator.id).await?)
 }

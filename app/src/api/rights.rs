@@ -14,12 +14,12 @@ pub const ERASE_CONFIRMATION: &str = "erase";
 /// `gapwise-my-data.json`.
 #[server(endpoint = "my-data", input = GetUrl)]
 pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
     use axum::http::{header, HeaderValue};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let data = ctx.store.my_data(&session.annotator.id).await.map_err(fail)?;
+    let data = ctx.store.my_data(&session.annotator.id).await?;
     if download {
         if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
             res.insert_header(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"gapwise-my-data.json\""));
@@ -32,18 +32,14 @@ pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, 
 /// sessions, the pseudonym) once they typed [`ERASE_CONFIRMATION`]; irreversible.
 #[server(endpoint = "erase-me")]
 pub async fn erase_me(confirm: String) -> Result<(), AppError> {
-    use crate::ssr::{clear_session_cookie, context, fail, reject, require_session};
-    use axum::http::StatusCode;
+    use crate::ssr::{clear_session_cookie, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     if confirm.trim() != ERASE_CONFIRMATION {
-        return Err(reject(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])),
-        ));
+        return Err(AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])).with_status());
     }
-    let erased = ctx.store.erase_annotator(&session.annotator.id).await.map_err(fail)?;
+    let erased = ctx.store.erase_annotator(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");
     clear_session_cookie(ctx.secure_cookies)?;
     leptos_axum::redirect("/?erased=1");
@@ -53,9 +49,9 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
 /// Leaves a message for the team (1 to 2,000 characters).
 #[server(endpoint = "feedback")]
 pub async fn send_feedback(message: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.leave_feedback(&session.annotator.id, &message).await.map_err(fail)
+    Ok(ctx.store.leave_feedback(&session.annotator.id, &message).await?)
 }

@@ -8,43 +8,43 @@ use crate::AppError;
 /// The caller's friends and challenges.
 #[server(endpoint = "friends")]
 pub async fn friends_and_challenges() -> Result<(Vec<Friend>, Vec<Challenge>), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    Ok((ctx.store.friends(&me).await.map_err(fail)?, ctx.store.challenges(&me).await.map_err(fail)?))
+    Ok((ctx.store.friends(&me).await?, ctx.store.challenges(&me).await?))
 }
 
 /// Adds the player called `pseudonym` as a friend: their pairs come first in the game.
 #[server(endpoint = "add-friend")]
 pub async fn add_friend(pseudonym: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    ctx.store.add_friend(&me, &pseudonym).await.map_err(fail)
+    Ok(ctx.store.add_friend(&me, &pseudonym).await?)
 }
 
 /// Takes the player called `pseudonym` off the caller's friends.
 #[server(endpoint = "remove-friend")]
 pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    ctx.store.remove_friend(&me, &pseudonym).await.map_err(fail)
+    Ok(ctx.store.remove_friend(&me, &pseudonym).await?)
 }
 
 /// Challenges the friend `pseudonym` to ten items with `k` sentences in `language`
 /// and starts playing them.
 #[server(endpoint = "challenge")]
 pub async fn challenge_friend(pseudonym: String, k: u8, #[server(default)] language: Option<String>) -> Result<String, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let language = super::language_of(language)?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    let id = ctx.store.create_challenge(&me, &pseudonym, k, language).await.map_err(fail)?;
+    let id = ctx.store.create_challenge(&me, &pseudonym, k, language).await?;
     leptos_axum::redirect(&format!("/play?k={k}&lang={language}&challenge={id}"));
     Ok(id)
 }

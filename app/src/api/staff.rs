@@ -9,10 +9,10 @@ use crate::AppError;
 /// Signs a researcher or admin in and sends the browser to the research page.
 #[server(endpoint = "staff-login")]
 pub async fn staff_login(name: String, password: String) -> Result<(), AppError> {
-    use crate::ssr::{context, fail, set_staff_cookie};
+    use crate::ssr::{context, set_staff_cookie};
 
     let ctx = context()?;
-    let token = ctx.store.staff_login(&name, &password).await.map_err(fail)?;
+    let token = ctx.store.staff_login(&name, &password).await?;
     set_staff_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/research");
     Ok(())
@@ -21,11 +21,11 @@ pub async fn staff_login(name: String, password: String) -> Result<(), AppError>
 /// Ends the staff session of this browser.
 #[server(endpoint = "staff-logout")]
 pub async fn staff_logout() -> Result<(), AppError> {
-    use crate::ssr::{context, fail, set_staff_cookie, staff_token};
+    use crate::ssr::{context, set_staff_cookie, staff_token};
 
     let ctx = context()?;
     if let Some(token) = staff_token().await {
-        ctx.store.end_staff_session(&token).await.map_err(fail)?;
+        ctx.store.end_staff_session(&token).await?;
     }
     set_staff_cookie(String::new(), ctx.secure_cookies)?;
     leptos_axum::redirect("/staff");
@@ -36,10 +36,10 @@ pub async fn staff_logout() -> Result<(), AppError> {
 /// left out), with every scored model; researchers and admins only.
 #[server(endpoint = "research-report")]
 pub async fn research_report(#[server(default)] filter: AnswerFilter) -> Result<Report, AppError> {
-    use crate::ssr::{context, fail, require_staff};
+    use crate::ssr::{context, require_staff};
 
     let ctx = context()?;
     require_staff(&ctx.store).await?;
-    let models = ctx.store.scored_models().await.map_err(fail)?;
-    gapwise_research::report::build_report(&ctx.store, &models, &filter, &[]).await.map_err(fail)
+    let models = ctx.store.scored_models().await?;
+    Ok(gapwise_research::report::build_report(&ctx.store, &models, &filter, &[]).await?)
 }

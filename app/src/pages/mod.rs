@@ -17,7 +17,7 @@ mod rate;
 mod research;
 mod staff;
 mod suggest;
-mod winodict;
+mod new_words;
 
 pub use account::Account;
 pub use admin::Admin;
@@ -35,4 +35,4 @@ pub use rate::RatePage;
 pub use research::Research;
 pub use staff::StaffSignIn;
 pub use suggest::Suggest;
-pub use winodict::WinodictPage;
+pub use new_words::NewWordsPage;

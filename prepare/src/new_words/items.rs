@@ -1,5 +1,5 @@
-//! WinoDict items as `data/winodict/winogrande.jsonl` holds them (built by
-//! `scripts/make_winodict_items.py`): a Winograd sentence with its key word, and the
+//! WinoDict items as `data/new_words/winogrande.jsonl` holds them (built by
+//! `scripts/make_new_words_items.py`): a Winograd sentence with its key word, and the
 //! key word's lemma, form, part of speech and definition. An item is played with the
 //! key word itself (the original task), with an invented word in its place, or with
 //! another item's key word (the meaning shift).
@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_shifted_word_is_another_items_key_word_of_the_same_part_of_speech_and_form() {
-        let items = read_items(include_str!("../../../data/winodict/winogrande.jsonl")).expect("the committed items");
+        let items = read_items(include_str!("../../../data/new_words/winogrande.jsonl")).expect("the committed items");
         let partners = shift_partners(&items, 7);
         assert_eq!(partners, shift_partners(&items, 7), "seeded");
         assert_ne!(partners, shift_partners(&items, 8));
@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn every_committed_item_reads_and_gives_its_key_word_back() {
-        let items = read_items(include_str!("../../../data/winodict/winogrande.jsonl")).expect("the committed items");
+        let items = read_items(include_str!("../../../data/new_words/winogrande.jsonl")).expect("the committed items");
         assert!(items.len() >= 500, "{}", items.len());
         for item in &items {
             assert_eq!(item.original().sentence, item.sentence, "{item:?}");

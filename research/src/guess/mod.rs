@@ -5,7 +5,7 @@
 //!
 //! A person gives one guess per position, so their top-10 equals their top-1 and
 //! only models have a perplexity. Soft match counts a first guess among the target's
-//! nearest neighbours as stored by `gapwise score-next-words --vectors`; without
+//! nearest neighbours as stored by `gapwise score-guess --vectors`; without
 //! stored neighbours it reads n/a. Frequency bins need stored Zipf frequencies
 //! (`--wordfreq`); words without one fall in the "rare" bin.
 

@@ -40,7 +40,7 @@ pub struct CausalLm {
     tokenizer: Tokenizer,
     start: Start,
     /// What each piece is to words (the Shannon game), worked out when first needed.
-    piece_kinds: std::sync::OnceLock<Vec<crate::shannon::PieceKind>>,
+    piece_kinds: std::sync::OnceLock<Vec<crate::guess::PieceKind>>,
 }
 
 /// The start token a model reads before each sentence, as resolved for this model.

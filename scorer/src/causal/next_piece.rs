@@ -1,10 +1,10 @@
-//! A causal LM playing the Shannon game ([`crate::shannon`]): what each piece of its
+//! A causal LM playing the Shannon game ([`crate::guess`]): what each piece of its
 //! vocabulary is to words, and next-piece distributions after whole-word prefixes.
 
 use candle_core::Tensor;
 
 use super::CausalLm;
-use crate::shannon::{NextPieceModel, PieceKind};
+use crate::guess::{NextPieceModel, PieceKind};
 use crate::ScorerError;
 
 /// The kind of a piece from its raw form and its decoded text: a space marker (`Ġ`

@@ -6,23 +6,23 @@ use leptos::prelude::*;
 use crate::AppError;
 
 /// The caller's open item, else a new one; `None` when they have met every item.
-#[server(endpoint = "winodict-round")]
-pub async fn winodict_round() -> Result<Option<WinoCard>, AppError> {
-    use crate::ssr::{context, fail, require_session};
+#[server(endpoint = "new-words-round")]
+pub async fn new_words_round() -> Result<Option<WinoCard>, AppError> {
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.winodict_round(&session.annotator.id).await.map_err(fail)
+    Ok(ctx.store.new_words_round(&session.annotator.id).await?)
 }
 
 /// Answers the item `serving_id` with option `choice` (0 = the first shown).
 /// `client_ms` as for the game's answers. Answering twice changes nothing.
-#[server(endpoint = "winodict-pick")]
-pub async fn pick_winodict(serving_id: String, choice: usize, client_ms: Option<String>) -> Result<WinoPick, AppError> {
-    use crate::ssr::{context, fail, require_session};
+#[server(endpoint = "new-words-pick")]
+pub async fn pick_new_words(serving_id: String, choice: usize, client_ms: Option<String>) -> Result<WinoPick, AppError> {
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
-    ctx.store.pick_winodict(&session.annotator.id, &serving_id, choice, client_ms).await.map_err(fail)
+    Ok(ctx.store.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?)
 }

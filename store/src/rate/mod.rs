@@ -1,6 +1,8 @@
-//! The Likert variant of Section 6: single-context items, each rated by people from
-//! 1 (surely the target) to 5 (surely the distractor), and what Table 8 and Fig. 2
-//! read back.
+//! The rate mode, the Likert variant of Section 6: single-context items, each rated
+//! by people from 1 (surely the target) to 5 (surely the distractor), and what
+//! Table 8 and Fig. 2 read back; its rounds are in [`rounds`].
+
+mod rounds;
 
 use std::collections::{HashMap, HashSet};
 

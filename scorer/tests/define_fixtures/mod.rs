@@ -3,7 +3,7 @@
 //! by the causal (llama.cpp) and masked (PyTorch) reference tests.
 
 use gapwise_research::define::metrics::rank_of;
-use gapwise_scorer::definitions::{DefinitionScorer, Pos};
+use gapwise_scorer::define::{DefinitionScorer, Pos};
 use serde::Deserialize;
 
 /// One group as a fixture holds it.

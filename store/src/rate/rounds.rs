@@ -7,54 +7,62 @@
 use rand::Rng;
 use sqlx::Row;
 
-use super::{now_ms, Store, StoreError};
+use crate::round::open_or_serve;
+use crate::{now_ms, Store, StoreError};
 use gapwise_model::{LikertCard, Timing, LIKERT_RATERS};
 
 impl Store {
     /// The next Likert item of `language` for annotator `id` (the one served and
     /// not yet rated, else a new one); `None` when none is left for them.
     pub async fn next_likert(&self, id: &str, language: &str) -> Result<Option<LikertCard>, StoreError> {
-        for _ in 0..5 {
-            let open: Option<String> = sqlx::query_scalar(
-                "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
-                 JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
-                 WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM rate_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
-                 ORDER BY s.served_at LIMIT 1",
-            )
-            .bind(id)
-            .bind(language)
-            .fetch_optional(self.pool())
-            .await?;
-            if let Some(serving) = open {
-                return self.likert_card(id, &serving).await.map(Some);
-            }
-            let item: Option<i64> = sqlx::query_scalar(
-                "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
-                 WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
-                 AND (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) < $3 \
-                 ORDER BY (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
-            )
-            .bind(id)
-            .bind(language)
-            .bind(LIKERT_RATERS)
-            .fetch_optional(self.pool())
-            .await?;
-            let Some(item) = item else { return Ok(None) };
-            let target_first = rand::thread_rng().gen_bool(0.5);
-            // two tabs may race for the item: the unique (annotator, item) lets one win
-            sqlx::query(
-                "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
-                 ON CONFLICT (annotator_id, item_id) DO NOTHING",
-            )
-            .bind(uuid::Uuid::new_v4().to_string())
-            .bind(id)
-            .bind(item)
-            .bind(i64::from(target_first))
-            .bind(now_ms())
-            .execute(self.pool())
-            .await?;
-        }
-        Err(StoreError::busy())
+        let serving = open_or_serve(|| self.open_likert_serving(id, language), self.serve_likert_item(id, language)).await?;
+        let Some(serving) = serving else { return Ok(None) };
+        self.likert_card(id, &serving).await.map(Some)
+    }
+
+    /// The Likert item of `language` served to annotator `id` and not yet rated.
+    async fn open_likert_serving(&self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
+             JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
+             WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM rate_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
+             ORDER BY s.served_at LIMIT 1",
+        )
+        .bind(id)
+        .bind(language)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Serves annotator `id` a Likert item of `language` that fewer than
+    /// [`LIKERT_RATERS`] people rated, half-rated ones first; false when none is left.
+    async fn serve_likert_item(&self, id: &str, language: &str) -> Result<bool, StoreError> {
+        let item: Option<i64> = sqlx::query_scalar(
+            "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
+             WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
+             AND (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) < $3 \
+             ORDER BY (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
+        )
+        .bind(id)
+        .bind(language)
+        .bind(LIKERT_RATERS)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some(item) = item else { return Ok(false) };
+        let target_first = rand::thread_rng().gen_bool(0.5);
+        // two tabs may race for the item: the unique (annotator, item) lets one win
+        sqlx::query(
+            "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
+             ON CONFLICT (annotator_id, item_id) DO NOTHING",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(item)
+        .bind(i64::from(target_first))
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(true)
     }
 
     async fn likert_card(&self, id: &str, serving: &str) -> Result<LikertCard, StoreError> {

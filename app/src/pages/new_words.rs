@@ -7,15 +7,15 @@
 use gapwise_model::WinoCard;
 use leptos::prelude::*;
 
-use crate::api::{winodict_round, PickWinodict};
+use crate::api::{new_words_round, PickNewWords};
 use crate::components::{keyboard_shortcuts, response_clock, ActionError, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
-pub fn WinodictPage() -> impl IntoView {
+pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
-    let pick = ServerAction::<PickWinodict>::new();
-    let round = Resource::new(move || pick.version().get(), |_| winodict_round());
+    let pick = ServerAction::<PickNewWords>::new();
+    let round = Resource::new(move || pick.version().get(), |_| new_words_round());
     keyboard_shortcuts();
     let verdict = move || match pick.value().get() {
         Some(Ok(p)) => {
@@ -35,7 +35,7 @@ pub fn WinodictPage() -> impl IntoView {
 
 /// The sentence, the definition when it is shown, and the two options.
 #[component]
-fn Item(card: WinoCard, pick: ServerAction<PickWinodict>) -> impl IntoView {
+fn Item(card: WinoCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     let (client_ms, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();

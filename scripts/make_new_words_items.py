@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds data/winodict/winogrande.jsonl, the WinoDict items (paper 003), from
+"""Builds data/new_words/winogrande.jsonl, the WinoDict items (paper 003), from
 WinoGrande twin sentences and WordNet 3.0. Run once; the output is committed.
 
 Source: the WinoGrande pairs of BIG-bench 1.0.0 (natural_instructions/
@@ -8,14 +8,14 @@ without installing it). Each example is a twin: two sentences with a blank `_` t
 differ in one word, the trigger ("crowded" / "roomy"), which flips the answer. That
 word is the key concept WinoDict replaces by an invented word: each sentence of a twin
 whose trigger WordNet knows (as a lemma, or a plural, past, -ing or comparative of
-one, by the same spelling rules as scorer/src/winodict/morphology.rs or by WordNet's
+one, by the same spelling rules as scorer/src/new_words/morphology.rs or by WordNet's
 exception lists) becomes an item with the gloss of its first sense, examples left
 out; a gloss that names the word is dropped. Of the readings of the trigger, the one
 whose part of speech fits after the word before it (not a noun after "was" or "a
 lot", not a verb after "the") and then has the most tagged senses is taken. A fixed
 sample (by hash of the sentence) is kept, capped per part of speech.
 
-Usage: scripts/make_winodict_items.py [task.json]   (default: fetched into the cache)
+Usage: scripts/make_new_words_items.py [task.json]   (default: fetched into the cache)
 """
 import hashlib
 import json
@@ -28,7 +28,7 @@ import tarfile
 CACHE = os.path.expanduser("~/.cache/gapwise/bigbench")
 MEMBER = "bigbench-1.0.0/bigbench/benchmark_tasks/natural_instructions/subtask029_winogrande_full_object/task.json"
 WORDNET = "/usr/share/wordnet"
-OUT = os.path.join(os.path.dirname(__file__), "..", "data", "winodict", "winogrande.jsonl")
+OUT = os.path.join(os.path.dirname(__file__), "..", "data", "new_words", "winogrande.jsonl")
 POS_FILES = {"noun": "noun", "verb": "verb", "adj": "adj", "adv": "adv"}
 # which parts of speech each form can be
 CAP = {"adj": 250, "verb": 150, "noun": 150, "adv": 100}
@@ -71,7 +71,7 @@ def wordnet():
 
 
 def inflect(lemma, form):
-    """scorer/src/winodict/morphology.rs::inflect, for checking candidate lemmas."""
+    """scorer/src/new_words/morphology.rs::inflect, for checking candidate lemmas."""
     cy = lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in "aeiou"
     if form == "base":
         return lemma

@@ -5,7 +5,7 @@
 
 use candle_core::Device;
 use gapwise_scorer::causal::CausalLm;
-use gapwise_scorer::shannon::{predict, top_word, NextPieceModel, TOP_K};
+use gapwise_scorer::guess::{predict, top_word, NextPieceModel, TOP_K};
 
 fn smollm2() -> CausalLm {
     let path = std::env::var("GAPWISE_SMOLLM2_GGUF").expect("GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh");

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use sqlx::Row;
 
+use super::round::open_or_serve;
 use super::{insert_rows, now_ms, Store, StoreError};
 use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
 
@@ -97,7 +98,7 @@ fn first_condition(annotator: &str) -> usize {
 impl Store {
     /// Imports items with their variants in one transaction; items present already
     /// (same id) are kept as they are. Returns how many items were new.
-    pub async fn import_winodict(&self, items: &[WinoItemRecord]) -> Result<u64, StoreError> {
+    pub async fn import_new_words(&self, items: &[WinoItemRecord]) -> Result<u64, StoreError> {
         let mut tx = self.pool().begin().await?;
         let new = insert_rows(
             &mut tx,
@@ -166,10 +167,15 @@ impl Store {
 
     /// The item annotator `id` has open, else a new one they have not met, in their
     /// next condition; `None` when they have met every item.
-    pub async fn winodict_round(&self, id: &str) -> Result<Option<WinoCard>, StoreError> {
-        if let Some(serving) = self.open_winodict_serving(id).await? {
-            return self.winodict_card(id, &serving).await.map(Some);
-        }
+    pub async fn new_words_round(&self, id: &str) -> Result<Option<WinoCard>, StoreError> {
+        let serving = open_or_serve(|| self.open_new_words_serving(id), self.serve_new_words_item(id)).await?;
+        let Some(serving) = serving else { return Ok(None) };
+        self.new_words_card(id, &serving).await.map(Some)
+    }
+
+    /// Serves annotator `id` an item they have not met, in their next condition;
+    /// false when they have met every item.
+    async fn serve_new_words_item(&self, id: &str) -> Result<bool, StoreError> {
         let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         let turn = usize::try_from(met).unwrap_or(0) + first_condition(id);
         // the player's next condition, or the one after where no item is left for it
@@ -191,7 +197,7 @@ impl Store {
                 break;
             }
         }
-        let Some((item, (word, with_definition))) = drawn else { return Ok(None) };
+        let Some((item, (word, with_definition))) = drawn else { return Ok(false) };
         // a second tab drawing the same item at the same moment keeps the first serving
         sqlx::query(
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
@@ -205,18 +211,17 @@ impl Store {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        let serving = self.open_winodict_serving(id).await?.ok_or_else(|| StoreError::Invalid("the item served was answered at once".into()))?;
-        self.winodict_card(id, &serving).await.map(Some)
+        Ok(true)
     }
 
-    async fn open_winodict_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
+    async fn open_new_words_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
             .bind(id)
             .fetch_optional(self.pool())
             .await?)
     }
 
-    async fn winodict_card(&self, id: &str, serving: &str) -> Result<WinoCard, StoreError> {
+    async fn new_words_card(&self, id: &str, serving: &str) -> Result<WinoCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -240,7 +245,7 @@ impl Store {
 
     /// Annotator `id` answers round `serving` with option `choice` (0 or 1).
     /// Answering again changes nothing and answers as the first time.
-    pub async fn pick_winodict(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<WinoPick, StoreError> {
+    pub async fn pick_new_words(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<WinoPick, StoreError> {
         if choice > 1 {
             return Err(StoreError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
         }
@@ -274,7 +279,7 @@ impl Store {
     }
 
     /// Every answer people gave, without who gave it, in the order served.
-    pub async fn winodict_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
+    pub async fn new_words_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at")
             .fetch_all(self.pool())
             .await?;
@@ -291,13 +296,13 @@ impl Store {
     }
 
     /// The setups `model` has judged each item in.
-    pub async fn winodict_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
+    pub async fn new_words_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
         rows.iter().map(|r| Ok((r.try_get(0)?, setup_of(r, 1)?))).collect()
     }
 
     /// Stores judgements (one transaction); a judgement made again replaces the old.
-    pub async fn save_winodict_judgements(&self, judgements: &[WinoJudgement]) -> Result<(), StoreError> {
+    pub async fn save_new_words_judgements(&self, judgements: &[WinoJudgement]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,

@@ -16,7 +16,7 @@ use gapwise_prepare::new_words::invented::LetterModel;
 use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_model::Teaching;
 use gapwise_model::WinoItem;
-use gapwise_scorer::winodict::partial::{judge, ContinuationScorer};
+use gapwise_scorer::new_words::partial::{judge, ContinuationScorer};
 use gapwise_model::WinoWord;
 use gapwise_store::{Store, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 use rand::seq::SliceRandom;
@@ -24,8 +24,8 @@ use rand::SeedableRng;
 
 type Error = Box<dyn std::error::Error>;
 
-/// The items shipped with Gapwise: 650 WinoGrande sentences (data/winodict/README.md).
-pub const ITEMS: &str = include_str!("../../data/winodict/winogrande.jsonl");
+/// The items shipped with Gapwise: 650 WinoGrande sentences (data/new_words/README.md).
+pub const ITEMS: &str = include_str!("../../data/new_words/winogrande.jsonl");
 
 /// Seed of the invented words and of the meaning-shift partners.
 pub const SEED: u64 = 3;
@@ -71,14 +71,14 @@ pub fn records(items: &[KeyedItem], letters: &LetterModel, seed: u64) -> Result<
         .collect())
 }
 
-/// Loads the items of `text` (JSON lines, as data/winodict/winogrande.jsonl) with
+/// Loads the items of `text` (JSON lines, as data/new_words/winogrande.jsonl) with
 /// words invented by a letter model of the lemmas of the WordNet in `wordnet`;
 /// items present already are kept. Returns how many were new.
-pub async fn import_winodict(store: &Store, text: &str, wordnet: &Path, seed: u64) -> Result<u64, Error> {
+pub async fn import_new_words(store: &Store, text: &str, wordnet: &Path, seed: u64) -> Result<u64, Error> {
     let items = read_items(text)?;
     let known = lemmas(wordnet)?;
     let letters = LetterModel::train(known.iter().map(String::as_str));
-    Ok(store.import_winodict(&records(&items, &letters, seed)?).await?)
+    Ok(store.import_new_words(&records(&items, &letters, seed)?).await?)
 }
 
 /// How a judging run is bounded.
@@ -101,7 +101,7 @@ fn played(item: &WinoItemRecord, word: WinoWord) -> Option<WinoItem> {
 /// Judges items with `model` under `model_id`, batch by batch (each stored as it is
 /// done, so an interrupted run keeps its work and a rerun resumes); `progress` is
 /// told of each item. Returns how many judgements were made.
-pub async fn judge_winodict(
+pub async fn judge_new_words(
     store: &Store,
     model: &dyn ContinuationScorer,
     model_id: &str,
@@ -114,7 +114,7 @@ pub async fn judge_winodict(
     let mut order: Vec<WinoItemRecord> = played_items.into_iter().chain(others).map(|(item, _)| item).collect();
     let shot_items = order.split_off(order.len().saturating_sub(how.shots));
     order.truncate(how.items);
-    let judged = store.winodict_judged(model_id).await?;
+    let judged = store.new_words_judged(model_id).await?;
     let mut todo = Vec::new();
     for &word in &how.words {
         for &teaching in &how.teachings {
@@ -145,7 +145,7 @@ pub async fn judge_winodict(
                     correct: j.correct,
                 })
                 .collect();
-            store.save_winodict_judgements(&rows).await?;
+            store.save_new_words_judgements(&rows).await?;
             done += rows.len();
             progress.inc(rows.len() as u64);
         }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use gapwise_prepare::wordnet::WordNet;
-use gapwise_scorer::definitions::{DefinitionScorer, Pos};
+use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
 use gapwise_model::{AnswerFilter, DefinitionTask};
 use gapwise_store::testing::each_backend;
@@ -143,9 +143,9 @@ async fn rounds_picks_scores_and_the_report() {
         }
 
         // a model scores both groups for both tasks
-        let how = gapwise_server::definitions::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
+        let how = gapwise_server::define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
         store.register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
-        let done = gapwise_server::definitions::score_definitions(store, &Shortest, "shortest", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
+        let done = gapwise_server::define::score_definitions(store, &Shortest, "shortest", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
             .await
             .expect("score");
         assert_eq!(done, 4);

@@ -1,7 +1,7 @@
 // The invented-word game (WinoDict) on a phone: a player answers five items, some
 // with the sentence that defines the new word and some without; the database holds
 // each answer with its condition and time. Then the default model judges the same
-// items (`gapwise score-winodict`), and a researcher finds the accuracy of people
+// items (`gapwise score-new-words`), and a researcher finds the accuracy of people
 // and of the model, with and without definitions, side by side.
 import { devices, expect, test } from '@playwright/test';
 import { addStaff, defaultModel, gapwise } from './cli';
@@ -56,10 +56,10 @@ test('five new-word items on a phone, then people and the model side by side', a
   });
 
   // the default model judges the items people answered, in every setup
-  gapwise(['score-winodict', '--model', defaultModel(), '--items', '5']);
+  gapwise(['score-new-words', '--model', defaultModel(), '--items', '5']);
   addStaff(NAME, 'researcher', PASSWORD);
   await signInStaff(page, NAME, PASSWORD);
-  const table = page.locator('#winodict_accuracy table');
+  const table = page.locator('#new_words_accuracy table');
   const rowsOf = (player: string) => table.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: player }) });
   await expect(rowsOf('people').first()).toBeVisible();
   for (const [shown, teaching] of [['shown', 'suffix'], ['none', 'empty']]) {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use gapwise_model::Teaching;
-use gapwise_scorer::winodict::partial::ContinuationScorer;
+use gapwise_scorer::new_words::partial::ContinuationScorer;
 use gapwise_scorer::ScorerError;
 use gapwise_model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
 use gapwise_store::testing::each_backend;
@@ -24,7 +24,7 @@ use serde_json::Value;
 fn twelve_items() -> String {
     let mut taken: HashMap<&str, usize> = HashMap::new();
     let mut lines = Vec::new();
-    for line in gapwise_server::winodict::ITEMS.lines() {
+    for line in gapwise_server::new_words::ITEMS.lines() {
         let item: Value = serde_json::from_str(line).expect("json");
         let pos = if item["pos"] == "adj" { "adj" } else if item["pos"] == "noun" { "noun" } else { continue };
         let lemma_is_new = !lines.iter().any(|l: &String| serde_json::from_str::<Value>(l).expect("json")["lemma"] == item["lemma"]);
@@ -57,12 +57,12 @@ fn variant_shown<'a>(items: &'a [(WinoItemRecord, bool)], sentence: &str) -> (&'
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn items_in_turns_answers_judgements_and_the_report() {
-    let wordnet = gapwise_server::definitions::default_wordnet_dir();
+    let wordnet = gapwise_server::define::default_wordnet_dir();
     for db in each_backend().await {
         let store: &Store = &db.store;
-        let new = gapwise_server::winodict::import_winodict(store, &twelve_items(), &wordnet, gapwise_server::winodict::SEED).await.expect("import");
+        let new = gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, gapwise_server::new_words::SEED).await.expect("import");
         assert_eq!(new, 12);
-        assert_eq!(gapwise_server::winodict::import_winodict(store, &twelve_items(), &wordnet, 3).await.expect("again"), 0, "present items are kept");
+        assert_eq!(gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, 3).await.expect("again"), 0, "present items are kept");
         let items = store.new_words_items().await.expect("items");
         for (item, _) in &items {
             assert_eq!(item.variants.len(), 3, "{item:?}");
@@ -74,17 +74,17 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         let (me, other) = (started(&app).await, started(&app).await);
 
         // refusals
-        assert_eq!(call(&Client::new(), &app, "winodict-round", &[]).await.0, StatusCode::UNAUTHORIZED);
-        let (_, card) = call(&other, &app, "winodict-round", &[]).await;
+        assert_eq!(call(&Client::new(), &app, "new-words-round", &[]).await.0, StatusCode::UNAUTHORIZED);
+        let (_, card) = call(&other, &app, "new-words-round", &[]).await;
         let theirs = card["serving_id"].as_str().expect("serving").to_owned();
-        assert_eq!(call(&me, &app, "winodict-pick", &[("serving_id", &theirs), ("choice", "0")]).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(call(&other, &app, "winodict-pick", &[("serving_id", &theirs), ("choice", "2")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(call(&other, &app, "winodict-round", &[]).await.1, card, "the open item comes back until it is answered");
+        assert_eq!(call(&me, &app, "new-words-pick", &[("serving_id", &theirs), ("choice", "0")]).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(call(&other, &app, "new-words-pick", &[("serving_id", &theirs), ("choice", "2")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(call(&other, &app, "new-words-round", &[]).await.1, card, "the open item comes back until it is answered");
 
         // the player meets every item once, the conditions in turn
         let mut played = Vec::new();
         loop {
-            let (status, card) = call(&me, &app, "winodict-round", &[]).await;
+            let (status, card) = call(&me, &app, "new-words-round", &[]).await;
             assert_eq!(status, StatusCode::OK, "{card}");
             if card.is_null() {
                 break;
@@ -100,11 +100,11 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             assert_eq!(card["options"], serde_json::json!(item.options));
             let serving = card["serving_id"].as_str().expect("serving").to_owned();
             let choice = played.len() % 2;
-            let (status, pick) = call(&me, &app, "winodict-pick", &[("serving_id", &serving), ("choice", &choice.to_string()), ("client_ms", "2100")]).await;
+            let (status, pick) = call(&me, &app, "new-words-pick", &[("serving_id", &serving), ("choice", &choice.to_string()), ("client_ms", "2100")]).await;
             assert_eq!(status, StatusCode::OK, "{pick}");
             assert_eq!(pick["correct"], choice == item.answer, "{pick}");
             assert_eq!(pick["answer"], item.options[item.answer]);
-            let again = call(&me, &app, "winodict-pick", &[("serving_id", &serving), ("choice", &(1 - choice).to_string())]).await.1;
+            let again = call(&me, &app, "new-words-pick", &[("serving_id", &serving), ("choice", &(1 - choice).to_string())]).await.1;
             assert_eq!(again, pick, "a second answer changes nothing");
             played.push((item.id.clone(), word, definition.is_some(), choice == item.answer));
         }
@@ -116,10 +116,10 @@ async fn items_in_turns_answers_judgements_and_the_report() {
 
         // a model judges every item in every setup, one solved item first
         store.register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
-        let setups = |shots| gapwise_server::winodict::Judging { words: WinoWord::ALL.to_vec(), teachings: Teaching::ALL.to_vec(), shots, items: 100, seed: 1 };
+        let setups = |shots| gapwise_server::new_words::Judging { words: WinoWord::ALL.to_vec(), teachings: Teaching::ALL.to_vec(), shots, items: 100, seed: 1 };
         let (how, zero_shot) = (setups(1), setups(0));
         let (go, quiet) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());
-        let judge = |how| gapwise_server::winodict::judge_winodict(store, &ShorterPrefix, "shorter", how, &go, &quiet);
+        let judge = |how| gapwise_server::new_words::judge_new_words(store, &ShorterPrefix, "shorter", how, &go, &quiet);
         assert_eq!(judge(&how).await.expect("judge"), 11 * 9, "the solved item is not judged itself");
         assert_eq!(judge(&how).await.expect("again"), 0, "a rerun has nothing left");
         assert_eq!(judge(&zero_shot).await.expect("0-shot"), 12 * 9);
@@ -138,7 +138,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
 
         // the report: people per condition, the model on the same items and on all
         let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
-        let table = report.tables.iter().find(|t| t.file == "winodict_accuracy").expect("accuracy table");
+        let table = report.tables.iter().find(|t| t.file == "new_words_accuracy").expect("accuracy table");
         for &(word, shown) in &WINO_CONDITIONS {
             let mine: Vec<&(String, WinoWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();
             let definition = if shown { "shown" } else { "none" };
@@ -155,7 +155,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
         let all = table.rows.iter().filter(|r| r[0] == "shorter, all its items").count();
         assert_eq!(all, 18, "three words, three teachings, 0 and 1 shot");
-        let breakdown = report.tables.iter().find(|t| t.file == "winodict_breakdown").expect("breakdown");
+        let breakdown = report.tables.iter().find(|t| t.file == "new_words_breakdown").expect("breakdown");
         let by_pos: usize = breakdown.rows.iter().filter(|r| r[0] == "part of speech" && r[2] == "shorter").map(|r| r[3].parse::<usize>().expect("n")).sum();
         assert_eq!(by_pos, 12, "{:?}", breakdown.rows);
         let by_length: usize = breakdown.rows.iter().filter(|r| r[0] == "definition length" && r[2] == "shorter").map(|r| r[3].parse::<usize>().expect("n")).sum();
@@ -167,6 +167,6 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());
         assert_eq!(store.count_rows("new_words_servings").await.expect("servings"), 1, "only the other player's open item stays");
-        assert!(store.winodict_answers().await.expect("answers").is_empty());
+        assert!(store.new_words_answers().await.expect("answers").is_empty());
     }
 }

@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use gapwise_model::words::{normalize, word_spans};
+use super::round::open_or_serve;
 use super::{insert_rows, now_ms, Store, Refusal, StoreError};
 use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS, Timing};
 
@@ -62,30 +63,26 @@ impl Store {
     /// `mode`; the easier mode only from sentences a model has predicted); `None`
     /// when no sentence is left for them.
     pub async fn guess_round(&self, id: &str, lang: &str, mode: GuessMode) -> Result<Option<GuessCard>, StoreError> {
-        let serving = match self.open_serving(id, lang).await? {
-            Some(serving) => serving,
-            None => {
-                let Some(sentence) = self.fresh_sentence(id, lang, mode).await? else { return Ok(None) };
-                let serving = uuid::Uuid::new_v4().to_string();
-                // two tabs racing for a sentence: the unique (annotator, sentence) lets one win
-                sqlx::query(
-                    "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
-                     ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
-                )
-                .bind(&serving)
-                .bind(id)
-                .bind(sentence)
-                .bind(mode.code())
-                .bind(now_ms())
-                .execute(self.pool())
-                .await?;
-                match self.open_serving(id, lang).await? {
-                    Some(serving) => serving,
-                    None => return Err(StoreError::busy()),
-                }
-            }
-        };
+        let serving = open_or_serve(|| self.open_serving(id, lang), self.serve_sentence(id, lang, mode)).await?;
+        let Some(serving) = serving else { return Ok(None) };
         self.guess_card(id, &serving).await.map(Some)
+    }
+
+    /// Serves annotator `id` a fresh sentence of `lang` in `mode`; false when none is left.
+    async fn serve_sentence(&self, id: &str, lang: &str, mode: GuessMode) -> Result<bool, StoreError> {
+        let Some(sentence) = self.fresh_sentence(id, lang, mode).await? else { return Ok(false) };
+        sqlx::query(
+            "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(sentence)
+        .bind(mode.code())
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(true)
     }
 
     /// The latest serving of `lang` that annotator `id` has not guessed to the end.

@@ -15,6 +15,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
+use super::round::open_or_serve;
 use super::{insert_rows, now_ms, Store, StoreError};
 use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Timing};
 
@@ -144,56 +145,61 @@ impl Store {
     /// candidates) they have not played in this task; `None` when none is found
     /// among [`DRAW`] drawn.
     pub async fn definition_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
-        let open: Option<String> = sqlx::query_scalar(
+        let serving = open_or_serve(|| self.open_definition_serving(id, task), self.serve_definition_group(id, task, cap)).await?;
+        let Some(serving) = serving else { return Ok(None) };
+        self.definition_card(id, &serving).await.map(Some)
+    }
+
+    /// The oldest round of `task` that annotator `id` has not solved.
+    async fn open_definition_serving(&self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
         )
         .bind(id)
         .bind(task.code())
         .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Serves annotator `id` a group of `task` of at most `cap` members they have
+    /// not played; false when none is found among [`DRAW`] drawn.
+    async fn serve_definition_group(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<bool, StoreError> {
+        let targets: Vec<String> = sqlx::query_scalar(
+            "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
+             AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
+             ORDER BY CASE WHEN EXISTS (SELECT 1 FROM define_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
+             random() LIMIT $4",
+        )
+        .bind(id)
+        .bind(task.code())
+        .bind(i64::from(cap))
+        .bind(DRAW)
+        .fetch_all(self.pool())
         .await?;
-        let serving = match open {
-            Some(serving) => serving,
-            None => {
-                let targets: Vec<String> = sqlx::query_scalar(
-                    "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
-                     AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
-                     ORDER BY CASE WHEN EXISTS (SELECT 1 FROM define_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
-                     random() LIMIT $4",
-                )
-                .bind(id)
-                .bind(task.code())
-                .bind(i64::from(cap))
-                .bind(DRAW)
-                .fetch_all(self.pool())
-                .await?;
-                let mut drawn = None;
-                for target in targets {
-                    let members = distinct_candidates(self.group_members(&target).await?, &target, task);
-                    if members.len() >= MIN_CANDIDATES {
-                        drawn = Some((target, members));
-                        break;
-                    }
-                }
-                let Some((target, members)) = drawn else { return Ok(None) };
-                let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
-                members.shuffle(&mut rand::rngs::StdRng::from_entropy());
-                let serving = uuid::Uuid::new_v4().to_string();
-                sqlx::query(
-                    "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(&serving)
-                .bind(id)
-                .bind(&target)
-                .bind(task.code())
-                .bind(members.join("|"))
-                .bind(now_ms())
-                .execute(self.pool())
-                .await?;
-                serving
+        let mut drawn = None;
+        for target in targets {
+            let members = distinct_candidates(self.group_members(&target).await?, &target, task);
+            if members.len() >= MIN_CANDIDATES {
+                drawn = Some((target, members));
+                break;
             }
-        };
-        self.definition_card(id, &serving).await.map(Some)
+        }
+        let Some((target, members)) = drawn else { return Ok(false) };
+        let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
+        members.shuffle(&mut rand::rngs::StdRng::from_entropy());
+        sqlx::query(
+            "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(&target)
+        .bind(task.code())
+        .bind(members.join("|"))
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(true)
     }
 
     async fn definition_card(&self, id: &str, serving: &str) -> Result<DefinitionCard, StoreError> {

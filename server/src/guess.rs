@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gapwise_scorer::baseline::StaticVectors;
-use gapwise_scorer::shannon::{predict, NextPieceModel};
+use gapwise_scorer::guess::{predict, NextPieceModel};
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_store::{positions, Store, WordFacts};
 

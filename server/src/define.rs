@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gapwise_prepare::wordnet::WordNet;
-use gapwise_scorer::definitions::{DefinitionScorer, Pos};
+use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_model::DefinitionTask;
 use gapwise_store::{NewSynset, Store, WordNetReport};

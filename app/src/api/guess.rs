@@ -9,16 +9,15 @@ use crate::AppError;
 /// or `choose` for a model's suggestions as well), or `None` when none is left.
 #[server(endpoint = "guess-round")]
 pub async fn guess_round(#[server(default)] language: Option<String>, mode: String) -> Result<Option<GuessCard>, AppError> {
-    use crate::ssr::{context, fail, reject, require_session};
-    use axum::http::StatusCode;
-    use gapwise_model::GuessMode;
+    use crate::ssr::{context, require_session};
+        use gapwise_model::GuessMode;
 
     let ctx = context()?;
     let language = super::language_of(language)?;
     let mode = GuessMode::parse(&mode)
-        .ok_or_else(|| reject(StatusCode::UNPROCESSABLE_ENTITY, AppError::BadRequest(format!("mode must be type or choose, not {mode:?}"))))?;
+        .ok_or_else(|| AppError::BadRequest(format!("mode must be type or choose, not {mode:?}")).with_status())?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.guess_round(&session.annotator.id, language, mode).await.map_err(fail)
+    Ok(ctx.store.guess_round(&session.annotator.id, language, mode).await?)
 }
 
 /// Guesses word `position` (1 = the second word) of the sentence `serving_id`:
@@ -32,11 +31,11 @@ pub async fn guess_word(
     #[server(default)] rank: Option<usize>,
     client_ms: Option<String>,
 ) -> Result<GuessResult, AppError> {
-    use crate::ssr::{context, fail, require_session};
+    use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
     let guess = guess.unwrap_or_default();
-    ctx.store.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await.map_err(fail)
+    Ok(ctx.store.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await?)
 }

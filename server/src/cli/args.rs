@@ -1,0 +1,375 @@
+//! The command line's arguments: the commands, and the options several share.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use gapwise_model::AnswerFilter;
+
+/// Gapwise: a word-guessing game that compares people with language models.
+#[derive(Debug, Parser)]
+#[command(name = "gapwise", version)]
+pub struct Cli {
+    /// Database: a SQLite file (created on first start) or a PostgreSQL URL.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/gapwise.db", global = true)]
+    pub database_url: String,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web server (the default).
+    Serve(ServeArgs),
+    /// Write a backup of the database to a new file while the game runs (SQLite:
+    /// a consistent copy; PostgreSQL: pg_dump's custom format).
+    Backup { file: PathBuf },
+    /// Replace the database by a backup (stop the server first; for PostgreSQL the
+    /// database must exist). The backup is checked before anything is replaced.
+    Restore { file: PathBuf },
+    /// Import a TSV or JSONL file of sentences or word pairs (all rows or none).
+    Import {
+        #[arg(value_enum)]
+        kind: Kind,
+        file: PathBuf,
+    },
+    /// Add the a-priori word pairs of a language: every two cardinals, ordinals,
+    /// months, days of the week or colours (data/pairs/a_priori.tsv).
+    GeneratePairs {
+        /// en, es, fr, it or ru.
+        #[arg(long)]
+        language: String,
+    },
+    /// Import a large corpus of sentences (.txt running text, .tsv or .jsonl),
+    /// checked first, then streamed in with a progress bar; a rerun resumes.
+    ImportCorpus {
+        file: PathBuf,
+        /// Language of lines that do not name one (en, es, fr, it, ru).
+        #[arg(long)]
+        language: Option<String>,
+        /// Source of lines that do not name one (e.g. wikipedia, subtitles).
+        #[arg(long)]
+        source: Option<String>,
+        /// Genre of lines that do not name one (e.g. encyclopedia, fiction).
+        #[arg(long)]
+        genre: Option<String>,
+        /// Shortest sentence kept, in characters.
+        #[arg(long, default_value_t = gapwise_prepare::corpus::CorpusOptions::default().min_chars)]
+        min_chars: usize,
+        /// Longest sentence kept, in characters.
+        #[arg(long, default_value_t = gapwise_prepare::corpus::CorpusOptions::default().max_chars)]
+        max_chars: usize,
+    },
+    /// Add distributional word pairs: nearest neighbours in static word vectors,
+    /// both words within a Zipf frequency band of wordfreq's data and in the corpus.
+    DistributionalPairs {
+        #[arg(long)]
+        language: String,
+        /// GloVe/word2vec text file, or a .npy matrix with its .vocab file.
+        #[arg(long)]
+        vectors: PathBuf,
+        /// wordfreq's `large_<lang>.msgpack.gz` (PyPI wordfreq 3.1.1, `wordfreq/data/`).
+        #[arg(long)]
+        wordfreq: PathBuf,
+        /// Seed words, comma-separated; by default the most frequent fitting words.
+        #[arg(long, value_delimiter = ',')]
+        words: Vec<String>,
+        /// Seeds taken when no words are given.
+        #[arg(long, default_value_t = 20)]
+        seeds: usize,
+        /// Distractors per seed.
+        #[arg(long, default_value_t = 3)]
+        neighbours: usize,
+        #[arg(long, default_value_t = 3.0)]
+        min_zipf: f64,
+        #[arg(long, default_value_t = 5.5)]
+        max_zipf: f64,
+    },
+    /// Print the word pairs (of one language, or all) as a TSV file that `import
+    /// pairs` reads back.
+    ExportPairs {
+        #[arg(long)]
+        language: Option<String>,
+    },
+    /// Build items for every active pair that has none yet.
+    BuildItems {
+        /// Items per pair for each k in {1, 3, 5}.
+        #[arg(long, default_value_t = gapwise_store::ITEMS_PER_K)]
+        per_k: usize,
+    },
+    /// Score every item with a language model (Eq. 2), resuming where an earlier
+    /// run stopped; Ctrl-C stops after the batch in flight, keeping what is scored.
+    Score {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Score only the items of this language (en, es, fr, it, ru); all by default.
+        #[arg(long)]
+        language: Option<String>,
+        /// Contexts per batch; each batch is committed before the next starts.
+        #[arg(long, default_value_t = 64)]
+        batch: usize,
+    },
+    /// Section 6: for each pair of a language, score a sample of its sentences and
+    /// publish the lowest- and highest-scoring ones as single-context Likert items
+    /// (a sentence serves one pair only; pairs that have Likert items are skipped).
+    SelectContexts {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// The language of the pairs (en, es, fr, it, ru).
+        #[arg(long)]
+        language: String,
+        /// Only this many pairs: the hardest half and the easiest half by success
+        /// rate in the game; every pair without Likert items by default.
+        #[arg(long)]
+        pairs: Option<usize>,
+        /// Sentences scored per pair.
+        #[arg(long, default_value_t = crate::rate::Selection::default().sample)]
+        sample: usize,
+        /// Items kept at each end of the ranking.
+        #[arg(long, default_value_t = crate::rate::Selection::default().per_end)]
+        per_end: usize,
+    },
+    /// Import WordNet 3.0's noun and verb synsets and their groups G(t) for the
+    /// word-definition game (W2D, D2W); what is present already is kept.
+    ImportWordnet {
+        /// The WordNet database folder; defaults to GAPWISE_WORDNET or /usr/share/wordnet
+        /// (Debian's wordnet-base).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// wordfreq's large_en.msgpack.gz, for the frequency strata; defaults to the
+        /// copy scripts/fetch_model.sh wordfreq-en caches, when there is one.
+        #[arg(long)]
+        wordfreq: Option<PathBuf>,
+    },
+    /// Score word-definition groups (W2D and D2W) with a model: the groups people
+    /// played first, then others; each group is stored when done, so a rerun resumes.
+    #[command(visible_alias = "score-definitions")]
+    ScoreDefine {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Only this task (w2d or d2w); both by default.
+        #[arg(long)]
+        task: Option<String>,
+        /// Only groups of at most this many members (the paper's human study: 10).
+        #[arg(long, default_value_t = gapwise_model::DEFAULT_DEFINITION_CAP)]
+        max_candidates: u32,
+        /// Groups per task.
+        #[arg(long, default_value_t = 100)]
+        groups: usize,
+        /// Seed of the order in which groups nobody played are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Next-word game: a causal model's whole-word predictions for sentences of a
+    /// language (those people played first), then the facts the analyses need of
+    /// every word guessed or predicted: its frequency and its neighbours in word vectors.
+    #[command(visible_alias = "score-next-words")]
+    ScoreGuess {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// en, es, fr, it or ru.
+        #[arg(long, default_value = "en")]
+        language: String,
+        /// Sentences to predict.
+        #[arg(long, default_value_t = 50)]
+        sentences: usize,
+        /// Seed of the order in which sentences nobody played are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// wordfreq's large_<lang>.msgpack.gz, for the frequency bins; defaults to the
+        /// copy scripts/fetch_model.sh wordfreq-en caches, for English.
+        #[arg(long)]
+        wordfreq: Option<PathBuf>,
+        /// Word vectors for soft match (GloVe/word2vec text, or .npy with its .vocab).
+        #[arg(long)]
+        vectors: Option<PathBuf>,
+        /// Nearest neighbours kept per word: a guess among them is a soft match.
+        #[arg(long, default_value_t = 10)]
+        neighbours: usize,
+    },
+    /// Load invented-word (WinoDict) items: each gets an invented word from a letter
+    /// model of WordNet's lemmas and a meaning-shift partner; items present are kept.
+    ImportNewWords {
+        /// Items as JSON lines (see data/new_words/README.md); the shipped 650 by default.
+        #[arg(long)]
+        items: Option<PathBuf>,
+        /// The WordNet database folder; defaults to GAPWISE_WORDNET or /usr/share/wordnet.
+        #[arg(long)]
+        wordnet: Option<PathBuf>,
+        /// Seed of the invented words and meaning-shift partners.
+        #[arg(long, default_value_t = crate::new_words::SEED)]
+        seed: u64,
+    },
+    /// Judge invented-word items with a causal model by partial scoring: the items
+    /// people answered first, then others; each batch is stored when done, so a rerun resumes.
+    ScoreNewWords {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Items per setup.
+        #[arg(long, default_value_t = 100)]
+        items: usize,
+        /// Only this word: original, invented or shifted; all three by default.
+        #[arg(long)]
+        word: Option<String>,
+        /// Only this place for the definition: empty (none), suffix or prefix; all by default.
+        #[arg(long)]
+        teaching: Option<String>,
+        /// Solved items put before each item (the same ones for every item of the run).
+        #[arg(long, default_value_t = 0)]
+        shots: usize,
+        /// Seed of the order in which items nobody answered are taken.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Create a researcher or admin account; the password is read from
+    /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
+    AddStaff {
+        name: String,
+        #[arg(long, value_parser = ["researcher", "admin"])]
+        role: String,
+    },
+    /// Make an API token for a staff account (printed once; only its hash is kept).
+    /// Scripts send it as `Authorization: Bearer TOKEN`.
+    Token {
+        name: String,
+        /// What the token is for, to recognise it later.
+        #[arg(long, default_value = "")]
+        label: String,
+    },
+    /// Write the paper's tables (Markdown and CSV) and figures (SVG) for the current
+    /// database into a folder, with README.md as the index.
+    Report {
+        /// Folder to write into (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// Models to compare with people, comma-separated; all scored models by default.
+        #[arg(long, value_delimiter = ',')]
+        models: Option<Vec<String>>,
+        /// Leave answers with a context from this source out of the filtered rates
+        /// (the paper drops wikipedia); repeatable.
+        #[arg(long)]
+        drop_source: Vec<String>,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+    /// Write the anonymised answers, their dataset card (README.md) and LICENSE into a folder.
+    Export {
+        /// Folder to write into (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "csv", value_parser = ["csv", "jsonl", "parquet"])]
+        format: String,
+        /// Models whose Eq. 2 scores become columns, comma-separated; all scored models by default.
+        #[arg(long, value_delimiter = ',')]
+        models: Option<Vec<String>>,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+}
+
+/// The model a scoring command runs.
+#[derive(Debug, clap::Args)]
+pub struct ModelArgs {
+    /// A GGUF causal model file (Llama, Gemma 3), a Hugging Face model directory
+    /// (causal: GPT-2, Llama, Mistral, Qwen2/3, Phi-3, Gemma 1-3; masked: BERT,
+    /// DistilBERT, RoBERTa, XLM-R, CamemBERT), or a Hub id such as bert-base-uncased
+    /// (found in the Hugging Face cache, else downloaded into it); defaults to a model
+    /// that scripts/fetch_model.sh caches: SmolLM2 for English or all languages,
+    /// Gemma 3 270M for --language es, fr, it or ru.
+    #[arg(long, env = "GAPWISE_MODEL")]
+    pub(super) model: Option<String>,
+    /// Name the scores are stored under; defaults to the model's file, directory or
+    /// Hub name, with the conventions that differ from the model's defaults.
+    #[arg(long)]
+    pub(super) model_id: Option<String>,
+    /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
+    #[arg(long, default_value = "mask")]
+    mlm_scoring: gapwise_scorer::masked::MaskedScoring,
+    /// The token a causal LM reads before each sentence: auto (what the model
+    /// family's authors do: BOS where their tokenizer prepends it, else the
+    /// end-of-text token), bos, eos, or none.
+    #[arg(long, default_value = "auto")]
+    start_token: gapwise_scorer::StartToken,
+    /// Whether a causal LM's first token counts: auto (yes after a start token; it
+    /// cannot without one), scored, or unscored.
+    #[arg(long, default_value = "auto")]
+    first_token: gapwise_scorer::FirstToken,
+    /// Score with a baseline instead: unigram or bigram (--model is a corpus,
+    /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
+    #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
+    pub(super) baseline: Option<String>,
+    /// Add-k smoothing of the n-gram baselines.
+    #[arg(long, default_value_t = 0.5)]
+    pub(super) add_k: f64,
+}
+
+impl ModelArgs {
+    pub(super) fn conventions(&self) -> gapwise_scorer::Conventions {
+        gapwise_scorer::Conventions { masked: self.mlm_scoring, start: self.start_token, first_token: self.first_token }
+    }
+
+    /// The id scores are stored under when none is given: the model's name, with each
+    /// convention asked for other than the default.
+    pub(super) fn default_id(&self, name: &str, kind: &str) -> String {
+        if let Some(baseline) = &self.baseline {
+            return format!("{name}-{baseline}");
+        }
+        let mut id = name.to_owned();
+        let masked = gapwise_scorer::masked::MaskedScoring::default();
+        if kind == "masked" && self.mlm_scoring != masked {
+            id.push_str(&format!("-{}", self.mlm_scoring));
+        }
+        if kind == "causal" && self.start_token != gapwise_scorer::StartToken::Auto {
+            id.push_str(&format!("-start-{}", self.start_token));
+        }
+        if kind == "causal" && self.first_token != gapwise_scorer::FirstToken::Auto {
+            id.push_str(&format!("-first-{}", self.first_token));
+        }
+        id
+    }
+}
+
+/// Which answers an export or report covers (all when no option is given).
+#[derive(Debug, Default, clap::Args)]
+pub struct FilterArgs {
+    /// Only this language (en, es, fr, it, ru).
+    #[arg(long)]
+    pub language: Option<String>,
+    /// Only items with this many contexts (1, 3 or 5).
+    #[arg(long)]
+    pub k: Option<u8>,
+    /// Only pairs made by this strategy (a-priori, distributional, suggested).
+    #[arg(long)]
+    pub strategy: Option<String>,
+    /// Only answers given on or after this UTC day (YYYY-MM-DD).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Only answers given on or before this UTC day (YYYY-MM-DD).
+    #[arg(long)]
+    pub to: Option<String>,
+}
+
+impl From<FilterArgs> for AnswerFilter {
+    fn from(a: FilterArgs) -> Self {
+        AnswerFilter { language: a.language, k: a.k, strategy: a.strategy, from: a.from, to: a.to }
+    }
+}
+
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on; defaults to LEPTOS_SITE_ADDR or 127.0.0.1:3000.
+    #[arg(long, env = "GAPWISE_ADDR")]
+    pub addr: Option<SocketAddr>,
+    /// Do not load the demo data into an empty database.
+    #[arg(long, env = "GAPWISE_NO_DEMO")]
+    pub no_demo: bool,
+    /// Mark cookies Secure (set this when serving over TLS).
+    #[arg(long, env = "GAPWISE_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Kind {
+    Sentences,
+    Pairs,
+}

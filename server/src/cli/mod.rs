@@ -1,0 +1,144 @@
+//! The `gapwise` command line: its arguments ([`args`]), the server ([`serve`]),
+//! the commands that run a model ([`models`]) and those that load data.
+
+mod args;
+mod data;
+mod models;
+mod serve;
+
+use gapwise_model::{DefinitionTask, Teaching, WinoWord};
+use gapwise_prepare::import::ImportKind;
+use gapwise_store::Store;
+
+pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
+
+/// Runs the command; errors are printed by `main`.
+pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
+    if let Command::Restore { file } = &command {
+        // before opening: opening would create or migrate the database being replaced
+        crate::backup::restore(&cli.database_url, file).await?;
+        println!("restored {} from {}", cli.database_url, file.display());
+        return Ok(());
+    }
+    let store = Store::open(&cli.database_url).await?;
+    match command {
+        Command::Serve(args) => serve::serve(store.clone(), args).await?,
+        Command::Backup { file } => {
+            crate::backup::backup(&store, &cli.database_url, &file).await?;
+            println!("backed up to {}", file.display());
+        }
+        Command::Restore { .. } => {} // restored above
+        Command::Import { kind, file } => {
+            let kind = match kind {
+                Kind::Sentences => ImportKind::Sentences,
+                Kind::Pairs => ImportKind::Pairs,
+            };
+            let report = store.import_file(kind, &file).await?;
+            println!("{}: {} rows imported, {} already present", file.display(), report.inserted, report.duplicates);
+        }
+        Command::BuildItems { per_k } => {
+            let r = store.build_items(per_k).await?;
+            println!(
+                "{} pairs: {} items built; {} pairs had no usable sentence",
+                r.pairs, r.items, r.pairs_without_contexts
+            );
+        }
+        Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
+            let options = gapwise_prepare::corpus::CorpusOptions { language, source, genre, min_chars, max_chars };
+            let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+            let progress = models::progress_bar(size, "{bytes}/{total_bytes}, {bytes_per_sec}", "loading")?;
+            let report = store.import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
+            progress.finish_and_clear();
+            println!(
+                "{}: {} sentences read, {} imported, {} already present, {} too short, {} too long",
+                file.display(),
+                report.sentences,
+                report.inserted,
+                report.duplicates,
+                report.too_short,
+                report.too_long
+            );
+        }
+        Command::DistributionalPairs { language, vectors, wordfreq, words, seeds, neighbours, min_zipf, max_zipf } => {
+            let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors)?;
+            let frequencies = gapwise_prepare::wordfreq::WordFrequencies::from_file(&wordfreq)?;
+            let how = crate::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
+            let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
+            println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
+        }
+        Command::ExportPairs { language } => print!("{}", store.export_pairs(language.as_deref()).await?),
+        Command::GeneratePairs { language } => {
+            let report = store.add_a_priori_pairs(&language).await?;
+            println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
+        }
+        Command::Score { model, language, batch } => models::score(&store, model, language, batch).await?,
+        Command::SelectContexts { model, language, pairs, sample, per_end } => {
+            let selection = crate::rate::Selection { pairs, sample, per_end };
+            models::select_contexts(&store, model, &language, selection).await?
+        }
+        Command::ImportWordnet { dir, wordfreq } => {
+            let dir = dir.unwrap_or_else(crate::define::default_wordnet_dir);
+            let report = data::import_wordnet(&store, &dir, wordfreq).await?;
+            println!("{}: {} synsets and {} groups imported", dir.display(), report.synsets, report.groups);
+        }
+        Command::ScoreDefine { model, task, max_candidates, groups, seed } => {
+            let tasks = match task.as_deref() {
+                None => DefinitionTask::ALL.to_vec(),
+                Some(code) => vec![DefinitionTask::parse(code).ok_or_else(|| format!("--task is w2d or d2w, not {code:?}"))?],
+            };
+            let how = crate::define::Scoring { tasks, max_size: max_candidates, groups, seed };
+            models::score_definitions(&store, model, &how).await?;
+        }
+        Command::ScoreGuess { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
+            let how = crate::guess::Guessing { language, sentences, seed };
+            models::score_next_words(&store, model, &how, wordfreq, vectors, neighbours).await?;
+        }
+        Command::ImportNewWords { items, wordnet, seed } => {
+            let text = match &items {
+                Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                None => crate::new_words::ITEMS.to_owned(),
+            };
+            let wordnet = wordnet.unwrap_or_else(crate::define::default_wordnet_dir);
+            let new = crate::new_words::import_new_words(&store, &text, &wordnet, seed).await?;
+            println!("{new} invented-word items imported");
+        }
+        Command::ScoreNewWords { model, items, word, teaching, shots, seed } => {
+            let words = match word.as_deref() {
+                None => WinoWord::ALL.to_vec(),
+                Some(code) => vec![WinoWord::parse(code).ok_or_else(|| format!("--word is original, invented or shifted, not {code:?}"))?],
+            };
+            let teachings = match teaching.as_deref() {
+                None => Teaching::ALL.to_vec(),
+                Some(code) => vec![Teaching::parse(code).ok_or_else(|| format!("--teaching is empty, suffix or prefix, not {code:?}"))?],
+            };
+            let how = crate::new_words::Judging { words, teachings, shots, items, seed };
+            models::score_new_words(&store, model, &how).await?;
+        }
+        Command::AddStaff { name, role } => {
+            let password = match std::env::var("GAPWISE_PASSWORD") {
+                Ok(p) => p,
+                Err(_) => {
+                    let mut line = String::new();
+                    std::io::stdin().read_line(&mut line)?;
+                    line.trim_end_matches(['\r', '\n']).to_owned()
+                }
+            };
+            store.create_staff(&name, role.parse()?, &password).await?;
+            println!("{role} {name} created");
+        }
+        Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
+        Command::Report { out, models, drop_source, filter } => {
+            let models = store.models_or_all(models).await?;
+            let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &drop_source, &out).await?;
+            println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
+        }
+        Command::Export { out, format, models, filter } => {
+            let models = store.models_or_all(models).await?;
+            let (path, rows) = gapwise_research::export::export_folder(&store, format.parse()?, &models, &filter.into(), &out).await?;
+            println!("{}: {rows} answers", path.display());
+        }
+    }
+    store.close().await;
+    Ok(())
+}

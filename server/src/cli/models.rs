@@ -1,0 +1,172 @@
+//! The commands that run a model: finding and registering it, and each mode's
+//! scoring run with its progress bar.
+
+use std::error::Error;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use gapwise_store::Store;
+
+use super::args::ModelArgs;
+
+/// Where scripts/fetch_model.sh caches the default model of a language: the
+/// multilingual Gemma 3 for es, fr, it and ru, the English SmolLM2 otherwise.
+fn default_model(language: Option<&str>) -> PathBuf {
+    let file = match language {
+        Some("es" | "fr" | "it" | "ru") => "gemma-3-270m-q4_k_m.gguf",
+        _ => "SmolLM2-135M-Instruct.Q4_1.gguf",
+    };
+    models_dir().join(file)
+}
+
+/// Where scripts/fetch_model.sh caches models and data: ~/.cache/gapwise/models
+/// (GAPWISE_MODEL_DIR overrides it, as in the script).
+pub(super) fn models_dir() -> PathBuf {
+    match std::env::var_os("GAPWISE_MODEL_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cache/gapwise/models"),
+    }
+}
+
+pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::define::Scoring) -> Result<(), Box<dyn Error>> {
+    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let scorer = loaded.definitions.ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
+    let run = Run::new(&model_id, "{pos}/{len} groups, {per_sec}")?;
+    let done = crate::define::score_definitions(store, scorer.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    drop(run);
+    println!("{model_id}: {done} groups scored");
+    Ok(())
+}
+
+pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::new_words::Judging) -> Result<(), Box<dyn Error>> {
+    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let model = loaded.continuations.ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
+    let run = Run::new(&model_id, "{pos}/{len} judgements, {per_sec}")?;
+    let done = crate::new_words::judge_new_words(store, model.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    drop(run);
+    println!("{model_id}: {done} invented-word judgements");
+    Ok(())
+}
+
+pub(super) async fn score_next_words(
+    store: &Store,
+    args: ModelArgs,
+    how: &crate::guess::Guessing,
+    wordfreq: Option<PathBuf>,
+    vectors: Option<PathBuf>,
+    neighbours: usize,
+) -> Result<(), Box<dyn Error>> {
+    let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
+    let model = loaded.next_words.ok_or_else(|| format!("{model_id}: only causal language models guess next words"))?;
+    let run = Run::new(&model_id, "{pos}/{len} sentences, {per_sec}")?;
+    let done = crate::guess::predict_sentences(store, model.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    drop(run);
+    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
+    let frequencies = wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
+    let vectors = vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
+    let words = crate::guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), neighbours).await?;
+    println!("{model_id}: {done} sentences predicted; {words} new words described");
+    Ok(())
+}
+
+/// A long run of a model: its progress bar, and a flag that Ctrl-C raises (the run
+/// stops after the work in flight).
+struct Run {
+    progress: indicatif::ProgressBar,
+    stop: Arc<AtomicBool>,
+}
+
+impl Run {
+    /// A run of `model_id`; `counts` is what its bar counts (see [`progress_bar`]).
+    fn new(model_id: &str, counts: &str) -> Result<Run, Box<dyn Error>> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let on_signal = stop.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                on_signal.store(true, Ordering::SeqCst);
+                eprintln!("\nstopping after the work in flight; rerun to resume");
+            }
+        });
+        Ok(Run { progress: progress_bar(0, counts, model_id)?, stop })
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.progress.finish_and_clear();
+    }
+}
+
+/// Loads the model `args` name (the language's default when none is named),
+/// registers it with the convention its scores follow, and returns it with the id
+/// they are stored under.
+async fn load_model(
+    store: &Store,
+    args: ModelArgs,
+    language: Option<&str>,
+) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+    let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
+    let path = if args.baseline.is_some() { PathBuf::from(&spec) } else { gapwise_scorer::locate(&spec)? };
+    if !path.exists() {
+        return Err(format!("{spec}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)").into());
+    }
+    let loaded = match &args.baseline {
+        Some(kind) => gapwise_scorer::load_baseline(kind, &path, args.add_k)?,
+        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, &args.conventions())?,
+    };
+    // a Hub id is named by its last part; a path by its file or directory name
+    let name = if path.as_os_str() == spec.as_str() {
+        path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?
+    } else {
+        spec.rsplit('/').next().unwrap_or(&spec).to_owned()
+    };
+    let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
+    let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
+    store.register_model(&info).await?;
+    println!("{model_id}: {}", loaded.convention);
+    Ok((loaded, model_id))
+}
+
+/// A progress bar named `name`; `counts` is the indicatif template of what it counts,
+/// e.g. `{pos}/{len} pairs, {per_sec}`.
+pub(super) fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicatif::ProgressBar, Box<dyn Error>> {
+    let style = indicatif::ProgressStyle::with_template(&format!("{{msg}} [{{bar:40}}] {counts}, ETA {{eta}}"))?;
+    let progress = indicatif::ProgressBar::new(len).with_style(style.progress_chars("=> "));
+    progress.set_message(name.to_owned());
+    Ok(progress)
+}
+
+pub(super) async fn select_contexts(
+    store: &Store,
+    args: ModelArgs,
+    language: &str,
+    selection: crate::rate::Selection,
+) -> Result<(), Box<dyn Error>> {
+    let (loaded, model_id) = load_model(store, args, Some(language)).await?;
+    let run = Run::new(&model_id, "{pos}/{len} pairs, {per_sec}")?;
+    let report = crate::rate::select_contexts(store, loaded.scorer, &model_id, language, selection, &run.progress).await?;
+    drop(run);
+    println!(
+        "{model_id}: {} pairs, {} Likert items published, {} pairs without a free sentence",
+        report.pairs, report.items, report.pairs_without_sentences
+    );
+    Ok(())
+}
+
+pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), Box<dyn Error>> {
+    let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
+    let language = language.as_deref();
+    let todo = store.count_contexts_to_score(&model_id, language).await?;
+    let run = Run::new(&model_id, "{pos}/{len} contexts, {per_sec}")?;
+    run.progress.set_length(u64::try_from(todo)?);
+    let report = crate::play::score_items(store, loaded.scorer, &model_id, language, batch, &run.stop, &run.progress).await?;
+    drop(run);
+    println!(
+        "{model_id}: {} contexts scored, {} items got their Eq. 2 score{}",
+        report.contexts,
+        report.items,
+        if report.interrupted { " (interrupted: rerun to resume)" } else { "" }
+    );
+    Ok(())
+}
