@@ -27,6 +27,9 @@ cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
 read -r p f < <(awk '/^test result:/ {for (i=1;i<=NF;i++) {if ($(i+1) ~ /^passed/) p+=$i; if ($(i+1) ~ /^failed/) f+=$i}} END {print p+0, f+0}' "$work/cargo.log")
 passed=$((passed + p)); failed=$((failed + f))
 
+echo "== import loops between the files of each crate (scripts/check_cycles.py)"
+if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== cargo deny (licences, banned crates, sources, advisories)"
 # The RustSec database comes from GitHub: refreshed when it answers, else the copy in
 # ~/.cache/gapwise/advisory-dbs is used; with neither, advisories are not checked (said below).

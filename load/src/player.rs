@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use reqwest::{header, Client};
 use serde_json::Value;
 
-use crate::{Errors, Plan, PlayerLog};
+use crate::plan::{Errors, Plan, PlayerLog};
 
 /// How a request failed.
 enum Failure {
@@ -52,7 +52,7 @@ enum Offer {
 }
 
 fn offer_in(state: &Value) -> Offer {
-    if let Some(id) = state["Item"]["card"]["answer_id"].as_str() {
+    if let Some(id) = state.pointer("/Item/card/answer_id").and_then(Value::as_str) {
         Offer::Item(id.to_owned())
     } else if state.get("Feedback").is_some() {
         Offer::Feedback
@@ -130,7 +130,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
                 if plan.lean {
-                    offered = Some(offer_in(&round["next"]));
+                    offered = Some(offer_in(round.get("next").unwrap_or(&Value::Null)));
                     continue;
                 }
                 // what the page asks for after an answer, and when the player moves on

@@ -46,7 +46,7 @@ pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
 /// True when `word` is exactly one word by the rule above.
 pub fn is_single_word(word: &str) -> bool {
     let spans = word_spans(word);
-    spans.len() == 1 && spans[0] == (0, word.len())
+    spans.as_slice() == [(0, word.len())]
 }
 
 /// Byte ranges where `word` occurs in `text` as a whole word, ignoring case.
@@ -62,7 +62,10 @@ pub fn occurrences(text: &str, word: &str) -> Vec<(usize, usize)> {
 /// occurs exactly once and `distractor` does not occur; otherwise `None`.
 pub fn blank_for(text: &str, target: &str, distractor: &str) -> Option<(usize, usize)> {
     let found = occurrences(text, target);
-    (found.len() == 1 && occurrences(text, distractor).is_empty()).then(|| found[0])
+    match found.as_slice() {
+        [one] if occurrences(text, distractor).is_empty() => Some(*one),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

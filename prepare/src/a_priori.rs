@@ -18,7 +18,7 @@ pub fn a_priori_pairs(language: &str) -> Vec<(String, String)> {
         }
         let words: Vec<&str> = fields.nth(1).unwrap_or_default().split_whitespace().collect();
         for (i, a) in words.iter().enumerate() {
-            pairs.extend(words[i + 1..].iter().map(|b| ((*a).to_owned(), (*b).to_owned())));
+            pairs.extend(words.iter().skip(i + 1).map(|b| ((*a).to_owned(), (*b).to_owned())));
         }
     }
     pairs

@@ -110,7 +110,7 @@ fn tsv_fields<'a>(
             });
             continue;
         }
-        rows.push((line, positions.map(|p| cells[p].to_owned())));
+        rows.push((line, positions.map(|p| cells.get(p).copied().unwrap_or_default().to_owned())));
     }
     rows
 }

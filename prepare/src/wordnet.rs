@@ -90,12 +90,15 @@ impl WordNet {
             }
         }
         let mut hyponyms: Vec<Vec<usize>> = vec![Vec::new(); synsets.len()];
-        for (i, (hypernyms, instance)) in links.into_iter().enumerate() {
+        for ((i, (hypernyms, instance)), synset) in links.into_iter().enumerate().zip(synsets.iter_mut()) {
             for &h in &hypernyms {
-                hyponyms[h].push(i);
+                // every link was resolved to a synset read above
+                if let Some(below) = hyponyms.get_mut(h) {
+                    below.push(i);
+                }
             }
-            synsets[i].hypernyms = hypernyms;
-            synsets[i].instance_hypernyms = instance;
+            synset.hypernyms = hypernyms;
+            synset.instance_hypernyms = instance;
         }
         let by_name = synsets.iter().enumerate().map(|(i, s)| (s.name.clone(), i)).collect();
         Ok(WordNet { synsets, hyponyms, by_name })
@@ -108,7 +111,8 @@ impl WordNet {
 
     /// G(t): every hyponym of a hypernym of `t`, `t` included, in index order.
     pub fn group(&self, t: usize) -> Vec<usize> {
-        let members: BTreeSet<usize> = self.synsets[t].hypernyms.iter().flat_map(|&h| self.hyponyms[h].iter().copied()).collect();
+        let Some(synset) = self.synsets.get(t) else { return Vec::new() };
+        let members: BTreeSet<usize> = synset.hypernyms.iter().filter_map(|&h| self.hyponyms.get(h)).flatten().copied().collect();
         members.into_iter().collect()
     }
 
@@ -118,6 +122,7 @@ impl WordNet {
     }
 
     /// The depth of every synset (see the module documentation).
+    #[allow(clippy::indexing_slicing, reason = "the synsets' links are indices into the synsets, resolved when they were read")]
     pub fn depths(&self) -> Vec<u32> {
         let mut depth: Vec<Option<u32>> = vec![None; self.synsets.len()];
         for start in 0..self.synsets.len() {
@@ -166,9 +171,10 @@ fn sense_numbers(index: &str) -> HashMap<(String, u64), u32> {
         let fields: Vec<&str> = line.split(' ').filter(|f| !f.is_empty()).collect();
         let Some(count) = fields.get(2).and_then(|c| c.parse::<usize>().ok()) else { continue };
         let offsets = fields.len().saturating_sub(count)..fields.len();
-        for (n, field) in fields[offsets].iter().enumerate() {
+        let (Some(lemma), Some(synsets)) = (fields.first(), fields.get(offsets)) else { continue };
+        for (n, field) in synsets.iter().enumerate() {
             if let (Ok(offset), Ok(sense)) = (field.parse::<u64>(), u32::try_from(n + 1)) {
-                senses.insert((fields[0].to_owned(), offset), sense);
+                senses.insert(((*lemma).to_owned(), offset), sense);
             }
         }
     }

@@ -44,9 +44,9 @@ pub async fn import_wordnet(
     let hypernyms: Vec<(String, String)> = wordnet
         .synsets
         .iter()
-        .flat_map(|s| s.hypernyms.iter().map(|&h| (s.name.clone(), wordnet.synsets[h].name.clone())))
+        .flat_map(|s| s.hypernyms.iter().filter_map(|&h| wordnet.synsets.get(h)).map(|h| (s.name.clone(), h.name.clone())))
         .collect();
-    let groups: Vec<(String, usize)> = wordnet.groups().map(|(t, members)| (wordnet.synsets[t].name.clone(), members.len())).collect();
+    let groups: Vec<(String, usize)> = wordnet.groups().filter_map(|(t, members)| Some((wordnet.synsets.get(t)?.name.clone(), members.len()))).collect();
     let total = (synsets.len() + hypernyms.len() + groups.len()) as u64;
     Ok(store.import_wordnet(&synsets, &hypernyms, &groups, &|written| progress(written, total)).await?)
 }

@@ -55,7 +55,7 @@ pub fn records(items: &[KeyedItem], letters: &LetterModel, seed: u64) -> Result<
                 (WinoWord::Original, variant(&item.lemma, item.original())),
                 (WinoWord::Invented, variant(&word.word, item.with_word(&word.word))),
             ]);
-            if let Some(other) = partner.map(|p| &items[p]) {
+            if let Some(other) = partner.and_then(|p| items.get(p)) {
                 variants.insert(WinoWord::Shifted, variant(&other.lemma, item.shifted_to(other)));
             }
             WinoItemRecord {

@@ -199,7 +199,9 @@ impl Store {
         for (m, model) in models.iter().enumerate() {
             let mut rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = $1").bind(model).fetch(self.pool());
             while let Some(r) = rows.try_next().await? {
-                by_item.entry(r.try_get(0)?).or_insert_with(|| vec![None; models.len()])[m] = Some(r.try_get(1)?);
+                if let Some(cell) = by_item.entry(r.try_get(0)?).or_insert_with(|| vec![None; models.len()]).get_mut(m) {
+                    *cell = Some(r.try_get(1)?);
+                }
             }
         }
         Ok(ModelScores { by_item, models: models.len() })

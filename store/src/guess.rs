@@ -229,7 +229,7 @@ impl Store {
         if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
             return Err(StoreError::Refused(Refusal::new("error-guess-length", format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters")).arg("max", MAX_GUESS_CHARS)));
         }
-        let word = all[position - 1].1.clone();
+        let word = all.get(position - 1).map(|(_, word)| word.clone()).ok_or_else(|| StoreError::Invalid(format!("no word {position} in this sentence")))?;
         let correct = guess.to_lowercase() == word.to_lowercase();
         let now = now_ms();
         let timing = Timing::of(row.try_get(2)?, now, client_ms);

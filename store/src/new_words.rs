@@ -181,7 +181,7 @@ impl Store {
         // the player's next condition, or the one after where no item is left for it
         let mut drawn = None;
         for step in 0..WINO_CONDITIONS.len() {
-            let condition = WINO_CONDITIONS[(turn + step) % WINO_CONDITIONS.len()];
+            let Some(&condition) = WINO_CONDITIONS.get((turn + step) % WINO_CONDITIONS.len()) else { continue };
             let item: Option<String> = sqlx::query_scalar(
                 "SELECT i.id FROM new_words_items i \
                  WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \

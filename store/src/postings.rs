@@ -37,9 +37,7 @@ pub fn encode(ids: &[i64]) -> Vec<u8> {
     let mut last = 0i64;
     for &id in ids {
         let gap = u64::try_from(id - last).unwrap_or(0);
-        let at = out.len();
-        out.resize(at + gap.required_space(), 0);
-        gap.encode_var(&mut out[at..]);
+        out.extend_from_slice(&gap.encode_var_vec());
         last = id;
     }
     out
@@ -51,7 +49,7 @@ pub fn decode(mut bytes: &[u8], into: &mut Vec<i64>) {
     while let Some((gap, read)) = u64::decode_var(bytes) {
         last += i64::try_from(gap).unwrap_or(0);
         into.push(last);
-        bytes = &bytes[read..];
+        bytes = bytes.get(read..).unwrap_or_default();
     }
 }
 
@@ -87,7 +85,7 @@ impl Postings {
                 ids.sort_unstable();
                 ids.dedup();
                 let n = i64::try_from(ids.len()).unwrap_or(i64::MAX);
-                query = query.bind(std::mem::take(lang)).bind(std::mem::take(word)).bind(ids[0]).bind(n).bind(encode(ids));
+                query = query.bind(std::mem::take(lang)).bind(std::mem::take(word)).bind(ids.first().copied()).bind(n).bind(encode(ids));
             }
             query.execute(&mut **tx).await?;
         }

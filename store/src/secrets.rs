@@ -4,6 +4,7 @@
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use base64::Engine;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
@@ -16,7 +17,7 @@ const MAX_PASSWORD_CHARS: usize = 256;
 /// `len` random ASCII letters.
 pub(crate) fn random_letters(len: usize) -> String {
     let mut rng = rand::thread_rng();
-    (0..len).map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())])).collect()
+    (0..len).filter_map(|_| LETTERS.choose(&mut rng).copied().map(char::from)).collect()
 }
 
 /// What is stored of a token: its SHA-256, hex.

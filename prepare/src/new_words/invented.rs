@@ -40,7 +40,9 @@ impl LetterModel {
             if word.chars().all(|c| c.is_ascii_lowercase()) && !word.is_empty() {
                 let padded: Vec<char> = ['^', '^'].into_iter().chain(word.chars()).chain(['$']).collect();
                 for w in padded.windows(3) {
-                    *model.next.entry((w[0], w[1])).or_default().entry(w[2]).or_default() += 1;
+                    if let [a, b, c] = *w {
+                        *model.next.entry((a, b)).or_default().entry(c).or_default() += 1;
+                    }
                 }
             }
             model.known.insert(word);
@@ -59,8 +61,9 @@ impl LetterModel {
         let padded: Vec<char> = ['^', '^'].into_iter().chain(word.chars()).chain(['$']).collect();
         let mut nll = 0.0;
         for w in padded.windows(3) {
-            let following = self.next.get(&(w[0], w[1]))?;
-            let count = *following.get(&w[2])?;
+            let [a, b, c] = *w else { continue };
+            let following = self.next.get(&(a, b))?;
+            let count = *following.get(&c)?;
             let total: u64 = following.values().sum();
             nll -= (count as f64 / total as f64).ln();
         }
@@ -93,7 +96,7 @@ impl LetterModel {
         let mut sorted = words.to_vec();
         sorted.sort_by(|a, b| a.nll_per_letter.total_cmp(&b.nll_per_letter).then_with(|| a.word.cmp(&b.word)));
         let n = n.max(1);
-        (0..n).map(|i| sorted[i * sorted.len() / n..(i + 1) * sorted.len() / n].to_vec()).collect()
+        (0..n).map(|i| sorted.get(i * sorted.len() / n..(i + 1) * sorted.len() / n).map(<[_]>::to_vec).unwrap_or_default()).collect()
     }
 
     /// One word sampled letter by letter; `None` when it grows past the longest length.

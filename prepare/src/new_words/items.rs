@@ -108,9 +108,11 @@ pub fn shift_partners(items: &[KeyedItem], seed: u64) -> Vec<Option<usize>> {
         .iter()
         .enumerate()
         .map(|(n, item)| {
-            let group = &groups[&(item.pos, item.form)];
+            let group = groups.get(&(item.pos, item.form))?;
             // start at a place that moves with the item, then skip its own lemma
-            (0..group.len()).map(|k| group[(n + k) % group.len()]).find(|&other| items[other].lemma != item.lemma)
+            (0..group.len())
+                .filter_map(|k| group.get((n + k) % group.len()).copied())
+                .find(|&other| items.get(other).is_some_and(|o| o.lemma != item.lemma))
         })
         .collect()
 }

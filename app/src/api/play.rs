@@ -1,0 +1,85 @@
+//! Server functions of the main game: the state to show, answers, moving on, and
+//! the player's progress.
+
+use gapwise_model::{Feedback, PlayState, Round};
+use leptos::prelude::*;
+
+use crate::AppError;
+
+/// A challenge id from a request; none when left out or blank.
+#[cfg(feature = "ssr")]
+fn challenge_of(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// What the player sees now with `k` sentences per item in `language` (English when
+/// left out), or in `challenge`; serves an item if needed. A crowd participant
+/// always gets their study's items; a k above the player's level comes back `Locked`.
+#[server(endpoint = "play")]
+pub async fn get_play_state(
+    k: u8,
+    #[server(default)] language: Option<String>,
+    #[server(default)] challenge: Option<String>,
+) -> Result<PlayState, AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let language = super::language_of(language)?;
+    let session = require_session(&ctx.store).await?;
+    Ok(ctx.engine.play(&session, k, language, challenge_of(challenge.as_deref())).await?)
+}
+
+/// Answers the item served as `answer_id` with the button at position `choice`
+/// (0 or 1). `client_ms` is the browser-measured response time; empty without
+/// JavaScript, when the server-measured time stands in for it. Idempotent.
+#[server(endpoint = "answer")]
+pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<String>) -> Result<Feedback, AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let client_ms = super::client_ms_of(client_ms)?;
+    Ok(ctx.engine.answer(&session, &answer_id, choice, client_ms).await?)
+}
+
+/// Leaves the feedback of the last answer for the next item.
+#[server(endpoint = "next")]
+pub async fn next_item() -> Result<(), AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    ctx.engine.next_item(&session).await?;
+    Ok(())
+}
+
+/// `answer`, then `play` with `k`, `language` and `challenge` once the player moved
+/// on, in one request: the feedback, and the next item already served. For clients
+/// that show the feedback with the next item ready (the load tool plays this way).
+#[server(endpoint = "answer-next")]
+pub async fn answer_and_next(
+    answer_id: String,
+    choice: usize,
+    client_ms: Option<String>,
+    k: u8,
+    #[server(default)] language: Option<String>,
+    #[server(default)] challenge: Option<String>,
+) -> Result<Round, AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let language = super::language_of(language)?;
+    let client_ms = super::client_ms_of(client_ms)?;
+    let session = require_session(&ctx.store).await?;
+    Ok(ctx.engine.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await?)
+}
+
+/// The caller's points, level, streaks and answers today.
+#[server(endpoint = "progress")]
+pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    Ok(ctx.engine.progress(&session.annotator.id).await?)
+}

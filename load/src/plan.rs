@@ -1,0 +1,102 @@
+//! What a run is asked to do, and what it and each player count.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The server's base URL, such as `http://127.0.0.1:3000`.
+    pub base: String,
+    /// Annotators playing at once; one who runs out of items is replaced by a new one.
+    pub annotators: usize,
+    pub duration: Duration,
+    /// Pause between seeing an item and answering it.
+    pub think: Duration,
+    /// Sentences per item (5 is open to new players).
+    pub k: u8,
+    pub language: String,
+    /// Only serve and answer, one request a round: `answer-next` answers and returns
+    /// the next item. The game page's progress and crowd-progress requests after
+    /// each answer are left out.
+    pub lean: bool,
+}
+
+/// Which server the players meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Gapwise's own game API: `start`, `play`, `answer`, `next`.
+    Gapwise,
+    /// The reference endpoint of [`bare`]: one POST, one INSERT.
+    Bare,
+}
+
+/// Requests that did not end in a 2xx.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Errors {
+    /// No response: connection refused or reset, or a timeout.
+    pub transport: u64,
+    pub client: u64,
+    pub server: u64,
+}
+
+impl Errors {
+    pub fn total(&self) -> u64 {
+        self.transport + self.client + self.server
+    }
+
+    pub(crate) fn add(&mut self, other: Errors) {
+        self.transport += other.transport;
+        self.client += other.client;
+        self.server += other.server;
+    }
+}
+
+/// What a run measured.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Ids of the answers acknowledged with a 2xx (each once, however often retried).
+    pub acknowledged: HashSet<String>,
+    /// Latency of each acknowledged answer request, in microseconds, sorted.
+    pub latencies_us: Vec<u64>,
+    pub errors: Errors,
+    pub elapsed: Duration,
+}
+
+impl Outcome {
+    pub fn answers_per_second(&self) -> f64 {
+        self.latencies_us.len() as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The `q`-quantile of answer latency (nearest rank), in milliseconds.
+    pub fn latency_ms(&self, q: f64) -> f64 {
+        if self.latencies_us.is_empty() {
+            return f64::NAN;
+        }
+        let rank = ((q * self.latencies_us.len() as f64).ceil() as usize).clamp(1, self.latencies_us.len());
+        self.latencies_us.get(rank - 1).map_or(f64::NAN, |&us| us as f64 / 1000.0)
+    }
+
+    /// One line of figures.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} answers in {:.1} s = {:.0} answers/s; answer latency p50 {:.2} ms, p99 {:.2} ms; errors: {} transport, {} 4xx, {} 5xx",
+            self.latencies_us.len(),
+            self.elapsed.as_secs_f64(),
+            self.answers_per_second(),
+            self.latency_ms(0.5),
+            self.latency_ms(0.99),
+            self.errors.transport,
+            self.errors.client,
+            self.errors.server
+        )
+    }
+}
+
+/// What one simulated player reports back.
+#[derive(Default)]
+pub(crate) struct PlayerLog {
+    pub acknowledged: Vec<String>,
+    pub latencies_us: Vec<u64>,
+    pub errors: Errors,
+}
