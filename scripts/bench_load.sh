@@ -5,7 +5,8 @@
 #      endpoint in the same run for the ratio: first the requests the game page
 #      makes, then serve-and-answer rounds only (--lean: one request a round,
 #      `answer-next` returning the next item);
-#   2. PostgreSQL (a throwaway cluster), one server;
+#   2. PostgreSQL (a throwaway cluster), one server, against a bare endpoint on the
+#      same cluster for the ratio, the game page's requests and --lean;
 #   3. two replicas on that PostgreSQL behind nginx (round robin).
 # Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
 set -euo pipefail
@@ -60,10 +61,14 @@ load --url "http://127.0.0.1:$port" --database-url "$lean_url" --bare --lean || 
 
 echo "== PostgreSQL, one server"
 pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
+# an empty database for each bare endpoint run, beside Gapwise's
+bare_pg() { psql -q "$pg_admin" -c "CREATE DATABASE $1" >/dev/null; echo "${pg_admin%/postgres}/$1"; }
 psql -q "$pg_admin" -c "CREATE DATABASE gapwise_bench" >/dev/null
 pg_url=${pg_admin%/postgres}/gapwise_bench
 first=$(serve "$pg_url")
-load --url "http://127.0.0.1:$first" --database-url "$pg_url" || status=1
+load --url "http://127.0.0.1:$first" --database-url "$pg_url" --bare --bare-database-url "$(bare_pg bare_page)" || status=1
+echo "== PostgreSQL, one server, serve and answer only (one request a round)"
+load --url "http://127.0.0.1:$first" --database-url "$pg_url" --bare --bare-database-url "$(bare_pg bare_lean)" --lean || status=1
 
 echo "== PostgreSQL, two replicas behind nginx"
 second=$(serve "$pg_url")

@@ -42,10 +42,14 @@ struct Args {
     /// returns the next item), without the game page's progress requests.
     #[arg(long)]
     lean: bool,
-    /// Serve the bare endpoint on this SQLite file and nothing else (how --bare
-    /// starts it in a process of its own).
+    /// The bare endpoint's database: a PostgreSQL URL (an empty database of its
+    /// own); a SQLite file in a temporary folder when left out.
+    #[arg(long)]
+    bare_database_url: Option<String>,
+    /// Serve the bare endpoint on this SQLite file or PostgreSQL URL and nothing
+    /// else (how --bare starts it in a process of its own).
     #[arg(long, hide = true)]
-    serve_bare: Option<std::path::PathBuf>,
+    serve_bare: Option<String>,
 }
 
 #[tokio::main]
@@ -96,7 +100,11 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     if args.bare {
         let dir = tempfile::tempdir()?;
-        let bare = Bare::start(&std::env::current_exe()?, &dir.path().join("bare.db")).await?;
+        let target = match &args.bare_database_url {
+            Some(url) => url.clone(),
+            None => dir.path().join("bare.db").display().to_string(),
+        };
+        let bare = Bare::start(&std::env::current_exe()?, &target).await?;
         let reference = run(&Plan { base: bare.base.clone(), ..plan }, Target::Bare).await;
         println!("bare axum+sqlx insert: {}", reference.summary());
         let audit = bare.audit(&reference.acknowledged).await?;

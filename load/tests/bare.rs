@@ -1,5 +1,5 @@
-//! The bare reference endpoint, served by a process of its own, stores what it
-//! acknowledges, and its audit finds it.
+//! The bare reference endpoint, served by a process of its own on SQLite and on
+//! PostgreSQL, stores what it acknowledges, and its audit finds it.
 
 use std::path::Path;
 use std::time::Duration;
@@ -10,7 +10,14 @@ use gapwise_load::{run, Plan, Target};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bare_endpoint_stores_every_answer_it_acknowledges() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let bare = Bare::start(Path::new(env!("CARGO_BIN_EXE_gapwise-load")), &dir.path().join("bare.db")).await.expect("bare endpoint");
+    let sqlite = dir.path().join("bare.db").display().to_string();
+    for target in [sqlite, gapwise_store::testing::empty_postgres_database().await] {
+        stores_and_stops(&target).await;
+    }
+}
+
+async fn stores_and_stops(target: &str) {
+    let bare = Bare::start(Path::new(env!("CARGO_BIN_EXE_gapwise-load")), target).await.expect("bare endpoint");
     let plan = Plan {
         base: bare.base.clone(),
         annotators: 4,
@@ -21,10 +28,10 @@ async fn the_bare_endpoint_stores_every_answer_it_acknowledges() {
         lean: false,
     };
     let outcome = run(&plan, Target::Bare).await;
-    assert_eq!(outcome.errors.total(), 0, "{}", outcome.summary());
-    assert!(!outcome.acknowledged.is_empty(), "{}", outcome.summary());
+    assert_eq!(outcome.errors.total(), 0, "{target}: {}", outcome.summary());
+    assert!(!outcome.acknowledged.is_empty(), "{target}: {}", outcome.summary());
     let audit = bare.audit(&outcome.acknowledged).await.expect("audit");
-    assert!(audit.passed(), "{}", audit.summary());
+    assert!(audit.passed(), "{target}: {}", audit.summary());
     drop(bare);
     // the server process is killed with its handle
     let client = reqwest::Client::new();
@@ -37,5 +44,5 @@ async fn the_bare_endpoint_stores_every_answer_it_acknowledges() {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert!(gone, "the bare endpoint still answers after it was dropped");
+    assert!(gone, "{target}: the bare endpoint still answers after it was dropped");
 }

@@ -28,7 +28,7 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::session::{Session, SessionColumns, SESSION_BY_TOKEN};
-use super::StoreError;
+use super::{AnyQuery, StoreError};
 
 /// Jobs a batch holds at most (its transaction should stay short).
 const MOST_PER_BATCH: usize = 256;
@@ -284,21 +284,37 @@ impl<T> Pending<T> {
     }
 }
 
-/// `write` on a connection of `pool`, each statement committing itself (a serving,
-/// then its session's move: a serving whose move failed is one the player never saw).
+/// A serving and its session's move as one PostgreSQL statement (one round trip,
+/// one commit): the serving is stored and made the session's current one, or, when
+/// the player was served the item already (or the session is gone), nothing is.
+const SERVE_AND_MOVE: &str = "WITH served AS (INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
+     UPDATE sessions SET current_serving_id = served.id FROM served WHERE token_hash = $7";
+
+/// `write` on a connection of `pool`, each statement committing itself (a serving
+/// and its session's move are one statement on PostgreSQL, see [`SERVE_AND_MOVE`]).
 async fn write_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
     let mut conn = pool.acquire().await?;
+    if let Write::Serve { session, .. } = write {
+        let mut values = write.statements().into_iter().next().map(|(_, values)| values).unwrap_or_default();
+        values.push(Value::Text(session));
+        return Ok(bind(SERVE_AND_MOVE, values).execute(&mut *conn).await?.rows_affected() > 0);
+    }
     for (i, (sql, values)) in write.statements().into_iter().enumerate() {
-        let query = values.into_iter().fold(sqlx::query(sql), |q, value| match value {
-            Value::Text(text) => q.bind(text),
-            Value::Int(n) => q.bind(n),
-            Value::MaybeInt(n) => q.bind(n),
-        });
-        if query.execute(&mut *conn).await?.rows_affected() == 0 && i == 0 {
+        if bind(sql, values).execute(&mut *conn).await?.rows_affected() == 0 && i == 0 {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// `sql` with `values` bound in order.
+fn bind<'q>(sql: &'q str, values: Vec<Value<'q>>) -> AnyQuery<'q> {
+    values.into_iter().fold(sqlx::query(sql), |q, value| match value {
+        Value::Text(text) => q.bind(text),
+        Value::Int(n) => q.bind(n),
+        Value::MaybeInt(n) => q.bind(n),
+    })
 }
 
 /// What a request hands the writer thread, and where its result goes.

@@ -26,6 +26,13 @@ pub async fn sqlite() -> TestStore {
 }
 
 pub async fn postgres() -> TestStore {
+    let url = empty_postgres_database().await;
+    let store = Store::open(&url).await.expect("open PostgreSQL");
+    TestStore { store, url, _dir: None }
+}
+
+/// The URL of a new, empty database on the PostgreSQL test server.
+pub async fn empty_postgres_database() -> String {
     let admin_url = std::env::var("GAPWISE_TEST_POSTGRES_URL").expect(
         "GAPWISE_TEST_POSTGRES_URL is not set: run the tests with scripts/test.sh, which starts PostgreSQL",
     );
@@ -38,9 +45,7 @@ pub async fn postgres() -> TestStore {
         .expect("create a test database");
     admin.close().await;
     let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
-    let url = format!("{base}/{name}");
-    let store = Store::open(&url).await.expect("open PostgreSQL");
-    TestStore { store, url, _dir: None }
+    format!("{base}/{name}")
 }
 
 /// One fresh store per backend: SQLite first, then PostgreSQL.
