@@ -7,6 +7,7 @@ use gapwise_store::ExportRow;
 
 /// One answer, as the analyses need it.
 pub(crate) struct Answer {
+    pub item: i64,
     pub language: String,
     pub k: i64,
     pub strategy: String,
@@ -28,6 +29,7 @@ impl From<ExportRow> for Answer {
             words: texts.iter().map(|t| t.split_whitespace().count()).sum::<usize>() as f64,
             chars: texts.iter().map(|t| t.chars().count()).sum::<usize>() as f64,
             sources: r.contexts.iter().map(|c| c.source.to_lowercase()).collect(),
+            item: r.item_id,
             language: r.language,
             k: r.k,
             strategy: r.strategy,

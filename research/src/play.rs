@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::stats::agreement::{krippendorff_alpha, split_half, Level};
 use crate::stats::binomial::{binomial_test, Alternative};
 use crate::stats::bootstrap::bootstrap_ci;
 use crate::stats::correlation::{matthews, spearman};
@@ -28,6 +29,49 @@ pub(crate) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool>
         }
     }
     keep
+}
+
+/// How far the people who answered the same items agree, by language and k:
+/// Krippendorff's alpha (nominal: the word chosen) and the split-half reliability
+/// of the items' success rates (Spearman-Brown), each with a bootstrap interval
+/// over items.
+pub(crate) fn agreement(answers: &[Answer]) -> ReportTable {
+    let mut groups: BTreeMap<(String, String), BTreeMap<i64, Vec<bool>>> = BTreeMap::new();
+    for a in answers {
+        for k in [a.k.to_string(), "all".into()] {
+            groups.entry((a.language.clone(), k)).or_default().entry(a.item).or_default().push(a.correct);
+        }
+    }
+    let rows = groups
+        .into_iter()
+        .map(|((language, k), by_item)| {
+            let items: Vec<Vec<bool>> = by_item.into_values().collect();
+            let units: Vec<Vec<f64>> = items.iter().map(|answers| answers.iter().map(|&c| f64::from(u8::from(c))).collect()).collect();
+            let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| units[i].clone()).collect::<Vec<_>>(), Level::Nominal);
+            let halves = |idx: &[usize]| split_half(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>());
+            let all: Vec<usize> = (0..items.len()).collect();
+            let (alpha_lo, alpha_hi) = bootstrap_ci(items.len(), alpha, RESAMPLES, 0.95, SEED);
+            let (half_lo, half_hi) = bootstrap_ci(items.len(), halves, RESAMPLES, 0.95, SEED);
+            vec![
+                language,
+                k,
+                items.len().to_string(),
+                items.iter().map(Vec::len).sum::<usize>().to_string(),
+                num(alpha(&all)),
+                num(alpha_lo),
+                num(alpha_hi),
+                num(halves(&all)),
+                num(half_lo),
+                num(half_hi),
+            ]
+        })
+        .collect();
+    table(
+        "agreement",
+        "Agreement: Krippendorff's alpha (nominal) and split-half reliability of item success (Spearman-Brown) by language and k",
+        &["language", "k", "items", "answers", "alpha", "alpha_ci_low", "alpha_ci_high", "split_half", "split_half_ci_low", "split_half_ci_high"],
+        rows,
+    )
 }
 
 /// Tables 3-4: success rates by language, k and strategy, before and after filtering.

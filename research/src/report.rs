@@ -44,6 +44,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         play::mcc_table(&answers, models),
         play::time_effects(&answers),
         play::spearman_table(&answers, models),
+        play::agreement(&answers),
     ];
     let mut figures = vec![ReportFigure {
         file: "fig1_success_by_k".into(),

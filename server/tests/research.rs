@@ -234,7 +234,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
         let report: Value = report.json().await.expect("report JSON");
         // the models and their conventions, the substitution game's six tables, the
         // word-definition game's three, the next-word game's two, the invented-word game's two
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 14), "{report}");
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 15), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
@@ -325,6 +325,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
         "table6_time_effect",
         "table7_spearman",
         "table8_dominance",
+        "agreement",
     ] {
         for ext in ["md", "csv"] {
             let file = format!("{name}.{ext}");
@@ -342,6 +343,12 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let overall = table.iter().find(|r| text(r, "k") == "all" && text(r, "strategy") == "all").expect("overall row");
     assert_eq!(text(overall, "answers"), all.to_string());
     assert_eq!(text(overall, "success"), format!("{:.3}", right as f64 / all as f64));
+    // agreement: every answer counted once in its language's "all" row, alpha at most 1
+    let agreement = read_csv(&dir.path().join("agreement.csv"));
+    let everything = agreement.iter().find(|r| text(r, "k") == "all").expect("an all-k row");
+    assert_eq!(text(everything, "answers"), all.to_string());
+    let alpha: f64 = text(everything, "alpha").parse().expect("alpha is a number with three players on shared items");
+    assert!((-1.0..=1.0).contains(&alpha), "alpha {alpha}");
     let mcc = read_csv(&dir.path().join("table5_mcc.csv"));
     assert_eq!((text(&mcc[0], "model"), text(&mcc[0], "answers")), ("tiny".to_owned(), all.to_string()));
     // Table 8: every Likert item has a score and a played pair; the shares add up to 100 %
