@@ -10,13 +10,15 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use crate::stats::agreement::{krippendorff_alpha, Level};
+use crate::stats::bootstrap::bootstrap_ci;
 use crate::stats::dominance::{dominance, Predictor};
 use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_store::{LikertRow, Store, StoreError};
 
 use crate::answers::Answer;
 use crate::figures::{likert_heatmap, LikertPanel};
-use crate::table::{num, table};
+use crate::table::{num, table, RESAMPLES, SEED};
 
 /// Fewest items for a regression with up to 6 columns to mean anything.
 const MIN_ITEMS: usize = 10;
@@ -85,6 +87,33 @@ pub(crate) async fn analyses(
         table_rows,
     );
     Ok((table8, figures))
+}
+
+/// How far the people who rated the same Likert items agree, per language:
+/// Krippendorff's alpha, ordinal (the five points are ranks), with a bootstrap
+/// interval over items.
+pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, StoreError> {
+    let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
+    let mut units: BTreeMap<String, BTreeMap<i64, Vec<f64>>> = BTreeMap::new();
+    for (language, item, rating) in store.item_ratings(language).await? {
+        units.entry(language).or_default().entry(item).or_default().push(rating as f64);
+    }
+    let rows = units
+        .into_iter()
+        .map(|(language, by_item)| {
+            let items: Vec<Vec<f64>> = by_item.into_values().collect();
+            let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>(), Level::Ordinal);
+            let (lo, hi) = bootstrap_ci(items.len(), alpha, RESAMPLES, 0.95, SEED);
+            let all: Vec<usize> = (0..items.len()).collect();
+            vec![language, items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string(), num(alpha(&all)), num(lo), num(hi)]
+        })
+        .collect();
+    Ok(table(
+        "rate_agreement",
+        "Agreement on Likert ratings: Krippendorff's alpha (ordinal) by language",
+        &["language", "items", "ratings", "alpha", "alpha_ci_low", "alpha_ci_high"],
+        rows,
+    ))
 }
 
 /// A Likert item with every predictor of Table 8 at hand.

@@ -53,6 +53,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
     }];
     let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;
     tables.push(table8);
+    tables.push(rate::agreement(store, filter).await?);
     figures.extend(figure2);
     tables.extend(define::tables(store).await?);
     tables.extend(guess::tables(store).await?);

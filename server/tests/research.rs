@@ -232,9 +232,10 @@ async fn only_staff_may_export_or_see_the_research_page() {
             .expect("report");
         assert_eq!(report.status(), 200);
         let report: Value = report.json().await.expect("report JSON");
-        // the models and their conventions, the substitution game's six tables, the
+        // the models and their conventions, the substitution game's six tables and its
+        // agreement, the Likert agreement, the
         // word-definition game's three, the next-word game's two, the invented-word game's two
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 15), "{report}");
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 16), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
@@ -326,6 +327,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
         "table7_spearman",
         "table8_dominance",
         "agreement",
+        "rate_agreement",
     ] {
         for ext in ["md", "csv"] {
             let file = format!("{name}.{ext}");
@@ -349,6 +351,10 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(text(everything, "answers"), all.to_string());
     let alpha: f64 = text(everything, "alpha").parse().expect("alpha is a number with three players on shared items");
     assert!((-1.0..=1.0).contains(&alpha), "alpha {alpha}");
+    // Likert agreement: every rating of the seeded raters counted
+    let ratings: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings").fetch_one(store.pool()).await.expect("ratings");
+    let rate_agreement = read_csv(&dir.path().join("rate_agreement.csv"));
+    assert_eq!(rate_agreement.iter().map(|r| text(r, "ratings").parse::<i64>().expect("a count")).sum::<i64>(), ratings);
     let mcc = read_csv(&dir.path().join("table5_mcc.csv"));
     assert_eq!((text(&mcc[0], "model"), text(&mcc[0], "answers")), ("tiny".to_owned(), all.to_string()));
     // Table 8: every Likert item has a score and a played pair; the shares add up to 100 %

@@ -155,6 +155,18 @@ impl Store {
         Ok(out)
     }
 
+    /// Every rating of a Likert item (optionally of one language), as (language,
+    /// item, rating on the paper's scale), by item.
+    pub async fn item_ratings(&self, language: Option<&str>) -> Result<Vec<(String, i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT p.lang, r.item_id, CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN items i ON i.id = r.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id WHERE ($1 = '' OR p.lang = $1) ORDER BY r.item_id, r.created_at",
+        )
+        .bind(language.unwrap_or(""))
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     /// How many sentences of the language's corpus contain each word as a whole word
     /// (case-insensitive): the frequency predictor of Table 8.
     pub async fn sentence_frequencies(&self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
