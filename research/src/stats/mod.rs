@@ -11,7 +11,8 @@
 //! - [`mann_whitney`]: Mann-Whitney U with its common-language effect size (Table 6);
 //! - [`dominance`]: general dominance of predictor groups in a linear regression (Table 8);
 //! - [`bootstrap`]: percentile confidence intervals for any of the above;
-//! - [`heatmap`]: two-dimensional counts (Fig. 2).
+//! - [`heatmap`]: two-dimensional counts (Fig. 2);
+//! - [`irt`]: item difficulty, discrimination and ability (1PL, 2PL).
 //!
 //! Where a statistic is undefined (a constant sample for Spearman, no variance at all
 //! for Mann-Whitney) the result is NaN, as scipy's is; MCC is 0 there, as sklearn's is.
@@ -22,6 +23,7 @@ pub mod bootstrap;
 pub mod correlation;
 pub mod dominance;
 pub mod heatmap;
+pub mod irt;
 pub mod mann_whitney;
 pub mod rates;
 
