@@ -14,6 +14,7 @@ pub mod define;
 pub mod export;
 mod figures;
 pub mod guess;
+mod irt;
 pub mod new_words;
 pub mod play;
 pub mod rate;

@@ -23,7 +23,7 @@ use gapwise_store::{Store, StoreError};
 
 use crate::answers::Answer;
 use crate::table::{io, markdown, write_csv, RESAMPLES};
-use crate::{define, figures, guess, new_words, play, rate};
+use crate::{define, figures, guess, irt, new_words, play, rate};
 
 /// The paper's analyses of the answers `filter` selects, with the scores of `models`;
 /// answers with a context from one of `drop_sources` (e.g. `wikipedia`) are left out
@@ -46,6 +46,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         play::spearman_table(&answers, models),
         play::agreement(&answers),
     ];
+    tables.extend(irt::tables(&answers, models));
     let mut figures = vec![ReportFigure {
         file: "fig1_success_by_k".into(),
         title: "Figure 1: success rate by number of contexts".into(),

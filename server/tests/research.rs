@@ -233,9 +233,9 @@ async fn only_staff_may_export_or_see_the_research_page() {
         assert_eq!(report.status(), 200);
         let report: Value = report.json().await.expect("report JSON");
         // the models and their conventions, the substitution game's six tables and its
-        // agreement, the Likert agreement, the
+        // agreement and IRT (items, abilities), the Likert agreement, the
         // word-definition game's three, the next-word game's two, the invented-word game's two
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 16), "{report}");
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 18), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
@@ -328,6 +328,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
         "table8_dominance",
         "agreement",
         "rate_agreement",
+        "irt_items",
+        "irt_abilities",
     ] {
         for ext in ["md", "csv"] {
             let file = format!("{name}.{ext}");
@@ -349,8 +351,16 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let agreement = read_csv(&dir.path().join("agreement.csv"));
     let everything = agreement.iter().find(|r| text(r, "k") == "all").expect("an all-k row");
     assert_eq!(text(everything, "answers"), all.to_string());
-    let alpha: f64 = text(everything, "alpha").parse().expect("alpha is a number with three players on shared items");
-    assert!((-1.0..=1.0).contains(&alpha), "alpha {alpha}");
+    // (n/a when no two players shared an item: the game spreads players over items)
+    let alpha = text(everything, "alpha");
+    assert!(alpha == "n/a" || alpha.parse::<f64>().is_ok_and(|a| (-1.0..=1.0).contains(&a)), "alpha {alpha}");
+    // IRT: one row per item answered, and the model on the players' scale
+    let items: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT item_id) FROM answers").fetch_one(store.pool()).await.expect("items");
+    assert_eq!(read_csv(&dir.path().join("irt_items.csv")).len() as i64, items);
+    let abilities = read_csv(&dir.path().join("irt_abilities.csv"));
+    let tiny = abilities.iter().find(|r| text(r, "respondent") == "tiny").expect("the model's row");
+    let theta: f64 = text(tiny, "ability").parse().expect("the model has an ability");
+    assert!((-6.0..=6.0).contains(&theta), "ability {theta}");
     // Likert agreement: every rating of the seeded raters counted
     let ratings: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings").fetch_one(store.pool()).await.expect("ratings");
     let rate_agreement = read_csv(&dir.path().join("rate_agreement.csv"));

@@ -100,7 +100,7 @@ fn b_for(answers: &[(usize, bool)], theta: &[f64], a: f64, start: f64) -> (f64, 
             (v + l, g - d1 * a, h + d2 * a * a)
         })
     };
-    let b = minimize_1d(&f, start, -B_BOUND, B_BOUND);
+    let b = minimize_1d(f, start, -B_BOUND, B_BOUND);
     (b, f(b).0)
 }
 
