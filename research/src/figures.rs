@@ -115,3 +115,98 @@ fn draw_heatmap_panel(panel: &LikertPanel, area: &DrawingArea<SVGBackend<'_>, Sh
     chart.draw_series(cells).map_err(io)?;
     Ok(())
 }
+
+/// An item drawn by its curves: its label, and (discrimination, difficulty) under
+/// the 1PL and the 2PL.
+pub(crate) type CurvedItem = (String, (f64, f64), (f64, f64));
+
+/// One language's abilities for the IRT figure: the players' (fitted), the models'
+/// (by name), and the most answered item's curves.
+pub(crate) struct AbilityPanel {
+    pub language: String,
+    pub players: Vec<f64>,
+    pub models: Vec<(String, f64)>,
+    pub item: Option<CurvedItem>,
+}
+
+/// The IRT figure of one language: above, the histogram of the players' abilities
+/// with each model's marked; below, the item characteristic curves of its most
+/// answered item under the 1PL and the 2PL.
+pub(crate) fn abilities(panel: &AbilityPanel) -> Result<String, StoreError> {
+    let mut svg = String::new();
+    draw_abilities(panel, SVGBackend::with_string(&mut svg, (720, 640)).into_drawing_area())?;
+    Ok(svg)
+}
+
+fn draw_abilities(panel: &AbilityPanel, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), StoreError> {
+    root.fill(&WHITE).map_err(io)?;
+    let (top, bottom) = root.split_vertically(380);
+    draw_ability_histogram(panel, &top)?;
+    draw_item_curves(panel, &bottom)?;
+    root.present().map_err(io)
+}
+
+/// Abilities are binned in half units from -6 to 6.
+const ABILITY_BINS: usize = 24;
+
+fn draw_ability_histogram(panel: &AbilityPanel, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), StoreError> {
+    let mut counts = [0u32; ABILITY_BINS];
+    for &t in &panel.players {
+        let bin = (((t + 6.0) * 2.0).floor().max(0.0) as usize).min(ABILITY_BINS - 1);
+        counts[bin] += 1;
+    }
+    let highest = counts.iter().copied().max().unwrap_or(0).max(1);
+    let mut chart = ChartBuilder::on(area)
+        .caption(format!("Abilities ({}): players and models", panel.language), ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(-6f64..6f64, 0f64..f64::from(highest) * 1.15)
+        .map_err(io)?;
+    chart.configure_mesh().x_desc("ability (1PL, players' mean 0, sd 1)").y_desc("players").draw().map_err(io)?;
+    chart
+        .draw_series(counts.iter().enumerate().map(|(i, &n)| {
+            let x = -6.0 + i as f64 / 2.0;
+            Rectangle::new([(x, 0.0), (x + 0.5, f64::from(n))], BLUE.mix(0.4).filled())
+        }))
+        .map_err(io)?;
+    for (n, (model, theta)) in panel.models.iter().enumerate().filter(|(_, (_, t))| t.is_finite()) {
+        let color = Palette99::pick(n + 1).to_rgba();
+        let top = f64::from(highest) * 1.1;
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(*theta, 0.0), (*theta, top)], color.stroke_width(2))))
+            .map_err(io)?
+            .label(model.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+    }
+    if !panel.models.is_empty() {
+        chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw().map_err(io)?;
+    }
+    Ok(())
+}
+
+fn draw_item_curves(panel: &AbilityPanel, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), StoreError> {
+    let Some((label, one, two)) = &panel.item else { return Ok(()) };
+    let mut chart = ChartBuilder::on(area)
+        .caption(format!("Item characteristic curves: {label}"), ("sans-serif", 18))
+        .margin(16)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(-6f64..6f64, 0f64..1f64)
+        .map_err(io)?;
+    chart.configure_mesh().x_desc("ability").y_desc("P(right)").draw().map_err(io)?;
+    for (n, (name, (a, b))) in [("1PL", *one), ("2PL", *two)].into_iter().enumerate() {
+        let color = Palette99::pick(n).to_rgba();
+        let curve = (0..=120).map(|s| {
+            let t = -6.0 + f64::from(s) / 10.0;
+            (t, 1.0 / (1.0 + (-a * (t - b)).exp()))
+        });
+        chart
+            .draw_series(LineSeries::new(curve, color.stroke_width(2)))
+            .map_err(io)?
+            .label(format!("{name}: a = {a:.2}, b = {b:.2}"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw().map_err(io)?;
+    Ok(())
+}

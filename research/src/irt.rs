@@ -5,9 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use gapwise_model::ReportTable;
+use gapwise_model::{ReportFigure, ReportTable};
+use gapwise_store::StoreError;
 
 use crate::answers::{languages, Answer};
+use crate::figures::{abilities, AbilityPanel};
 use crate::stats::bootstrap::quantile;
 use crate::stats::irt::{fit, Cell, Fit, Model};
 use crate::table::{num, table};
@@ -55,9 +57,9 @@ fn responses(answers: &[&Answer]) -> Responses {
     }
 }
 
-/// The two tables: `irt_items` and `irt_abilities`.
-pub(crate) fn tables(answers: &[Answer], models: &[String]) -> [ReportTable; 2] {
-    let (mut item_rows, mut ability_rows) = (Vec::new(), Vec::new());
+/// The two tables, `irt_items` and `irt_abilities`, and one figure per language.
+pub(crate) fn analyses(answers: &[Answer], models: &[String]) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
+    let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
         let mine: Vec<&Answer> = answers.iter().filter(|a| &a.language == language).collect();
         let r = responses(&mine);
@@ -78,6 +80,12 @@ pub(crate) fn tables(answers: &[Answer], models: &[String]) -> [ReportTable; 2] 
             ]);
         }
         ability_rows.push(players_row(language, &one));
+        let mut panel = AbilityPanel { language: language.clone(), players: fitted_abilities(&one), models: Vec::new(), item: None };
+        if let Some((i, _)) = r.answered.iter().enumerate().max_by_key(|(_, n)| **n) {
+            let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
+            let label = r.labels.get(i).map(|(t, d, k)| format!("{t} / {d}, k = {k}")).unwrap_or_default();
+            panel.item = Some((label, (at(&one.discrimination), at(&one.difficulty)), (at(&two.discrimination), at(&two.difficulty))));
+        }
         for (m, model) in models.iter().enumerate() {
             let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
             let mut seen = BTreeMap::new();
@@ -92,9 +100,15 @@ pub(crate) fn tables(answers: &[Answer], models: &[String]) -> [ReportTable; 2] 
             let below = players.iter().filter(|&&t| t < theta).count();
             let percentile = if players.is_empty() { f64::NAN } else { 100.0 * below as f64 / players.len() as f64 };
             ability_rows.push(vec![language.clone(), model.clone(), model_answers.len().to_string(), num(theta), num(percentile), String::new(), String::new()]);
+            panel.models.push((model.clone(), theta));
         }
+        figures.push(ReportFigure {
+            file: format!("fig_irt_{}", language.replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+            title: format!("IRT ({language}): abilities of players and models, curves of the most answered item"),
+            svg: abilities(&panel)?,
+        });
     }
-    [
+    let tables = [
         table(
             "irt_items",
             "IRT: item difficulty (1PL, with standard error; 2PL with discrimination), joint maximum likelihood per language",
@@ -107,7 +121,8 @@ pub(crate) fn tables(answers: &[Answer], models: &[String]) -> [ReportTable; 2] 
             &["language", "respondent", "answers", "ability", "percentile", "ability_q25", "ability_q75"],
             ability_rows,
         ),
-    ]
+    ];
+    Ok((tables, figures))
 }
 
 /// The abilities of the players the fit used.

@@ -46,12 +46,14 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         play::spearman_table(&answers, models),
         play::agreement(&answers),
     ];
-    tables.extend(irt::tables(&answers, models));
+    let (irt_tables, irt_figures) = irt::analyses(&answers, models)?;
+    tables.extend(irt_tables);
     let mut figures = vec![ReportFigure {
         file: "fig1_success_by_k".into(),
         title: "Figure 1: success rate by number of contexts".into(),
         svg: figures::success_by_k(&answers, &kept)?,
     }];
+    figures.extend(irt_figures);
     let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;
     tables.push(table8);
     tables.push(rate::agreement(store, filter).await?);

@@ -338,6 +338,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     }
     let svg = std::fs::read_to_string(dir.path().join("fig1_success_by_k.svg")).expect("figure");
     assert!(svg.starts_with("<svg") && svg.contains("<polyline"), "an SVG with lines");
+    let irt = std::fs::read_to_string(dir.path().join("fig_irt_en.svg")).expect("the IRT figure");
+    assert!(irt.starts_with("<svg") && irt.contains("<polyline") && irt.contains("tiny"), "curves, and the model marked");
     // the overall English rate in the table is the share of correct answers in the database
     let (right, all): (i64, i64) = {
         let r = sqlx::query("SELECT SUM(correct), COUNT(*) FROM answers").fetch_one(store.pool()).await.expect("count");
