@@ -3,6 +3,7 @@
 //! and table numbers refer to 004_fd0640cd187f2eac.txt. Each function is checked
 //! against scipy / scikit-learn values computed by research/fixtures/make_stats_reference.py.
 //!
+//! - [`adaptive`]: how many answers each serving policy needs to learn item difficulties;
 //! - [`agreement`]: Krippendorff's alpha and split-half reliability (Spearman-Brown);
 //! - [`rates`]: success rates and the log-time filter (Tables 3-4, Fig. 1), and the
 //!   time-weighted judgments of Eq. 3;
@@ -17,6 +18,7 @@
 //! Where a statistic is undefined (a constant sample for Spearman, no variance at all
 //! for Mann-Whitney) the result is NaN, as scipy's is; MCC is 0 there, as sklearn's is.
 
+pub mod adaptive;
 pub mod agreement;
 pub mod binomial;
 pub mod bootstrap;
