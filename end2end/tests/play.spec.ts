@@ -4,7 +4,7 @@
 import { expect, Page, test } from '@playwright/test';
 import { query } from './db';
 import { defaultModel, gapwise } from './cli';
-import { startPlaying } from './pages';
+import { hydrated, startPlaying } from './pages';
 
 type Played = { word: string; correct: boolean; k: number };
 
@@ -85,8 +85,13 @@ test('20 items: five sentences until level 2 unlocks three, all stored as clicke
   await page.screenshot({ path: 'test-results/screens/leaderboard-en-desktop.png', fullPage: true });
 });
 
-test('the keyboard plays: 1 or 2 chooses, Enter goes on', async ({ page }) => {
+test('the keyboard plays: 1 or 2 chooses, Enter goes on; a round is one request', async ({ page }) => {
   await startPlaying(page);
+  await hydrated(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(new URL(r.url()).pathname);
+  });
   const first = await page.locator('form.item input[name="answer_id"]').inputValue();
   const second = (await page.locator('form.item button.option').nth(1).locator('.word').innerText()).trim();
   await page.locator('h1, .status').first().click();
@@ -97,4 +102,6 @@ test('the keyboard plays: 1 or 2 chooses, Enter goes on', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('form.item')).toBeVisible();
   expect(await page.locator('form.item input[name="answer_id"]').inputValue()).not.toBe(first);
+  // the answer, the feedback, the progress and the next item came in one request
+  expect(calls).toEqual(['/api/answer-round']);
 });

@@ -169,6 +169,8 @@ impl Engine {
             (self.stored(sent).await?, next?)
         } else {
             let answered = self.stored(sent).await?;
+            // a crowd study ends on the answer that reaches its target
+            let moved_on = Session { score: answered.score_after(session.score), ..moved_on };
             (answered, self.play(&moved_on, k, lang, challenge).await?)
         };
         let score = answered.score_after(session.score);

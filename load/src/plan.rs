@@ -16,16 +16,17 @@ pub struct Plan {
     /// Sentences per item (5 is open to new players).
     pub k: u8,
     pub language: String,
-    /// Only serve and answer, one request a round: `answer-next` answers and returns
-    /// the next item. The game page's progress and crowd-progress requests after
-    /// each answer are left out.
+    /// Only serve and answer: `answer-next` answers and returns the next item.
+    /// Otherwise a round is the game page's request, `answer-round`, which also
+    /// brings the player's progress and crowd study.
     pub lean: bool,
 }
 
 /// Which server the players meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// Gapwise's own game API: `start`, `play`, `answer`, `next`.
+    /// Gapwise's own game API: `start`, `play`, then a request a round (`answer-round`, or
+    /// `answer-next` when lean).
     Gapwise,
     /// The reference endpoint of [`bare`]: one POST, one INSERT.
     Bare,

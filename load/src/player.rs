@@ -118,27 +118,15 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
         };
         let sent = Instant::now();
         let answer = [("answer_id", id.as_str()), ("choice", "0"), ("client_ms", &think_ms)];
-        let round = if plan.lean {
-            let mut form = answer.to_vec();
-            form.extend([("k", k.as_str()), ("language", &plan.language)]);
-            post(&c, &api("answer-next"), &form).await
-        } else {
-            post(&c, &api("answer"), &answer).await
-        };
-        match round {
+        let mut form = answer.to_vec();
+        form.extend([("k", k.as_str()), ("language", &plan.language)]);
+        // the game page's round brings the progress along; the lean one only the next item
+        let (endpoint, next) = if plan.lean { ("answer-next", "/next") } else { ("answer-round", "/round/next") };
+        match post(&c, &api(endpoint), &form).await {
             Ok(round) => {
                 log.latencies_us.push(sent.elapsed().as_micros() as u64);
                 log.acknowledged.push(id);
-                if plan.lean {
-                    offered = Some(offer_in(round.get("next").unwrap_or(&Value::Null)));
-                    continue;
-                }
-                // what the page asks for after an answer, and when the player moves on
-                for endpoint in ["progress", "crowd-progress", "next"] {
-                    if let Err(failure) = post(&c, &api(endpoint), &[]).await {
-                        log.errors.count(&failure);
-                    }
-                }
+                offered = Some(offer_in(round.pointer(next).unwrap_or(&Value::Null)));
             }
             Err(failure) => {
                 log.errors.count(&failure);

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::CrowdProgress;
+
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
 
@@ -75,6 +77,16 @@ impl PlayState {
 pub struct Round {
     pub feedback: Feedback,
     pub next: PlayState,
+}
+
+/// What the game page needs after an answer, from one request: the round, and the
+/// player's progress and crowd study as they stand after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageRound {
+    pub round: Round,
+    pub pseudonym: String,
+    pub progress: Progress,
+    pub crowd: Option<CrowdProgress>,
 }
 
 /// Eq. 2 of 004_fd0640cd187f2eac.txt, a model's score of an item: the sum over its

@@ -114,6 +114,19 @@ async fn play_answer_and_retry_over_http() {
         bad_k[3] = ("k", "4");
         let (status, body) = call(&c, &app, "answer-next", &bad_k).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+        // answer-round: the game page's whole round, with the progress after the answer
+        let form = [("answer_id", third.as_str()), ("choice", "1"), ("client_ms", "900"), ("k", "5"), ("language", "en")];
+        let (status, page) = call(&c, &app, "answer-round", &form).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(page["round"]["feedback"]["score"]["answered"], 3, "{page}");
+        assert_eq!(page["progress"]["today"], 3, "{page}");
+        assert_eq!(page["crowd"], Value::Null, "not a crowd participant");
+        let (_, shown) = call(&c, &app, "play", &[("k", "5")]).await;
+        match page["round"]["next"].get("Item") {
+            Some(_) => assert_eq!(shown, page["round"]["next"], "play shows the item that answer-round served"),
+            None => assert!(page["round"]["next"].get("Exhausted").is_some(), "{page}"),
+        }
     }
 }
 

@@ -68,10 +68,46 @@ pub async fn answer_and_next(
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    play_round(&ctx, &session, (&answer_id, choice, client_ms), k, language, challenge).await
+}
+
+/// `answer-next` with what the game page shows beside the item: the player's
+/// progress and crowd study after the answer. The page's whole round in one
+/// request when it runs JavaScript (without, it posts `answer` and `next`).
+#[server(endpoint = "answer-round")]
+pub async fn answer_round(
+    answer_id: String,
+    choice: usize,
+    client_ms: Option<String>,
+    k: u8,
+    #[server(default)] language: Option<String>,
+    #[server(default)] challenge: Option<String>,
+) -> Result<gapwise_model::PageRound, AppError> {
+    use crate::ssr::{context, require_session};
+
+    let ctx = context()?;
+    let session = require_session(&ctx.store).await?;
+    let round = play_round(&ctx, &session, (&answer_id, choice, client_ms), k, language, challenge).await?;
+    let progress = ctx.engine.progress(&session.annotator.id).await?;
+    let crowd = ctx.store.crowd_progress(&session.annotator.id).await?;
+    Ok(gapwise_model::PageRound { round, pseudonym: session.annotator.pseudonym, progress, crowd })
+}
+
+/// The answer (id, choice, browser time as sent) and the next play state.
+#[cfg(feature = "ssr")]
+async fn play_round(
+    ctx: &crate::ssr::ServerContext,
+    session: &gapwise_store::Session,
+    answer: (&str, usize, Option<String>),
+    k: u8,
+    language: Option<String>,
+    challenge: Option<String>,
+) -> Result<Round, AppError> {
+    let (answer_id, choice, client_ms) = answer;
     let language = super::language_of(language)?;
     let client_ms = super::client_ms_of(client_ms)?;
-    let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.answer_and_play(&session, (&answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await?)
+    Ok(ctx.engine.answer_and_play(session, (answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await?)
 }
 
 /// The caller's points, level, streaks and answers today.

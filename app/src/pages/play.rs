@@ -1,19 +1,24 @@
 //! The game page. It renders the player's state as the server keeps it (see
-//! `gapwise_store::game`), so it plays the same with and without JavaScript.
-//! With JavaScript, the response time is measured in the browser from the frame the
-//! item is painted to the click, and keys 1/2 choose, Enter continues.
+//! `gapwise_engine`), so it plays the same with and without JavaScript. Without,
+//! an answer posts `answer` and "next" posts `next`, each a page load. With
+//! JavaScript, a round is one request (`answer-round`): the feedback, the next item
+//! already served, the progress and the crowd study come back together, and
+//! "next" shows that item without asking the server again. The response time is
+//! measured in the browser from the frame the item is painted to the click, and
+//! keys 1/2 choose, Enter continues.
 //!
 //! `?challenge=<id>` plays a challenge's ten items; a crowd participant sees their
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
 use gapwise_model::{
-    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PlayState, Progress, Score, ALLOWED_K,
-    DAILY_GOAL, DEFAULT_K,
+    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score,
+    ALLOWED_K, DAILY_GOAL, DEFAULT_K,
 };
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{get_crowd_progress, get_play_state, get_progress, CrowdReturn, NextItem, SubmitAnswer};
+use crate::api::{get_crowd_progress, get_play_state, get_progress, AnswerRound, CrowdReturn, NextItem, SubmitAnswer};
 use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
 use crate::i18n::use_i18n;
 
@@ -24,63 +29,129 @@ pub fn Play() -> impl IntoView {
     let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let challenge = Memo::new(move |_| query.read().get("challenge").filter(|c| !c.is_empty()));
-    let answer = ServerAction::<SubmitAnswer>::new();
     let next = ServerAction::<NextItem>::new();
     let give_back = ServerAction::<CrowdReturn>::new();
+    let round = ServerAction::<AnswerRound>::new();
     let state = Resource::new(
-        move || (k.get(), language.get(), challenge.get(), answer.version().get(), next.version().get(), give_back.version().get()),
+        move || (k.get(), language.get(), challenge.get(), next.version().get(), give_back.version().get()),
         |(k, language, challenge, ..)| get_play_state(k, Some(language.to_owned()), challenge),
     );
-    let progress = Resource::new(move || answer.version().get(), |_| get_progress());
-    let crowd = Resource::new(move || (answer.version().get(), give_back.version().get()), |_| get_crowd_progress());
+    // read again when the page changes; between, each round brings them (`standing`)
+    let progress = Resource::new(move || (k.get(), language.get(), challenge.get(), give_back.version().get()), |_| get_progress());
+    let crowd = Resource::new(move || (k.get(), language.get(), challenge.get(), give_back.version().get()), |_| get_crowd_progress());
+    // what the last round brought: shown instead of the resources until the page's
+    // k, language or challenge changes (or the server is asked again)
+    let shown = RwSignal::new(None::<PlayState>);
+    let upcoming = StoredValue::new(None::<PlayState>);
+    let standing = RwSignal::new(None::<(Progress, Option<CrowdProgress>)>);
+    Effect::new(move |_| {
+        let _ = (k.get(), language.get(), challenge.get(), next.version().get(), give_back.version().get());
+        shown.set(None);
+        upcoming.set_value(None);
+        standing.set(None);
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(PageRound { round: r, pseudonym, progress, crowd })) = round.value().get() {
+            standing.set(Some((progress, crowd)));
+            match r.next {
+                // the answer that ends a crowd study goes straight back to the platform
+                PlayState::Completed { .. } => shown.set(Some(r.next)),
+                next => {
+                    upcoming.set_value(Some(next));
+                    shown.set(Some(PlayState::Feedback { feedback: r.feedback, pseudonym }));
+                }
+            }
+        }
+    });
+    let play = Play { k, language, challenge, round, next, shown, upcoming };
     keyboard_shortcuts();
     view! {
         <Transition fallback=|| ()>
-            {move || Suspend::new(async move {
-                match (crowd.await, progress.await) {
-                    (Ok(Some(study)), _) => view! { <CrowdBar study give_back/> }.into_any(),
-                    (_, Ok(p)) => view! {
-                        <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
-                        <ProgressBar p=p.clone()/>
-                        {move || challenge.get().is_none().then(|| view! { <KChooser k language level=p.level/> })}
-                        {move || challenge.get().is_some().then(|| view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> })}
-                    }.into_any(),
-                    _ => ().into_any(),
-                }
-            })}
+            {move || match standing.get() {
+                Some((p, study)) => header(p, study, k, language, challenge, give_back),
+                None => Suspend::new(async move {
+                    match (crowd.await, progress.await) {
+                        (Ok(study), Ok(p)) => header(p, study, k, language, challenge, give_back),
+                        (Ok(Some(study)), Err(_)) => view! { <CrowdBar study give_back/> }.into_any(),
+                        _ => ().into_any(),
+                    }
+                })
+                .into_any(),
+            }}
         </Transition>
         <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || Suspend::new(async move {
-                match state.await {
-                    Ok(PlayState::Item { card, score, pseudonym }) => view! {
-                        <Status score pseudonym/>
-                        <Item card answer/>
-                    }.into_any(),
-                    Ok(PlayState::Feedback { feedback, pseudonym }) => view! {
-                        <Status score=feedback.score pseudonym/>
-                        <Outcome feedback next/>
-                    }.into_any(),
-                    Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
-                        <Status score pseudonym/>
-                        {match challenge.get_untracked() {
-                            Some(_) => view! { <p class="exhausted">{i18n.t("play-challenge-done")} " " <a href="/friends">{i18n.t("nav-friends")}</a></p> }.into_any(),
-                            None => view! { <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p> }.into_any(),
-                        }}
-                    }.into_any(),
-                    Ok(PlayState::Locked { k, level, pseudonym }) => view! {
-                        <p class="status"><span class="pseudonym">{pseudonym}</span></p>
-                        <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
-                        <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
-                    }.into_any(),
-                    Ok(PlayState::Completed { redirect }) => view! { <Completed redirect/> }.into_any(),
-                    Err(error) => view! {
-                        <ErrorNote error/>
-                        <p><a href="/">{i18n.t("start-home")}</a></p>
-                    }.into_any(),
-                }
-            })}
+            {move || match shown.get() {
+                Some(local) => state_view(Ok(local), play),
+                None => Suspend::new(async move { state_view(state.await, play) }).into_any(),
+            }}
         </Transition>
-        <ActionError value=answer.value()/>
+        <ActionError value=round.value()/>
+    }
+}
+
+/// The page's round: its query, the action that answers, and what it brought.
+#[derive(Clone, Copy)]
+struct Play {
+    k: Memo<u8>,
+    language: Memo<&'static str>,
+    challenge: Memo<Option<String>>,
+    round: ServerAction<AnswerRound>,
+    next: ServerAction<NextItem>,
+    shown: RwSignal<Option<PlayState>>,
+    upcoming: StoredValue<Option<PlayState>>,
+}
+
+/// Above the item: the crowd study, or the language, progress and k chooser.
+fn header(
+    p: Progress,
+    study: Option<CrowdProgress>,
+    k: Memo<u8>,
+    language: Memo<&'static str>,
+    challenge: Memo<Option<String>>,
+    give_back: ServerAction<CrowdReturn>,
+) -> AnyView {
+    let i18n = use_i18n();
+    match study {
+        Some(study) => view! { <CrowdBar study give_back/> }.into_any(),
+        None => view! {
+            <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
+            <ProgressBar p=p.clone()/>
+            {move || challenge.get().is_none().then(|| view! { <KChooser k language level=p.level/> })}
+            {move || challenge.get().is_some().then(|| view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> })}
+        }.into_any(),
+    }
+}
+
+/// What the player sees of `state`.
+fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView {
+    let i18n = use_i18n();
+    let (challenge, language) = (play.challenge, play.language);
+    match state {
+        Ok(PlayState::Item { card, score, pseudonym }) => view! {
+            <Status score pseudonym/>
+            <Item card play/>
+        }.into_any(),
+        Ok(PlayState::Feedback { feedback, pseudonym }) => view! {
+            <Status score=feedback.score pseudonym/>
+            <Outcome feedback play/>
+        }.into_any(),
+        Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
+            <Status score pseudonym/>
+            {match challenge.get_untracked() {
+                Some(_) => view! { <p class="exhausted">{i18n.t("play-challenge-done")} " " <a href="/friends">{i18n.t("nav-friends")}</a></p> }.into_any(),
+                None => view! { <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p> }.into_any(),
+            }}
+        }.into_any(),
+        Ok(PlayState::Locked { k, level, pseudonym }) => view! {
+            <p class="status"><span class="pseudonym">{pseudonym}</span></p>
+            <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
+            <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
+        }.into_any(),
+        Ok(PlayState::Completed { redirect }) => view! { <Completed redirect/> }.into_any(),
+        Err(error) => view! {
+            <ErrorNote error/>
+            <p><a href="/">{i18n.t("start-home")}</a></p>
+        }.into_any(),
     }
 }
 
@@ -169,12 +240,28 @@ fn Status(score: Score, pseudonym: String) -> impl IntoView {
 
 /// One item: its sentences with the blank, and the two words as buttons.
 #[component]
-fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
+fn Item(card: ItemCard, play: Play) -> impl IntoView {
     let (client_ms, stamp) = response_clock();
-    let pending = answer.pending();
+    let pending = play.round.pending();
     let [first, second] = card.options;
+    let answer_id = card.answer_id.clone();
+    // with JavaScript the whole round is one request; the form's own post (to
+    // `answer`) is what a browser without it sends
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let choice = ev.submitter().and_then(|b| b.get_attribute("value")).and_then(|v| v.parse().ok()).unwrap_or(0);
+        let client_ms = client_ms.get_untracked().map(|input| input.value()).filter(|v| !v.is_empty());
+        play.round.dispatch(AnswerRound {
+            answer_id: answer_id.clone(),
+            choice,
+            client_ms,
+            k: play.k.get_untracked(),
+            language: Some(play.language.get_untracked().to_owned()),
+            challenge: play.challenge.get_untracked(),
+        });
+    };
     view! {
-        <ActionForm action=answer attr:class="item">
+        <form method="post" action=SubmitAnswer::url() class="item" on:submit=submit>
             <input type="hidden" name="answer_id" value=card.answer_id/>
             <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
             <Contexts contexts=card.contexts/>
@@ -187,13 +274,13 @@ fn Item(card: ItemCard, answer: ServerAction<SubmitAnswer>) -> impl IntoView {
                     <kbd>"2"</kbd> <span class="word">{second}</span>
                 </button>
             </div>
-        </ActionForm>
+        </form>
     }
 }
 
 /// Right or wrong, the sentences with the word filled in, and the way on.
 #[component]
-fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
+fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     let i18n = use_i18n();
     let verdict = if feedback.correct {
         view! { <p class="verdict right">{i18n.t("play-right")} " " <strong>{feedback.target.clone()}</strong></p> }.into_any()
@@ -208,9 +295,18 @@ fn Outcome(feedback: Feedback, next: ServerAction<NextItem>) -> impl IntoView {
         <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>
             {verdict}
             <Contexts contexts=feedback.contexts filled=feedback.target/>
-            <ActionForm action=next>
+            <form method="post" action=NextItem::url() on:submit=move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                // the next item came with the answer; without it, the server moves on
+                match play.upcoming.try_update_value(Option::take).flatten() {
+                    Some(state) => play.shown.set(Some(state)),
+                    None => {
+                        play.next.dispatch(NextItem {});
+                    }
+                }
+            }>
                 <button type="submit" class="primary" id="next" autofocus>{i18n.t("play-next")} " " <kbd>"Enter"</kbd></button>
-            </ActionForm>
+            </form>
         </section>
     }
 }
