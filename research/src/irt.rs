@@ -79,15 +79,16 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String]) -> Result<([Report
                 num(at(&two.discrimination)),
             ]);
         }
-        ability_rows.push(players_row(language, &one));
-        let mut panel = AbilityPanel { language: language.clone(), players: fitted_abilities(&one), models: Vec::new(), item: None };
+        let players = fitted_abilities(&one);
+        ability_rows.push(players_row(language, &players));
+        let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        let mut panel = AbilityPanel { language: language.clone(), players, models: Vec::new(), item: None };
         if let Some((i, _)) = r.answered.iter().enumerate().max_by_key(|(_, n)| **n) {
             let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
             let label = r.labels.get(i).map(|(t, d, k)| format!("{t} / {d}, k = {k}")).unwrap_or_default();
             panel.item = Some((label, (at(&one.discrimination), at(&one.difficulty)), (at(&two.discrimination), at(&two.difficulty))));
         }
         for (m, model) in models.iter().enumerate() {
-            let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
             let mut seen = BTreeMap::new();
             for a in &mine {
                 if let (Some(&i), Some(Some(score))) = (item_of.get(&a.item), a.scores.get(m)) {
@@ -96,9 +97,8 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String]) -> Result<([Report
             }
             let model_answers: Vec<(usize, bool)> = seen.into_iter().collect();
             let theta = one.ability(&model_answers);
-            let players: Vec<f64> = fitted_abilities(&one);
-            let below = players.iter().filter(|&&t| t < theta).count();
-            let percentile = if players.is_empty() { f64::NAN } else { 100.0 * below as f64 / players.len() as f64 };
+            let below = panel.players.iter().filter(|&&t| t < theta).count();
+            let percentile = if panel.players.is_empty() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
             ability_rows.push(vec![language.clone(), model.clone(), model_answers.len().to_string(), num(theta), num(percentile), String::new(), String::new()]);
             panel.models.push((model.clone(), theta));
         }
@@ -132,16 +132,16 @@ fn fitted_abilities(fit: &Fit) -> Vec<f64> {
     abilities
 }
 
-/// The players of a language: how many were fitted, their median and quartiles.
-fn players_row(language: &str, fit: &Fit) -> Vec<String> {
-    let abilities = fitted_abilities(fit);
+/// The players of a language: how many were fitted, their median and quartiles
+/// (`abilities` sorted).
+fn players_row(language: &str, abilities: &[f64]) -> Vec<String> {
     vec![
         language.to_owned(),
         "players".to_owned(),
         abilities.len().to_string(),
-        num(quantile(&abilities, 0.5)),
+        num(quantile(abilities, 0.5)),
         String::new(),
-        num(quantile(&abilities, 0.25)),
-        num(quantile(&abilities, 0.75)),
+        num(quantile(abilities, 0.25)),
+        num(quantile(abilities, 0.75)),
     ]
 }

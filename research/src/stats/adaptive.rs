@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::irt::{fit, Model};
+use super::irt::{fit, theta_for, Model};
 
 /// How items are served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,12 +52,15 @@ pub fn simulate(how: Simulation, policy: Policy) -> Curve {
     let mut answers_to = vec![0usize; how.items];
     let mut cells = Vec::new();
     let mut estimate = vec![0.0; how.items];
+    // the 1PL's discriminations, for reading a player's ability off the estimates
+    let unit = vec![1.0; how.items];
     let mut curve = Vec::with_capacity(how.players);
     for (p, &theta) in ability.iter().enumerate() {
         let mut seen = vec![false; how.items];
         let mut mine: Vec<(usize, bool)> = Vec::new();
         for _ in 0..how.per_player.min(how.items) {
-            let guess = if mine.is_empty() { 0.0 } else { ability_guess(&mine, &estimate) };
+            // kept within +-3 while they have answered everything right or wrong
+            let guess = if mine.is_empty() { 0.0 } else { theta_for(&mine, &unit, &estimate, 0.0, 3.0) };
             let mut open: Vec<usize> = (0..how.items).filter(|&i| !seen[i]).collect();
             open.shuffle(&mut rng);
             let pick = match policy {
@@ -104,27 +107,11 @@ pub fn answers_to_reach(curve: &Curve, target: f64) -> Option<usize> {
     }
 }
 
-/// A player's ability from their answers so far, on the scale of the current
-/// estimates; kept within +-3 while they have answered everything right or wrong.
-fn ability_guess(answers: &[(usize, bool)], difficulty: &[f64]) -> f64 {
-    let mut theta: f64 = 0.0;
-    for _ in 0..30 {
-        let (mut g, mut h) = (0.0, 0.0);
-        for &(i, right) in answers {
-            let q = 1.0 / (1.0 + (-(theta - difficulty[i])).exp());
-            g += f64::from(u8::from(right)) - q;
-            h += q * (1.0 - q);
-        }
-        theta = (theta + g / h.max(1e-9)).clamp(-3.0, 3.0);
-    }
-    theta
-}
-
 /// Root mean square error of `fitted` against `truth`, each centred on its mean
 /// (the fit fixes the abilities' mean, not the difficulties').
 fn centred_rmse(fitted: &[f64], truth: &[f64]) -> f64 {
     let n = fitted.len() as f64;
-    let (mf, mt) = (fitted.iter().sum::<f64>() / n, truth.iter().sum::<f64>() / n);
+    let (mf, mt) = (super::mean(fitted), super::mean(truth));
     (fitted.iter().zip(truth).map(|(f, t)| ((f - mf) - (t - mt)).powi(2)).sum::<f64>() / n).sqrt()
 }
 

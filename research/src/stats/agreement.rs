@@ -1,7 +1,9 @@
 //! Agreement among the people who answered the same items: Krippendorff's alpha
 //! and the split-half reliability of item success rates (Spearman-Brown). Checked
 //! against the `krippendorff` PyPI package and numpy by
-//! research/fixtures/make_stats_reference.py.
+//! research/fixtures/make_agreement_reference.py.
+
+use super::correlation::pearson;
 
 /// How the values of [`krippendorff_alpha`] differ from one another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,22 +82,6 @@ pub fn split_half(items: &[Vec<bool>]) -> f64 {
     }
     let r = pearson(&odd, &even);
     2.0 * r / (1.0 + r)
-}
-
-/// Pearson's correlation; NaN when either side is constant.
-fn pearson(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
-    for (a, b) in x.iter().zip(y) {
-        sxy += (a - mx) * (b - my);
-        sxx += (a - mx) * (a - mx);
-        syy += (b - my) * (b - my);
-    }
-    if sxx == 0.0 || syy == 0.0 {
-        return f64::NAN;
-    }
-    sxy / (sxx * syy).sqrt()
 }
 
 #[cfg(test)]

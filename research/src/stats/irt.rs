@@ -81,15 +81,16 @@ fn minimize_1d(f: impl Fn(f64) -> (f64, f64, f64), start: f64, lo: f64, hi: f64)
     x
 }
 
-/// The ability that best explains `answers` (item, right) given the items.
-fn theta_for(answers: &[(usize, bool)], a: &[f64], b: &[f64], start: f64) -> f64 {
+/// The ability within +-`bound` that best explains `answers` (item, right) given
+/// the items' discriminations `a` and difficulties `b`, searched from `start`.
+pub(crate) fn theta_for(answers: &[(usize, bool)], a: &[f64], b: &[f64], start: f64, bound: f64) -> f64 {
     let f = |theta: f64| {
         answers.iter().fold((0.0, 0.0, 0.0), |(v, g, h), &(i, right)| {
             let (l, d1, d2) = loss(right, a[i] * (theta - b[i]));
             (v + l, g + d1 * a[i], h + d2 * a[i] * a[i])
         })
     };
-    minimize_1d(f, start, -THETA_BOUND, THETA_BOUND)
+    minimize_1d(f, start, -bound, bound)
 }
 
 /// The difficulty of one item with discrimination `a`, given abilities: its value too.
@@ -201,7 +202,7 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
         iterations += 1;
         let before = b.clone();
         for p in (0..respondents).filter(|&p| fitted[p]) {
-            theta[p] = theta_for(&by_person[p], &a, &b, theta[p]);
+            theta[p] = theta_for(&by_person[p], &a, &b, theta[p], THETA_BOUND);
         }
         standardize(&mut theta, &fitted);
         match model {
@@ -230,7 +231,7 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
         }
     }
     for p in (0..respondents).filter(|&p| !fitted[p]) {
-        theta[p] = if by_person[p].is_empty() { f64::NAN } else { theta_for(&by_person[p], &a, &b, 0.0) };
+        theta[p] = if by_person[p].is_empty() { f64::NAN } else { theta_for(&by_person[p], &a, &b, 0.0, THETA_BOUND) };
     }
     let difficulty_se = (0..items)
         .map(|i| {
@@ -249,7 +250,7 @@ impl Fit {
         if known.is_empty() {
             return f64::NAN;
         }
-        theta_for(&known, &self.discrimination, &self.difficulty, 0.0)
+        theta_for(&known, &self.discrimination, &self.difficulty, 0.0, THETA_BOUND)
     }
 }
 
@@ -259,9 +260,8 @@ fn standardize(theta: &mut [f64], fitted: &[bool]) {
     if values.len() < 2 {
         return;
     }
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let sd = (values.iter().map(|t| (t - mean) * (t - mean)).sum::<f64>() / (n - 1.0)).sqrt();
+    let mean = super::mean(&values);
+    let sd = (values.iter().map(|t| (t - mean) * (t - mean)).sum::<f64>() / (values.len() - 1) as f64).sqrt();
     if sd == 0.0 {
         return;
     }
@@ -289,11 +289,11 @@ mod tests {
         let discrimination: Vec<f64> = (0..items).map(|_| rng.gen_range(0.6..2.0)).collect();
         for model in [Model::OnePl, Model::TwoPl] {
             let mut cells = Vec::new();
-            for p in 0..players {
+            for (p, theta) in ability.iter().enumerate() {
                 for i in 0..items {
                     if rng.gen_bool(0.75) {
                         let a = if model == Model::TwoPl { discrimination[i] } else { 1.0 };
-                        let right = rng.gen_bool(1.0 / (1.0 + (-a * (ability[p] - difficulty[i])).exp()));
+                        let right = rng.gen_bool(1.0 / (1.0 + (-a * (theta - difficulty[i])).exp()));
                         cells.push((p, i, right));
                     }
                 }
