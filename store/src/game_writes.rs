@@ -131,14 +131,7 @@ impl Write {
                 (
                     "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
                      ON CONFLICT (annotator_id, item_id) DO NOTHING",
-                    vec![
-                        Value::Text(&s.id),
-                        Value::Text(&s.annotator_id),
-                        Value::Int(s.item_id),
-                        Value::Int(s.k.into()),
-                        Value::Int(s.target_first.into()),
-                        Value::Int(s.served_at),
-                    ],
+                    serving_values(s),
                 ),
                 ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
             ],
@@ -291,16 +284,37 @@ const SERVE_AND_MOVE: &str = "WITH served AS (INSERT INTO servings (id, annotato
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
      UPDATE sessions SET current_serving_id = served.id FROM served WHERE token_hash = $7";
 
-/// `write` on a connection of `pool`, each statement committing itself (a serving
-/// and its session's move are one statement on PostgreSQL, see [`SERVE_AND_MOVE`]).
+/// A serving's values, as its INSERT binds them.
+fn serving_values(s: &ServingRow) -> Vec<Value<'_>> {
+    vec![
+        Value::Text(&s.id),
+        Value::Text(&s.annotator_id),
+        Value::Int(s.item_id),
+        Value::Int(s.k.into()),
+        Value::Int(s.target_first.into()),
+        Value::Int(s.served_at),
+    ]
+}
+
+impl Write {
+    /// Its statements on PostgreSQL, where each commits itself: a serving and its
+    /// session's move are one ([`SERVE_AND_MOVE`]), the others as [`Write::statements`].
+    fn postgres_statements(&self) -> Vec<Statement<'_>> {
+        match self {
+            Write::Serve { serving, session } => {
+                let mut values = serving_values(serving);
+                values.push(Value::Text(session));
+                vec![(SERVE_AND_MOVE, values)]
+            }
+            _ => self.statements(),
+        }
+    }
+}
+
+/// `write` on a connection of `pool` (PostgreSQL), each statement committing itself.
 async fn write_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
     let mut conn = pool.acquire().await?;
-    if let Write::Serve { session, .. } = write {
-        let mut values = write.statements().into_iter().next().map(|(_, values)| values).unwrap_or_default();
-        values.push(Value::Text(session));
-        return Ok(bind(SERVE_AND_MOVE, values).execute(&mut *conn).await?.rows_affected() > 0);
-    }
-    for (i, (sql, values)) in write.statements().into_iter().enumerate() {
+    for (i, (sql, values)) in write.postgres_statements().into_iter().enumerate() {
         if bind(sql, values).execute(&mut *conn).await?.rows_affected() == 0 && i == 0 {
             return Ok(false);
         }
