@@ -2,6 +2,9 @@
 // with k = 3 by clicking; the database then holds exactly those 20 answers, with what
 // was clicked and plausible times; a scored model then stands on the leaderboard.
 import { expect, Page, test } from '@playwright/test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { query } from './db';
 import { defaultModel, gapwise } from './cli';
 import { hydrated, startPlaying } from './pages';
@@ -104,4 +107,94 @@ test('the keyboard plays: 1 or 2 chooses, Enter goes on; a round is one request'
   expect(await page.locator('form.item input[name="answer_id"]').inputValue()).not.toBe(first);
   // the answer, the feedback, the progress and the next item came in one request
   expect(calls).toEqual(['/api/answer-round']);
+});
+
+type TrialRow = {
+  id: string;
+  item_id: number;
+  input_device: string | null;
+  hidden_changes: number | null;
+  clock_us: number | null;
+  frame_us: number | null;
+  client_ms: number | null;
+  server_ms: number;
+};
+
+function trialsOf(ids: string[]): Record<string, TrialRow> {
+  const rows = query<TrialRow>(
+    `SELECT id, item_id, input_device, hidden_changes, clock_us, frame_us, client_ms, server_ms FROM answers
+     WHERE id IN (${ids.map((id) => `'${id}'`).join(', ')})`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, r]));
+}
+
+const shownId = (page: Page) => page.locator('form.item input[name="answer_id"]').inputValue();
+
+test('each answer carries its trial: the input that gave it, a page hidden mid-item, the clock and the frame', async ({ page }) => {
+  await startPlaying(page);
+  await hydrated(page);
+  const feedback = page.locator('section.feedback');
+  const next = async () => {
+    await page.keyboard.press('Enter');
+    await expect(page.locator('form.item')).toBeVisible();
+    await page.waitForTimeout(300);
+  };
+  await page.waitForTimeout(300);
+  const clicked = await shownId(page);
+  await page.locator('form.item button.option').first().click();
+  await expect(feedback).toBeVisible();
+  await next();
+  const keyed = await shownId(page);
+  await page.keyboard.press('1');
+  await expect(feedback).toBeVisible();
+  await next();
+  // the page goes hidden and comes back while the item is shown, as when the
+  // player looks at another tab (the browser's event, with the state it reports)
+  const left = await shownId(page);
+  await page.evaluate(() => {
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }
+  });
+  await page.locator('form.item button.option').nth(1).click();
+  await expect(feedback).toBeVisible();
+
+  const trials = trialsOf([clicked, keyed, left]);
+  expect([clicked, keyed, left].map((id) => trials[id].input_device)).toEqual(['mouse', 'key', 'mouse']);
+  expect([clicked, keyed, left].map((id) => trials[id].hidden_changes)).toEqual([0, 0, 1]);
+  for (const t of Object.values(trials)) {
+    // Chromium's clock steps 100 µs (5 µs when cross-origin isolated)
+    expect(t.clock_us!).toBeGreaterThan(0);
+    expect(t.clock_us!).toBeLessThanOrEqual(1000);
+    expect(t.frame_us!).toBeGreaterThan(0);
+    expect(t.frame_us!).toBeLessThan(1_000_000);
+    // from the first frame to the click: within the server's time from serving to answer
+    expect(t.client_ms!).toBeGreaterThan(0);
+    expect(t.client_ms!).toBeLessThanOrEqual(t.server_ms + 50);
+  }
+
+  // the researchers' export has the trial, and the answer given across a hidden page is flagged
+  const out = mkdtempSync(join(tmpdir(), 'gapwise-trials-'));
+  gapwise(['export', '--out', out, '--format', 'jsonl']);
+  const exported = readFileSync(join(out, 'answers.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const hiddenRows = exported.filter((r) => r.item_id === trials[left].item_id && r.hidden_changes === 1);
+  expect(hiddenRows).toHaveLength(1);
+  expect(hiddenRows[0].flag).toContain('tab_hidden');
+  expect(hiddenRows[0].input).toBe('mouse');
+  expect(hiddenRows[0].clock_us).toBe(trials[left].clock_us);
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test('a tap is stored as a touch', async ({ page }) => {
+    await startPlaying(page);
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    const tapped = await shownId(page);
+    await page.locator('form.item button.option').first().tap();
+    await expect(page.locator('section.feedback')).toBeVisible();
+    expect(trialsOf([tapped])[tapped].input_device).toBe('touch');
+  });
 });

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::Ordering;
 
-use gapwise_model::PlayState;
+use gapwise_model::{ItemPolicy, PlayState};
 use gapwise_store::{now_ms, Session, StoreError};
 
 use super::item_choice::Source;
@@ -30,7 +30,11 @@ impl Engine {
             return Ok(Some(a.completed()));
         }
         self.store.touch_assignment(annotator, now).await?;
-        self.play_state_from(session, a.k, &a.lang, Source::Open).await.map(Some)
+        let source = match a.policy {
+            ItemPolicy::FewestHolders => Source::Open,
+            ItemPolicy::MostInformation => Source::Informed,
+        };
+        self.play_state_from(session, a.k, &a.lang, source).await.map(Some)
     }
 
     /// [`gapwise_store::Store::reclaim_abandoned`] when this process has not run it

@@ -6,12 +6,15 @@ use std::time::Duration;
 
 use gapwise_store::{ItemFacts, ServingRow, Store, StoreError};
 
+use super::adaptive::{Estimates, REFIT_AFTER};
 use super::hold_table::{HoldTable, PlayerView};
 use super::memo::Memo;
 
 /// Items and servings kept in memory at most (see [`Memo`]).
 const MOST_ITEMS: usize = 20_000;
 const MOST_SERVINGS: usize = 100_000;
+/// Games (k and language) whose difficulties are kept at most.
+const MOST_GAMES: usize = 64;
 /// Players whose views are kept at most.
 const MOST_PLAYERS: usize = 10_000;
 
@@ -33,6 +36,8 @@ pub struct Engine {
     pub(crate) players: Arc<Memo<String, Arc<Mutex<PlayerView>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
     pub(crate) swept_at: Arc<AtomicI64>,
+    /// Adaptive studies' item difficulties by k and language, for a short while.
+    pub(crate) estimates: Arc<Memo<(u8, String), Arc<Estimates>>>,
 }
 
 impl Engine {
@@ -44,6 +49,7 @@ impl Engine {
             served: Arc::new(Memo::new(MOST_SERVINGS)),
             players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
             swept_at: Arc::default(),
+            estimates: Arc::new(Memo::aged(MOST_GAMES, REFIT_AFTER)),
         }
     }
 

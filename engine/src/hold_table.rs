@@ -59,6 +59,14 @@ struct Candidate {
     held: i64,
 }
 
+impl Candidate {
+    /// Whether `player` may get it: never served to them, and gold, or (unless
+    /// `gold_only`) held by fewer than `cap`.
+    fn eligible(&self, player: &PlayerView, cap: i64, gold_only: bool) -> bool {
+        !player.served.contains(&self.id) && (self.gold || (!gold_only && self.held < cap))
+    }
+}
+
 /// The items of one k and language.
 type Game = (u8, String);
 
@@ -163,7 +171,7 @@ impl HoldTable {
         let table = self.lock();
         let table = table.as_ref()?;
         let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
-        let eligible = |c: &&Candidate| !player.served.contains(&c.id) && if gold_only { c.gold } else { c.gold || c.held < cap };
+        let eligible = |c: &&Candidate| c.eligible(player, cap, gold_only);
         // a gold pick is at random; otherwise (stranger, held) ranks, a friend's pair first
         let rank = |c: &Candidate| {
             let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
@@ -171,6 +179,15 @@ impl HoldTable {
         };
         let best = candidates.iter().filter(eligible).map(rank).min()?;
         candidates.iter().filter(eligible).filter(|c| rank(c) == best).choose(&mut rand::thread_rng()).map(|c| c.id)
+    }
+
+    /// The items `player` may get with `k` contexts in `lang` (gold, or not yet
+    /// retired; never served to them) with their holders, as last loaded.
+    pub(crate) fn open_items(&self, k: u8, lang: &str, player: &PlayerView) -> Vec<(i64, i64)> {
+        let table = self.lock();
+        let Some(table) = table.as_ref() else { return Vec::new() };
+        let candidates = table.games.get(&(k, lang.to_owned())).map_or(&[][..], Vec::as_slice);
+        candidates.iter().filter(|c| c.eligible(player, table.cap, false)).map(|c| (c.id, c.held)).collect()
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).
@@ -216,6 +233,10 @@ mod tests {
         assert_eq!(holds.choose(5, "en", &player(&[2], &[]), false), None);
         assert!(holds.has_gold(5, "en") && !holds.has_gold(1, "en"));
         assert_eq!(holds.choose(5, "en", &player(&[], &[]), true), Some(2));
+        let mut open = holds.open_items(5, "en", &player(&[], &[]));
+        open.sort_unstable();
+        assert_eq!(open, vec![(2, 9)], "the adaptive rule is offered the same items");
+        assert_eq!(holds.open_items(5, "en", &player(&[2], &[])), vec![]);
     }
 
     #[test]

@@ -27,6 +27,9 @@ use super::Engine;
 pub(crate) enum Source<'a> {
     /// The open game.
     Open,
+    /// The open game's items, the most informative first (an adaptive study's:
+    /// see [`super::adaptive`]).
+    Informed,
     /// The challenge with this id.
     Challenge(&'a str),
 }
@@ -36,7 +39,7 @@ impl Engine {
     pub(crate) async fn choose_item(&self, annotator: &str, k: u8, lang: &str, source: Source<'_>) -> Result<Option<i64>, StoreError> {
         match source {
             Source::Challenge(id) => self.store.next_challenge_item(id, annotator).await,
-            Source::Open => {
+            Source::Open | Source::Informed => {
                 self.holds.refresh(&self.store).await?;
                 let gold_first = if self.holds.has_gold(k, lang) {
                     let misses = self.store.recent_gold_misses(annotator).await?;
@@ -45,9 +48,16 @@ impl Engine {
                     false
                 };
                 let view = self.player_view(annotator).await?;
-                let player = view.lock().unwrap_or_else(PoisonError::into_inner);
-                let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
-                Ok(gold.or_else(|| self.holds.choose(k, lang, &player, false)))
+                let open = {
+                    let player = view.lock().unwrap_or_else(PoisonError::into_inner);
+                    let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
+                    match (gold, source) {
+                        (Some(gold), _) => return Ok(Some(gold)),
+                        (None, Source::Informed) => self.holds.open_items(k, lang, &player),
+                        (None, _) => return Ok(self.holds.choose(k, lang, &player, false)),
+                    }
+                };
+                self.most_informative(annotator, k, lang, open).await
             }
         }
     }

@@ -8,6 +8,7 @@
 //! pair withdrawn, a friend added) counts at once; other processes' changes count
 //! when the caches age.
 
+mod adaptive;
 mod challenge;
 mod crowd;
 mod engine;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Round, Score, Timing};
+use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Reported, Round, Score, Timing};
 use gapwise_store::{check_k, now_ms, AnswerRow, ItemFacts, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
@@ -138,9 +138,9 @@ impl Engine {
         session: &Session,
         answer_id: &str,
         choice: usize,
-        client_ms: Option<i64>,
+        reported: Reported,
     ) -> Result<Feedback, StoreError> {
-        let answered = self.record_answer(session, answer_id, choice, client_ms).await?;
+        let answered = self.record_answer(session, answer_id, choice, reported).await?;
         let score = answered.score_after(session.score);
         Ok(answered.feedback(score))
     }
@@ -152,14 +152,14 @@ impl Engine {
     pub async fn answer_and_play(
         &self,
         session: &Session,
-        answer: (&str, usize, Option<i64>),
+        answer: (&str, usize, Reported),
         k: u8,
         lang: &str,
         challenge: Option<&str>,
     ) -> Result<Round, StoreError> {
-        let (answer_id, choice, client_ms) = answer;
+        let (answer_id, choice, reported) = answer;
         check_k(k)?;
-        let sent = self.send_answer(session, answer_id, choice, client_ms).await?;
+        let sent = self.send_answer(session, answer_id, choice, reported).await?;
         let moved_on = Session { current_serving_id: None, ..session.clone() };
         // Unless the next item depends on the answers stored (a crowd study's, a
         // challenge's, or a k that needs a level), it is chosen and served while the
@@ -182,13 +182,13 @@ impl Engine {
     }
 
     /// Stores an answer (see [`Engine::answer`]); for a retry, the first answer.
-    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<Answered, StoreError> {
-        let sent = self.send_answer(session, answer_id, choice, client_ms).await?;
+    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Answered, StoreError> {
+        let sent = self.send_answer(session, answer_id, choice, reported).await?;
         self.stored(sent).await
     }
 
     /// Hands the answer to the writer, which commits it with its next batch on SQLite.
-    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, client_ms: Option<i64>) -> Result<SentAnswer, StoreError> {
+    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, StoreError> {
         let annotator = &session.annotator.id;
         let serving = self.serving(answer_id, annotator).await?.ok_or_else(|| {
             StoreError::NotFound(format!(
@@ -201,7 +201,7 @@ impl Engine {
             .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?
             .clone();
         let now = now_ms();
-        let timing = Timing::of(serving.row.served_at, now, client_ms);
+        let timing = Timing::of(serving.row.served_at, now, reported.client_ms);
         let correct = chosen == serving.item.target;
         let row = AnswerRow {
             id: serving.row.id.clone(),
@@ -215,6 +215,7 @@ impl Engine {
             option_order: options.join("|"),
             created_at: now,
             client_ms_reported: timing.client_ms_reported,
+            trial: reported.trial,
         };
         let write = self.store.send(Write::Answer(row)).await;
         Ok(SentAnswer { serving, chosen, correct, write })
@@ -259,7 +260,7 @@ impl Engine {
                 served_at: now_ms(),
             });
             if self.store.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
-                if matches!(source, Source::Open) {
+                if !matches!(source, Source::Challenge(_)) {
                     self.holds.add_holder(k, lang, item_id);
                 }
                 self.count_served(annotator, item_id);
@@ -276,7 +277,7 @@ impl Engine {
     /// Whether a serving belongs where the next item comes from.
     async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, StoreError> {
         match source {
-            Source::Open => Ok(true),
+            Source::Open | Source::Informed => Ok(true),
             Source::Challenge(id) => self.store.challenge_has_item(id, serving.row.item_id).await,
         }
     }

@@ -1,6 +1,6 @@
 //! A few rounds played, for the tests of other crates that need answers stored.
 
-use gapwise_model::PlayState;
+use gapwise_model::{PlayState, Reported};
 use gapwise_store::{Session, CONSENT_VERSION};
 
 use super::Engine;
@@ -19,7 +19,7 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
             let PlayState::Item { card, .. } = engine.play_state(&session, k, "en").await.expect("play") else {
                 panic!("no item left for player {p} at k = {k}");
             };
-            engine.answer(&session, &card.answer_id, (p + i) % 2, Some(800 + 100 * i as i64)).await.expect("answer");
+            engine.answer(&session, &card.answer_id, (p + i) % 2, Reported::ms(Some(800 + 100 * i as i64))).await.expect("answer");
             engine.next_item(&session).await.expect("next");
         }
         sessions.push(store.session(&token).await.expect("session").expect("live"));

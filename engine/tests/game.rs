@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use gapwise_model::{Achievement, PlayState};
+use gapwise_model::{Achievement, PlayState, Reported};
 use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
@@ -36,7 +36,7 @@ async fn play_plan(engine: &Engine, token: &str, plan: &[(u8, bool)]) {
         let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
         let choice = if right { target_at } else { 1 - target_at };
         let session = refreshed(store, token).await;
-        assert_eq!(engine.answer(&session, &item.answer_id, choice, Some(2000)).await.expect("answer").correct, right);
+        assert_eq!(engine.answer(&session, &item.answer_id, choice, Reported::ms(Some(2000))).await.expect("answer").correct, right);
         engine.next_item(&session).await.expect("next");
     }
 }
@@ -50,10 +50,10 @@ async fn a_retried_answer_is_stored_once() {
         let (session, token) = player(store).await;
         let item = item_of(engine.play_state(&session, 1, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
-        let first = engine.answer(&session, &item.answer_id, 0, Some(1234)).await.expect("answer");
+        let first = engine.answer(&session, &item.answer_id, 0, Reported::ms(Some(1234))).await.expect("answer");
         // the retry even says "1" (a double click on the other button): the first answer
         // stands; a retry is a request of its own, which reads its session again
-        let retry = engine.answer(&refreshed(store, &token).await, &item.answer_id, 1, Some(999)).await.expect("retry");
+        let retry = engine.answer(&refreshed(store, &token).await, &item.answer_id, 1, Reported::ms(Some(999))).await.expect("retry");
         assert_eq!(first, retry, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());
         assert_eq!(first.score.answered, 1);
@@ -70,11 +70,11 @@ async fn answers_for_items_not_served_to_the_session_are_refused() {
         let (alice, _) = player(store).await;
         let (bob, _) = player(store).await;
         let item = item_of(engine.play_state(&alice, 3, "en").await.expect("state"));
-        let err = engine.answer(&bob, &item.answer_id, 0, None).await.expect_err("bob was not served it");
+        let err = engine.answer(&bob, &item.answer_id, 0, Reported::ms(None)).await.expect_err("bob was not served it");
         assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
-        let err = engine.answer(&alice, "no-such-id", 0, None).await.expect_err("unknown id");
+        let err = engine.answer(&alice, "no-such-id", 0, Reported::ms(None)).await.expect_err("unknown id");
         assert!(err.to_string().contains("not belong to an item served to you"), "{err}");
-        let err = engine.answer(&alice, &item.answer_id, 2, None).await.expect_err("bad choice");
+        let err = engine.answer(&alice, &item.answer_id, 2, Reported::ms(None)).await.expect_err("bad choice");
         assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
         assert_eq!(store.count_rows("answers").await.expect("count"), 0);
     }
@@ -96,7 +96,7 @@ async fn an_annotator_never_gets_the_same_item_twice() {
                     // reloading the page shows the same serving, not a new one
                     let again = item_of(engine.play_state(&refreshed(store, &token).await, 1, "en").await.expect("state"));
                     assert_eq!(again.answer_id, card.answer_id);
-                    engine.answer(&session, &card.answer_id, 1, Some(500)).await.expect("answer");
+                    engine.answer(&session, &card.answer_id, 1, Reported::ms(Some(500))).await.expect("answer");
                     engine.next_item(&refreshed(store, &token).await).await.expect("next");
                 }
                 PlayState::Exhausted { score, .. } => {
@@ -121,7 +121,7 @@ async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
         let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         assert_eq!(item.contexts.len(), 5);
         let session = refreshed(store, &token).await;
-        let feedback = engine.answer(&session, &item.answer_id, 1, Some(2000)).await.expect("answer");
+        let feedback = engine.answer(&session, &item.answer_id, 1, Reported::ms(Some(2000))).await.expect("answer");
         let state = engine.play_state(&refreshed(store, &token).await, 5, "en").await.expect("state");
         let PlayState::Feedback { feedback: shown, .. } = state else { panic!("expected feedback") };
         assert_eq!(shown, feedback);
@@ -142,7 +142,7 @@ async fn items_with_fewer_answers_come_first() {
         // a first player answers one k=3 item
         let (first, token) = player(store).await;
         let played = item_of(engine.play_state(&first, 3, "en").await.expect("state"));
-        engine.answer(&refreshed(store, &token).await, &played.answer_id, 0, None).await.expect("answer");
+        engine.answer(&refreshed(store, &token).await, &played.answer_id, 0, Reported::ms(None)).await.expect("answer");
         // every later player is served the other items before that one
         let k3_items = 2 * 3; // two pairs, 12 sentences each -> min(4, 12 / 3) items
         let (_, token2) = player(store).await;
@@ -151,7 +151,7 @@ async fn items_with_fewer_answers_come_first() {
             let session = refreshed(store, &token2).await;
             let c = item_of(engine.play_state(&session, 3, "en").await.expect("state"));
             served.push(c.contexts.clone());
-            engine.answer(&session, &c.answer_id, 0, None).await.expect("answer");
+            engine.answer(&session, &c.answer_id, 0, Reported::ms(None)).await.expect("answer");
             engine.next_item(&refreshed(store, &token2).await).await.expect("next");
         }
         assert!(!served.contains(&played.contexts), "{:?}: an answered item came early", db.backend());
@@ -166,7 +166,7 @@ async fn a_client_time_out_of_range_is_not_trusted() {
         seed_small(store).await;
         let (session, token) = player(store).await;
         let item = item_of(engine.play_state(&session, 1, "en").await.expect("state"));
-        engine.answer(&refreshed(store, &token).await, &item.answer_id, 0, Some(-5)).await.expect("answer");
+        engine.answer(&refreshed(store, &token).await, &item.answer_id, 0, Reported::ms(Some(-5))).await.expect("answer");
         let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
             .fetch_one(store.pool())
             .await
@@ -296,7 +296,7 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
             served.push((refreshed(store, &token).await, item.answer_id));
         }
         store.erase_annotator(&served[0].0.annotator.id).await.expect("erase");
-        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, None))).await;
+        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());
         for answer in &answers[1..] {
             assert!(answer.is_ok(), "{:?}: {answer:?}", db.backend());
@@ -324,7 +324,7 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
             process.next_item(&session).await.expect("next");
             match process.play_state(&refreshed(process.store(), &token).await, 5, "en").await.expect("state") {
                 PlayState::Item { card, .. } => {
-                    let answered = process.answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, None).await.expect("answer");
+                    let answered = process.answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, Reported::ms(None)).await.expect("answer");
                     let item: i64 = sqlx::query_scalar("SELECT item_id FROM servings WHERE id = $1")
                         .bind(&card.answer_id)
                         .fetch_one(store.pool())
@@ -353,7 +353,7 @@ async fn two_answers_to_one_serving_at_once_store_the_first() {
         let (session, token) = player(store).await;
         let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
-        let (a, b) = tokio::join!(engine.answer(&session, &item.answer_id, 0, None), engine.answer(&session, &item.answer_id, 1, None));
+        let (a, b) = tokio::join!(engine.answer(&session, &item.answer_id, 0, Reported::ms(None)), engine.answer(&session, &item.answer_id, 1, Reported::ms(None)));
         let (a, b) = (a.expect("first"), b.expect("second"));
         assert_eq!(a.chosen, b.chosen, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());

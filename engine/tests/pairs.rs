@@ -1,7 +1,7 @@
 //! Word pairs from players (suggestions and their moderation, audited) and from the
 //! a-priori word lists, on both backends.
 
-use gapwise_model::SuggestionStatus;
+use gapwise_model::{Reported, SuggestionStatus};
 use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{StoreError, CONSENT_VERSION};
@@ -101,7 +101,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
             let session = store.session(&token).await.expect("session").expect("live");
             let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 1, "en").await.expect("play") else { break };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
-            engine.answer(&session, &card.answer_id, 0, Some(900)).await.expect("answer");
+            engine.answer(&session, &card.answer_id, 0, Reported::ms(Some(900))).await.expect("answer");
             engine.next_item(&session).await.expect("next");
         }
 

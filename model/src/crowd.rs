@@ -59,6 +59,34 @@ impl Platform {
 /// MTurk's assignment id while a worker only previews the task.
 pub const MTURK_PREVIEW: &str = "ASSIGNMENT_ID_NOT_AVAILABLE";
 
+/// How a study's items are chosen for its participants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ItemPolicy {
+    /// The game's own: the item held by the fewest people.
+    #[default]
+    FewestHolders,
+    /// Adaptive: once every open item has a few answers, the one with the most
+    /// information at the participant's ability estimate (1PL; the rule of
+    /// `gapwise_research::stats::adaptive`), still never repeated, gold items still
+    /// mixed in, and items still retired at the answers per item.
+    MostInformation,
+}
+
+impl ItemPolicy {
+    pub const ALL: [ItemPolicy; 2] = [ItemPolicy::FewestHolders, ItemPolicy::MostInformation];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ItemPolicy::FewestHolders => "fewest",
+            ItemPolicy::MostInformation => "information",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<ItemPolicy> {
+        ItemPolicy::ALL.into_iter().find(|p| p.code() == code.trim())
+    }
+}
+
 /// What an admin sets up in a study.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StudySettings {
@@ -72,6 +100,7 @@ pub struct StudySettings {
     pub max_minutes: i64,
     /// The code the platform gave (one is made up when it is left empty).
     pub completion_code: String,
+    pub policy: ItemPolicy,
 }
 
 /// A study as admins follow it.

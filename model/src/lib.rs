@@ -20,6 +20,7 @@ mod rights;
 mod round;
 mod social;
 mod suggest;
+mod trial;
 pub mod words;
 
 pub use admin::*;
@@ -38,6 +39,7 @@ pub use rights::*;
 pub use round::*;
 pub use social::*;
 pub use suggest::*;
+pub use trial::*;
 
 /// The languages of the game: code and name in the language itself.
 pub const LANGUAGES: [(&str, &str); 5] = [("en", "English"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("ru", "Русский")];

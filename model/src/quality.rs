@@ -3,18 +3,28 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::{Timing, Trial};
+
 /// Response times (browser-measured, else server-measured) under this are flagged
 /// `too_fast`: too fast to have read even one sentence. Flagged answers are kept;
 /// exports carry the flag and the admin page counts them, so that analyses decide.
 pub const FAST_ANSWER_FLOOR_MS: i64 = 400;
 
-/// The quality-control flags of an answer with these times, `;`-joined, if any:
-/// `too_fast` (see [`FAST_ANSWER_FLOOR_MS`]) and `time_untrusted` (the browser
-/// reported a time that cannot be true, kept apart as `client_ms_reported`).
-pub fn answer_flag(client_ms: Option<i64>, server_ms: i64, client_ms_reported: Option<i64>) -> Option<String> {
-    let too_fast = (client_ms.unwrap_or(server_ms) < FAST_ANSWER_FLOOR_MS).then_some("too_fast");
-    let untrusted = client_ms_reported.map(|_| "time_untrusted");
-    let flags: Vec<&str> = too_fast.into_iter().chain(untrusted).collect();
+/// The quality-control flags of an answer with this timing and trial, `;`-joined,
+/// if any: `too_fast` (see [`FAST_ANSWER_FLOOR_MS`]), `time_untrusted` (the browser
+/// reported a time that cannot be true, kept apart as `client_ms_reported`),
+/// `tab_hidden` (the page was hidden while the item was shown) and `coarse_clock`
+/// (see [`crate::COARSE_CLOCK_US`]).
+pub fn answer_flag(timing: Timing, trial: Trial) -> Option<String> {
+    let flags: Vec<&str> = [
+        (timing.client_ms.unwrap_or(timing.server_ms) < FAST_ANSWER_FLOOR_MS, "too_fast"),
+        (timing.client_ms_reported.is_some(), "time_untrusted"),
+        (trial.was_hidden(), "tab_hidden"),
+        (trial.coarse_clock(), "coarse_clock"),
+    ]
+    .into_iter()
+    .filter_map(|(set, flag)| set.then_some(flag))
+    .collect();
     (!flags.is_empty()).then(|| flags.join(";"))
 }
 
@@ -78,9 +88,19 @@ mod tests {
         assert_eq!(gold_flag(10, 2), None, "two misses are bad luck");
         assert_eq!(gold_flag(3, 3), None, "as many right as missed");
         assert_eq!(gold_flag(1, 3), Some("gold_failing"));
-        assert_eq!(answer_flag(Some(399), 5000, None).as_deref(), Some("too_fast"));
-        assert_eq!(answer_flag(None, 400, None), None);
-        assert_eq!(answer_flag(None, 300, Some(-5)).as_deref(), Some("too_fast;time_untrusted"));
-        assert_eq!(answer_flag(None, 3000, Some(99_999_999)).as_deref(), Some("time_untrusted"));
+    }
+
+    #[test]
+    fn answers_are_flagged_by_their_timing_and_trial() {
+        let timed = |client_ms, server_ms, client_ms_reported| Timing { client_ms, server_ms, client_ms_reported };
+        let plain = Trial::default();
+        assert_eq!(answer_flag(timed(Some(399), 5000, None), plain).as_deref(), Some("too_fast"));
+        assert_eq!(answer_flag(timed(None, 400, None), plain), None);
+        assert_eq!(answer_flag(timed(None, 300, Some(-5)), plain).as_deref(), Some("too_fast;time_untrusted"));
+        assert_eq!(answer_flag(timed(None, 3000, Some(99_999_999)), plain).as_deref(), Some("time_untrusted"));
+        let hidden = Trial { hidden: Some(1), clock_us: Some(100_000), ..plain };
+        assert_eq!(answer_flag(timed(Some(2000), 2100, None), hidden).as_deref(), Some("tab_hidden;coarse_clock"));
+        let shown = Trial { hidden: Some(0), clock_us: Some(100), ..plain };
+        assert_eq!(answer_flag(timed(Some(2000), 2100, None), shown), None);
     }
 }

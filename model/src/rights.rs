@@ -14,6 +14,8 @@ pub struct MyAnswer {
     /// Response time measured in the browser, if it was.
     pub client_ms: Option<i64>,
     pub server_ms: i64,
+    /// What the browser saw of the trial (input, hidden page, clock, frame).
+    pub trial: crate::Trial,
     /// When, as `YYYY-MM-DD HH:MM UTC`.
     pub at: String,
 }

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gapwise_model::{answer_flag, AnswerFilter, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
+use gapwise_model::{answer_flag, AnswerFilter, Timing, COARSE_CLOCK_US, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
 use gapwise_store::{ExportRow, ModelInfo, Store, StoreError, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
@@ -92,14 +92,18 @@ pub fn columns(models: &[String]) -> Vec<Column> {
         c("annotator", Kind::Text, "export ID of the player who answered: random, stable across exports"),
         c("chosen", Kind::Text, "the word the annotator picked"),
         c("correct", Kind::Bool, "whether the annotator picked the target"),
-        c("client_ms", Kind::Int, "response time measured in the browser, from the item's first paint to the click (ms; empty without JavaScript or when out of range)"),
+        c("client_ms", Kind::Int, "response time measured in the browser, from the frame in which the item was first painted (its requestAnimationFrame timestamp) to the input event's timestamp (ms; empty without JavaScript or when out of range)"),
         c("client_ms_reported", Kind::Int, "the time the browser sent when it cannot be true (zero, negative or over an hour), kept apart and flagged time_untrusted; empty otherwise"),
         c("server_ms", Kind::Int, "time from serving the item to receiving the answer, measured by the server (ms)"),
         c("option_order", Kind::Text, "the two words in the order they were shown, first|second"),
+        c("input", Kind::Text, "what answered: mouse, touch, pen or key (a shortcut, or Enter or Space on a button); empty without JavaScript"),
+        c("hidden_changes", Kind::Int, "times the page went hidden (another tab, a minimised window) while the item was shown; more than 0 flags the answer tab_hidden"),
+        c("clock_us", Kind::Int, &format!("the smallest step of the browser's clock, measured on the page (µs); over {COARSE_CLOCK_US} flags the answer coarse_clock")),
+        c("frame_us", Kind::Int, "the time from the item's first frame to the next (µs): the precision of the onset"),
         c(
             "flag",
             Kind::Text,
-            &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; time_untrusted when the browser's time could not be true (see client_ms_reported); ';'-joined; empty otherwise. Flagged answers are kept for the analysis to decide"),
+            &format!("quality control: too_fast when the response time (client_ms, else server_ms) is under {FAST_ANSWER_FLOOR_MS} ms, too fast to have read a sentence; time_untrusted when the browser's time could not be true (see client_ms_reported); tab_hidden and coarse_clock (see hidden_changes and clock_us); ';'-joined; empty otherwise. Flagged answers are kept for the analysis to decide"),
         ),
         c("gold", Kind::Bool, "whether the item is gold: an admin verified that its contexts call for the target; gold items are served to every player"),
         c(
@@ -157,7 +161,11 @@ fn values(row: ExportRow) -> Vec<Value> {
         Value::Int(row.client_ms_reported),
         Value::Int(Some(row.server_ms)),
         text(row.option_order),
-        Value::Text(answer_flag(row.client_ms, row.server_ms, row.client_ms_reported)),
+        Value::Text(row.trial.input.map(|i| i.code().to_owned())),
+        Value::Int(row.trial.hidden.map(i64::from)),
+        Value::Int(row.trial.clock_us.map(i64::from)),
+        Value::Int(row.trial.frame_us.map(i64::from)),
+        Value::Text(answer_flag(Timing { client_ms: row.client_ms, client_ms_reported: row.client_ms_reported, server_ms: row.server_ms }, row.trial)),
         Value::Bool(Some(row.gold)),
         Value::Text(row.player_flags),
     ];

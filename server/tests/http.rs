@@ -116,9 +116,22 @@ async fn play_answer_and_retry_over_http() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
         // answer-round: the game page's whole round, with the progress after the answer
-        let form = [("answer_id", third.as_str()), ("choice", "1"), ("client_ms", "900"), ("k", "5"), ("language", "en")];
+        // with what the browser saw of the trial; one it cannot have seen is refused by name
+        let trial = "input=touch&hidden=1&clock_us=100&frame_us=16667";
+        let mut form = [("answer_id", third.as_str()), ("choice", "1"), ("client_ms", "900"), ("trial", "input=voice"), ("k", "5"), ("language", "en")];
+        let (status, body) = call(&c, &app, "answer-round", &form).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.to_string().contains("trial input"), "{body}");
+        form[3] = ("trial", trial);
         let (status, page) = call(&c, &app, "answer-round", &form).await;
         assert_eq!(status, StatusCode::OK, "{page}");
+        let stored: (Option<String>, Option<i64>, Option<i64>, Option<i64>) =
+            sqlx::query_as("SELECT input_device, hidden_changes, clock_us, frame_us FROM answers WHERE id = $1")
+                .bind(&third)
+                .fetch_one(app.db.store.pool())
+                .await
+                .expect("row");
+        assert_eq!(stored, (Some("touch".into()), Some(1), Some(100), Some(16_667)));
         assert_eq!(page["round"]["feedback"]["score"]["answered"], 3, "{page}");
         assert_eq!(page["progress"]["today"], 3, "{page}");
         assert_eq!(page["crowd"], Value::Null, "not a crowd participant");

@@ -7,6 +7,7 @@
 mod common;
 
 use common::{call, client, staff_client, started, App};
+use gapwise_model::ItemPolicy;
 use gapwise_store::testing::each_backend;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Role, Store};
@@ -178,6 +179,17 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let (status, id) = call(&admin, &app, "create-study", &study).await;
         assert_eq!(status, StatusCode::OK, "{id}");
         let id = id.as_str().expect("study id").to_owned();
+        // a study's items are served by the game's own rule unless it asks for the adaptive one
+        let mut adaptive = study.to_vec();
+        adaptive.push(("item_policy", "information"));
+        let (status, _) = call(&admin, &app, "create-study", &adaptive).await;
+        assert_eq!(status, StatusCode::OK);
+        adaptive.push(("item_policy", "guesswork"));
+        adaptive.remove(adaptive.len() - 2);
+        assert_eq!(call(&admin, &app, "create-study", &adaptive).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        let policies: Vec<ItemPolicy> = store.studies().await.expect("studies").into_iter().map(|s| s.settings.policy).collect();
+        assert_eq!(policies.len(), 2);
+        assert!(policies.contains(&ItemPolicy::FewestHolders) && policies.contains(&ItemPolicy::MostInformation), "{policies:?}");
         let page = client().get(format!("{}/crowd/{id}?PROLIFIC_PID=P1&STUDY_ID=x&SESSION_ID=S1", app.base)).send().await.expect("entry");
         let html = page.text().await.expect("html");
         assert!(html.contains("Pilot") && html.contains("value=\"P1\"") && html.contains("value=\"S1\""), "{html}");
@@ -223,7 +235,8 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         assert_eq!(played, 5, "all but p1's three items, p2's and p4's free again");
         assert_eq!(call(&p4, &app, "play", &[("k", "5")]).await.0, StatusCode::UNPROCESSABLE_ENTITY, "timed out");
         let studies = store.studies().await.expect("studies");
-        assert_eq!(studies[0].assignments, [0, 1, 1, 1], "active, completed, returned, abandoned");
+        let pilot = studies.iter().find(|s| s.id == id).expect("the pilot study");
+        assert_eq!(pilot.assignments, [0, 1, 1, 1], "active, completed, returned, abandoned");
         let reasons: Vec<Vec<String>> = store.player_flags().await.expect("flags").into_values().map(|p| p.reasons).collect();
         assert!(reasons.contains(&vec!["assignment_returned".to_owned()]) && reasons.contains(&vec!["assignment_abandoned".to_owned()]), "{reasons:?}");
         // the participant id is theirs to see, and never exported

@@ -12,8 +12,8 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_letters;
-use super::{now_ms, Store, Refusal, StoreError, CONSENT_VERSION};
-use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
+use super::{now_ms, stored_code, Store, Refusal, StoreError, CONSENT_VERSION};
+use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
@@ -29,6 +29,7 @@ pub struct Assignment {
     pub lang: String,
     pub items_target: i64,
     pub completion_code: String,
+    pub policy: ItemPolicy,
 }
 
 impl Assignment {
@@ -57,8 +58,8 @@ impl Store {
         let id = random_letters(10);
         let mut tx = self.pool().begin().await?;
         sqlx::query(
-            "INSERT INTO crowd_studies (id, platform, name, k, lang, items_target, max_minutes, completion_code, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO crowd_studies (id, platform, name, k, lang, items_target, max_minutes, completion_code, created_at, item_policy) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&id)
         .bind(study.platform.code())
@@ -69,9 +70,10 @@ impl Store {
         .bind(study.max_minutes)
         .bind(&code)
         .bind(now_ms())
+        .bind(study.policy.code())
         .execute(&mut *tx)
         .await?;
-        record(&mut tx, staff, "create study", &format!("{id} {name} ({}, {} items)", study.platform.code(), study.items_target)).await?;
+        record(&mut tx, staff, "create study", &format!("{id} {name} ({}, {} items, {})", study.platform.code(), study.items_target, study.policy.code())).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -79,13 +81,13 @@ impl Store {
     /// Every study, newest first, with its assignments by status.
     pub async fn studies(&self) -> Result<Vec<CrowdStudy>, StoreError> {
         let rows = sqlx::query(
-            "SELECT s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, \
+            "SELECT s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, s.item_policy, \
                     CAST(COALESCE(SUM(CASE WHEN a.status = 'active' THEN 1 ELSE 0 END), 0) AS BIGINT), \
                     CAST(COALESCE(SUM(CASE WHEN a.status = 'completed' THEN 1 ELSE 0 END), 0) AS BIGINT), \
                     CAST(COALESCE(SUM(CASE WHEN a.status = 'returned' THEN 1 ELSE 0 END), 0) AS BIGINT), \
                     CAST(COALESCE(SUM(CASE WHEN a.status = 'abandoned' THEN 1 ELSE 0 END), 0) AS BIGINT) \
              FROM crowd_studies s LEFT JOIN crowd_assignments a ON a.study_id = s.id \
-             GROUP BY s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, s.created_at \
+             GROUP BY s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, s.item_policy, s.created_at \
              ORDER BY s.created_at DESC",
         )
         .fetch_all(self.pool())
@@ -95,15 +97,16 @@ impl Store {
                 Ok(CrowdStudy {
                     id: r.try_get(0)?,
                     settings: StudySettings {
-                        platform: platform_of(&r.try_get::<String, _>(1)?)?,
+                        platform: stored_code(r, 1, "platform", Platform::parse)?,
                         name: r.try_get(2)?,
                         k: super::servings::to_k(r.try_get(3)?)?,
                         language: r.try_get(4)?,
                         items_target: r.try_get(5)?,
                         max_minutes: r.try_get(6)?,
                         completion_code: r.try_get(7)?,
+                        policy: stored_code(r, 8, "item policy", ItemPolicy::parse)?,
                     },
-                    assignments: [r.try_get(8)?, r.try_get(9)?, r.try_get(10)?, r.try_get(11)?],
+                    assignments: [r.try_get(9)?, r.try_get(10)?, r.try_get(11)?, r.try_get(12)?],
                 })
             })
             .collect()
@@ -120,7 +123,7 @@ impl Store {
             study: r.try_get(0)?,
             items_target: r.try_get(1)?,
             max_minutes: r.try_get(2)?,
-            platform: platform_of(&r.try_get::<String, _>(3)?)?,
+            platform: stored_code(&r, 3, "platform", Platform::parse)?,
         })
     }
 
@@ -235,7 +238,7 @@ impl Store {
     /// The assignment of `annotator_id`, when they came from a crowd platform.
     pub async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
         let row = sqlx::query(
-            "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code \
+            "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code, s.item_policy \
              FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
         )
         .bind(annotator_id)
@@ -244,18 +247,17 @@ impl Store {
         row.map(|r| {
             Ok(Assignment {
                 status: r.try_get(0)?,
-                platform: platform_of(&r.try_get::<String, _>(1)?)?,
+                platform: stored_code(&r, 1, "platform", Platform::parse)?,
                 platform_session: r.try_get(2)?,
                 k: super::servings::to_k(r.try_get(3)?)?,
                 lang: r.try_get(4)?,
                 items_target: r.try_get(5)?,
                 completion_code: r.try_get(6)?,
+                policy: stored_code(&r, 7, "item policy", ItemPolicy::parse)?,
             })
         })
         .transpose()
     }
 }
 
-fn platform_of(code: &str) -> Result<Platform, StoreError> {
-    Platform::parse(code).ok_or_else(|| StoreError::Invalid(format!("stored platform {code:?} is unknown")))
-}
+

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::round::open_or_serve;
-use super::{insert_rows, now_ms, Store, StoreError};
+use super::{insert_rows, now_ms, stored_code, Store, StoreError};
 use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Timing};
 
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
@@ -207,7 +207,7 @@ impl Store {
             .bind(serving)
             .fetch_one(self.pool())
             .await?;
-        let task = task_of(&row.try_get::<String, _>(0)?)?;
+        let task = stored_code(&row, 0, "definition task", DefinitionTask::parse)?;
         let candidates: String = row.try_get(1)?;
         let synsets = self.synset_texts(candidates.split('|')).await?;
         let (prompt, options) = match task {
@@ -304,7 +304,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(DefinitionRound {
-                    task: task_of(&r.try_get::<String, _>(0)?)?,
+                    task: stored_code(r, 0, "definition task", DefinitionTask::parse)?,
                     target: r.try_get(1)?,
                     candidates: r.try_get::<String, _>(2)?.split('|').count(),
                     rank: usize::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0),
@@ -376,7 +376,7 @@ impl Store {
         let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM define_scores").fetch_all(self.pool()).await?;
         let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
         for r in &rows {
-            let key = (r.try_get(0)?, task_of(&r.try_get::<String, _>(1)?)?, r.try_get(2)?);
+            let key = (r.try_get(0)?, stored_code(r, 1, "definition task", DefinitionTask::parse)?, r.try_get(2)?);
             out.entry(key).or_default().insert(r.try_get(3)?, r.try_get(4)?);
         }
         Ok(out)
@@ -416,9 +416,6 @@ pub fn distinct_candidates(members: Vec<GroupMember>, target: &str, task: Defini
     members.into_iter().filter(|m| m.id == target || seen.insert(text(m))).collect()
 }
 
-fn task_of(code: &str) -> Result<DefinitionTask, StoreError> {
-    DefinitionTask::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown definition task {code:?}")))
-}
 
 #[cfg(test)]
 mod tests {

@@ -15,7 +15,7 @@ use sqlx::Row;
 use super::filter::filter_sql;
 use super::secrets::random_letters;
 use super::{Store, StoreError};
-use gapwise_model::AnswerFilter;
+use gapwise_model::{AnswerFilter, Input, Trial};
 
 /// Length of an export ID: 12 letters, ~68 bits.
 const EXPORT_ID_LEN: usize = 12;
@@ -52,6 +52,8 @@ pub struct ExportRow {
     pub client_ms_reported: Option<i64>,
     /// Time from serving to answer, measured by the server (milliseconds).
     pub server_ms: i64,
+    /// What the browser saw of the trial (input, hidden page, clock, frame).
+    pub trial: Trial,
     /// The two words in the order they were shown, `first|second`.
     pub option_order: String,
     /// Whether the item is gold (its answer verified by an admin).
@@ -131,7 +133,8 @@ impl Store {
         let filter = filter_sql(filter)?;
         let sql = format!(
             "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
-                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id, a.client_ms_reported \
+                    a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id, a.client_ms_reported, \
+                    a.input_device, a.hidden_changes, a.clock_us, a.frame_us \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
              LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
@@ -156,6 +159,7 @@ impl Store {
                 client_ms: r.try_get(10)?,
                 client_ms_reported: r.try_get(15)?,
                 server_ms: r.try_get(11)?,
+                trial: trial_of(&r, 16)?,
                 option_order: r.try_get(12)?,
                 gold: r.try_get::<i64, _>(13)? == 1,
                 player_flags: flags.get(&r.try_get::<String, _>(14)?).map(|f| f.reasons.join(";")),
@@ -206,4 +210,15 @@ impl Store {
         }
         Ok(ModelScores { by_item, models: models.len() })
     }
+}
+
+/// The trial stored in the four columns from `first` on (input_device,
+/// hidden_changes, clock_us, frame_us).
+pub(super) fn trial_of(row: &sqlx::any::AnyRow, first: usize) -> Result<Trial, StoreError> {
+    let count = |i: usize| -> Result<Option<u32>, StoreError> {
+        let stored: Option<i64> = row.try_get(first + i)?;
+        stored.map(|n| u32::try_from(n).map_err(|_| StoreError::Invalid(format!("a stored trial count is out of range: {n}")))).transpose()
+    };
+    let input: Option<String> = row.try_get(first)?;
+    Ok(Trial { input: input.as_deref().and_then(Input::parse), hidden: count(1)?, clock_us: count(2)?, frame_us: count(3)? })
 }

@@ -24,6 +24,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use gapwise_model::{Input, Trial};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
@@ -54,6 +55,8 @@ pub struct AnswerRow {
     pub option_order: String,
     pub created_at: i64,
     pub client_ms_reported: Option<i64>,
+    /// What the browser saw of the trial.
+    pub trial: Trial,
 }
 
 /// A serving's row (see the `servings` table); never updated once stored.
@@ -86,6 +89,7 @@ pub enum Write {
 #[derive(Clone, Copy, Debug)]
 enum Value<'a> {
     Text(&'a str),
+    MaybeText(Option<&'a str>),
     Int(i64),
     MaybeInt(Option<i64>),
 }
@@ -94,9 +98,9 @@ impl rusqlite::ToSql for Value<'_> {
     fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
         use rusqlite::types::{ToSqlOutput, Value as Sql};
         Ok(match *self {
-            Value::Text(text) => ToSqlOutput::from(text),
+            Value::Text(text) | Value::MaybeText(Some(text)) => ToSqlOutput::from(text),
             Value::Int(n) | Value::MaybeInt(Some(n)) => ToSqlOutput::from(n),
-            Value::MaybeInt(None) => ToSqlOutput::Owned(Sql::Null),
+            Value::MaybeInt(None) | Value::MaybeText(None) => ToSqlOutput::Owned(Sql::Null),
         })
     }
 }
@@ -112,7 +116,8 @@ impl Write {
         match self {
             Write::Answer(a) => vec![(
                 "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
-                 created_at, client_ms_reported) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
+                 created_at, client_ms_reported, input_device, hidden_changes, clock_us, frame_us) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING",
                 vec![
                     Value::Text(&a.id),
                     Value::Text(&a.annotator_id),
@@ -125,6 +130,10 @@ impl Write {
                     Value::Text(&a.option_order),
                     Value::Int(a.created_at),
                     Value::MaybeInt(a.client_ms_reported),
+                    Value::MaybeText(a.trial.input.map(Input::code)),
+                    Value::MaybeInt(a.trial.hidden.map(i64::from)),
+                    Value::MaybeInt(a.trial.clock_us.map(i64::from)),
+                    Value::MaybeInt(a.trial.frame_us.map(i64::from)),
                 ],
             )],
             Write::Serve { serving: s, session } => vec![
@@ -326,6 +335,7 @@ async fn write_in(pool: &AnyPool, write: &Write) -> Result<bool, StoreError> {
 fn bind<'q>(sql: &'q str, values: Vec<Value<'q>>) -> AnyQuery<'q> {
     values.into_iter().fold(sqlx::query(sql), |q, value| match value {
         Value::Text(text) => q.bind(text),
+        Value::MaybeText(text) => q.bind(text),
         Value::Int(n) => q.bind(n),
         Value::MaybeInt(n) => q.bind(n),
     })

@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use gapwise_model::words::{normalize, word_spans};
 use super::round::open_or_serve;
-use super::{insert_rows, now_ms, Store, Refusal, StoreError};
+use super::{insert_rows, now_ms, stored_code, Store, Refusal, StoreError};
 use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS, Timing};
 
 /// Sentences looked at per draw when serving a new one.
@@ -139,7 +139,7 @@ impl Store {
         .bind(serving)
         .fetch_one(self.pool())
         .await?;
-        let mode = mode_of(&row.try_get::<String, _>(0)?)?;
+        let mode = stored_code(&row, 0, "guessing mode", GuessMode::parse)?;
         let sentence: i64 = row.try_get(1)?;
         let all = positions(&row.try_get::<String, _>(2)?);
         let position = usize::try_from(row.try_get::<i64, _>(3)?).unwrap_or(0) + 1;
@@ -217,7 +217,7 @@ impl Store {
         let guess = match rank {
             None => normalize(guess),
             Some(rank) => {
-                if mode_of(&row.try_get::<String, _>(0)?)? != GuessMode::Choose {
+                if stored_code(&row, 0, "guessing mode", GuessMode::parse)? != GuessMode::Choose {
                     return Err(StoreError::Invalid("suggestions are only offered in the easier mode".into()));
                 }
                 let suggestions = self.suggestions(row.try_get(3)?, position).await?;
@@ -395,9 +395,6 @@ impl Store {
     }
 }
 
-fn mode_of(code: &str) -> Result<GuessMode, StoreError> {
-    GuessMode::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown guessing mode {code:?}")))
-}
 
 #[cfg(test)]
 mod tests {

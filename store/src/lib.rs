@@ -74,6 +74,14 @@ pub fn now_ms() -> i64 {
 /// numbered parameter's name in a list it searches once per parameter, when it
 /// prepares a statement and when sqlx binds it, a cost quadratic in a statement's
 /// parameters; anonymous ones are bound by position.
+/// The code stored in column `at` of `row`, read by `parse`; a code it does not
+/// know (`what` names its kind) is an error, not a guess.
+pub(crate) fn stored_code<T>(row: &sqlx::any::AnyRow, at: usize, what: &str, parse: impl FnOnce(&str) -> Option<T>) -> Result<T, StoreError> {
+    use sqlx::Row;
+    let code: String = row.try_get(at)?;
+    parse(&code).ok_or_else(|| StoreError::Invalid(format!("stored {what} {code:?} is unknown")))
+}
+
 pub(crate) fn placeholders(conn: &sqlx::AnyConnection, rows: usize, columns: usize) -> String {
     let numbered = conn.backend_name() != "SQLite";
     let parameter = |i: usize| if numbered { format!("${i}") } else { "?".to_owned() };

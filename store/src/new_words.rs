@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashSet};
 use sqlx::Row;
 
 use super::round::open_or_serve;
-use super::{insert_rows, now_ms, Store, StoreError};
+use super::{insert_rows, now_ms, stored_code, Store, StoreError};
 use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
 
 /// An item with the words it is played with, to import or as stored.
@@ -72,14 +72,11 @@ pub struct WinoAnswer {
     pub correct: bool,
 }
 
-fn word_of(code: &str) -> Result<WinoWord, StoreError> {
-    WinoWord::parse(code).ok_or_else(|| StoreError::Invalid(format!("unknown WinoDict word {code:?}")))
-}
 
 /// The setup stored in the three columns from `first` on (word, teaching, shots).
 fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<WinoSetup, StoreError> {
     Ok(WinoSetup {
-        word: word_of(&row.try_get::<String, _>(first)?)?,
+        word: stored_code(row, first, "WinoDict word", WinoWord::parse)?,
         teaching: row.try_get(first + 1)?,
         shots: u32::try_from(row.try_get::<i64, _>(first + 2)?).unwrap_or(0),
     })
@@ -146,7 +143,7 @@ impl Store {
             by_item
                 .entry(v.try_get(0)?)
                 .or_default()
-                .insert(word_of(&v.try_get::<String, _>(1)?)?, WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? });
+                .insert(stored_code(v, 1, "WinoDict word", WinoWord::parse)?, WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? });
         }
         rows.iter()
             .map(|r| {
@@ -287,7 +284,7 @@ impl Store {
             .map(|r| {
                 Ok(WinoAnswer {
                     item_id: r.try_get(0)?,
-                    word: word_of(&r.try_get::<String, _>(1)?)?,
+                    word: stored_code(r, 1, "WinoDict word", WinoWord::parse)?,
                     with_definition: r.try_get::<i64, _>(2)? == 1,
                     correct: r.try_get::<i64, _>(3)? == 1,
                 })

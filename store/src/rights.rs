@@ -41,7 +41,8 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
         let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
-        let answers = sqlx::query("SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at FROM answers WHERE annotator_id = $1 ORDER BY created_at")
+        let answers = sqlx::query("SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
+             FROM answers WHERE annotator_id = $1 ORDER BY created_at")
             .bind(id)
             .fetch_all(self.pool())
             .await?;
@@ -70,6 +71,7 @@ impl Store {
                         correct: r.try_get::<i64, _>(3)? == 1,
                         client_ms: r.try_get(4)?,
                         server_ms: r.try_get(5)?,
+                        trial: super::export::trial_of(r, 7)?,
                         at: utc_minute(r.try_get(6)?),
                     })
                 })

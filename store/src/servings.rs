@@ -195,6 +195,26 @@ impl Store {
         Ok((served, friends))
     }
 
+    /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
+    /// item, right), for fitting the items' difficulties.
+    pub async fn answers_in_game(&self, k: u8, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+            "SELECT a.annotator_id, a.item_id, a.correct FROM answers a JOIN items i ON i.id = a.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id WHERE i.k = $1 AND p.lang = $2 AND i.kind = 'choice'",
+        )
+        .bind(i64::from(k))
+        .bind(lang)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().map(|(who, item, correct)| (who, item, correct == 1)).collect())
+    }
+
+    /// The items `annotator` answered, and whether right.
+    pub async fn answers_of(&self, annotator: &str) -> Result<Vec<(i64, bool)>, StoreError> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(annotator).fetch_all(self.pool()).await?;
+        Ok(rows.into_iter().map(|(item, correct)| (item, correct == 1)).collect())
+    }
+
     /// Every active choice item with its holders, counting unanswered servings made
     /// at `reserved_since` (ms) or later (see [`HoldCount`]).
     pub async fn hold_counts(&self, reserved_since: i64) -> Result<Vec<HoldCount>, StoreError> {

@@ -102,6 +102,7 @@ pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
 
 /// Sets up a crowd study; returns its id (its entry URL is on the admin page).
 #[server(endpoint = "create-study")]
+#[allow(clippy::too_many_arguments, reason = "a server function takes its form's fields one by one")]
 pub async fn create_study(
     platform: String,
     name: String,
@@ -110,16 +111,21 @@ pub async fn create_study(
     items_target: i64,
     max_minutes: i64,
     #[server(default)] completion_code: String,
+    #[server(default)] item_policy: String,
 ) -> Result<String, AppError> {
     use crate::ssr::{context, require_admin};
-    use gapwise_model::Platform;
+    use gapwise_model::{ItemPolicy, Platform};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
     let platform = Platform::parse(&platform).ok_or_else(|| {
         AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")).with_status()
     })?;
+    let policy = match item_policy.trim() {
+        "" => ItemPolicy::default(),
+        code => ItemPolicy::parse(code).ok_or_else(|| AppError::BadRequest(format!("item_policy must be fewest or information, not {code:?}")).with_status())?,
+    };
     let language = super::language_of(Some(language))?.to_owned();
-    let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code };
+    let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code, policy };
     Ok(ctx.store.create_study(&admin.name, &study).await?)
 }

@@ -74,6 +74,14 @@ pub(crate) fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError>
         .map_err(|message| AppError::BadRequest(message).with_status())
 }
 
+/// What a browser reported with an answer: its time and its trial's form field
+/// (see `gapwise_model::Trial`), each empty when not measured.
+#[cfg(feature = "ssr")]
+pub(crate) fn reported_of(client_ms: Option<String>, trial: Option<String>) -> Result<gapwise_model::Reported, AppError> {
+    let trial = gapwise_model::Trial::parse(trial.as_deref().unwrap_or_default()).map_err(|message| AppError::BadRequest(message).with_status())?;
+    Ok(gapwise_model::Reported { client_ms: client_ms_of(client_ms)?, trial })
+}
+
 /// The caller's pseudonym, if they have a game session.
 #[server(endpoint = "whoami")]
 pub async fn whoami() -> Result<Option<String>, AppError> {

@@ -30,16 +30,22 @@ pub async fn get_play_state(
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
-/// (0 or 1). `client_ms` is the browser-measured response time; empty without
-/// JavaScript, when the server-measured time stands in for it. Idempotent.
+/// (0 or 1). `client_ms` is the browser-measured response time and `trial` what
+/// the browser saw of the trial (`gapwise_model::Trial`); both empty without
+/// JavaScript, when the server-measured time stands in. Idempotent.
 #[server(endpoint = "answer")]
-pub async fn submit_answer(answer_id: String, choice: usize, client_ms: Option<String>) -> Result<Feedback, AppError> {
+pub async fn submit_answer(
+    answer_id: String,
+    choice: usize,
+    client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
+) -> Result<Feedback, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = super::client_ms_of(client_ms)?;
-    Ok(ctx.engine.answer(&session, &answer_id, choice, client_ms).await?)
+    let reported = super::reported_of(client_ms, trial)?;
+    Ok(ctx.engine.answer(&session, &answer_id, choice, reported).await?)
 }
 
 /// Leaves the feedback of the last answer for the next item.
@@ -61,6 +67,7 @@ pub async fn answer_and_next(
     answer_id: String,
     choice: usize,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
     k: u8,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
@@ -69,7 +76,8 @@ pub async fn answer_and_next(
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    play_round(&ctx, &session, (&answer_id, choice, client_ms), k, language, challenge).await
+    let reported = super::reported_of(client_ms, trial)?;
+    play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await
 }
 
 /// `answer-next` with what the game page shows beside the item: the player's
@@ -80,6 +88,7 @@ pub async fn answer_round(
     answer_id: String,
     choice: usize,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
     k: u8,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
@@ -88,26 +97,25 @@ pub async fn answer_round(
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let round = play_round(&ctx, &session, (&answer_id, choice, client_ms), k, language, challenge).await?;
+    let reported = super::reported_of(client_ms, trial)?;
+    let round = play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await?;
     let progress = ctx.engine.progress(&session.annotator.id).await?;
     let crowd = ctx.store.crowd_progress(&session.annotator.id).await?;
     Ok(gapwise_model::PageRound { round, pseudonym: session.annotator.pseudonym, progress, crowd })
 }
 
-/// The answer (id, choice, browser time as sent) and the next play state.
+/// The answer (id, choice, what the browser reported) and the next play state.
 #[cfg(feature = "ssr")]
 async fn play_round(
     ctx: &crate::ssr::ServerContext,
     session: &gapwise_store::Session,
-    answer: (&str, usize, Option<String>),
+    answer: (&str, usize, gapwise_model::Reported),
     k: u8,
     language: Option<String>,
     challenge: Option<String>,
 ) -> Result<Round, AppError> {
-    let (answer_id, choice, client_ms) = answer;
     let language = super::language_of(language)?;
-    let client_ms = super::client_ms_of(client_ms)?;
-    Ok(ctx.engine.answer_and_play(session, (answer_id, choice, client_ms), k, language, challenge_of(challenge.as_deref())).await?)
+    Ok(ctx.engine.answer_and_play(session, answer, k, language, challenge_of(challenge.as_deref())).await?)
 }
 
 /// The caller's points, level, streaks and answers today.

@@ -1,7 +1,7 @@
 //! The admin page's quality control (per-item redundancy, gold items, flagged
 //! players) and crowd studies (set one up, follow its assignments).
 
-use gapwise_model::{AdminOverview, Platform, ALLOWED_K, GOLD_MISSES_TO_FLAG, LANGUAGES};
+use gapwise_model::{AdminOverview, ItemPolicy, Platform, ALLOWED_K, GOLD_MISSES_TO_FLAG, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::api::{CreateStudy, SetAnswersPerItem};
@@ -68,6 +68,10 @@ fn Studies(studies: Vec<gapwise_model::CrowdStudy>, action: ServerAction<CreateS
             <label>"Items " <input type="number" name="items_target" min="1" max="500" value="20" required/></label>
             <label>"Time limit (minutes) " <input type="number" name="max_minutes" min="1" max="1440" value="60" required/></label>
             <label>"Completion code (empty: made up) " <input type="text" name="completion_code" pattern="[A-Za-z0-9]*"/></label>
+            <label>"Items served " <select name="item_policy">
+                <option value=ItemPolicy::FewestHolders.code()>"fewest holders first"</option>
+                <option value=ItemPolicy::MostInformation.code()>"adaptive: most information at the participant's ability"</option>
+            </select></label>
             <button type="submit" class="primary">"Create study"</button>
         </ActionForm>
         <crate::components::ActionError value=action.value()/>
@@ -79,7 +83,7 @@ fn Studies(studies: Vec<gapwise_model::CrowdStudy>, action: ServerAction<CreateS
                 let url = s.platform.entry_url("", &study.id);
                 view! {
                     <tr>
-                        <td>{format!("{} ({}, k = {}, {}, {} items, {} min)", s.name, s.platform.code(), s.k, s.language, s.items_target, s.max_minutes)}</td>
+                        <td>{format!("{} ({}, k = {}, {}, {} items, {} min, {})", s.name, s.platform.code(), s.k, s.language, s.items_target, s.max_minutes, s.policy.code())}</td>
                         <td><code class="entry-url">{url}</code></td>
                         <td><code>{s.completion_code}</code></td>
                         {study.assignments.into_iter().map(|n| view! { <td class="num">{n}</td> }).collect_view()}

@@ -56,7 +56,7 @@ pub fn DefinePage() -> impl IntoView {
 /// The prompt and the options of one round.
 #[component]
 fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>) -> impl IntoView {
-    let (client_ms, stamp) = response_clock();
+    let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();
     let finished = i18n.t_with("define-finished", &[("n", card.finished.into())]);
@@ -75,7 +75,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>) -> impl IntoV
         <p class="status"><span class="score" id="rounds-finished" data-finished=card.finished.to_string()>{finished}</span></p>
         <ActionForm action=pick attr:class="item definitions">
             <input type="hidden" name="serving_id" value=card.serving_id/>
-            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <p class="prompt" id="define-prompt" data-kind=kind>{card.prompt}</p>
             <div class="options stacked" role="group" aria-labelledby="define-prompt">{options}</div>
         </ActionForm>

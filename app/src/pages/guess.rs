@@ -57,7 +57,7 @@ pub fn GuessPage() -> impl IntoView {
 /// The sentence so far, the guess box and, in the easier mode, the suggestions.
 #[component]
 fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
-    let (client_ms, stamp) = response_clock();
+    let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = guess.pending();
     // each word starts with an empty box, ready for typing
@@ -91,7 +91,7 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
         <ActionForm action=guess attr:class="item guessing">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="position" value=card.position.to_string()/>
-            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
             <label>
                 {i18n.t("guess-label")}

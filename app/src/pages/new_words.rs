@@ -36,7 +36,7 @@ pub fn NewWordsPage() -> impl IntoView {
 /// The sentence, the definition when it is shown, and the two options.
 #[component]
 fn Item(card: WinoCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
-    let (client_ms, stamp) = response_clock();
+    let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();
     let tally = i18n.t_with("new-words-tally", &[("right", card.right.into()), ("n", card.answered.into())]);
@@ -53,7 +53,7 @@ fn Item(card: WinoCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
         <p class="status"><span class="score" id="new-words-answered" data-answered=card.answered.to_string()>{tally}</span></p>
         <ActionForm action=pick attr:class="item new-words">
             <input type="hidden" name="serving_id" value=card.serving_id/>
-            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             {definition}
             <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t("new-words-blank")>"_____"</span>{after}</p>
             <div class="options" role="group" aria-labelledby="new-word-sentence">{options}</div>

@@ -241,7 +241,7 @@ fn Status(score: Score, pseudonym: String) -> impl IntoView {
 /// One item: its sentences with the blank, and the two words as buttons.
 #[component]
 fn Item(card: ItemCard, play: Play) -> impl IntoView {
-    let (client_ms, stamp) = response_clock();
+    let (clock, stamp) = response_clock();
     let pending = play.round.pending();
     let [first, second] = card.options;
     let answer_id = card.answer_id.clone();
@@ -250,11 +250,12 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let choice = ev.submitter().and_then(|b| b.get_attribute("value")).and_then(|v| v.parse().ok()).unwrap_or(0);
-        let client_ms = client_ms.get_untracked().map(|input| input.value()).filter(|v| !v.is_empty());
+        let filled = |field: NodeRef<leptos::html::Input>| field.get_untracked().map(|input| input.value()).filter(|v| !v.is_empty());
         play.round.dispatch(AnswerRound {
             answer_id: answer_id.clone(),
             choice,
-            client_ms,
+            client_ms: filled(clock.client_ms),
+            trial: filled(clock.trial),
             k: play.k.get_untracked(),
             language: Some(play.language.get_untracked().to_owned()),
             challenge: play.challenge.get_untracked(),
@@ -263,7 +264,8 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
     view! {
         <form method="post" action=SubmitAnswer::url() class="item" on:submit=submit>
             <input type="hidden" name="answer_id" value=card.answer_id/>
-            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <Contexts contexts=card.contexts/>
             <p class="prompt" id="prompt">{use_i18n().t("play-prompt")}</p>
             <div class="options" role="group" aria-labelledby="prompt">

@@ -29,7 +29,7 @@ pub fn RatePage() -> impl IntoView {
 /// The sentence and the five buttons of the scale.
 #[component]
 fn Scale(card: LikertCard, rate: ServerAction<Rate>) -> impl IntoView {
-    let (client_ms, stamp) = response_clock();
+    let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let word = |key, word: &str| i18n.t_with(key, &[("word", word.into())]);
     let labels = [
@@ -45,7 +45,7 @@ fn Scale(card: LikertCard, rate: ServerAction<Rate>) -> impl IntoView {
         <p class="status"><span class="score">{rated}</span></p>
         <ActionForm action=rate attr:class="item likert">
             <input type="hidden" name="serving_id" value=card.serving_id/>
-            <input type="hidden" name="client_ms" value="" node_ref=client_ms/>
+            <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <Contexts contexts=vec![card.context]/>
             <p class="prompt" id="scale-prompt">{i18n.t("rate-prompt")}</p>
             <div class="scale" role="group" aria-labelledby="scale-prompt">

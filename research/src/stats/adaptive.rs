@@ -3,9 +3,12 @@
 //! (the item with the fewest answers, ties at random) and an adaptive one (once
 //! every item has a few answers, the item with the most information at the
 //! player's current ability estimate, p(1 - p) under the 1PL, among items not yet
-//! at the cap of answers). Both never repeat an
-//! item for a player. After every ten players, the 1PL is fitted to every answer so far
-//! ([`super::irt`]) and the error of the difficulties measured against the truth.
+//! at the cap of answers). Both never repeat an item for a player. After every ten
+//! players, the 1PL is fitted to every answer so far ([`super::irt`]) and the error
+//! of the difficulties measured against the truth. The adaptive rule, the
+//! estimates it reads and the player's ability are the functions the game's
+//! engine serves a study's items with ([`most_informative`], [`difficulties`],
+//! [`ability`]).
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -48,53 +51,94 @@ pub type Curve = Vec<(usize, f64)>;
 pub fn simulate(how: Simulation, policy: Policy) -> Curve {
     let mut rng = StdRng::seed_from_u64(how.seed);
     let difficulty: Vec<f64> = (0..how.items).map(|_| rng.gen_range(-2.0..2.0)).collect();
-    let ability: Vec<f64> = (0..how.players).map(|_| normal(&mut rng)).collect();
+    let abilities: Vec<f64> = (0..how.players).map(|_| normal(&mut rng)).collect();
     let mut answers_to = vec![0usize; how.items];
     let mut cells = Vec::new();
     let mut estimate = vec![0.0; how.items];
-    // the 1PL's discriminations, for reading a player's ability off the estimates
-    let unit = vec![1.0; how.items];
     let mut curve = Vec::with_capacity(how.players);
-    for (p, &theta) in ability.iter().enumerate() {
+    for (p, &theta) in abilities.iter().enumerate() {
         let mut seen = vec![false; how.items];
-        let mut mine: Vec<(usize, bool)> = Vec::new();
+        // the player's answers as (estimated difficulty, right)
+        let mut mine: Vec<(f64, bool)> = Vec::new();
         for _ in 0..how.per_player.min(how.items) {
-            // kept within +-3 while they have answered everything right or wrong
-            let guess = if mine.is_empty() { 0.0 } else { theta_for(&mine, &unit, &estimate, 0.0, 3.0) };
             let mut open: Vec<usize> = (0..how.items).filter(|&i| !seen[i]).collect();
             open.shuffle(&mut rng);
             let pick = match policy {
                 Policy::FewestAnswers => open.iter().copied().min_by_key(|&i| answers_to[i]),
-                // an item with too few answers has no estimate to trust yet: served first
-                Policy::MostInformation if open.iter().any(|&i| answers_to[i] < WARM_UP) => {
-                    open.iter().copied().min_by_key(|&i| answers_to[i])
-                }
                 Policy::MostInformation => {
-                    let information = |i: usize| {
-                        let q = 1.0 / (1.0 + (-(guess - estimate[i])).exp());
-                        q * (1.0 - q)
-                    };
-                    let under_cap: Vec<usize> = open.iter().copied().filter(|&i| answers_to[i] < how.cap).collect();
-                    let pool = if under_cap.is_empty() { &open } else { &under_cap };
-                    pool.iter().copied().max_by(|&a, &b| information(a).total_cmp(&information(b)))
+                    let seen_as: Vec<Open> = open.iter().map(|&i| Open { answers: answers_to[i], difficulty: estimate[i] }).collect();
+                    most_informative(&seen_as, ability(&mine), how.cap).and_then(|at| open.get(at).copied())
                 }
             };
             let Some(i) = pick else { break };
             let right = rng.gen_bool(1.0 / (1.0 + (-(theta - difficulty[i])).exp()));
             seen[i] = true;
             answers_to[i] += 1;
-            mine.push((i, right));
+            mine.push((estimate[i], right));
             cells.push((p, i, right));
         }
         if (p + 1) % REFIT_EVERY == 0 || p + 1 == how.players {
             let fitted = fit(p + 1, how.items, &cells, Model::OnePl);
-            // an item everyone got right (or wrong) sits at the fit's bound: taken as
-        // "hard" or "easy" within the abilities' range, so that it is served again
-        estimate = fitted.difficulty.iter().map(|b| b.clamp(-3.0, 3.0)).collect();
+            estimate = bounded(&fitted.difficulty);
             curve.push((cells.len(), centred_rmse(&fitted.difficulty, &difficulty)));
         }
     }
     curve
+}
+
+/// An item a player may be served next, as the adaptive rule sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Open {
+    /// Answers it has (or holders, counting live reservations).
+    pub answers: usize,
+    /// Its estimated difficulty ([`difficulties`]; 0 before it has answers).
+    pub difficulty: f64,
+}
+
+/// The position in `open` of the item to serve a player of `ability`: while any
+/// item has fewer than [`WARM_UP`] answers, the least answered (its estimate is
+/// not to be trusted yet); then the item with the most information at `ability`
+/// under the 1PL, p(1 - p), among those under `cap` answers (all, when none is).
+/// Ties go to the last: give `open` in random order.
+pub fn most_informative(open: &[Open], ability: f64, cap: usize) -> Option<usize> {
+    let positions = 0..open.len();
+    let answers = |at: &usize| open.get(*at).map_or(usize::MAX, |o| o.answers);
+    if open.iter().any(|o| o.answers < WARM_UP) {
+        return positions.min_by_key(answers);
+    }
+    let information = |at: &usize| {
+        let b = open.get(*at).map_or(0.0, |o| o.difficulty);
+        let p = 1.0 / (1.0 + (-(ability - b)).exp());
+        p * (1.0 - p)
+    };
+    let under_cap: Vec<usize> = positions.clone().filter(|at| answers(at) < cap).collect();
+    let pool = if under_cap.is_empty() { positions.collect() } else { under_cap };
+    pool.into_iter().max_by(|x, y| information(x).total_cmp(&information(y)))
+}
+
+/// A player's ability under the 1PL from their answers as (estimated difficulty,
+/// right); 0 before any, within +-3 while they are all right or all wrong.
+pub fn ability(answers: &[(f64, bool)]) -> f64 {
+    if answers.is_empty() {
+        return 0.0;
+    }
+    let (b, cells): (Vec<f64>, Vec<(usize, bool)>) = answers.iter().enumerate().map(|(i, &(b, right))| (b, (i, right))).unzip();
+    theta_for(&cells, &vec![1.0; b.len()], &b, 0.0, BOUND)
+}
+
+/// The items' difficulties from `cells` (respondent, item, right) under the 1PL,
+/// as the adaptive rule reads them: within +-[`BOUND`].
+pub fn difficulties(respondents: usize, items: usize, cells: &[(usize, usize, bool)]) -> Vec<f64> {
+    bounded(&fit(respondents, items, cells, Model::OnePl).difficulty)
+}
+
+/// The estimates' range: an item everyone got right (or wrong) sits at the fit's
+/// bound, and is taken as "easy" or "hard" within the abilities' range instead,
+/// so that it is served again.
+const BOUND: f64 = 3.0;
+
+fn bounded(difficulty: &[f64]) -> Vec<f64> {
+    difficulty.iter().map(|b| b.clamp(-BOUND, BOUND)).collect()
 }
 
 /// Answers needed until the error first falls to `target` and stays there; None
@@ -124,6 +168,21 @@ fn normal(rng: &mut StdRng) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rule_warms_up_then_serves_the_item_nearest_the_ability_under_the_cap() {
+        let item = |answers, difficulty| Open { answers, difficulty };
+        let open = [item(12, -2.0), item(3, 2.0), item(15, 0.4)];
+        assert_eq!(most_informative(&open, 0.0, 100), Some(1), "an item with few answers first");
+        let warm = [item(12, -2.0), item(30, 2.0), item(15, 0.4)];
+        assert_eq!(most_informative(&warm, 0.0, 100), Some(2));
+        assert_eq!(most_informative(&warm, 2.5, 100), Some(1));
+        assert_eq!(most_informative(&warm, 2.5, 20), Some(2), "the item at the cap waits");
+        assert_eq!(most_informative(&[], 0.0, 100), None);
+        assert_eq!(ability(&[]), 0.0);
+        assert!(ability(&[(0.0, true), (1.0, true)]) > 0.0 && ability(&[(0.0, false)]) < 0.0);
+        assert!((ability(&[(0.0, true); 5]) - 3.0).abs() < 1e-6, "all right: at the bound");
+    }
 
     #[test]
     fn both_policies_learn_the_difficulties_and_the_counts_are_printed() {
