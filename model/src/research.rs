@@ -31,6 +31,17 @@ pub struct ReportFigure {
     pub svg: String,
 }
 
+/// How a report is made, besides the answers it covers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportOptions {
+    /// Answers with a context from one of these sources (e.g. `wikipedia`) are
+    /// left out of the filtered rates.
+    pub drop_sources: Vec<String>,
+    /// The item whose characteristic curves the IRT figures draw (its language's
+    /// figure); the most answered item of each language when unset or not there.
+    pub curve_item: Option<i64>,
+}
+
 /// The paper's analyses on the answers a filter selects.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {

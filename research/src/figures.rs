@@ -121,7 +121,7 @@ fn draw_heatmap_panel(panel: &LikertPanel, area: &DrawingArea<SVGBackend<'_>, Sh
 pub(crate) type CurvedItem = (String, (f64, f64), (f64, f64));
 
 /// One language's abilities for the IRT figure: the players' (fitted), the models'
-/// (by name), and the most answered item's curves.
+/// (by name), and the curves of the item chosen (the most answered by default).
 pub(crate) struct AbilityPanel {
     pub language: String,
     pub players: Vec<f64>,
@@ -130,8 +130,8 @@ pub(crate) struct AbilityPanel {
 }
 
 /// The IRT figure of one language: above, the histogram of the players' abilities
-/// with each model's marked; below, the item characteristic curves of its most
-/// answered item under the 1PL and the 2PL.
+/// with each model's marked; below, the item characteristic curves of the item
+/// chosen under the 1PL and the 2PL.
 pub(crate) fn abilities(panel: &AbilityPanel) -> Result<String, StoreError> {
     let mut svg = String::new();
     draw_abilities(panel, SVGBackend::with_string(&mut svg, (720, 640)).into_drawing_area())?;

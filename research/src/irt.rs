@@ -1,12 +1,13 @@
 //! Item response theory of the main game's answers, per language: each item's
 //! difficulty (1PL, with its standard error, and 2PL with its discrimination), and
 //! where the players and each scored model stand on the same ability scale (a
-//! model is a respondent whose answer is right when its Eq. 2 score is positive).
+//! model is a respondent whose answer is right when its Eq. 2 score is positive);
+//! and the same fits of the other modes' answers ([`mode_tables`]).
 
 use std::collections::BTreeMap;
 
 use gapwise_model::{ReportFigure, ReportTable};
-use gapwise_store::StoreError;
+use gapwise_store::{ModeResponse, StoreError};
 
 use crate::answers::{languages, Answer};
 use crate::figures::{abilities, AbilityPanel};
@@ -14,78 +15,82 @@ use crate::stats::bootstrap::quantile;
 use crate::stats::irt::{fit, Cell, Fit, Model};
 use crate::table::{num, table};
 
-/// One language's answers as the fit reads them: respondents and items numbered.
-struct Responses {
-    players: Vec<String>,
-    items: Vec<i64>,
+/// Answers as the fit reads them: respondents and items numbered in order.
+struct Numbered<K> {
+    players: usize,
+    /// The items' keys, by number.
+    items: Vec<K>,
     cells: Vec<Cell>,
     /// Answers per item.
     answered: Vec<usize>,
-    /// The item's pair and k, as the table shows them.
-    labels: Vec<(String, String, i64)>,
 }
 
-fn responses(answers: &[&Answer]) -> Responses {
-    let (mut players, mut items): (BTreeMap<&str, usize>, BTreeMap<i64, usize>) = (BTreeMap::new(), BTreeMap::new());
-    for a in answers {
-        let next = players.len();
-        players.entry(&a.annotator).or_insert(next);
-        let next = items.len();
-        items.entry(a.item).or_insert(next);
-    }
-    let mut answered = vec![0; items.len()];
-    let mut labels = vec![(String::new(), String::new(), 0); items.len()];
+fn numbered<'a, K: Ord + Clone>(answers: impl IntoIterator<Item = (&'a str, K, bool)>) -> Numbered<K> {
+    let (mut players, mut items): (BTreeMap<&str, usize>, BTreeMap<K, usize>) = (BTreeMap::new(), BTreeMap::new());
+    let mut keys = Vec::new();
+    let mut answered: Vec<usize> = Vec::new();
     let cells = answers
-        .iter()
-        .filter_map(|a| {
-            let (p, i) = (*players.get(a.annotator.as_str())?, *items.get(&a.item)?);
-            *answered.get_mut(i)? += 1;
-            *labels.get_mut(i)? = (a.pair.0.clone(), a.pair.1.clone(), a.k);
-            Some((p, i, a.correct))
+        .into_iter()
+        .map(|(who, item, right)| {
+            let next = players.len();
+            let p = *players.entry(who).or_insert(next);
+            let i = *items.entry(item.clone()).or_insert_with(|| {
+                keys.push(item);
+                answered.push(0);
+                keys.len() - 1
+            });
+            if let Some(n) = answered.get_mut(i) {
+                *n += 1;
+            }
+            (p, i, right)
         })
         .collect();
-    let mut by_index: Vec<(usize, &str)> = players.iter().map(|(name, &i)| (i, *name)).collect();
-    by_index.sort_unstable();
-    let mut item_ids: Vec<(usize, i64)> = items.iter().map(|(&id, &i)| (i, id)).collect();
-    item_ids.sort_unstable();
-    Responses {
-        players: by_index.into_iter().map(|(_, name)| name.to_owned()).collect(),
-        items: item_ids.into_iter().map(|(_, id)| id).collect(),
-        cells,
-        answered,
-        labels,
-    }
+    Numbered { players: players.len(), items: keys, cells, answered }
 }
 
+/// Both fits of `r`.
+fn fits<K>(r: &Numbered<K>) -> (Fit, Fit) {
+    (fit(r.players, r.items.len(), &r.cells, Model::OnePl), fit(r.players, r.items.len(), &r.cells, Model::TwoPl))
+}
+
+/// An item's row after its labels: answers, 1PL difficulty and its standard
+/// error, 2PL difficulty and discrimination.
+fn item_cells(i: usize, answered: &[usize], one: &Fit, two: &Fit) -> [String; 5] {
+    let at = |v: &[f64]| num(v.get(i).copied().unwrap_or(f64::NAN));
+    [answered.get(i).copied().unwrap_or(0).to_string(), at(&one.difficulty), at(&one.difficulty_se), at(&two.difficulty), at(&two.discrimination)]
+}
+
+const ITEM_COLUMNS: [&str; 5] = ["answers", "difficulty_1pl", "se_1pl", "difficulty_2pl", "discrimination_2pl"];
+const ABILITY_COLUMNS: [&str; 5] = ["answers", "ability", "percentile", "ability_q25", "ability_q75"];
+
 /// The two tables, `irt_items` and `irt_abilities`, and one figure per language.
-pub(crate) fn analyses(answers: &[Answer], models: &[String]) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
+/// The curves are those of `curve_item` in its language, of the most answered
+/// item elsewhere.
+pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option<i64>) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
         let mine: Vec<&Answer> = answers.iter().filter(|a| &a.language == language).collect();
-        let r = responses(&mine);
-        let one = fit(r.players.len(), r.items.len(), &r.cells, Model::OnePl);
-        let two = fit(r.players.len(), r.items.len(), &r.cells, Model::TwoPl);
-        for (i, (target, distractor, k)) in r.labels.iter().enumerate() {
-            let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
-            item_rows.push(vec![
-                language.clone(),
-                target.clone(),
-                distractor.clone(),
-                k.to_string(),
-                r.answered.get(i).copied().unwrap_or(0).to_string(),
-                num(at(&one.difficulty)),
-                num(at(&one.difficulty_se)),
-                num(at(&two.difficulty)),
-                num(at(&two.discrimination)),
-            ]);
+        let r = numbered(mine.iter().map(|a| (a.annotator.as_str(), a.item, a.correct)));
+        let (one, two) = fits(&r);
+        let labels: BTreeMap<i64, (&str, &str, i64)> = mine.iter().map(|a| (a.item, (a.pair.0.as_str(), a.pair.1.as_str(), a.k))).collect();
+        let label = |i: usize| r.items.get(i).and_then(|id| labels.get(id)).copied().unwrap_or(("", "", 0));
+        for i in 0..r.items.len() {
+            let (target, distractor, k) = label(i);
+            let mut row = vec![language.clone(), target.to_owned(), distractor.to_owned(), k.to_string()];
+            row.extend(item_cells(i, &r.answered, &one, &two));
+            item_rows.push(row);
         }
         let players = fitted_abilities(&one);
-        ability_rows.push(players_row(language, &players));
+        ability_rows.push(players_row(&[language], &players));
         let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut panel = AbilityPanel { language: language.clone(), players, models: Vec::new(), item: None };
-        if let Some((i, _)) = r.answered.iter().enumerate().max_by_key(|(_, n)| **n) {
+        let chosen = curve_item.and_then(|id| r.items.iter().position(|&item| item == id));
+        let most_answered = || r.answered.iter().enumerate().max_by_key(|(_, n)| **n).map(|(i, _)| i);
+        if let Some(i) = chosen.or_else(most_answered) {
             let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
-            let label = r.labels.get(i).map(|(t, d, k)| format!("{t} / {d}, k = {k}")).unwrap_or_default();
+            let (target, distractor, k) = label(i);
+            let id = r.items.get(i).copied().unwrap_or_default();
+            let label = format!("item {id}: {target} / {distractor}, k = {k}");
             panel.item = Some((label, (at(&one.discrimination), at(&one.difficulty)), (at(&two.discrimination), at(&two.difficulty))));
         }
         for (m, model) in models.iter().enumerate() {
@@ -112,13 +117,13 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String]) -> Result<([Report
         table(
             "irt_items",
             "IRT: item difficulty (1PL, with standard error; 2PL with discrimination), joint maximum likelihood per language",
-            &["language", "target", "distractor", "k", "answers", "difficulty_1pl", "se_1pl", "difficulty_2pl", "discrimination_2pl"],
+            &[&["language", "target", "distractor", "k"][..], &ITEM_COLUMNS].concat(),
             item_rows,
         ),
         table(
             "irt_abilities",
             "IRT: the players' abilities (1PL) and where each model stands among them",
-            &["language", "respondent", "answers", "ability", "percentile", "ability_q25", "ability_q75"],
+            &[&["language", "respondent"][..], &ABILITY_COLUMNS].concat(),
             ability_rows,
         ),
     ];
@@ -132,16 +137,53 @@ fn fitted_abilities(fit: &Fit) -> Vec<f64> {
     abilities
 }
 
-/// The players of a language: how many were fitted, their median and quartiles
-/// (`abilities` sorted).
-fn players_row(language: &str, abilities: &[f64]) -> Vec<String> {
-    vec![
-        language.to_owned(),
+/// The players of a fit, after the labels `of` (a language; a mode and group):
+/// how many were fitted, their median and quartiles (`abilities` sorted).
+fn players_row(of: &[&str], abilities: &[f64]) -> Vec<String> {
+    let mut row: Vec<String> = of.iter().map(|s| (*s).to_owned()).collect();
+    row.extend([
         "players".to_owned(),
         abilities.len().to_string(),
         num(quantile(abilities, 0.5)),
         String::new(),
         num(quantile(abilities, 0.25)),
         num(quantile(abilities, 0.75)),
+    ]);
+    row
+}
+
+/// `irt_mode_items` and `irt_mode_abilities`: the same fits for the other modes'
+/// answers ([`ModeResponse`]), per mode and group of items (a definition task, a
+/// language of the next-word sentences, a setup of the invented words). Models
+/// are placed on the scale in the main game only.
+pub(crate) fn mode_tables(responses: &[ModeResponse]) -> [ReportTable; 2] {
+    let mut groups: BTreeMap<(&str, &str), Vec<&ModeResponse>> = BTreeMap::new();
+    for r in responses {
+        groups.entry((r.mode.as_str(), r.group.as_str())).or_default().push(r);
+    }
+    let (mut item_rows, mut ability_rows) = (Vec::new(), Vec::new());
+    for ((mode, group), answers) in groups {
+        let r = numbered(answers.iter().map(|a| (a.annotator.as_str(), a.item.as_str(), a.correct)));
+        let (one, two) = fits(&r);
+        for (i, item) in r.items.iter().enumerate() {
+            let mut row = vec![mode.to_owned(), group.to_owned(), (*item).to_owned()];
+            row.extend(item_cells(i, &r.answered, &one, &two));
+            item_rows.push(row);
+        }
+        ability_rows.push(players_row(&[mode, group], &fitted_abilities(&one)));
+    }
+    [
+        table(
+            "irt_mode_items",
+            "IRT of the other modes: item difficulty (1PL, with standard error; 2PL with discrimination) per mode and group of items",
+            &[&["mode", "group", "item"][..], &ITEM_COLUMNS].concat(),
+            item_rows,
+        ),
+        table(
+            "irt_mode_abilities",
+            "IRT of the other modes: the players' abilities (1PL) per mode and group of items",
+            &[&["mode", "group", "respondent"][..], &ABILITY_COLUMNS].concat(),
+            ability_rows,
+        ),
     ]
 }

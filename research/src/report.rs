@@ -18,17 +18,17 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use gapwise_model::{AnswerFilter, Report, ReportFigure};
+use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportOptions};
 use gapwise_store::{Store, StoreError};
 
 use crate::answers::Answer;
 use crate::table::{io, markdown, write_csv, RESAMPLES};
 use crate::{define, figures, guess, irt, new_words, play, rate};
 
-/// The paper's analyses of the answers `filter` selects, with the scores of `models`;
-/// answers with a context from one of `drop_sources` (e.g. `wikipedia`) are left out
-/// of the filtered rates.
-pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilter, drop_sources: &[String]) -> Result<Report, StoreError> {
+/// The paper's analyses of the answers `filter` selects, with the scores of
+/// `models`, made as `options` say.
+pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilter, options: &ReportOptions) -> Result<Report, StoreError> {
+    let drop_sources = &options.drop_sources;
     let mut answers: Vec<Answer> = Vec::new();
     store
         .export_answers(models, filter, |row| {
@@ -46,7 +46,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         play::spearman_table(&answers, models),
         play::agreement(&answers),
     ];
-    let (irt_tables, irt_figures) = irt::analyses(&answers, models)?;
+    let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item)?;
     tables.extend(irt_tables);
     let mut figures = vec![ReportFigure {
         file: "fig1_success_by_k".into(),
@@ -61,6 +61,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
     tables.extend(define::tables(store).await?);
     tables.extend(guess::tables(store).await?);
     tables.extend(new_words::tables(store).await?);
+    tables.extend(irt::mode_tables(&store.mode_responses().await?));
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
          of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",
@@ -78,10 +79,10 @@ pub async fn write_report(
     store: &Store,
     models: &[String],
     filter: &AnswerFilter,
-    drop_sources: &[String],
+    options: &ReportOptions,
     dir: &Path,
 ) -> Result<Vec<String>, StoreError> {
-    let report = build_report(store, models, filter, drop_sources).await?;
+    let report = build_report(store, models, filter, options).await?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let mut files = Vec::new();
     let mut index = format!("# Gapwise report\n\n{}\n\n", report.summary);

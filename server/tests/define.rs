@@ -151,8 +151,10 @@ async fn rounds_picks_scores_and_the_report() {
         assert_eq!(done, 4);
 
         // the report: people's P@1 and RS from their picks, the model's on the same groups
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "definitions_p_at_1_rs").expect("definitions table");
+        // item response theory of the rounds: every first pick, fitted per task
+        assert_eq!(common::irt_answers(&report, "define"), (ranks.len(), true));
         for task in DefinitionTask::ALL {
             let code = task.code();
             let mine: Vec<(usize, usize)> = ranks.iter().filter(|(t, _, _)| *t == code).map(|(_, l, k)| (*l, *k)).collect();

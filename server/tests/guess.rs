@@ -152,7 +152,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(ranks.len(), picked.len());
 
         // the report: people and the model side by side on the same positions
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "next_word_accuracy").expect("next-word table");
         let row = |player: &str| table.rows.iter().find(|r| r[1] == player).unwrap_or_else(|| panic!("{player}: {:?}", table.rows)).clone();
         let people: Vec<&(String, String)> = typed.iter().chain(&picked).collect();
@@ -170,6 +170,8 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(m[6], if the > 0.0 { "1" } else { "0" }, "T1: one type at most");
         assert_eq!(m[8], "2.000", "perplexity of p = 1/2 everywhere");
         assert!(report.tables.iter().any(|t| t.file == "next_word_coverage" && !t.rows.is_empty()));
+        // item response theory of the guesses: every position guessed is an item
+        assert_eq!(common::irt_answers(&report, "guess"), (people.len(), true));
 
         // the guesses are the player's data, and go with them
         let data: Value = me.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("mine").json().await.expect("json");

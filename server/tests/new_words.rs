@@ -137,8 +137,10 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
 
         // the report: people per condition, the model on the same items and on all
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &[]).await.expect("report");
+        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "new_words_accuracy").expect("accuracy table");
+        // item response theory of the items played, per setup
+        assert_eq!(common::irt_answers(&report, "new_words"), (played.len(), true));
         for &(word, shown) in &WINO_CONDITIONS {
             let mine: Vec<&(String, WinoWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();
             let definition = if shown { "shown" } else { "none" };

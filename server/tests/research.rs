@@ -234,8 +234,9 @@ async fn only_staff_may_export_or_see_the_research_page() {
         let report: Value = report.json().await.expect("report JSON");
         // the models and their conventions, the substitution game's six tables and its
         // agreement and IRT (items, abilities), the Likert agreement, the
-        // word-definition game's three, the next-word game's two, the invented-word game's two
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 18), "{report}");
+        // word-definition game's three, the next-word game's two, the invented-word game's two,
+        // and the IRT of those three modes (items, abilities)
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 20), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
@@ -316,7 +317,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(on_likert, 0, "the two-button game never serves Likert items");
     score_with_tiny_model(store).await;
     let dir = tempfile::tempdir().expect("tmp");
-    let files = gapwise_research::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &[], dir.path())
+    let files = gapwise_research::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &Default::default(), dir.path())
         .await
         .expect("report");
     for name in [
@@ -340,6 +341,14 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert!(svg.starts_with("<svg") && svg.contains("<polyline"), "an SVG with lines");
     let irt = std::fs::read_to_string(dir.path().join("fig_irt_en.svg")).expect("the IRT figure");
     assert!(irt.starts_with("<svg") && irt.contains("<polyline") && irt.contains("tiny"), "curves, and the model marked");
+    // the curves are the most answered item's, or those of an item chosen
+    let curved = |svg: &str| svg.split("curves: item ").nth(1).and_then(|rest| rest.split(':').next()).and_then(|id| id.parse::<i64>().ok());
+    let most_answered = curved(&irt).expect("an item's curves");
+    let other: i64 = sqlx::query_scalar("SELECT MIN(item_id) FROM answers WHERE item_id <> $1").bind(most_answered).fetch_one(store.pool()).await.expect("item");
+    let options = gapwise_model::ReportOptions { curve_item: Some(other), ..Default::default() };
+    let chosen = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &options).await.expect("report");
+    let figure = chosen.figures.iter().find(|f| f.file == "fig_irt_en").expect("the IRT figure");
+    assert_eq!(curved(&figure.svg), Some(other));
     // the overall English rate in the table is the share of correct answers in the database
     let (right, all): (i64, i64) = {
         let r = sqlx::query("SELECT SUM(correct), COUNT(*) FROM answers").fetch_one(store.pool()).await.expect("count");
@@ -385,7 +394,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
 
     // a filter that selects nothing gives empty tables, not an error
     let french = AnswerFilter { language: Some("fr".into()), ..Default::default() };
-    let report = gapwise_research::report::build_report(store, &["tiny".to_owned()], &french, &[]).await.expect("report");
+    let report = gapwise_research::report::build_report(store, &["tiny".to_owned()], &french, &Default::default()).await.expect("report");
     assert!(report.summary.starts_with("0 answers"), "{}", report.summary);
 }
 

@@ -38,7 +38,10 @@ fn query_string(query: &ParamsMap) -> String {
 #[component]
 pub fn Research() -> impl IntoView {
     let query = use_query_map();
-    let report = Resource::new(move || filter_of(&query.read()), research_report);
+    let report = Resource::new(
+        move || (filter_of(&query.read()), query.read().get("item").and_then(|id| id.trim().parse().ok())),
+        |(filter, curve_item)| research_report(filter, curve_item),
+    );
     let logout = ServerAction::<StaffLogout>::new();
     view! {
         <div class="wide">
@@ -91,6 +94,7 @@ fn Filters(query: Memo<ParamsMap>) -> impl IntoView {
             </label>
             <label>"From " <input type="date" name="from" value=move || current("from")/></label>
             <label>"To " <input type="date" name="to" value=move || current("to")/></label>
+            <label>"Item for the IRT curves (id) " <input type="number" name="item" min="1" value=move || current("item")/></label>
             <button type="submit" class="primary">"Apply"</button>
         </form>
     }

@@ -249,6 +249,10 @@ pub enum Command {
         /// (the paper drops wikipedia); repeatable.
         #[arg(long)]
         drop_source: Vec<String>,
+        /// The item (its id in the export) whose characteristic curves the IRT
+        /// figure of its language draws; the most answered item by default.
+        #[arg(long)]
+        curve_item: Option<i64>,
         #[command(flatten)]
         filter: FilterArgs,
     },

@@ -128,9 +128,10 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             println!("{role} {name} created");
         }
         Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
-        Command::Report { out, models, drop_source, filter } => {
+        Command::Report { out, models, drop_source, curve_item, filter } => {
             let models = store.models_or_all(models).await?;
-            let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &drop_source, &out).await?;
+            let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item };
+            let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &options, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }
         Command::Export { out, format, models, filter } => {

@@ -59,3 +59,12 @@ pub async fn staff_client(app: &App, name: &str, password: &str) -> Client {
     assert!(status.is_success(), "{name} signs in: {status} {body}");
     c
 }
+
+/// The answers the report's IRT of the other modes fitted for `mode`, summed over
+/// its items, and whether its players' abilities were reported.
+#[allow(dead_code, reason = "each test binary uses a part of the common helpers")]
+pub fn irt_answers(report: &gapwise_model::Report, mode: &str) -> (usize, bool) {
+    let table = |file: &str| report.tables.iter().find(|t| t.file == file).unwrap_or_else(|| panic!("no table {file}"));
+    let answers = table("irt_mode_items").rows.iter().filter(|r| r[0] == mode).map(|r| r[3].parse::<usize>().expect("answers")).sum();
+    (answers, table("irt_mode_abilities").rows.iter().any(|r| r[0] == mode))
+}

@@ -1,0 +1,42 @@
+//! Every mode's answers as right or wrong per person and item, for item response
+//! theory: the word-definition rounds (the first pick of a round; an item is a
+//! task and its target), the next-word guesses (an item is a position of a
+//! sentence) and the invented-word items (an item played in one setup). The main
+//! game's answers come with the export (see [`super::export`]).
+
+use super::{Store, StoreError};
+
+/// One person's answer to one item of a mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModeResponse {
+    /// define, guess or new_words.
+    pub mode: String,
+    /// Items fitted together: a task (w2d, d2w), a language, a setup.
+    pub group: String,
+    pub item: String,
+    pub annotator: String,
+    pub correct: bool,
+}
+
+const MODE_RESPONSES: &str = "\
+    SELECT 'define', s.task, CAST(s.target AS TEXT), s.annotator_id, CAST(p.correct AS BIGINT) \
+    FROM define_servings s JOIN define_picks p ON p.serving_id = s.id AND p.attempt = 1 \
+    UNION ALL \
+    SELECT 'guess', t.lang, 'sentence ' || CAST(s.sentence_id AS TEXT) || ' word ' || CAST(g.position AS TEXT), s.annotator_id, \
+           CAST(g.correct AS BIGINT) \
+    FROM guess_servings s JOIN guess_answers g ON g.serving_id = s.id JOIN sentences t ON t.id = s.sentence_id \
+    UNION ALL \
+    SELECT 'new_words', s.word || CASE WHEN s.with_definition = 1 THEN ', with definition' ELSE ', without definition' END, \
+           s.item_id, s.annotator_id, CAST(s.correct AS BIGINT) \
+    FROM new_words_servings s WHERE s.correct IS NOT NULL";
+
+impl Store {
+    /// The answers of the define, guess and new-words modes (see the module).
+    pub async fn mode_responses(&self) -> Result<Vec<ModeResponse>, StoreError> {
+        let rows: Vec<(String, String, String, String, i64)> = sqlx::query_as(MODE_RESPONSES).fetch_all(self.pool()).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(mode, group, item, annotator, correct)| ModeResponse { mode, group, item, annotator, correct: correct == 1 })
+            .collect())
+    }
+}
