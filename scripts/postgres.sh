@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster on loopback for the tests and prints its URL.
-# Usage: scripts/postgres.sh start <dir> <port>   |   scripts/postgres.sh stop <dir>
+# Usage: scripts/postgres.sh start <dir> <port> | stop <dir> | restart <dir> (a fast
+# shutdown, as an operator's restart: sessions cut, committed work kept)
 set -euo pipefail
 action=${1:?start or stop}
 dir=${2:?cluster folder}
@@ -22,5 +23,8 @@ case "$action" in
     ;;
   stop)
     as_pg "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null 2>&1 || true
+    ;;
+  restart)
+    as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -m fast -w restart >/dev/null
     ;;
 esac

@@ -5,52 +5,18 @@
 //! fewer than ten holders the least held, then the one with the most information
 //! at the participant's ability. The difficulties are the 1PL fitted to every
 //! answer of the study's k and language, fitted again when older than
-//! [`REFIT_AFTER`]; the participant's ability is read from their own answers at
+//! [`super::estimates::REFIT_AFTER`]; the participant's ability is read from their own answers at
 //! each choice. A friend's pair does not come first here.
 
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use rand::seq::SliceRandom;
 
-use gapwise_research::stats::adaptive::{ability, difficulties, most_informative, Open};
+use gapwise_research::stats::adaptive::{ability, most_informative, Open};
 use gapwise_store::StoreError;
 
+use super::estimates::Estimates;
 use super::Engine;
-
-/// How long a fit of a game's difficulties is used.
-pub(crate) const REFIT_AFTER: Duration = Duration::from_secs(10);
-
-/// The estimated difficulties of one game's answered items.
-#[derive(Debug, Default)]
-pub(crate) struct Estimates {
-    difficulty: HashMap<i64, f64>,
-}
-
-impl Estimates {
-    /// The 1PL fitted to `answers` (annotator, item, right).
-    fn fit(answers: &[(String, i64, bool)]) -> Estimates {
-        let mut people: HashMap<&str, usize> = HashMap::new();
-        let mut items: HashMap<i64, usize> = HashMap::new();
-        let cells: Vec<(usize, usize, bool)> = answers
-            .iter()
-            .map(|(who, item, right)| {
-                let p = people.len();
-                let p = *people.entry(who).or_insert(p);
-                let i = items.len();
-                (p, *items.entry(*item).or_insert(i), *right)
-            })
-            .collect();
-        let b = difficulties(people.len(), items.len(), &cells);
-        Estimates { difficulty: items.into_iter().filter_map(|(item, i)| Some((item, *b.get(i)?))).collect() }
-    }
-
-    /// An item's difficulty; 0 (the abilities' mean) before it has answers.
-    fn of(&self, item: i64) -> f64 {
-        self.difficulty.get(&item).copied().unwrap_or(0.0)
-    }
-}
 
 impl Engine {
     /// The item of `open` (id, holders) to serve `annotator` in the game of `k`
@@ -67,7 +33,7 @@ impl Engine {
     }
 
     /// The difficulties of the game of `k` contexts in `lang`, fitted at most
-    /// [`REFIT_AFTER`] ago.
+    /// [`super::estimates::REFIT_AFTER`] ago.
     async fn estimates(&self, k: u8, lang: &str) -> Result<Arc<Estimates>, StoreError> {
         let game = (k, lang.to_owned());
         if let Some(known) = self.estimates.get(&game) {

@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use gapwise_store::{ItemFacts, ServingRow, Store, StoreError};
 
-use super::adaptive::{Estimates, REFIT_AFTER};
+use super::estimates::{Estimates, REFIT_AFTER};
 use super::hold_table::{HoldTable, PlayerView};
 use super::memo::Memo;
+use super::tally::Tally;
 
 /// Items and servings kept in memory at most (see [`Memo`]).
 const MOST_ITEMS: usize = 20_000;
@@ -36,6 +37,8 @@ pub struct Engine {
     pub(crate) players: Arc<Memo<String, Arc<Mutex<PlayerView>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
     pub(crate) swept_at: Arc<AtomicI64>,
+    /// Players' answers folded for their progress (see [`super::progress`]).
+    pub(crate) tallies: Arc<Memo<String, Arc<Mutex<Tally>>>>,
     /// Adaptive studies' item difficulties by k and language, for a short while.
     pub(crate) estimates: Arc<Memo<(u8, String), Arc<Estimates>>>,
 }
@@ -49,6 +52,7 @@ impl Engine {
             served: Arc::new(Memo::new(MOST_SERVINGS)),
             players: Arc::new(Memo::aged(MOST_PLAYERS, PLAYER_VIEW_AGE)),
             swept_at: Arc::default(),
+            tallies: Arc::new(Memo::new(MOST_PLAYERS)),
             estimates: Arc::new(Memo::aged(MOST_GAMES, REFIT_AFTER)),
         }
     }

@@ -12,11 +12,13 @@ mod adaptive;
 mod challenge;
 mod crowd;
 mod engine;
+mod estimates;
 mod hold_table;
 mod item_choice;
 mod memo;
 mod play;
 mod progress;
+mod tally;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -1,42 +1,38 @@
 //! What a player has earned: points, level, streaks, answers today, achievements.
+//!
+//! The game page shows the progress after every answer. Folding all of a player's
+//! answers each time costs in proportion to how many they gave, so the engine
+//! keeps each player's fold ([`super::tally::Tally`]) and adds the answers stored since. The
+//! player's count of answers, kept on their row by the database, checks it: an
+//! answer another process stored out of order (its clock behind) makes the counts
+//! differ, and the fold is made again from all the answers.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use gapwise_model::{
-    answer_points, level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS,
-    PAIR_UNSOLVED_AT_5_POINTS,
-};
+use gapwise_model::{level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS};
 use gapwise_store::{now_ms, StoreError};
 
+use super::tally::Tally;
 use super::Engine;
 
 impl Engine {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
     pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
-        let history = self.store.answer_history(annotator_id).await?;
-        let mut progress = Progress::default();
-        let (mut ks, mut languages, mut per_day) = (BTreeSet::new(), BTreeSet::new(), BTreeMap::<i64, i64>::new());
-        for answer in &history {
-            progress.points += answer_points(answer.k, answer.correct);
-            progress.streak = if answer.correct { progress.streak + 1 } else { 0 };
-            progress.best_streak = progress.best_streak.max(progress.streak);
-            ks.insert(answer.k);
-            languages.insert(answer.lang.as_str());
-            *per_day.entry(answer.created_at.div_euclid(DAY_MS)).or_default() += 1;
-        }
-        progress.today = per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
+        let tally = self.tally(annotator_id).await?;
+        let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
+        progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
         let pairs = self.store.pair_plays(annotator_id).await?;
         progress.from_pairs = pairs.played * PAIR_PLAYED_POINTS + pairs.unsolved * PAIR_UNSOLVED_AT_5_POINTS;
         progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
         progress.next_level_at = level_threshold(progress.level + 1);
         let earned = |a: Achievement| match a {
-            Achievement::FirstAnswer => !history.is_empty(),
-            Achievement::EveryK => ALLOWED_K.iter().all(|k| ks.contains(k)),
-            Achievement::Polyglot => languages.len() >= 2,
+            Achievement::FirstAnswer => tally.answers > 0,
+            Achievement::EveryK => ALLOWED_K.iter().all(|k| tally.ks.contains(k)),
+            Achievement::Polyglot => tally.languages.len() >= 2,
             Achievement::TenInARow => progress.best_streak >= 10,
-            Achievement::DailyGoal => per_day.values().any(|&n| n >= DAILY_GOAL),
+            Achievement::DailyGoal => tally.per_day.values().any(|&n| n >= DAILY_GOAL),
             Achievement::LevelFive => progress.level >= 5,
             Achievement::PairInGame => pairs.pairs > 0,
             Achievement::Unsolvable => pairs.unsolved > 0,
@@ -44,4 +40,30 @@ impl Engine {
         progress.achievements = Achievement::ALL.into_iter().filter(|&a| earned(a)).collect();
         Ok(progress)
     }
+
+    /// The player's answers folded up to now (see the module).
+    async fn tally(&self, annotator_id: &str) -> Result<Tally, StoreError> {
+        let kept = self.tallies.get(annotator_id).unwrap_or_default();
+        let since = lock(&kept).since();
+        let (newer, total) = self.store.answers_since(annotator_id, since).await?;
+        let folded = {
+            let mut tally = lock(&kept);
+            tally.add(&newer);
+            tally.clone()
+        };
+        if folded.answers == total {
+            self.tallies.put(annotator_id.to_owned(), kept);
+            return Ok(folded);
+        }
+        let (all, _) = self.store.answers_since(annotator_id, i64::MIN).await?;
+        let mut fresh = Tally::default();
+        fresh.add(&all);
+        self.tallies.put(annotator_id.to_owned(), Arc::new(Mutex::new(fresh.clone())));
+        Ok(fresh)
+    }
+}
+
+fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
+    // a panic while holding the lock leaves a fold that the counts check
+    tally.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -2,7 +2,7 @@
 //! from it parse or are refused, and nothing panics.
 #![no_main]
 
-use gapwise_model::{parse_client_ms, parse_k, parse_language};
+use gapwise_model::{parse_client_ms, parse_k, parse_language, Trial};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,6 +18,12 @@ fuzz_target!(|data: &[u8]| {
             "k" => assert!(parse_k(&value).is_none_or(|k| [1, 3, 5].contains(&k))),
             "language" => {
                 let _ = parse_language(&value);
+            }
+            // a trial that parses writes itself back as what it read
+            "trial" => {
+                if let Ok(trial) = Trial::parse(&value) {
+                    assert_eq!(Trial::parse(&trial.to_form()), Ok(trial), "{value:?}");
+                }
             }
             _ => {}
         }

@@ -1,7 +1,8 @@
 //! Faults met from outside the process, with the `gapwise` binary as it is deployed:
-//! killed with SIGKILL in the middle of a load run and restarted; stopped with
-//! SIGTERM while an answer is on its way; out of room for its SQLite file; cut off
-//! from its PostgreSQL. Each ends with gapwise-load's audit: every answer the server
+//! killed with SIGKILL in the middle of a load run and restarted; one of two
+//! replicas killed while their PostgreSQL restarts; stopped with SIGTERM while an
+//! answer is on its way; out of room for its SQLite file; cut off from its
+//! PostgreSQL. Each ends with gapwise-load's audit: every answer the server
 //! acknowledged is stored, once.
 
 use std::net::{SocketAddr, TcpListener as StdListener};
@@ -177,6 +178,87 @@ async fn no_acknowledged_answer_is_lost_when_the_server_is_killed_mid_load() {
         assert_eq!(outcome.errors.server, 0, "{}: {}", outcome.summary(), server.log());
         assert!(audit.acknowledged >= 20, "answers on both sides of the kill: {}", outcome.summary());
     }
+}
+
+/// A round-robin balancer in front of replicas: each connection goes to the next
+/// replica that accepts it (as nginx passes a refused connection on).
+async fn balancer(replicas: Vec<SocketAddr>) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let turn = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    tokio::spawn(async move {
+        while let Ok((mut client, _)) = listener.accept().await {
+            let (replicas, first) = (replicas.clone(), turn.fetch_add(1, Ordering::SeqCst));
+            tokio::spawn(async move {
+                for replica in replicas.iter().cycle().skip(first).take(replicas.len()) {
+                    if let Ok(mut server) = TcpStream::connect(replica).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    addr
+}
+
+const POSTGRES_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/postgres.sh");
+
+/// A PostgreSQL cluster of one test's own, stopped when dropped.
+struct Cluster(PathBuf);
+
+impl Cluster {
+    fn start(dir: PathBuf) -> (Cluster, String) {
+        let port = free_addr().port().to_string();
+        let url = postgres_script(&["start", dir.to_str().expect("utf-8"), &port]);
+        (Cluster(dir), url)
+    }
+
+    fn restart(&self) {
+        postgres_script(&["restart", self.0.to_str().expect("utf-8")]);
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash").arg(POSTGRES_SCRIPT).arg("stop").arg(&self.0).status();
+    }
+}
+
+/// `scripts/postgres.sh` with `args`; its output.
+fn postgres_script(args: &[&str]) -> String {
+    let out = Command::new("bash").arg(POSTGRES_SCRIPT).args(args).output().expect("scripts/postgres.sh");
+    assert!(out.status.success(), "postgres.sh {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+#[tokio::test]
+async fn no_acknowledged_answer_is_lost_when_a_replica_is_killed_and_postgres_restarts() {
+    // a cluster of this test's own, since it is restarted
+    let dir = tempfile::tempdir().expect("folder");
+    let (cluster, url) = Cluster::start(dir.path().join("pg"));
+    let store = gapwise_store::Store::open(&url).await.expect("open");
+    seed_small(&store).await;
+    store.set_answers_per_item("test", 1_000_000).await.expect("redundancy");
+    let mut replicas = [free_addr(), free_addr()].map(|addr| Server::start(&url, addr, None, dir.path().join(format!("{}.log", addr.port()))));
+    for r in &mut replicas {
+        r.ready().await;
+    }
+    let base = format!("http://{}", balancer(replicas.iter().map(|r| r.addr).collect()).await);
+    let load = tokio::spawn(async move { run(&plan(base, 8), Target::Gapwise).await });
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    replicas[0].kill_9();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    cluster.restart();
+    let restarted_at = gapwise_store::now_ms();
+    let outcome = load.await.expect("load run");
+    let audit = audit(&store, &outcome.acknowledged).await.expect("audit");
+    assert!(audit.passed(), "{}: {:?}", audit.summary(), audit.missing);
+    assert!(outcome.errors.transport > 0, "the kill fell in the run: {}", outcome.summary());
+    assert!(audit.acknowledged >= 30, "{}", outcome.summary());
+    // the replica left went on serving once PostgreSQL was back
+    let after_restart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE created_at > $1").bind(restarted_at).fetch_one(store.pool()).await.expect("count");
+    assert!(after_restart > 0, "no answer after the restart: {}\n{}", outcome.summary(), replicas[1].log());
 }
 
 #[tokio::test]

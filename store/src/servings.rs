@@ -39,6 +39,7 @@ pub struct HoldCount {
 /// One answer of a player's history, oldest first.
 #[derive(Debug)]
 pub struct PastAnswer {
+    pub id: String,
     pub k: u8,
     pub correct: bool,
     pub created_at: i64,
@@ -233,24 +234,44 @@ impl Store {
             .collect()
     }
 
-    /// Every answer of `annotator_id`, oldest first.
-    pub async fn answer_history(&self, annotator_id: &str) -> Result<Vec<PastAnswer>, StoreError> {
+    /// The answers of `annotator_id` stored at `since` (ms) or later, oldest first
+    /// (`i64::MIN` for all), and then how many answers they have in all (read
+    /// after them: at least as many as were read).
+    pub async fn answers_since(&self, annotator_id: &str, since: i64) -> Result<(Vec<PastAnswer>, i64), StoreError> {
         let rows = sqlx::query(
-            "SELECT a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
-             JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 ORDER BY a.created_at, a.id",
+            "SELECT a.id, a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 AND a.created_at >= $2 ORDER BY a.created_at, a.id",
         )
         .bind(annotator_id)
+        .bind(since)
         .fetch_all(self.pool())
         .await?;
-        rows.iter()
+        let answers = rows
+            .iter()
             .map(|r| {
-                Ok(PastAnswer { k: to_k(r.try_get(0)?)?, correct: r.try_get::<i64, _>(1)? == 1, created_at: r.try_get(2)?, lang: r.try_get(3)? })
+                Ok(PastAnswer {
+                    id: r.try_get(0)?,
+                    k: to_k(r.try_get(1)?)?,
+                    correct: r.try_get::<i64, _>(2)? == 1,
+                    created_at: r.try_get(3)?,
+                    lang: r.try_get(4)?,
+                })
             })
-            .collect()
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let total: Option<i64> = sqlx::query_scalar("SELECT answered FROM annotators WHERE id = $1").bind(annotator_id).fetch_optional(self.pool()).await?;
+        Ok((answers, total.unwrap_or(0)))
     }
 
     /// How others played the pairs `annotator_id` proposed.
     pub async fn pair_plays(&self, annotator_id: &str) -> Result<PairPlays, StoreError> {
+        let pairs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
+            .bind(annotator_id)
+            .fetch_one(self.pool())
+            .await?;
+        // most players proposed no pair: nobody played one of theirs
+        if pairs == 0 {
+            return Ok(PairPlays { played: 0, unsolved: 0, pairs });
+        }
         let row = sqlx::query(
             "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN a.correct = 0 AND a.k = 5 THEN 1 ELSE 0 END), 0) AS BIGINT) \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
@@ -259,10 +280,6 @@ impl Store {
         .bind(annotator_id)
         .fetch_one(self.pool())
         .await?;
-        let pairs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
-            .bind(annotator_id)
-            .fetch_one(self.pool())
-            .await?;
         Ok(PairPlays { played: row.try_get(0)?, unsolved: row.try_get(1)?, pairs })
     }
 

@@ -1,0 +1,74 @@
+//! A player's answers folded for their progress (see [`super::progress`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use gapwise_model::{answer_points, DAY_MS};
+use gapwise_store::PastAnswer;
+
+/// A player's answers folded, oldest first.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
+    pub answers: i64,
+    pub points: i64,
+    pub streak: i64,
+    pub best_streak: i64,
+    pub ks: BTreeSet<u8>,
+    pub languages: BTreeSet<String>,
+    pub per_day: BTreeMap<i64, i64>,
+    /// When the newest answer folded was stored, and the answers stored then.
+    through: Option<(i64, Vec<String>)>,
+}
+
+impl Tally {
+    /// Folds in the answers of `newer` it has not folded (read from its
+    /// [`Tally::since`] on, oldest first).
+    pub(crate) fn add(&mut self, newer: &[PastAnswer]) {
+        for answer in newer {
+            match &mut self.through {
+                Some((at, _)) if answer.created_at < *at => continue,
+                Some((at, ids)) if answer.created_at == *at => {
+                    if ids.contains(&answer.id) {
+                        continue;
+                    }
+                    ids.push(answer.id.clone());
+                }
+                through => *through = Some((answer.created_at, vec![answer.id.clone()])),
+            }
+            self.answers += 1;
+            self.points += answer_points(answer.k, answer.correct);
+            self.streak = if answer.correct { self.streak + 1 } else { 0 };
+            self.best_streak = self.best_streak.max(self.streak);
+            self.ks.insert(answer.k);
+            self.languages.insert(answer.lang.clone());
+            *self.per_day.entry(answer.created_at.div_euclid(DAY_MS)).or_default() += 1;
+        }
+    }
+
+    /// From when the answers not yet folded are to be read.
+    pub(crate) fn since(&self) -> i64 {
+        self.through.as_ref().map_or(i64::MIN, |(at, _)| *at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(id: &str, created_at: i64, correct: bool) -> PastAnswer {
+        PastAnswer { id: id.into(), k: 5, correct, created_at, lang: "en".into() }
+    }
+
+    #[test]
+    fn answers_fold_once_however_often_they_are_read_again() {
+        let mut tally = Tally::default();
+        assert_eq!(tally.since(), i64::MIN);
+        tally.add(&[answer("a", 10, true), answer("b", 20, true)]);
+        assert_eq!(tally.since(), 20);
+        // read again from 20 on: b again, and c stored in the same millisecond
+        tally.add(&[answer("b", 20, true), answer("c", 20, false), answer("d", 30, true)]);
+        assert_eq!((tally.answers, tally.streak, tally.best_streak), (4, 1, 2));
+        // an answer stored out of order is not folded: the counts tell
+        tally.add(&[answer("early", 15, true)]);
+        assert_eq!(tally.answers, 4);
+    }
+}
