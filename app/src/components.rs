@@ -110,6 +110,24 @@ where
     }
 }
 
+/// What the last answer sent with `action` brought for the page to show next,
+/// taken once: its outcome when it is newer than the round shown (`shown` keeps
+/// the action's version last taken); `None` when the page is to fetch its round
+/// (the first load, another language or task chosen, an answer that failed). With
+/// it a page's round is one request: the answer, which returns the next round.
+pub fn brought<S>(action: ServerAction<S>, shown: StoredValue<usize>) -> Option<S::Output>
+where
+    S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
+    S::Output: Clone + Send + Sync + 'static,
+{
+    let version = action.version().get_untracked();
+    if shown.get_value() == version {
+        return None;
+    }
+    shown.set_value(version);
+    action.value().get_untracked().and_then(Result::ok)
+}
+
 /// Shows the error of the last run of a server action, if any.
 #[component]
 pub fn ActionError<T: Clone + Send + Sync + 'static>(value: MappedSignal<Option<Result<T, AppError>>>) -> impl IntoView {

@@ -4,12 +4,13 @@
 // picks with the rank each round took. D2W is played in a phone-sized viewport.
 import { devices, expect, Page, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated, startPlaying } from './pages';
+import { apiCalls, hydrated, startPlaying } from './pages';
 
 /** Plays `rounds` rounds of `task`; returns the number of picks each took. */
 async function play(page: Page, task: string, rounds: number): Promise<number[]> {
   await page.goto(`/define?task=${task}&cap=10`);
   await hydrated(page);
+  const calls = apiCalls(page);
   const picks: number[] = [];
   for (let round = 0; round < rounds; round++) {
     await expect(page.locator('#rounds-finished')).toHaveAttribute('data-finished', String(round));
@@ -36,6 +37,9 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
     await expect(page.locator('#found')).toBeVisible();
     picks.push(n);
   }
+  // a pick is one request: it brings the round to show next
+  const total = picks.reduce((sum, n) => sum + n, 0);
+  expect(calls).toEqual(Array(total).fill('/api/definition-pick'));
   return picks;
 }
 

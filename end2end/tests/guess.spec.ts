@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
-import { hydrated, signInStaff, startPlaying } from './pages';
+import { apiCalls, hydrated, signInStaff, startPlaying } from './pages';
 
 const NAME = 'nora';
 const PASSWORD = 'another passphrase for the browser test';
@@ -15,6 +15,7 @@ test('one sentence guessed word by word, then people and the model side by side'
 
   await page.goto('/guess?lang=en&mode=type');
   await hydrated(page);
+  const calls = apiCalls(page);
   const total = Number((await page.locator('#guess-progress').innerText()).match(/of (\d+)/)?.[1]);
   expect(total).toBeGreaterThanOrEqual(3);
   for (let position = 1; position <= total; position++) {
@@ -28,6 +29,8 @@ test('one sentence guessed word by word, then people and the model side by side'
     if (position === total) await expect(page.locator('#last-guess')).toContainText('Sentence done');
   }
   await expect(page.locator('#sentences-finished')).toHaveAttribute('data-finished', '1');
+  // a guess is one request: it brings the next word (and after the last, the next sentence)
+  expect(calls).toEqual(Array(total).fill('/api/guess'));
   const rows = query<{ position: number; guess: string; word: string; correct: number; client_ms: number }>(
     `SELECT g.position, g.guess, g.word, g.correct, g.client_ms FROM guess_answers g ORDER BY g.position`,
   );

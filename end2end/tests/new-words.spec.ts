@@ -6,7 +6,7 @@
 import { devices, expect, test } from '@playwright/test';
 import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
-import { hydrated, signInStaff, startPlaying } from './pages';
+import { apiCalls, hydrated, signInStaff, startPlaying } from './pages';
 
 const NAME = 'wanda';
 const PASSWORD = 'a passphrase for the new words';
@@ -18,6 +18,7 @@ test('five new-word items on a phone, then people and the model side by side', a
   await startPlaying(page);
   await page.goto('/new-words');
   await hydrated(page);
+  const calls = apiCalls(page);
 
   const played: { sentence: string; defined: boolean; choice: number; correct: boolean }[] = [];
   for (let n = 0; n < 5; n++) {
@@ -35,6 +36,8 @@ test('five new-word items on a phone, then people and the model side by side', a
     played.push({ sentence, defined, choice, correct });
     if (n === 0) await page.screenshot({ path: 'test-results/screens/new-words-phone.png', fullPage: true });
   }
+  // an answer is one request: it brings the next item
+  expect(calls).toEqual(Array(5).fill('/api/new-words-pick'));
   expect(played.some((p) => p.defined)).toBe(true);
   expect(played.some((p) => !p.defined)).toBe(true);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

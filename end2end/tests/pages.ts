@@ -24,3 +24,13 @@ export async function signInStaff(page: Page, name: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/research$/);
 }
+
+/** The server functions the page calls from now on, by path (`/api/...`), in order. */
+export function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  return calls;
+}

@@ -4,7 +4,7 @@
 // scale the target was shown on.
 import { expect, test } from '@playwright/test';
 import { query } from './db';
-import { hydrated, startPlaying } from './pages';
+import { apiCalls, hydrated, startPlaying } from './pages';
 
 test('a Likert rating round, by click and by key', async ({ page }) => {
   const pair = query<{ id: number }>(
@@ -23,6 +23,7 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
   await startPlaying(page);
   await page.goto('/rate?lang=it');
   await hydrated(page);
+  const calls = apiCalls(page);
 
   const chosen: { position: number; targetLeft: boolean }[] = [];
   for (const [round, position] of [[0, 1], [1, 2]]) {
@@ -38,6 +39,8 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
     if (round === 0) await expect(page.locator('.status .score')).toHaveText('1 rated');
   }
   await expect(page.locator('p.exhausted')).toBeVisible();
+  // a rating is one request: it brings the next item (here, the end)
+  expect(calls).toEqual(['/api/rate', '/api/rate']);
 
   const rows = query<{ rating: number; client_ms: number | null }>(
     `SELECT r.rating, r.client_ms FROM rate_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,

@@ -19,10 +19,10 @@ impl Engine {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
     pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
-        let tally = self.tally(annotator_id).await?;
+        let (tally, pairs) = self.tally(annotator_id).await?;
         let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
         progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
-        let pairs = self.store.pair_plays(annotator_id).await?;
+        let pairs = self.store.pair_plays(annotator_id, pairs).await?;
         progress.from_pairs = pairs.played * PAIR_PLAYED_POINTS + pairs.unsolved * PAIR_UNSOLVED_AT_5_POINTS;
         progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
@@ -41,11 +41,14 @@ impl Engine {
         Ok(progress)
     }
 
-    /// The player's answers folded up to now (see the module).
-    async fn tally(&self, annotator_id: &str) -> Result<Tally, StoreError> {
+    /// The player's answers folded up to now (see the module), and how many pairs
+    /// they proposed.
+    async fn tally(&self, annotator_id: &str) -> Result<(Tally, i64), StoreError> {
         let kept = self.tallies.get(annotator_id).unwrap_or_default();
         let since = lock(&kept).since();
-        let (newer, total) = self.store.answers_since(annotator_id, since).await?;
+        let newer = self.store.answers_since(annotator_id, since).await?;
+        // counted after the answers were read: at least as many as were read
+        let (total, pairs) = self.store.player_counts(annotator_id).await?;
         let folded = {
             let mut tally = lock(&kept);
             tally.add(&newer);
@@ -53,13 +56,13 @@ impl Engine {
         };
         if folded.answers == total {
             self.tallies.put(annotator_id.to_owned(), kept);
-            return Ok(folded);
+            return Ok((folded, pairs));
         }
-        let (all, _) = self.store.answers_since(annotator_id, i64::MIN).await?;
+        let all = self.store.answers_since(annotator_id, i64::MIN).await?;
         let mut fresh = Tally::default();
         fresh.add(&all);
         self.tallies.put(annotator_id.to_owned(), Arc::new(Mutex::new(fresh.clone())));
-        Ok(fresh)
+        Ok((fresh, pairs))
     }
 }
 

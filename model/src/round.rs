@@ -1,4 +1,7 @@
-//! The rules every mode's round shares: how long an answer took.
+//! The rules every mode's round shares: how long an answer took, and an answer
+//! that brings the round to show next.
+
+use serde::{Deserialize, Serialize};
 
 /// Client-measured times outside 1 ms ..= 1 h are not trusted: the server's time
 /// is used, and the reported one is kept apart and flagged.
@@ -25,6 +28,16 @@ impl Timing {
             trusted => Timing { client_ms: trusted, client_ms_reported: None, server_ms },
         }
     }
+}
+
+/// An answer's outcome with the round the page shows next (the same round while
+/// it goes on, the next one, or none when nothing is left): one request a round.
+/// The outcome's fields are those of `P`, beside `next`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WithNext<P, C> {
+    #[serde(flatten)]
+    pub given: P,
+    pub next: Option<C>,
 }
 
 #[cfg(test)]

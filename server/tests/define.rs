@@ -75,8 +75,10 @@ async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String
         // the same pick again changes nothing
         assert_eq!(call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position)]).await.1, pick);
         if pick["correct"] == true {
-            let after = call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0")]).await.1;
+            // with the page's task and cap, a pick brings the round to show next
+            let after = call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
             assert_eq!(after["attempts"], i + 1, "nothing counts after the right pick: {after}");
+            assert_eq!(after["next"], call(c, app, "definition-round", &[("task", task), ("cap", "20")]).await.1, "{after}");
             return Some((serving, card["prompt"].as_str().expect("prompt").to_owned(), options, i + 1));
         }
     }

@@ -88,6 +88,13 @@ async fn play_sentence(c: &Client, app: &App, store: &Store, mode: &str, near_mi
         assert_eq!(result["correct"], guess.to_lowercase() == word.to_lowercase(), "{result}");
         assert_eq!(result["sentence_done"], i + 1 == words.len());
         assert_eq!(call(c, app, "guess", &form).await.1, result, "a repeated guess answers as before");
+        // with the page's mode, a guess brings the round to show next (within the
+        // sentence here: after its last word the next one would be served)
+        if i + 1 < words.len() {
+            form.extend([("mode", mode), ("language", "en")]);
+            let with_next = call(c, app, "guess", &form).await.1;
+            assert_eq!(with_next["next"], call(c, app, "guess-round", &[("mode", mode), ("language", "en")]).await.1, "{with_next}");
+        }
         played.push((word.clone(), guess));
     }
     played

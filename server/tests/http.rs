@@ -653,6 +653,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
                 let position = 1 + (p + round) % 5;
                 let (status, body) = call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", &position.to_string()), ("client_ms", "1234")]).await;
                 assert_eq!(status, StatusCode::OK, "{body}");
+                assert_eq!(body, call(player, &app, "likert-next", &[("language", "en")]).await.1, "a rating brings the next item");
                 let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
                     .bind(&serving)
                     .fetch_one(store.pool())

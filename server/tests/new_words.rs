@@ -106,6 +106,8 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             assert_eq!(pick["answer"], item.options[item.answer]);
             let again = call(&me, &app, "new-words-pick", &[("serving_id", &serving), ("choice", &(1 - choice).to_string())]).await.1;
             assert_eq!(again, pick, "a second answer changes nothing");
+            // the answer brought the item to show next
+            assert_eq!(pick["next"], call(&me, &app, "new-words-round", &[]).await.1, "{pick}");
             played.push((item.id.clone(), word, definition.is_some(), choice == item.answer));
         }
         assert_eq!(played.len(), 12, "every item, then none");

@@ -235,9 +235,8 @@ impl Store {
     }
 
     /// The answers of `annotator_id` stored at `since` (ms) or later, oldest first
-    /// (`i64::MIN` for all), and then how many answers they have in all (read
-    /// after them: at least as many as were read).
-    pub async fn answers_since(&self, annotator_id: &str, since: i64) -> Result<(Vec<PastAnswer>, i64), StoreError> {
+    /// (`i64::MIN` for all).
+    pub async fn answers_since(&self, annotator_id: &str, since: i64) -> Result<Vec<PastAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT a.id, a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 AND a.created_at >= $2 ORDER BY a.created_at, a.id",
@@ -258,17 +257,24 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-        let total: Option<i64> = sqlx::query_scalar("SELECT answered FROM annotators WHERE id = $1").bind(annotator_id).fetch_optional(self.pool()).await?;
-        Ok((answers, total.unwrap_or(0)))
+        Ok(answers)
+    }
+
+    /// How many answers `annotator_id` gave (the count kept on their row) and how
+    /// many pairs they proposed, in one query.
+    pub async fn player_counts(&self, annotator_id: &str) -> Result<(i64, i64), StoreError> {
+        let counts: Option<(i64, i64)> =
+            sqlx::query_as("SELECT answered, (SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1) FROM annotators WHERE id = $1")
+                .bind(annotator_id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(counts.unwrap_or((0, 0)))
     }
 
     /// How others played the pairs `annotator_id` proposed.
-    pub async fn pair_plays(&self, annotator_id: &str) -> Result<PairPlays, StoreError> {
-        let pairs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1")
-            .bind(annotator_id)
-            .fetch_one(self.pool())
-            .await?;
-        // most players proposed no pair: nobody played one of theirs
+    /// `pairs` is how many they proposed ([`Store::player_counts`]): with none,
+    /// nothing is read.
+    pub async fn pair_plays(&self, annotator_id: &str, pairs: i64) -> Result<PairPlays, StoreError> {
         if pairs == 0 {
             return Ok(PairPlays { played: 0, unsolved: 0, pairs });
         }

@@ -1,6 +1,6 @@
 //! Server functions of the next-word game (the "Shannon game").
 
-use gapwise_model::{GuessCard, GuessResult};
+use gapwise_model::{GuessCard, GuessResult, WithNext};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -10,12 +10,10 @@ use crate::AppError;
 #[server(endpoint = "guess-round")]
 pub async fn guess_round(#[server(default)] language: Option<String>, mode: String) -> Result<Option<GuessCard>, AppError> {
     use crate::ssr::{context, require_session};
-        use gapwise_model::GuessMode;
 
     let ctx = context()?;
     let language = super::language_of(language)?;
-    let mode = GuessMode::parse(&mode)
-        .ok_or_else(|| AppError::BadRequest(format!("mode must be type or choose, not {mode:?}")).with_status())?;
+    let mode = mode_of(&mode)?;
     let session = require_session(&ctx.store).await?;
     Ok(ctx.store.guess_round(&session.annotator.id, language, mode).await?)
 }
@@ -23,6 +21,8 @@ pub async fn guess_round(#[server(default)] language: Option<String>, mode: Stri
 /// Guesses word `position` (1 = the second word) of the sentence `serving_id`:
 /// `guess` as typed, or `rank`, the 1-based place of a suggestion picked.
 /// `client_ms` as for the game's answers. Guessing a position twice is harmless.
+/// With the page's `mode` (and `language`), the outcome brings what `guess-round`
+/// would return next (this sentence while it goes on): one request a guess.
 #[server(endpoint = "guess")]
 pub async fn guess_word(
     serving_id: String,
@@ -30,12 +30,27 @@ pub async fn guess_word(
     #[server(default)] guess: Option<String>,
     #[server(default)] rank: Option<usize>,
     client_ms: Option<String>,
-) -> Result<GuessResult, AppError> {
+    #[server(default)] language: Option<String>,
+    #[server(default)] mode: Option<String>,
+) -> Result<WithNext<GuessResult, GuessCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
+    let language = super::language_of(language)?;
+    let mode = mode.as_deref().map(mode_of).transpose()?;
     let guess = guess.unwrap_or_default();
-    Ok(ctx.store.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await?)
+    let given = ctx.store.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await?;
+    let next = match mode {
+        Some(mode) => ctx.store.guess_round(&session.annotator.id, language, mode).await?,
+        None => None,
+    };
+    Ok(WithNext { given, next })
+}
+
+/// A guessing mode as asked for, checked.
+#[cfg(feature = "ssr")]
+fn mode_of(mode: &str) -> Result<gapwise_model::GuessMode, AppError> {
+    gapwise_model::GuessMode::parse(mode).ok_or_else(|| AppError::BadRequest(format!("mode must be type or choose, not {mode:?}")).with_status())
 }

@@ -1,6 +1,6 @@
 //! Server functions of the invented-word game (WinoDict).
 
-use gapwise_model::{WinoCard, WinoPick};
+use gapwise_model::{WinoCard, WinoPick, WithNext};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -16,13 +16,15 @@ pub async fn new_words_round() -> Result<Option<WinoCard>, AppError> {
 }
 
 /// Answers the item `serving_id` with option `choice` (0 = the first shown).
-/// `client_ms` as for the game's answers. Answering twice changes nothing.
+/// `client_ms` as for the game's answers. Answering twice changes nothing. The
+/// outcome brings what `new-words-round` would return next: one request an item.
 #[server(endpoint = "new-words-pick")]
-pub async fn pick_new_words(serving_id: String, choice: usize, client_ms: Option<String>) -> Result<WinoPick, AppError> {
+pub async fn pick_new_words(serving_id: String, choice: usize, client_ms: Option<String>) -> Result<WithNext<WinoPick, WinoCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
-    Ok(ctx.store.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?)
+    let given = ctx.store.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?;
+    Ok(WithNext { given, next: ctx.store.new_words_round(&session.annotator.id).await? })
 }

@@ -17,13 +17,22 @@ pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<
 }
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
-/// the left of the scale) to 5 (surely the one at the right). `client_ms` as for answers.
+/// the left of the scale) to 5 (surely the one at the right). `client_ms` as for
+/// answers. Returns what `likert-next` would for `language`: the page's next item
+/// in the same request.
 #[server(endpoint = "rate")]
-pub async fn rate(serving_id: String, position: u8, client_ms: Option<String>) -> Result<(), AppError> {
+pub async fn rate(
+    serving_id: String,
+    position: u8,
+    client_ms: Option<String>,
+    #[server(default)] language: Option<String>,
+) -> Result<Option<gapwise_model::LikertCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
+    let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
-    Ok(ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?)
+    ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?;
+    Ok(ctx.store.next_likert(&session.annotator.id, language).await?)
 }

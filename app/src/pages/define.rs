@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{definition_round, PickDefinition};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, RoundView};
+use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -21,12 +21,21 @@ pub fn DefinePage() -> impl IntoView {
         query.read().get("cap").and_then(|c| c.parse::<u32>().ok()).filter(|c| DEFINITION_CAPS.contains(c)).unwrap_or(DEFAULT_DEFINITION_CAP)
     });
     let pick = ServerAction::<PickDefinition>::new();
-    let round = Resource::new(move || (task.get(), cap.get(), pick.version().get()), |(task, cap, _)| definition_round(task.code().to_owned(), cap));
+    let shown = StoredValue::new(0);
+    let round = Resource::new(
+        move || (task.get(), cap.get(), pick.version().get()),
+        move |(task, cap, _)| async move {
+            match brought(pick, shown) {
+                Some(picked) => Ok(picked.next),
+                None => definition_round(task.code().to_owned(), cap).await,
+            }
+        },
+    );
     keyboard_shortcuts();
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     let found = move || match pick.value().get() {
-        Some(Ok(p)) if p.correct => Some(view! {
-            <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.attempts.into())])}</p>
+        Some(Ok(p)) if p.given.correct => Some(view! {
+            <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.given.attempts.into())])}</p>
         }),
         _ => None,
     };
@@ -48,14 +57,14 @@ pub fn DefinePage() -> impl IntoView {
         </nav>
         <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })}</p>
         {found}
-        <RoundView round=round none="define-none" show=move |card| view! { <Round card pick/> }/>
+        <RoundView round=round none="define-none" show=move |card| view! { <Round card pick cap=cap.get_untracked()/> }/>
         <ActionError value=pick.value()/>
     }
 }
 
 /// The prompt and the options of one round.
 #[component]
-fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>) -> impl IntoView {
+fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>, cap: u32) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();
@@ -76,6 +85,8 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>) -> impl IntoV
         <ActionForm action=pick attr:class="item definitions">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="task" value=card.task.code()/>
+            <input type="hidden" name="cap" value=cap.to_string()/>
             <p class="prompt" id="define-prompt" data-kind=kind>{card.prompt}</p>
             <div class="options stacked" role="group" aria-labelledby="define-prompt">{options}</div>
         </ActionForm>

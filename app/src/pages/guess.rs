@@ -3,12 +3,12 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{parse_language, GuessCard, GuessMode, MAX_GUESS_CHARS};
+use gapwise_model::{parse_language, GuessCard, GuessMode, WithNext, MAX_GUESS_CHARS};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{response_clock, ActionError, LanguageChooser, RoundView};
+use crate::components::{brought, response_clock, ActionError, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -18,9 +18,15 @@ pub fn GuessPage() -> impl IntoView {
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let mode = Memo::new(move |_| query.read().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type));
     let guess = ServerAction::<GuessWord>::new();
+    let shown = StoredValue::new(0);
     let round = Resource::new(
         move || (language.get(), mode.get(), guess.version().get()),
-        |(language, mode, _)| guess_round(Some(language.to_owned()), mode.code().to_owned()),
+        move |(language, mode, _)| async move {
+            match brought(guess, shown) {
+                Some(guessed) => Ok(guessed.next),
+                None => guess_round(Some(language.to_owned()), mode.code().to_owned()).await,
+            }
+        },
     );
     let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
     let mode_link = move |m: GuessMode| {
@@ -31,7 +37,7 @@ pub fn GuessPage() -> impl IntoView {
         }
     };
     let last = move || match guess.value().get() {
-        Some(Ok(r)) => {
+        Some(Ok(WithNext { given: r, .. })) => {
             let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
             let text = i18n.t_with(if r.correct { "guess-right" } else { "guess-wrong" }, &args);
             let done = r.sentence_done.then(|| i18n.t("guess-sentence-done"));
@@ -49,14 +55,14 @@ pub fn GuessPage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
-        <RoundView round=round none="guess-none" show=move |card| view! { <Round card guess/> }/>
+        <RoundView round=round none="guess-none" show=move |card| view! { <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }/>
         <ActionError value=guess.value()/>
     }
 }
 
 /// The sentence so far, the guess box and, in the easier mode, the suggestions.
 #[component]
-fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
+fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str, mode: GuessMode) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = guess.pending();
@@ -92,6 +98,8 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>) -> impl IntoView {
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="position" value=card.position.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="language" value=language/>
+            <input type="hidden" name="mode" value=mode.code()/>
             <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
             <label>
                 {i18n.t("guess-label")}

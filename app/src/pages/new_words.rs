@@ -4,21 +4,30 @@
 //! the player picks which of two phrases fills the blank. The item and its
 //! condition are the server's choice; the sentences are WinoGrande's, in English.
 
-use gapwise_model::WinoCard;
+use gapwise_model::{WinoCard, WithNext};
 use leptos::prelude::*;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, RoundView};
+use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
 pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
     let pick = ServerAction::<PickNewWords>::new();
-    let round = Resource::new(move || pick.version().get(), |_| new_words_round());
+    let shown = StoredValue::new(0);
+    let round = Resource::new(
+        move || pick.version().get(),
+        move |_| async move {
+            match brought(pick, shown) {
+                Some(picked) => Ok(picked.next),
+                None => new_words_round().await,
+            }
+        },
+    );
     keyboard_shortcuts();
     let verdict = move || match pick.value().get() {
-        Some(Ok(p)) => {
+        Some(Ok(WithNext { given: p, .. })) => {
             let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
             Some(view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
         }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, LanguageChooser, RoundView};
+use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, Contexts, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -15,20 +15,29 @@ pub fn RatePage() -> impl IntoView {
     let query = use_query_map();
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let rate = ServerAction::<Rate>::new();
-    let card = Resource::new(move || (language.get(), rate.version().get()), |(language, _)| likert_next(Some(language.to_owned())));
+    let shown = StoredValue::new(0);
+    let card = Resource::new(
+        move || (language.get(), rate.version().get()),
+        move |(language, _)| async move {
+            match brought(rate, shown) {
+                Some(next) => Ok(next),
+                None => likert_next(Some(language.to_owned())).await,
+            }
+        },
+    );
     keyboard_shortcuts();
     view! {
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
         <p>{i18n.t("rate-intro")}</p>
-        <RoundView round=card none="rate-none" show=move |card| view! { <Scale card rate/> }/>
+        <RoundView round=card none="rate-none" show=move |card| view! { <Scale card rate language=language.get_untracked()/> }/>
         <ActionError value=rate.value()/>
     }
 }
 
 /// The sentence and the five buttons of the scale.
 #[component]
-fn Scale(card: LikertCard, rate: ServerAction<Rate>) -> impl IntoView {
+fn Scale(card: LikertCard, rate: ServerAction<Rate>, language: &'static str) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let word = |key, word: &str| i18n.t_with(key, &[("word", word.into())]);
@@ -46,6 +55,7 @@ fn Scale(card: LikertCard, rate: ServerAction<Rate>) -> impl IntoView {
         <ActionForm action=rate attr:class="item likert">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="language" value=language/>
             <Contexts contexts=vec![card.context]/>
             <p class="prompt" id="scale-prompt">{i18n.t("rate-prompt")}</p>
             <div class="scale" role="group" aria-labelledby="scale-prompt">

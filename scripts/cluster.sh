@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Gapwise for more than one server: N app servers (replicas) on one PostgreSQL, and
+# nginx in front of them. Each replica is started, then waited for on /readyz (it
+# answers 200 once its database answers); nginx balances round robin and takes a
+# replica out for 10 s after 3 failed attempts (connection refused, reset or timed
+# out; a request that got no answer is passed to the next replica), and the
+# balancer is waited for in turn. On several machines run the same pieces there:
+# `gapwise serve --addr 0.0.0.0:PORT` with DATABASE_URL=postgres://… on each app
+# machine, and the nginx file this writes with their addresses in its upstream.
+#
+# Usage: scripts/cluster.sh up DIR DATABASE_URL N [CPUS]
+#          prints the balancer's URL; CPUS (a taskset list, e.g. 1) pins the replicas
+#          and nginx to those CPUs
+#        scripts/cluster.sh down DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+action=${1:?up or down}
+dir=${2:?a folder for the logs, pids and nginx.conf}
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# Waits until $1 answers 200, for at most 5 minutes (a first start loads the demo data).
+ready() {
+  for _ in $(seq 600); do
+    curl -sf "$1" >/dev/null && return 0
+    sleep 0.5
+  done
+  echo "$1 did not become ready; logs in $dir" >&2
+  return 1
+}
+
+case "$action" in
+  up)
+    url=${3:?DATABASE_URL}
+    replicas=${4:?number of replicas}
+    cpus=${5:-}
+    pin=()
+    [ -n "$cpus" ] && pin=(taskset -c "$cpus")
+    source scripts/env.sh
+    bin=${GAPWISE_BIN:-$CARGO_TARGET_DIR/release/gapwise}
+    mkdir -p "$dir/nginx"
+    upstream=""
+    for n in $(seq "$replicas"); do
+      port=$(free_port)
+      DATABASE_URL=$url RUST_LOG=warn "${pin[@]}" "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
+      echo $! >>"$dir/replicas.pid"
+      ready "http://127.0.0.1:$port/readyz"
+      upstream+="server 127.0.0.1:$port max_fails=3 fail_timeout=10s; "
+    done
+    balancer=$(free_port)
+    cat >"$dir/nginx.conf" <<EOF
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/nginx-error.log;
+$( [ "$(id -u)" = 0 ] && echo "user root;" )
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $dir/nginx/body;
+  proxy_temp_path $dir/nginx/proxy;
+  upstream gapwise { $upstream keepalive 64; }
+  server {
+    listen 127.0.0.1:$balancer;
+    location / {
+      proxy_pass http://gapwise;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+    }
+  }
+}
+EOF
+    "${pin[@]}" nginx -c "$dir/nginx.conf"
+    ready "http://127.0.0.1:$balancer/readyz"
+    echo "http://127.0.0.1:$balancer"
+    ;;
+  down)
+    [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+    [ -f "$dir/replicas.pid" ] && xargs -r kill <"$dir/replicas.pid" 2>/dev/null || true
+    rm -f "$dir/replicas.pid"
+    ;;
+esac
