@@ -7,7 +7,7 @@
 #      `answer-next` returning the next item);
 #   2. PostgreSQL (a throwaway cluster), one server, against a bare endpoint on the
 #      same cluster for the ratio, the game page's requests and --lean;
-#   3. two replicas on that PostgreSQL behind nginx (round robin).
+#   3. 1, 2 and 3 replicas on PostgreSQL behind nginx (scripts/bench_replicas.sh).
 # Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,6 @@ chmod 755 "$work"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
   scripts/postgres.sh stop "$work/pg"
   rm -rf "$work"
 }
@@ -70,33 +69,7 @@ load --url "http://127.0.0.1:$first" --database-url "$pg_url" --bare --bare-data
 echo "== PostgreSQL, one server, serve and answer only (one request a round)"
 load --url "http://127.0.0.1:$first" --database-url "$pg_url" --bare --bare-database-url "$(bare_pg bare_lean)" --lean || status=1
 
-echo "== PostgreSQL, two replicas behind nginx"
-second=$(serve "$pg_url")
-balancer=$(free_port)
-mkdir -p "$work/nginx"
-cat >"$work/nginx.conf" <<EOF
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-$( [ "$(id -u)" = 0 ] && echo "user root;" )
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/body;
-  proxy_temp_path $work/nginx/proxy;
-  upstream gapwise { server 127.0.0.1:$first; server 127.0.0.1:$second; keepalive 64; }
-  server {
-    listen 127.0.0.1:$balancer;
-    location / {
-      proxy_pass http://gapwise;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host \$http_host;
-    }
-  }
-}
-EOF
-nginx -c "$work/nginx.conf"
-load --url "http://127.0.0.1:$balancer" --database-url "$pg_url" || status=1
+# replicas: 1, 2 and 3 behind nginx, PostgreSQL on a CPU of its own
+scripts/bench_replicas.sh "$annotators" "$seconds" || status=1
 
 exit "$status"

@@ -101,8 +101,8 @@ pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
 }
 
 /// Sets up a crowd study; returns its id (its entry URL is on the admin page).
-#[server(endpoint = "create-study")]
 #[allow(clippy::too_many_arguments, reason = "a server function takes its form's fields one by one")]
+#[server(endpoint = "create-study")]
 pub async fn create_study(
     platform: String,
     name: String,

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Replicas on PostgreSQL (release builds): 1, 2 and 3 Gapwise servers behind nginx
+# (scripts/cluster.sh) on one PostgreSQL, the same simulated players (the game
+# page's requests) against each, and the answers/s of 2 and 3 replicas as ratios to
+# one, measured in this run. PostgreSQL runs pinned to CPU 0, the replicas and nginx
+# to the other CPUs (taskset), so that the comparison is about the app; the load
+# tool is not pinned. Exits non-zero when an audit fails.
+# Usage: scripts/bench_replicas.sh [annotators] [seconds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+annotators=${1:-32}
+seconds=${2:-15}
+command -v nginx >/dev/null || apt-get install -y -q nginx-light >/dev/null
+source scripts/env.sh
+cargo build --release -p gapwise-server --bin gapwise -p gapwise-load --bin gapwise-load
+bin=$CARGO_TARGET_DIR/release
+cpus=$(nproc)
+[ "$cpus" -ge 2 ] || { echo "needs at least 2 CPUs (PostgreSQL on one, the app on the others)" >&2; exit 1; }
+app_cpus="1-$((cpus - 1))"
+
+work=$(mktemp -d)
+chmod 755 "$work"
+cleanup() {
+  for c in "$work"/cluster-*; do [ -d "$c" ] && scripts/cluster.sh down "$c"; done
+  scripts/postgres.sh stop "$work/pg"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
+taskset -a -c -p 0 "$(head -n 1 "$work/pg/postmaster.pid")" >/dev/null
+echo "== $cpus CPUs: PostgreSQL on CPU 0, replicas and nginx on CPUs $app_cpus, the load tool on any"
+status=0
+declare -A rate
+for n in 1 2 3; do
+  # a database of its own for each run, so that each starts from the demo data
+  psql -q "$pg_admin" -c "CREATE DATABASE gapwise_$n" >/dev/null
+  url=${pg_admin%/postgres}/gapwise_$n
+  mkdir -p "$work/cluster-$n"
+  base=$(GAPWISE_BIN="$bin/gapwise" scripts/cluster.sh up "$work/cluster-$n" "$url" "$n" "$app_cpus")
+  echo "== $n replica(s) behind nginx"
+  out=$("$bin/gapwise-load" --annotators "$annotators" --seconds "$seconds" --answers-per-item 1000000 --url "$base" --database-url "$url") || status=1
+  echo "$out"
+  rate[$n]=$(echo "$out" | sed -n 's/^gapwise: .* = \([0-9.]*\) answers\/s.*/\1/p')
+  scripts/cluster.sh down "$work/cluster-$n"
+done
+python3 -c "import sys; one, two, three = map(float, sys.argv[1:]); print(f'ratio of answers/s to one replica: 2 replicas {two / one:.2f}, 3 replicas {three / one:.2f}')" "${rate[1]}" "${rate[2]}" "${rate[3]}"
+exit "$status"
