@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Gapwise for more than one server: N app servers (replicas) on one PostgreSQL, and
-# nginx in front of them. Each replica is started, then waited for on /readyz (it
+# nginx in front of them, holding the sign-in and proposal limits per client across
+# the replicas (which take the client's address from it: GAPWISE_TRUSTED_PROXIES). Each replica is started, then waited for on /readyz (it
 # answers 200 once its database answers); nginx balances round robin and takes a
 # replica out for 10 s after 3 failed attempts (connection refused, reset or timed
 # out; a request that got no answer is passed to the next replica), and the
@@ -40,7 +41,7 @@ case "$action" in
     upstream=""
     for n in $(seq "$replicas"); do
       port=$(free_port)
-      DATABASE_URL=$url RUST_LOG=warn "${pin[@]}" "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
+      DATABASE_URL=$url GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn "${pin[@]}" "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
       echo $! >>"$dir/replicas.pid"
       ready "http://127.0.0.1:$port/readyz"
       upstream+="server 127.0.0.1:$port max_fails=3 fail_timeout=10s; "
@@ -57,16 +58,21 @@ http {
   client_body_temp_path $dir/nginx/body;
   proxy_temp_path $dir/nginx/proxy;
   upstream gapwise { $upstream keepalive 64; }
+  # the app's limits per client address, held here across the replicas
+  limit_req_zone \$binary_remote_addr zone=sign_in:10m rate=10r/m;
+  limit_req_zone \$binary_remote_addr zone=proposals:10m rate=20r/m;
+  limit_req_status 429;
+  proxy_http_version 1.1;
+  proxy_set_header Connection "";
+  proxy_set_header Host \$http_host;
+  proxy_set_header X-Real-IP \$remote_addr;
+  proxy_next_upstream error timeout;
+  proxy_connect_timeout 2s;
   server {
     listen 127.0.0.1:$balancer;
-    location / {
-      proxy_pass http://gapwise;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host \$http_host;
-      proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
-    }
+    location / { proxy_pass http://gapwise; }
+    location ~ ^/api/(login|staff-login)\$ { limit_req zone=sign_in burst=10 nodelay; proxy_pass http://gapwise; }
+    location = /api/suggest { limit_req zone=proposals burst=20 nodelay; proxy_pass http://gapwise; }
   }
 }
 EOF

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use gapwise_model::Trial;
 use gapwise_store::ExportRow;
 
 /// One answer, as the analyses need it.
@@ -19,6 +20,9 @@ pub(crate) struct Answer {
     pub chars: f64,
     pub sources: Vec<String>,
     pub scores: Vec<Option<f64>>,
+    /// The browser's time, when it sent one that can be true.
+    pub browser_ms: Option<i64>,
+    pub trial: Trial,
 }
 
 impl From<ExportRow> for Answer {
@@ -37,6 +41,8 @@ impl From<ExportRow> for Answer {
             annotator: r.annotator,
             correct: r.correct,
             scores: r.model_scores,
+            browser_ms: r.client_ms,
+            trial: r.trial,
         }
     }
 }

@@ -21,3 +21,4 @@ pub mod rate;
 pub mod report;
 pub mod stats;
 mod table;
+mod trials;

@@ -23,7 +23,7 @@ use gapwise_store::{Store, StoreError};
 
 use crate::answers::Answer;
 use crate::table::{io, markdown, write_csv, RESAMPLES};
-use crate::{define, figures, guess, irt, new_words, play, rate};
+use crate::{define, figures, guess, irt, new_words, play, rate, trials};
 
 /// The paper's analyses of the answers `filter` selects, with the scores of
 /// `models`, made as `options` say.
@@ -45,6 +45,7 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         play::time_effects(&answers),
         play::spearman_table(&answers, models),
         play::agreement(&answers),
+        trials::response_times(&answers),
     ];
     let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item)?;
     tables.extend(irt_tables);

@@ -39,8 +39,10 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 /// (the tests serve many apps in one process) left those pages stalled mid-stream.
 static PAGES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_list(App));
 
-/// Builds the whole HTTP application.
-pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Router {
+/// Builds the whole HTTP application; refuses a setting that does not parse
+/// (see [`rate_limit::TRUSTED_PROXIES`]).
+pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Result<Router, String> {
+    let limits = rate_limit::Limits::new()?;
     let api = research::routes(store.clone()).merge(health::routes(store.clone())).merge(language::routes(secure_cookies));
     let uploads = upload::routes(store.clone());
     let context = ServerContext { store: store.clone(), engine: Engine::new(store.clone()), secure_cookies };
@@ -58,10 +60,10 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .with_state(leptos_options)
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status))
-        .layer(axum::middleware::from_fn_with_state(rate_limit::Limits::new(), rate_limit::limit));
-    guards::guard(app, BODY_LIMIT_BYTES)
+        .layer(axum::middleware::from_fn_with_state(limits, rate_limit::limit));
+    Ok(guards::guard(app, BODY_LIMIT_BYTES)
         .merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
-        .layer(axum::middleware::from_fn(request_log::log_request))
+        .layer(axum::middleware::from_fn(request_log::log_request)))
 }
 
 /// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.

@@ -2,9 +2,12 @@
 //! password guesser) and pair proposals (a flood into the moderation queue). Past
 //! the limit, 429 with a Retry-After header; other routes are not limited.
 //!
-//! The address is the TCP peer's. Behind a reverse proxy every client shares the
-//! proxy's address, so the limit then applies to all together: deployments behind
-//! one should set the proxy's own limits (see the README).
+//! The address is the TCP peer's, unless the peer is a proxy named in
+//! `GAPWISE_TRUSTED_PROXIES` (addresses, comma-separated): then it is the one the
+//! proxy puts in `X-Real-IP`. Without that setting every client behind a proxy
+//! shares the proxy's address, and one budget. With several replicas each keeps
+//! its own counts, so a client gets at most the replicas' number of budgets; the
+//! proxy's own limits (`scripts/cluster.sh` sets nginx's) hold across them.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -18,10 +21,15 @@ use gapwise_app::AppError;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-/// One limiter per limited group of paths.
+/// One limiter per limited group of paths, and the proxies whose word on the
+/// client's address is taken.
 pub struct Limits {
     groups: Vec<(&'static [&'static str], DefaultKeyedRateLimiter<IpAddr>)>,
+    trusted_proxies: Vec<IpAddr>,
 }
+
+/// The environment variable naming the trusted proxies.
+pub const TRUSTED_PROXIES: &str = "GAPWISE_TRUSTED_PROXIES";
 
 /// Sign-in attempts a minute: all at once, then one every 6 seconds.
 const SIGN_INS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
@@ -31,11 +39,29 @@ const PROPOSALS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("not zero");
 const PROPOSAL_PATHS: &[&str] = &["/api/suggest"];
 
 impl Limits {
-    pub fn new() -> Arc<Self> {
+    /// The limits, trusting the proxies of [`TRUSTED_PROXIES`]; an address there
+    /// that does not parse is an error that names it.
+    pub fn new() -> Result<Arc<Self>, String> {
         let per_minute = |n| RateLimiter::keyed(Quota::per_minute(n));
-        Arc::new(Limits {
+        let trusted_proxies = std::env::var(TRUSTED_PROXIES)
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .map(|a| a.parse().map_err(|_| format!("{TRUSTED_PROXIES}: {a:?} is not an IP address")))
+            .collect::<Result<_, _>>()?;
+        Ok(Arc::new(Limits {
             groups: vec![(SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)), (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE))],
-        })
+            trusted_proxies,
+        }))
+    }
+
+    /// The client's address: the peer's, or what a trusted proxy says it is.
+    fn client(&self, peer: IpAddr, real_ip: Option<&str>) -> IpAddr {
+        match real_ip.and_then(|a| a.trim().parse().ok()) {
+            Some(client) if self.trusted_proxies.contains(&peer) => client,
+            _ => peer,
+        }
     }
 }
 
@@ -43,7 +69,8 @@ pub async fn limit(State(limits): State<Arc<Limits>>, req: Request, next: Next) 
     let path = req.uri().path();
     let limiter = limits.groups.iter().find(|(paths, _)| paths.contains(&path)).map(|(_, l)| l);
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-    if let (Some(limiter), Some(ip)) = (limiter, peer) {
+    let real_ip = req.headers().get("x-real-ip").and_then(|v| v.to_str().ok());
+    if let (Some(limiter), Some(ip)) = (limiter, peer.map(|peer| limits.client(peer, real_ip))) {
         if let Err(not_until) = limiter.check_key(&ip) {
             let wait = not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
             // in the encoding of the app's errors, which the page shows as it shows any other
@@ -54,4 +81,20 @@ pub async fn limit(State(limits): State<Arc<Limits>>, req: Request, next: Next) 
         }
     }
     next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_trusted_proxy_names_the_client() {
+        let proxy: IpAddr = "127.0.0.1".parse().expect("ip");
+        let stranger: IpAddr = "10.0.0.9".parse().expect("ip");
+        let limits = Limits { groups: Vec::new(), trusted_proxies: vec![proxy] };
+        assert_eq!(limits.client(proxy, Some("203.0.113.7")), "203.0.113.7".parse::<IpAddr>().expect("ip"));
+        assert_eq!(limits.client(stranger, Some("203.0.113.7")), stranger, "anyone else's header is ignored");
+        assert_eq!(limits.client(proxy, None), proxy);
+        assert_eq!(limits.client(proxy, Some("not an address")), proxy);
+    }
 }

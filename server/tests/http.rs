@@ -537,7 +537,7 @@ async fn pages_finish_while_other_routers_are_built() {
             let mut built = 0;
             while !stopped.load(Ordering::Relaxed) {
                 let options = leptos::prelude::LeptosOptions::builder().output_name("gapwise").build();
-                drop(gapwise_server::router(store.clone(), options, false));
+                drop(gapwise_server::router(store.clone(), options, false).expect("router"));
                 built += 1;
             }
             built

@@ -233,10 +233,10 @@ async fn only_staff_may_export_or_see_the_research_page() {
         assert_eq!(report.status(), 200);
         let report: Value = report.json().await.expect("report JSON");
         // the models and their conventions, the substitution game's six tables and its
-        // agreement and IRT (items, abilities), the Likert agreement, the
+        // agreement, response times and IRT (items, abilities), the Likert agreement, the
         // word-definition game's three, the next-word game's two, the invented-word game's two,
         // and the IRT of those three modes (items, abilities)
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 20), "{report}");
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 21), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
@@ -309,7 +309,15 @@ async fn the_report_folder_holds_every_table_and_figure() {
     seed_small(store).await;
     let likert_items = seed_likert(store, 2).await;
     assert!(likert_items >= 20, "{likert_items} Likert items");
-    play(&Engine::new(store.clone()), 3, 6).await;
+    let engine = Engine::new(store.clone());
+    play(&engine, 3, 6).await;
+    // one answer given with a key, across a hidden page, with what the browser saw
+    let annotator = store.create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
+    let token = store.create_session(&annotator.id).await.expect("session");
+    let session = store.session(&token).await.expect("session").expect("live");
+    let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 5, "en").await.expect("play") else { panic!("no item") };
+    let trial = gapwise_model::Trial { input: Some(gapwise_model::Input::Key), hidden: Some(1), clock_us: Some(100), frame_us: Some(16_667) };
+    engine.answer(&session, &card.answer_id, 0, gapwise_model::Reported { client_ms: Some(1500), trial }).await.expect("answer");
     let on_likert: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.kind = 'likert'")
         .fetch_one(store.pool())
         .await
@@ -331,6 +339,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
         "rate_agreement",
         "irt_items",
         "irt_abilities",
+        "response_times",
     ] {
         for ext in ["md", "csv"] {
             let file = format!("{name}.{ext}");
@@ -372,6 +381,13 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let tiny = abilities.iter().find(|r| text(r, "respondent") == "tiny").expect("the model's row");
     let theta: f64 = text(tiny, "ability").parse().expect("the model has an ability");
     assert!((-6.0..=6.0).contains(&theta), "ability {theta}");
+    // how the times were taken: the key answer on its own row, the others without a trial
+    let times = read_csv(&dir.path().join("response_times.csv"));
+    let key = times.iter().find(|r| text(r, "input") == "key").expect("the key's row");
+    let shown: Vec<String> = ["answers", "median_ms", "tab_hidden_pct", "coarse_clock_pct", "frame_ms", "clock_us"].iter().map(|c| text(key, c)).collect();
+    assert_eq!(shown, ["1", "1500.000", "100.000", "0.000", "16.667", "100.000"]);
+    let untimed = times.iter().find(|r| text(r, "input").starts_with("none")).expect("answers without a trial");
+    assert_eq!(text(untimed, "answers"), (all - 1).to_string());
     // Likert agreement: every rating of the seeded raters counted
     let ratings: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings").fetch_one(store.pool()).await.expect("ratings");
     let rate_agreement = read_csv(&dir.path().join("rate_agreement.csv"));

@@ -36,9 +36,10 @@ pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn s
         options.output_name = "gapwise".into();
     }
     let addr = args.addr.unwrap_or(options.site_addr);
+    let app = crate::router(store, options, args.secure_cookies)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     // Printed for people and for scripts that start the server on port 0.
     println!("listening on http://{}", listener.local_addr()?);
-    crate::serve(listener, crate::router(store, options, args.secure_cookies)).await?;
+    crate::serve(listener, app).await?;
     Ok(())
 }
