@@ -7,6 +7,7 @@ mod components;
 mod error;
 pub mod i18n;
 mod pages;
+mod response_clock;
 #[cfg(feature = "ssr")]
 pub mod ssr;
 

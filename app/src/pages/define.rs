@@ -9,8 +9,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{definition_round, PickDefinition};
-use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, RoundView};
+use crate::components::{brought, keyboard_shortcuts, ActionError, RoundView};
 use crate::i18n::use_i18n;
+use crate::response_clock::response_clock;
 
 #[component]
 pub fn DefinePage() -> impl IntoView {

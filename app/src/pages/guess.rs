@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{brought, response_clock, ActionError, LanguageChooser, RoundView};
+use crate::components::{brought, ActionError, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
+use crate::response_clock::response_clock;
 
 #[component]
 pub fn GuessPage() -> impl IntoView {

@@ -8,8 +8,9 @@ use gapwise_model::{WinoCard, WithNext};
 use leptos::prelude::*;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, RoundView};
+use crate::components::{brought, keyboard_shortcuts, ActionError, RoundView};
 use crate::i18n::use_i18n;
+use crate::response_clock::response_clock;
 
 #[component]
 pub fn NewWordsPage() -> impl IntoView {

@@ -19,8 +19,9 @@ use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{get_crowd_progress, get_play_state, get_progress, AnswerRound, CrowdReturn, NextItem, SubmitAnswer};
-use crate::components::{keyboard_shortcuts, response_clock, ActionError, Contexts, ErrorNote, LanguageChooser};
+use crate::components::{keyboard_shortcuts, ActionError, Contexts, ErrorNote, LanguageChooser};
 use crate::i18n::use_i18n;
+use crate::response_clock::response_clock;
 
 #[component]
 pub fn Play() -> impl IntoView {

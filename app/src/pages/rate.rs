@@ -6,8 +6,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
-use crate::components::{brought, keyboard_shortcuts, response_clock, ActionError, Contexts, LanguageChooser, RoundView};
+use crate::components::{brought, keyboard_shortcuts, ActionError, Contexts, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
+use crate::response_clock::response_clock;
 
 #[component]
 pub fn RatePage() -> impl IntoView {
