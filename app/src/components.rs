@@ -110,22 +110,37 @@ where
     }
 }
 
-/// What the last answer sent with `action` brought for the page to show next,
-/// taken once: its outcome when it is newer than the round shown (`shown` keeps
-/// the action's version last taken); `None` when the page is to fetch its round
-/// (the first load, another language or task chosen, an answer that failed). With
-/// it a page's round is one request: the answer, which returns the next round.
-pub fn brought<S>(action: ServerAction<S>, shown: StoredValue<usize>) -> Option<S::Output>
+/// The rounds a page shows, one request each: fetched with `fetch` when the page
+/// asks for them (the first load, or `key`, its language or task, changed), and
+/// otherwise taken from what the last answer sent with `action` brought (`next` of
+/// its outcome), once per answer; an answer that failed fetches the round again.
+pub fn answered_rounds<S, K, C, Fut>(
+    action: ServerAction<S>,
+    key: impl Fn() -> K + Send + Sync + 'static,
+    fetch: impl Fn(K) -> Fut + Copy + Send + Sync + 'static,
+    next: fn(S::Output) -> Option<C>,
+) -> Resource<Result<Option<C>, AppError>>
 where
     S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
     S::Output: Clone + Send + Sync + 'static,
+    K: PartialEq + Clone + Send + Sync + 'static,
+    C: serde::Serialize + serde::de::DeserializeOwned + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<Option<C>, AppError>> + Send + 'static,
 {
-    let version = action.version().get_untracked();
-    if shown.get_value() == version {
-        return None;
-    }
-    shown.set_value(version);
-    action.value().get_untracked().and_then(Result::ok)
+    // the action's version whose outcome was last taken
+    let shown = StoredValue::new(0);
+    Resource::new(
+        move || (key(), action.version().get()),
+        move |(key, version)| async move {
+            if shown.get_value() != version {
+                shown.set_value(version);
+                if let Some(Ok(output)) = action.value().get_untracked() {
+                    return Ok(next(output));
+                }
+            }
+            fetch(key).await
+        },
+    )
 }
 
 /// Shows the error of the last run of a server action, if any.

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{definition_round, PickDefinition};
-use crate::components::{brought, keyboard_shortcuts, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -22,16 +22,7 @@ pub fn DefinePage() -> impl IntoView {
         query.read().get("cap").and_then(|c| c.parse::<u32>().ok()).filter(|c| DEFINITION_CAPS.contains(c)).unwrap_or(DEFAULT_DEFINITION_CAP)
     });
     let pick = ServerAction::<PickDefinition>::new();
-    let shown = StoredValue::new(0);
-    let round = Resource::new(
-        move || (task.get(), cap.get(), pick.version().get()),
-        move |(task, cap, _)| async move {
-            match brought(pick, shown) {
-                Some(picked) => Ok(picked.next),
-                None => definition_round(task.code().to_owned(), cap).await,
-            }
-        },
-    );
+    let round = answered_rounds(pick, move || (task.get(), cap.get()), |(task, cap)| definition_round(task.code().to_owned(), cap), |picked| picked.next);
     keyboard_shortcuts();
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     let found = move || match pick.value().get() {

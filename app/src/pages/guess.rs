@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{brought, ActionError, LanguageChooser, RoundView};
+use crate::components::{answered_rounds, ActionError, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -19,15 +19,11 @@ pub fn GuessPage() -> impl IntoView {
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let mode = Memo::new(move |_| query.read().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type));
     let guess = ServerAction::<GuessWord>::new();
-    let shown = StoredValue::new(0);
-    let round = Resource::new(
-        move || (language.get(), mode.get(), guess.version().get()),
-        move |(language, mode, _)| async move {
-            match brought(guess, shown) {
-                Some(guessed) => Ok(guessed.next),
-                None => guess_round(Some(language.to_owned()), mode.code().to_owned()).await,
-            }
-        },
+    let round = answered_rounds(
+        guess,
+        move || (language.get(), mode.get()),
+        |(language, mode)| guess_round(Some(language.to_owned()), mode.code().to_owned()),
+        |guessed| guessed.next,
     );
     let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
     let mode_link = move |m: GuessMode| {

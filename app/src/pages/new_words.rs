@@ -8,7 +8,7 @@ use gapwise_model::{WinoCard, WithNext};
 use leptos::prelude::*;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{brought, keyboard_shortcuts, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -16,16 +16,7 @@ use crate::response_clock::response_clock;
 pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
     let pick = ServerAction::<PickNewWords>::new();
-    let shown = StoredValue::new(0);
-    let round = Resource::new(
-        move || pick.version().get(),
-        move |_| async move {
-            match brought(pick, shown) {
-                Some(picked) => Ok(picked.next),
-                None => new_words_round().await,
-            }
-        },
-    );
+    let round = answered_rounds(pick, || (), |()| new_words_round(), |picked| picked.next);
     keyboard_shortcuts();
     let verdict = move || match pick.value().get() {
         Some(Ok(WithNext { given: p, .. })) => {

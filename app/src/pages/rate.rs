@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
-use crate::components::{brought, keyboard_shortcuts, ActionError, Contexts, LanguageChooser, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, Contexts, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -16,16 +16,7 @@ pub fn RatePage() -> impl IntoView {
     let query = use_query_map();
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let rate = ServerAction::<Rate>::new();
-    let shown = StoredValue::new(0);
-    let card = Resource::new(
-        move || (language.get(), rate.version().get()),
-        move |(language, _)| async move {
-            match brought(rate, shown) {
-                Some(next) => Ok(next),
-                None => likert_next(Some(language.to_owned())).await,
-            }
-        },
-    );
+    let card = answered_rounds(rate, move || language.get(), |language| likert_next(Some(language.to_owned())), |next| next);
     keyboard_shortcuts();
     view! {
         <h1>{i18n.t("rate-title")}</h1>
