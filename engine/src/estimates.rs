@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use gapwise_research::stats::adaptive::difficulties;
+use gapwise_research::stats::irt::numbered;
 
 /// How long a fit of a game's difficulties is used.
 pub(crate) const REFIT_AFTER: Duration = Duration::from_secs(10);
@@ -17,19 +18,9 @@ pub(crate) struct Estimates {
 impl Estimates {
     /// The 1PL fitted to `answers` (annotator, item, right).
     pub(crate) fn fit(answers: &[(String, i64, bool)]) -> Estimates {
-        let mut people: HashMap<&str, usize> = HashMap::new();
-        let mut items: HashMap<i64, usize> = HashMap::new();
-        let cells: Vec<(usize, usize, bool)> = answers
-            .iter()
-            .map(|(who, item, right)| {
-                let p = people.len();
-                let p = *people.entry(who).or_insert(p);
-                let i = items.len();
-                (p, *items.entry(*item).or_insert(i), *right)
-            })
-            .collect();
-        let b = difficulties(people.len(), items.len(), &cells);
-        Estimates { difficulty: items.into_iter().filter_map(|(item, i)| Some((item, *b.get(i)?))).collect() }
+        let r = numbered(answers.iter().map(|(who, item, right)| (who.as_str(), *item, *right)));
+        let b = difficulties(r.players, r.items.len(), &r.cells);
+        Estimates { difficulty: r.items.into_iter().zip(b).collect() }
     }
 
     /// An item's difficulty; 0 (the abilities' mean) before it has answers.

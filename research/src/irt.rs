@@ -12,41 +12,8 @@ use gapwise_store::{ModeResponse, StoreError};
 use crate::answers::{languages, Answer};
 use crate::figures::{abilities, AbilityPanel};
 use crate::stats::bootstrap::quantile;
-use crate::stats::irt::{fit, Cell, Fit, Model};
+use crate::stats::irt::{fit, numbered, Fit, Model, Numbered};
 use crate::table::{num, table};
-
-/// Answers as the fit reads them: respondents and items numbered in order.
-struct Numbered<K> {
-    players: usize,
-    /// The items' keys, by number.
-    items: Vec<K>,
-    cells: Vec<Cell>,
-    /// Answers per item.
-    answered: Vec<usize>,
-}
-
-fn numbered<'a, K: Ord + Clone>(answers: impl IntoIterator<Item = (&'a str, K, bool)>) -> Numbered<K> {
-    let (mut players, mut items): (BTreeMap<&str, usize>, BTreeMap<K, usize>) = (BTreeMap::new(), BTreeMap::new());
-    let mut keys = Vec::new();
-    let mut answered: Vec<usize> = Vec::new();
-    let cells = answers
-        .into_iter()
-        .map(|(who, item, right)| {
-            let next = players.len();
-            let p = *players.entry(who).or_insert(next);
-            let i = *items.entry(item.clone()).or_insert_with(|| {
-                keys.push(item);
-                answered.push(0);
-                keys.len() - 1
-            });
-            if let Some(n) = answered.get_mut(i) {
-                *n += 1;
-            }
-            (p, i, right)
-        })
-        .collect();
-    Numbered { players: players.len(), items: keys, cells, answered }
-}
 
 /// Both fits of `r`.
 fn fits<K>(r: &Numbered<K>) -> (Fit, Fit) {

@@ -12,6 +12,8 @@
 //! deviation 1); difficulties lie in [-6, 6], discriminations in [0.25, 4] (2PL) or
 //! [0.25, 5] (1PL, one for all items), as girth bounds them.
 
+use std::collections::BTreeMap;
+
 /// Which model to fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -168,6 +170,40 @@ fn golden(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
         }
     }
     (lo + hi) / 2.0
+}
+
+/// Answers as the fit reads them: respondents and items numbered in order.
+pub struct Numbered<K> {
+    pub players: usize,
+    /// The items' keys, by number.
+    pub items: Vec<K>,
+    pub cells: Vec<Cell>,
+    /// Answers per item.
+    pub answered: Vec<usize>,
+}
+
+/// (respondent, item key, right) numbered for [`fit`], in the order met.
+pub fn numbered<'a, K: Ord + Clone>(answers: impl IntoIterator<Item = (&'a str, K, bool)>) -> Numbered<K> {
+    let (mut players, mut items): (BTreeMap<&str, usize>, BTreeMap<K, usize>) = (BTreeMap::new(), BTreeMap::new());
+    let mut keys = Vec::new();
+    let mut answered: Vec<usize> = Vec::new();
+    let cells = answers
+        .into_iter()
+        .map(|(who, item, right)| {
+            let next = players.len();
+            let p = *players.entry(who).or_insert(next);
+            let i = *items.entry(item.clone()).or_insert_with(|| {
+                keys.push(item);
+                answered.push(0);
+                keys.len() - 1
+            });
+            if let Some(n) = answered.get_mut(i) {
+                *n += 1;
+            }
+            (p, i, right)
+        })
+        .collect();
+    Numbered { players: players.len(), items: keys, cells, answered }
 }
 
 /// Fits `model` to `cells` of `respondents` respondents and `items` items (see the
