@@ -71,11 +71,6 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The VALUES of a multi-row INSERT of `rows` rows of `columns` columns on `conn`:
-/// `($1, $2), ($3, $4)` on PostgreSQL, `(?, ?), (?, ?)` on SQLite. SQLite keeps a
-/// numbered parameter's name in a list it searches once per parameter, when it
-/// prepares a statement and when sqlx binds it, a cost quadratic in a statement's
-/// parameters; anonymous ones are bound by position.
 /// The code stored in column `at` of `row`, read by `parse`; a code it does not
 /// know (`what` names its kind) is an error, not a guess.
 pub(crate) fn stored_code<T>(row: &sqlx::any::AnyRow, at: usize, what: &str, parse: impl FnOnce(&str) -> Option<T>) -> Result<T, StoreError> {
@@ -84,6 +79,11 @@ pub(crate) fn stored_code<T>(row: &sqlx::any::AnyRow, at: usize, what: &str, par
     parse(&code).ok_or_else(|| StoreError::Invalid(format!("stored {what} {code:?} is unknown")))
 }
 
+/// The VALUES of a multi-row INSERT of `rows` rows of `columns` columns on `conn`:
+/// `($1, $2), ($3, $4)` on PostgreSQL, `(?, ?), (?, ?)` on SQLite. SQLite keeps a
+/// numbered parameter's name in a list it searches once per parameter, when it
+/// prepares a statement and when sqlx binds it, a cost quadratic in a statement's
+/// parameters; anonymous ones are bound by position.
 pub(crate) fn placeholders(conn: &sqlx::AnyConnection, rows: usize, columns: usize) -> String {
     let numbered = conn.backend_name() != "SQLite";
     let parameter = |i: usize| if numbered { format!("${i}") } else { "?".to_owned() };
