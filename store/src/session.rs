@@ -25,10 +25,24 @@ pub struct Session {
 /// What [`SESSION_BY_TOKEN`] reads of a session.
 pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64);
 
+/// A query of sessions: `$first` columns, then [`SessionColumns`], of the sessions
+/// that `$which` picks.
+macro_rules! sessions_where {
+    ($first:literal, $which:literal) => {
+        concat!(
+            "SELECT ", $first, "s.current_serving_id, a.id, a.pseudonym, ",
+            "(SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right ",
+            "FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE ", $which
+        )
+    };
+}
+
 /// The session with a token hash ($1), as [`SessionColumns`].
-pub(crate) const SESSION_BY_TOKEN: &str = "SELECT s.current_serving_id, a.id, a.pseudonym, \
-     (SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right \
-     FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE s.token_hash = $1";
+pub(crate) const SESSION_BY_TOKEN: &str = sessions_where!("", "s.token_hash = $1");
+
+/// The sessions whose token hashes are in the array $1 (PostgreSQL): the token hash,
+/// then [`SessionColumns`].
+pub(crate) const SESSIONS_BY_TOKENS: &str = sessions_where!("s.token_hash, ", "s.token_hash = ANY($1)");
 
 impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {

@@ -12,6 +12,10 @@ use super::StoreError;
 /// Longest a request waits for a database connection.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The PostgreSQL game writer's own connections (see [`GameWriter`]), beside the
+/// pool's 16.
+const WRITER_CONNECTIONS: u32 = 8;
+
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
@@ -96,8 +100,9 @@ pub struct Store {
     /// Where the game's hot writes (servings, answers, moving on) and the reads of
     /// sessions go. On SQLite one connection on a thread of its own, so that writes
     /// queue here instead of colliding on SQLite's write lock, whose busy handler
-    /// sleeps a millisecond or more per collision, and commit in batches (see
-    /// [`GameWriter`]); on PostgreSQL `pool`.
+    /// sleeps a millisecond or more per collision, and commit in batches; on
+    /// PostgreSQL batches go as a few statements, on connections of their own (see
+    /// [`GameWriter`]).
     pub(super) writes: GameWriter,
     backend: Backend,
     pub(super) changes: Arc<Changes>,
@@ -139,11 +144,14 @@ impl Store {
         migrator.run(&pool).await?;
         let writes = match backend {
             Backend::Sqlite => {
-                let writes = GameWriter::batched(database_file(&pool).await?).await?;
+                let writes = GameWriter::sqlite(database_file(&pool).await?).await?;
                 tokio::spawn(checkpoint_often(pool.clone()));
                 writes
             }
-            Backend::Postgres => GameWriter::direct(pool.clone()),
+            Backend::Postgres => {
+                let options = sqlx::postgres::PgPoolOptions::new().max_connections(WRITER_CONNECTIONS).acquire_timeout(ACQUIRE_TIMEOUT);
+                GameWriter::postgres(&url, pool.clone(), options).await?
+            }
         };
         let store = Store {
             pool,

@@ -1,0 +1,113 @@
+//! The game's write path on both backends: the jobs handed over together (as
+//! concurrent requests hand them) go as one batch, and each is told its own result:
+//! a conflict is `false` for the job that lost it, a failing row fails only its
+//! job, and what a batch stores is what reads after it see.
+
+use std::sync::Arc;
+
+use futures_util::future::join_all;
+use gapwise_model::Trial;
+use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_store::{AnswerRow, ServingRow, Store, StoreError, Write};
+
+fn player(id: &str, pseudonym: &str) -> Write {
+    Write::NewAnnotator { id: id.into(), pseudonym: pseudonym.into(), consent_version: "v".into(), created_at: 1 }
+}
+
+fn serve(id: &str, item_id: i64, session: &str) -> Write {
+    let serving = ServingRow { id: id.into(), annotator_id: "a".into(), item_id, k: 3, target_first: true, served_at: 2 };
+    Write::Serve { serving: Arc::new(serving), session: session.into() }
+}
+
+fn answer(id: &str, item_id: i64) -> Write {
+    Write::Answer(AnswerRow {
+        id: id.into(),
+        annotator_id: "a".into(),
+        item_id,
+        k: 3,
+        chosen: "two".into(),
+        correct: true,
+        client_ms: Some(900),
+        server_ms: 950,
+        option_order: "two|three".into(),
+        created_at: 3,
+        client_ms_reported: None,
+        trial: Trial::default(),
+    })
+}
+
+fn move_on(session: &str) -> Write {
+    Write::MoveOn { session: session.into() }
+}
+
+/// Hands `writes` over together (each before any is answered, so that they wait
+/// for one batch), then waits for what each was told.
+async fn together(store: &Store, writes: Vec<Write>) -> Vec<Result<bool, StoreError>> {
+    let mut pending = Vec::new();
+    for write in writes {
+        pending.push(store.send(write).await);
+    }
+    join_all(pending.into_iter().map(|p| p.result())).await
+}
+
+/// `told` as `Some(stored)` per job, `None` for a failed one.
+fn outcomes(told: &[Result<bool, StoreError>]) -> Vec<Option<bool>> {
+    told.iter().map(|r| r.as_ref().ok().copied()).collect()
+}
+
+#[tokio::test]
+async fn each_job_of_a_batch_is_told_its_own_result() {
+    for db in each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        seed_small(store).await;
+        let items: Vec<i64> = sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 2").fetch_all(store.pool()).await.expect("items");
+        let [first, second] = items[..] else { panic!("{backend:?}: two items of k = 3") };
+
+        // a taken pseudonym is a refusal (false); a taken id is an error, its own
+        let told = together(store, vec![player("a", "pa"), player("b", "pa"), player("a", "pb")]).await;
+        assert_eq!(outcomes(&told), [Some(true), Some(false), None], "{backend:?}: players {told:?}");
+
+        let (one, two, nobody) = tokio::join!(store.create_session("a"), store.create_session("a"), store.create_session("nobody"));
+        assert!(nobody.is_err(), "{backend:?}: a session of no player");
+        let (one, two) = (one.expect("session"), two.expect("session"));
+        let hash = |token: &str| {
+            let token = token.to_owned();
+            async move { store.session(&token).await.expect("read").expect("the session").token_hash }
+        };
+        let (h1, h2) = (hash(&one).await, hash(&two).await);
+
+        // the same item twice to one player: stored once; each session moves to its own serving
+        let told = together(store, vec![serve("s1", first, &h1), serve("s2", first, &h2), serve("s3", second, &h2)]).await;
+        assert_eq!(outcomes(&told), [Some(true), Some(false), Some(true)], "{backend:?}: servings {told:?}");
+
+        // an answer given twice is stored once; one of no serving fails alone
+        let told = together(store, vec![answer("s1", first), answer("s1", first), answer("ghost", second)]).await;
+        assert_eq!(outcomes(&told), [Some(true), Some(false), None], "{backend:?}: answers {told:?}");
+
+        // only the session on an answered serving moves on
+        let told = together(store, vec![move_on(&h1), move_on(&h2), move_on("no such session")]).await;
+        assert_eq!(outcomes(&told), [Some(true), Some(false), Some(false)], "{backend:?}: moves {told:?}");
+
+        let read = join_all([one.as_str(), two.as_str(), "no such token"].map(|token| store.session(token))).await;
+        let read: Vec<Option<(Option<String>, i64)>> =
+            read.into_iter().map(|s| s.expect("read").map(|s| (s.current_serving_id, s.score.answered))).collect();
+        assert_eq!(read, [Some((None, 1)), Some((Some("s3".into()), 1)), None], "{backend:?}: sessions read together");
+        for (table, rows) in [("annotators", 1), ("sessions", 2), ("servings", 2), ("answers", 1)] {
+            assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_closed_writer_finishes_what_it_was_given_and_refuses_the_rest() {
+    for db in each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        let pending = store.send(player("a", "pa")).await;
+        store.close().await;
+        assert!(matches!(pending.result().await, Ok(true)), "{backend:?}");
+        let refused = store.write(player("b", "pb")).await;
+        assert!(matches!(&refused, Err(e) if e.is_unavailable()), "{backend:?}: {refused:?}");
+        let reopened = Store::open(&db.url).await.expect("reopen");
+        assert_eq!(reopened.count_rows("annotators").await.expect("count"), 1, "{backend:?}");
+    }
+}
