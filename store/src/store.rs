@@ -6,7 +6,7 @@ use sqlx::{AnyPool, Executor};
 use std::sync::Arc;
 
 use super::changes::Changes;
-use super::game_writes::{GameWriter, Pending, Write};
+use super::game_writes::{GameWriter, Pending, Write, SQLITE_PRAGMAS};
 use super::StoreError;
 
 /// Longest a request waits for a database connection.
@@ -19,14 +19,6 @@ const WRITER_CONNECTIONS: u32 = 8;
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
-/// Every SQLite connection's settings. WAL lets readers run beside the one writer; a
-/// busy writer is waited for. 4 KiB pages (for a new file; an existing one keeps
-/// its own): every game round reads a few pages that the last commit made stale in
-/// the connection's cache, and appends the ones it changes to the WAL, so 16 KiB
-/// pages made rounds about a quarter slower (1,586 against 2,149 answers/s in the
-/// load test), though a large corpus import writes fewer of them.
-pub(super) const SQLITE_PRAGMAS: &str = "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
 /// The file of a SQLite pool's main database.
 async fn database_file(pool: &AnyPool) -> Result<std::path::PathBuf, StoreError> {
     let file: String = sqlx::query_scalar("SELECT file FROM pragma_database_list WHERE name = 'main'").fetch_one(pool).await?;

@@ -16,131 +16,20 @@
 //! after its answer) waits for it before it sends the next. Such jobs may be run in
 //! any order, which is what lets PostgreSQL take a batch's answers, servings and
 //! session reads as one statement each.
-
+mod jobs;
 mod postgres;
 mod sqlite;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use gapwise_model::{Input, Trial};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::session::Session;
 use super::StoreError;
-
-/// Jobs a batch holds at most (its transaction or statements should stay short).
-const MOST_PER_BATCH: usize = 256;
-
-/// An answer's row (see the `answers` table).
-#[derive(Debug)]
-pub struct AnswerRow {
-    pub id: String,
-    pub annotator_id: String,
-    pub item_id: i64,
-    pub k: u8,
-    pub chosen: String,
-    pub correct: bool,
-    pub client_ms: Option<i64>,
-    pub server_ms: i64,
-    pub option_order: String,
-    pub created_at: i64,
-    pub client_ms_reported: Option<i64>,
-    /// What the browser saw of the trial.
-    pub trial: Trial,
-}
-
-/// A serving's row (see the `servings` table); never updated once stored.
-#[derive(Debug)]
-pub struct ServingRow {
-    pub id: String,
-    pub annotator_id: String,
-    pub item_id: i64,
-    pub k: u8,
-    pub target_first: bool,
-    pub served_at: i64,
-}
-
-#[derive(Debug)]
-pub enum Write {
-    /// Stores an answer unless one with its id is stored: whether it was new.
-    Answer(AnswerRow),
-    /// Stores a serving unless the annotator was served the item, and makes it the
-    /// session's current one: whether it was new.
-    Serve { serving: Arc<ServingRow>, session: String },
-    /// Moves the session past an answered serving: whether it was on one.
-    MoveOn { session: String },
-    /// Stores a new player unless their pseudonym is taken: whether it was free.
-    NewAnnotator { id: String, pseudonym: String, consent_version: String, created_at: i64 },
-    /// Opens a session for a player (true).
-    NewSession { token_hash: String, annotator_id: String, created_at: i64 },
-}
-
-/// A value a statement binds.
-#[derive(Clone, Copy, Debug)]
-enum Value<'a> {
-    Text(&'a str),
-    MaybeText(Option<&'a str>),
-    Int(i64),
-    MaybeInt(Option<i64>),
-}
-
-/// A statement: its SQL (with `$n` parameters, which both backends read), and the
-/// values of its parameters in order.
-type Statement<'a> = (&'static str, Vec<Value<'a>>);
-
-impl Write {
-    /// Its statements. The first one changes a row when the write stores or moves
-    /// something; the others run only then.
-    fn statements(&self) -> Vec<Statement<'_>> {
-        match self {
-            Write::Answer(a) => vec![(
-                "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
-                 created_at, client_ms_reported, input_device, hidden_changes, clock_us, frame_us) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING",
-                vec![
-                    Value::Text(&a.id),
-                    Value::Text(&a.annotator_id),
-                    Value::Int(a.item_id),
-                    Value::Int(a.k.into()),
-                    Value::Text(&a.chosen),
-                    Value::Int(a.correct.into()),
-                    Value::MaybeInt(a.client_ms),
-                    Value::Int(a.server_ms),
-                    Value::Text(&a.option_order),
-                    Value::Int(a.created_at),
-                    Value::MaybeInt(a.client_ms_reported),
-                    Value::MaybeText(a.trial.input.map(Input::code)),
-                    Value::MaybeInt(a.trial.hidden.map(i64::from)),
-                    Value::MaybeInt(a.trial.clock_us.map(i64::from)),
-                    Value::MaybeInt(a.trial.frame_us.map(i64::from)),
-                ],
-            )],
-            Write::Serve { serving: s, session } => vec![
-                (
-                    "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
-                     ON CONFLICT (annotator_id, item_id) DO NOTHING",
-                    serving_values(s),
-                ),
-                ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
-            ],
-            Write::MoveOn { session } => vec![(
-                "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",
-                vec![Value::Text(session)],
-            )],
-            Write::NewAnnotator { id, pseudonym, consent_version, created_at } => vec![(
-                "INSERT INTO annotators (id, pseudonym, consent_version, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (pseudonym) DO NOTHING",
-                vec![Value::Text(id), Value::Text(pseudonym), Value::Text(consent_version), Value::Int(*created_at)],
-            )],
-            Write::NewSession { token_hash, annotator_id, created_at } => vec![(
-                "INSERT INTO sessions (token_hash, annotator_id, created_at) VALUES ($1, $2, $3)",
-                vec![Value::Text(token_hash), Value::Text(annotator_id), Value::Int(*created_at)],
-            )],
-        }
-    }
-}
-
+use jobs::Job;
+pub use jobs::{AnswerRow, Pending, ServingRow, Write};
+pub(crate) use sqlite::SQLITE_PRAGMAS;
 
 /// Where the game's hot writes, and the reads of sessions, go (see the module's
 /// documentation): the jobs' queue.
@@ -186,71 +75,4 @@ impl GameWriter {
             let _ = closed.await;
         }
     }
-}
-
-/// The error of a job handed to a writer that has closed.
-fn closed() -> StoreError {
-    sqlx::Error::PoolClosed.into()
-}
-
-/// A job handed over (see [`GameWriter::send`]) whose result may be still to come.
-#[derive(Debug)]
-pub enum Pending<T> {
-    Queued(oneshot::Receiver<Result<T, StoreError>>),
-    Done(Result<T, StoreError>),
-}
-
-impl<T> Pending<T> {
-    /// Waits on `result` when the job was `sent` to the writer thread.
-    fn queued<E>(sent: Result<(), E>, result: oneshot::Receiver<Result<T, StoreError>>) -> Pending<T> {
-        match sent {
-            Ok(()) => Pending::Queued(result),
-            Err(_) => Pending::Done(Err(closed())),
-        }
-    }
-
-    /// The job's result (for a write, whether it stored or moved) once its batch
-    /// is committed.
-    pub async fn result(self) -> Result<T, StoreError> {
-        match self {
-            Pending::Done(result) => result,
-            Pending::Queued(result) => result.await.map_err(|_| closed())?,
-        }
-    }
-}
-
-/// A serving's values, as its INSERT binds them.
-fn serving_values(s: &ServingRow) -> Vec<Value<'_>> {
-    vec![
-        Value::Text(&s.id),
-        Value::Text(&s.annotator_id),
-        Value::Int(s.item_id),
-        Value::Int(s.k.into()),
-        Value::Int(s.target_first.into()),
-        Value::Int(s.served_at),
-    ]
-}
-
-/// What a request hands the writer, and where its result goes.
-pub(crate) enum Job {
-    /// Whether the write stored or moved.
-    Write { write: Write, done: oneshot::Sender<Result<bool, StoreError>> },
-    /// The session with this token hash, if there is one.
-    Session { token_hash: String, done: oneshot::Sender<Result<Option<Session>, StoreError>> },
-    /// Stops the thread once the jobs before it are done.
-    Close { done: oneshot::Sender<()> },
-}
-
-
-/// A batch: `first`, and the jobs waiting behind it up to [`MOST_PER_BATCH`] or up
-/// to a close.
-fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {
-    let mut batch = vec![first];
-    while batch.len() < MOST_PER_BATCH && !matches!(batch.last(), Some(Job::Close { .. })) {
-        match waiting.try_recv() {
-            Ok(job) => batch.push(job),
-            Err(_) => break,
-        }
-    }
-    batch
 }

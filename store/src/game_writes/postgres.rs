@@ -22,7 +22,7 @@ use sqlx::postgres::{PgPool, Postgres};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{gather, serving_values, Job, Statement, Value, Write};
+use super::jobs::{gather, serving_values, Job, Statement, Value, Write};
 use crate::session::{Session, SessionColumns, SESSIONS_BY_TOKENS, SESSION_BY_TOKEN};
 use crate::{AnyQuery, StoreError};
 
