@@ -10,6 +10,16 @@ CARGO_LEPTOS_VERSION=0.3.10   # 0.3.11's lock file needs rustc 1.96
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
+# cargo install builds a tool with the tool's own release profile (cargo-leptos's:
+# fat LTO over one codegen unit). How fast these tools run hardly matters here (they
+# drive a build, rewrite one wasm file, read a lock file), so they are built with a
+# quicker profile, in one target folder kept in the cache, which the three share.
+install_tool() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
+    CARGO_TARGET_DIR="$HOME/.cache/gapwise/tools-target" cargo install "$@"
+}
+
 apt_install() {
   local missing=() p
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -32,22 +42,22 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 if ! cargo-leptos --version 2>/dev/null | grep -q " $CARGO_LEPTOS_VERSION"; then
-  say "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 20 minutes, once)"
-  cargo install cargo-leptos --version "$CARGO_LEPTOS_VERSION" --locked
+  say "installing cargo-leptos $CARGO_LEPTOS_VERSION (once)"
+  install_tool cargo-leptos --version "$CARGO_LEPTOS_VERSION" --locked
 fi
 
 # wasm-bindgen-cli must be exactly the wasm-bindgen of Cargo.lock.
 wbg=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
   say "installing wasm-bindgen-cli $wbg"
-  cargo install wasm-bindgen-cli --version "$wbg"
+  install_tool wasm-bindgen-cli --version "$wbg"
 fi
 
 if [ "$purpose" = test ]; then
   apt_install postgresql sqlite3 chromium
   if ! command -v cargo-deny >/dev/null; then
-    say "installing cargo-deny (dependency licences, sources and advisories; about 6 minutes, once)"
-    cargo install cargo-deny --locked
+    say "installing cargo-deny (dependency licences, sources and advisories; once)"
+    install_tool cargo-deny --locked
   fi
   # Node.js may come from elsewhere with npm bundled; only fall back to Debian's.
   command -v npm >/dev/null || apt_install nodejs npm
