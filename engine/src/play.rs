@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Reported, Round, Score, Timing};
-use gapwise_store::{check_k, now_ms, AnswerRow, ItemFacts, Pending, ServingRow, Session, StoreError, Write};
+use gapwise_store::{check_k, now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
 use super::Engine;
@@ -26,6 +26,8 @@ struct SentAnswer {
     serving: Serving,
     chosen: String,
     correct: bool,
+    /// When it was given (its row's `created_at`).
+    at: i64,
     write: Pending<bool>,
 }
 
@@ -218,14 +220,16 @@ impl Engine {
             trial: reported.trial,
         };
         let write = self.store.send(Write::Answer(row)).await;
-        Ok(SentAnswer { serving, chosen, correct, write })
+        Ok(SentAnswer { serving, chosen, correct, at: now, write })
     }
 
     /// The answer once its write is committed: this one, or for a retry the first.
     async fn stored(&self, sent: SentAnswer) -> Result<Answered, StoreError> {
-        let SentAnswer { serving, chosen, correct, write } = sent;
+        let SentAnswer { serving, chosen, correct, at, write } = sent;
         if write.result().await? {
             self.served.remove(serving.row.id.as_str());
+            let ServingRow { id, annotator_id, k, .. } = &*serving.row;
+            self.fold_stored(annotator_id, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang.clone() });
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         let id = &serving.row.id;

@@ -6,11 +6,18 @@
 //! player's count of answers, kept on their row by the database, checks it: an
 //! answer another process stored out of order (its clock behind) makes the counts
 //! differ, and the fold is made again from all the answers.
+//!
+//! After a round the page shows the progress at once: the answer this process just
+//! stored is folded in as it is stored, and the counts the round's session read
+//! (plus this answer) check the fold, so that a round reads nothing more; when
+//! they differ (another process stored an answer before the round) the answers are
+//! read. One that another process stores while the round runs shows from the next
+//! round on.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use gapwise_model::{level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS};
-use gapwise_store::{now_ms, StoreError};
+use gapwise_store::{now_ms, PastAnswer, Session, StoreError};
 
 use super::tally::Tally;
 use super::Engine;
@@ -20,6 +27,29 @@ impl Engine {
     /// play them), level, streaks and answers today (see [`Progress`]).
     pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
         let (tally, pairs) = self.tally(annotator_id).await?;
+        self.progress_of(annotator_id, &tally, pairs).await
+    }
+
+    /// The progress after a round of `session`'s player that left them `answered`
+    /// answers (their session's count, and the round's answer if it was stored).
+    pub async fn progress_after(&self, session: &Session, answered: i64) -> Result<Progress, StoreError> {
+        let id = &session.annotator.id;
+        let folded = self.tallies.get(id).map(|kept| lock(&kept).clone()).filter(|tally| tally.answers == answered);
+        match folded {
+            Some(tally) => self.progress_of(id, &tally, session.proposed).await,
+            None => self.progress(id).await,
+        }
+    }
+
+    /// Folds an answer this process stored into its player's kept fold, if one is kept.
+    pub(crate) fn fold_stored(&self, annotator_id: &str, answer: PastAnswer) {
+        if let Some(kept) = self.tallies.get(annotator_id) {
+            lock(&kept).add(&[answer]);
+        }
+    }
+
+    /// The progress of a player whose answers `tally` folds and who proposed `pairs` pairs.
+    async fn progress_of(&self, annotator_id: &str, tally: &Tally, pairs: i64) -> Result<Progress, StoreError> {
         let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
         progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
         let pairs = self.store.pair_plays(annotator_id, pairs).await?;

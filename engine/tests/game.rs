@@ -228,6 +228,39 @@ async fn points_levels_and_streaks_follow_the_answers() {
 }
 
 #[tokio::test]
+async fn the_progress_after_a_round_is_the_progress_of_all_the_answers() {
+    for db in each_backend().await {
+        let engine = &Engine::new(db.store.clone());
+        let other_process = &Engine::new(db.store.clone());
+        let store = engine.store();
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let id = session.annotator.id.clone();
+        // they proposed a pair, which the session read counts
+        sqlx::query("UPDATE word_pairs SET creator_id = $1 WHERE target = 'red'").bind(&id).execute(store.pool()).await.expect("creator");
+        engine.progress(&id).await.expect("the fold is kept from here on");
+        // the seeded pairs make four items of five sentences
+        for n in 0..3 {
+            if n == 1 {
+                // an answer stored by another process: the counts tell the fold is behind
+                play_plan(other_process, &token, &[(5, false)]).await;
+            }
+            let session = refreshed(store, &token).await;
+            assert_eq!(session.proposed, 1);
+            // five sentences: open to every level, so the round reads no progress itself
+            let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
+            let session = refreshed(store, &token).await;
+            let round = engine.answer_and_play(&session, (&item.answer_id, 0, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
+            let after = engine.progress_after(&session, round.feedback.score.answered).await.expect("progress after");
+            let counted = Engine::new(store.clone()).progress(&id).await.expect("counted afresh");
+            assert_eq!(after, counted, "round {n}, {:?}", db.backend());
+            assert!(counted.achievements.contains(&Achievement::PairInGame));
+        }
+        assert_eq!(engine.progress(&id).await.expect("progress").today, 4);
+    }
+}
+
+#[tokio::test]
 async fn blankers_earn_points_when_others_play_their_pairs() {
     for db in each_backend().await {
         let engine = &Engine::new(db.store.clone());

@@ -20,10 +20,12 @@ pub struct Session {
     pub in_crowd: bool,
     /// The annotator's score when the session was read.
     pub score: Score,
+    /// How many word pairs the annotator proposed, when the session was read.
+    pub proposed: i64,
 }
 
 /// What [`SESSION_BY_TOKEN`] reads of a session.
-pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64);
+pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64, i64);
 
 /// A query of sessions: `$first` columns, then [`SessionColumns`], of the sessions
 /// that `$which` picks.
@@ -31,7 +33,8 @@ macro_rules! sessions_where {
     ($first:literal, $which:literal) => {
         concat!(
             "SELECT ", $first, "s.current_serving_id, a.id, a.pseudonym, ",
-            "(SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right ",
+            "(SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right, ",
+            "(SELECT COUNT(*) FROM word_pairs p WHERE p.creator_id = a.id) ",
             "FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE ", $which
         )
     };
@@ -46,7 +49,8 @@ pub(crate) const SESSIONS_BY_TOKENS: &str = sessions_where!("s.token_hash, ", "s
 
 impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
-        let (current_serving_id, id, pseudonym, assignments, answered, correct) = columns;
-        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score: Score { answered, correct } }
+        let (current_serving_id, id, pseudonym, assignments, answered, correct, proposed) = columns;
+        let score = Score { answered, correct };
+        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score, proposed }
     }
 }

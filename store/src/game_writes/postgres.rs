@@ -115,12 +115,12 @@ async fn read_together(pools: &Pools, reads: Vec<(String, Told<Option<Session>>)
         return;
     }
     let tokens: Vec<&str> = reads.iter().map(|(token_hash, _)| token_hash.as_str()).collect();
-    type Found = (String, Option<String>, String, String, i64, i64, i64);
+    type Found = (String, Option<String>, String, String, i64, i64, i64, i64);
     let found: Result<Vec<Found>, sqlx::Error> = sqlx::query_as(SESSIONS_BY_TOKENS).bind(tokens).fetch_all(&pools.batches).await;
     match found {
         Ok(found) => {
             let found: HashMap<String, SessionColumns> =
-                found.into_iter().map(|(token_hash, serving, id, pseudonym, assignments, answered, right)| (token_hash, (serving, id, pseudonym, assignments, answered, right))).collect();
+                found.into_iter().map(|(token_hash, serving, id, pseudonym, assignments, answered, right, proposed)| (token_hash, (serving, id, pseudonym, assignments, answered, right, proposed))).collect();
             for (token_hash, done) in reads {
                 let columns = found.get(&token_hash).cloned();
                 let _ = done.send(Ok(columns.map(|c| Session::from_columns(token_hash, c))));

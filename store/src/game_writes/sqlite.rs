@@ -202,7 +202,7 @@ fn run_write(conn: &rusqlite::Connection, write: &Write) -> rusqlite::Result<boo
 fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Result<Option<Session>> {
     use rusqlite::OptionalExtension;
     let mut statement = conn.prepare_cached(SESSION_BY_TOKEN)?;
-    let columns = statement.query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))).optional()?;
+    let columns = statement.query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?))).optional()?;
     Ok(columns.map(|c| Session::from_columns(token_hash.to_owned(), c)))
 }
 
