@@ -22,7 +22,7 @@ pub(crate) fn random_letters(len: usize) -> String {
 
 /// What is stored of a token: its SHA-256, hex.
 pub(crate) fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", Sha256::digest(token.as_bytes()))
 }
 
 /// 32 random bytes, URL-safe base64.
@@ -93,6 +93,9 @@ mod tests {
         assert_eq!(hash_token(&t).len(), 64);
         assert_ne!(hash_token(&t), t);
         assert_eq!(hash_token(&t), hash_token(&t));
+        // the stored form is lower-case hex SHA-256 (FIPS 180-2's example for "abc"):
+        // sessions stored before stay valid
+        assert_eq!(hash_token("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 
     #[tokio::test]
