@@ -2,10 +2,13 @@
 # Gapwise for more than one server: N app servers (replicas) on one PostgreSQL, and
 # nginx in front of them, holding the sign-in and proposal limits per client across
 # the replicas (which take the client's address from it: GAPWISE_TRUSTED_PROXIES). Each replica is started, then waited for on /readyz (it
-# answers 200 once its database answers); nginx balances round robin and takes a
+# answers 200 once its database answers); nginx keeps each player on one replica
+# (a consistent hash of their session cookie, or of their address before they have
+# one), so that the replica's memory of them (the servings it made, their view for
+# the next choice, their progress fold) serves their next request, and takes a
 # replica out for 10 s after 3 failed attempts (connection refused, reset or timed
-# out; a request that got no answer is passed to the next replica), and the
-# balancer is waited for in turn. On several machines run the same pieces there:
+# out; a request that got no answer is passed to the next replica, and its players
+# go to the others), and the balancer is waited for in turn. On several machines run the same pieces there:
 # `gapwise serve --addr 0.0.0.0:PORT` with DATABASE_URL=postgres://… on each app
 # machine, and the nginx file this writes with their addresses in its upstream.
 #
@@ -57,7 +60,9 @@ http {
   access_log off;
   client_body_temp_path $dir/nginx/body;
   proxy_temp_path $dir/nginx/proxy;
-  upstream gapwise { $upstream keepalive 64; }
+  # a player's requests go to one replica: their session cookie, else their address
+  map \$cookie_gapwise_session \$player { "" \$binary_remote_addr; default \$cookie_gapwise_session; }
+  upstream gapwise { hash \$player consistent; $upstream keepalive 64; }
   # the app's limits per client address, held here across the replicas
   limit_req_zone \$binary_remote_addr zone=sign_in:10m rate=10r/m;
   limit_req_zone \$binary_remote_addr zone=proposals:10m rate=20r/m;
