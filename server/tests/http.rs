@@ -134,6 +134,8 @@ async fn play_answer_and_retry_over_http() {
         assert_eq!(stored, (Some("touch".into()), Some(1), Some(100), Some(16_667)));
         assert_eq!(page["round"]["feedback"]["score"]["answered"], 3, "{page}");
         assert_eq!(page["progress"]["today"], 3, "{page}");
+        let (_, progress) = call(&c, &app, "progress", &[]).await;
+        assert_eq!(page["progress"], progress, "the round's progress is the one the progress bar reads");
         assert_eq!(page["crowd"], Value::Null, "not a crowd participant");
         let (_, shown) = call(&c, &app, "play", &[("k", "5")]).await;
         match page["round"]["next"].get("Item") {
