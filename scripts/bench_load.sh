@@ -8,6 +8,8 @@
 #   2. PostgreSQL (a throwaway cluster), one server, against a bare endpoint on the
 #      same cluster for the ratio, the game page's requests and --lean;
 #   3. 1, 2 and 3 replicas on PostgreSQL behind nginx (scripts/bench_replicas.sh).
+# Gapwise and its bare endpoint (and the replica counts) take turns in slices of the
+# run, so that a host whose speed drifts meets both alike.
 # Exits non-zero when an audit fails. Usage: scripts/bench_load.sh [annotators] [seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,12 +4,16 @@
 # page's requests) against each, and the answers/s of 2 and 3 replicas as ratios to
 # one, measured in this run. PostgreSQL runs pinned to CPU 0, the replicas and nginx
 # to the other CPUs (taskset), so that the comparison is about the app; the load
-# tool is not pinned. Exits non-zero when an audit fails.
-# Usage: scripts/bench_replicas.sh [annotators] [seconds]
+# tool is not pinned. The three clusters are up at once and take turns, each
+# playing `slices` slices of the run's seconds, so that a host whose speed drifts
+# meets all three alike (see the load tool's `take_turns`). Exits non-zero when an
+# audit fails.
+# Usage: scripts/bench_replicas.sh [annotators] [seconds] [slices]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 annotators=${1:-32}
 seconds=${2:-15}
+slices=${3:-5}
 command -v nginx >/dev/null || apt-get install -y -q nginx-light >/dev/null
 source scripts/env.sh
 cargo build --release -p gapwise-server --bin gapwise -p gapwise-load --bin gapwise-load
@@ -32,18 +36,30 @@ pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
 taskset -a -c -p 0 "$(head -n 1 "$work/pg/postmaster.pid")" >/dev/null
 echo "== $cpus CPUs: PostgreSQL on CPU 0, replicas and nginx on CPUs $app_cpus, the load tool on any"
 status=0
+declare -A base url answers elapsed
+for n in 1 2 3; do
+  # a database of its own for each cluster, so that each starts from the demo data
+  psql -q "$pg_admin" -c "CREATE DATABASE gapwise_$n" >/dev/null
+  url[$n]=${pg_admin%/postgres}/gapwise_$n
+  mkdir -p "$work/cluster-$n"
+  base[$n]=$(GAPWISE_BIN="$bin/gapwise" scripts/cluster.sh up "$work/cluster-$n" "${url[$n]}" "$n" "$app_cpus")
+  answers[$n]=0 elapsed[$n]=0
+done
+slice=$(python3 -c "import sys; print(float(sys.argv[1]) / int(sys.argv[2]))" "$seconds" "$slices")
+for turn in $(seq "$slices"); do
+  for n in 1 2 3; do
+    echo "== turn $turn: $n replica(s) behind nginx"
+    out=$("$bin/gapwise-load" --annotators "$annotators" --seconds "$slice" --answers-per-item 1000000 --url "${base[$n]}" --database-url "${url[$n]}") || status=1
+    echo "$out" | grep -E '^gapwise'
+    read -r got took < <(echo "$out" | sed -n 's/^gapwise: \([0-9]*\) answers in \([0-9.]*\) s.*/\1 \2/p')
+    answers[$n]=$((answers[$n] + got))
+    elapsed[$n]=$(python3 -c "import sys; print(float(sys.argv[1]) + float(sys.argv[2]))" "${elapsed[$n]}" "$took")
+  done
+done
 declare -A rate
 for n in 1 2 3; do
-  # a database of its own for each run, so that each starts from the demo data
-  psql -q "$pg_admin" -c "CREATE DATABASE gapwise_$n" >/dev/null
-  url=${pg_admin%/postgres}/gapwise_$n
-  mkdir -p "$work/cluster-$n"
-  base=$(GAPWISE_BIN="$bin/gapwise" scripts/cluster.sh up "$work/cluster-$n" "$url" "$n" "$app_cpus")
-  echo "== $n replica(s) behind nginx"
-  out=$("$bin/gapwise-load" --annotators "$annotators" --seconds "$seconds" --answers-per-item 1000000 --url "$base" --database-url "$url") || status=1
-  echo "$out"
-  rate[$n]=$(echo "$out" | sed -n 's/^gapwise: .* = \([0-9.]*\) answers\/s.*/\1/p')
-  scripts/cluster.sh down "$work/cluster-$n"
+  rate[$n]=$(python3 -c "import sys; print(int(sys.argv[1]) / float(sys.argv[2]))" "${answers[$n]}" "${elapsed[$n]}")
+  printf '%s replica(s): %s answers in %.1f s = %.0f answers/s\n' "$n" "${answers[$n]}" "${elapsed[$n]}" "${rate[$n]}"
 done
 python3 -c "import sys; one, two, three = map(float, sys.argv[1:]); print(f'ratio of answers/s to one replica: 2 replicas {two / one:.2f}, 3 replicas {three / one:.2f}')" "${rate[1]}" "${rate[2]}" "${rate[3]}"
 exit "$status"

@@ -5,7 +5,10 @@
 //!
 //! The same players can drive a bare axum + sqlx endpoint that does one INSERT per
 //! request ([`bare`]), measured in the same run, so Gapwise's throughput is reported
-//! as a ratio to what the stack itself allows on this machine.
+//! as a ratio to what the stack itself allows on this machine. The two take turns
+//! ([`take_turns`]): on a shared host whose speed drifts by a fifth within minutes
+//! (seen on the machines these figures come from), a ratio of two runs made one
+//! after the other measures the drift as well.
 //!
 //! Transport errors (a server killed and restarted, a replica gone) are counted and
 //! the player retries the same answer, which Gapwise stores once (answers are
@@ -19,6 +22,22 @@ mod player;
 pub use plan::{Errors, Outcome, Plan, Target};
 
 use std::time::Instant;
+
+/// Runs each of `runs` (a plan and the server it plays) for its plan's duration,
+/// cut into `slices` turns taken one run after the other, so that each run meets
+/// the host as it is through the whole time; returns each run's outcome, its
+/// slices added up, in the order of `runs`.
+pub async fn take_turns(runs: &[(Plan, Target)], slices: u32) -> Vec<Outcome> {
+    let slices = slices.max(1);
+    let mut outcomes: Vec<Outcome> = runs.iter().map(|_| Outcome::default()).collect();
+    for _ in 0..slices {
+        for ((plan, target), outcome) in runs.iter().zip(&mut outcomes) {
+            let slice = Plan { duration: plan.duration / slices, ..plan.clone() };
+            outcome.merge(run(&slice, *target).await);
+        }
+    }
+    outcomes
+}
 
 /// Runs `plan.annotators` players against `target` until `plan.duration` is over.
 pub async fn run(plan: &Plan, target: Target) -> Outcome {

@@ -1,14 +1,14 @@
 //! `gapwise-load`: simulated annotators against a served Gapwise, the audit of its
 //! database, and (with `--bare`) the same players against a bare axum + sqlx insert
-//! endpoint (in a process of its own) for the ratio. Exits non-zero when an audit
-//! fails.
+//! endpoint (in a process of its own) for the ratio, the two taking turns in
+//! slices of the run. Exits non-zero when an audit fails.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
 use gapwise_load::bare::{self, Bare};
-use gapwise_load::{audit, run, Plan, Target};
+use gapwise_load::{audit, take_turns, Plan, Target};
 
 #[derive(Parser)]
 #[command(about = "Load and audit: N annotators play a served Gapwise, then every acknowledged answer is looked up")]
@@ -46,6 +46,10 @@ struct Args {
     /// own); a SQLite file in a temporary folder when left out.
     #[arg(long)]
     bare_database_url: Option<String>,
+    /// With --bare: Gapwise and the bare endpoint take turns, each playing this
+    /// many slices of --seconds (see `take_turns`).
+    #[arg(long, default_value_t = 5)]
+    slices: u32,
     /// Serve the bare endpoint on this SQLite file or PostgreSQL URL and nothing
     /// else (how --bare starts it in a process of its own).
     #[arg(long, hide = true)]
@@ -90,7 +94,22 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     let rounds = if plan.lean { "serve and answer only" } else { "the game page's requests" };
     println!("{} annotators for {:.0} s, thinking {} ms, {rounds}, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);
-    let gapwise = run(&plan, Target::Gapwise).await;
+    let dir = tempfile::tempdir()?;
+    let bare = match args.bare {
+        true => {
+            let target = args.bare_database_url.clone().unwrap_or_else(|| dir.path().join("bare.db").display().to_string());
+            println!("taking turns with a bare axum+sqlx insert endpoint, {} slices each", args.slices);
+            Some(Bare::start(&std::env::current_exe()?, &target).await?)
+        }
+        false => None,
+    };
+    let mut runs = vec![(plan.clone(), Target::Gapwise)];
+    if let Some(bare) = &bare {
+        runs.push((Plan { base: bare.base.clone(), ..plan }, Target::Bare));
+    }
+    let mut outcomes = take_turns(&runs, if bare.is_some() { args.slices } else { 1 }).await;
+    let reference = bare.as_ref().and_then(|_| outcomes.pop());
+    let gapwise = outcomes.pop().unwrap_or_default();
     println!("gapwise: {}", gapwise.summary());
     let mut passed = true;
     if let Some(store) = &store {
@@ -98,14 +117,7 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
         println!("gapwise {}", audit.summary());
         passed &= audit.passed();
     }
-    if args.bare {
-        let dir = tempfile::tempdir()?;
-        let target = match &args.bare_database_url {
-            Some(url) => url.clone(),
-            None => dir.path().join("bare.db").display().to_string(),
-        };
-        let bare = Bare::start(&std::env::current_exe()?, &target).await?;
-        let reference = run(&Plan { base: bare.base.clone(), ..plan }, Target::Bare).await;
+    if let (Some(bare), Some(reference)) = (&bare, reference) {
         println!("bare axum+sqlx insert: {}", reference.summary());
         let audit = bare.audit(&reference.acknowledged).await?;
         println!("bare {}", audit.summary());

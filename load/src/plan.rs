@@ -65,6 +65,15 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Adds `other`, a later slice of the same run: its answers, errors and time.
+    pub(crate) fn merge(&mut self, other: Outcome) {
+        self.acknowledged.extend(other.acknowledged);
+        self.latencies_us.extend(other.latencies_us);
+        self.latencies_us.sort_unstable();
+        self.errors.add(other.errors);
+        self.elapsed += other.elapsed;
+    }
+
     pub fn answers_per_second(&self) -> f64 {
         self.latencies_us.len() as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use gapwise_load::bare::Bare;
-use gapwise_load::{run, Plan, Target};
+use gapwise_load::{run, take_turns, Plan, Target};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bare_endpoint_stores_every_answer_it_acknowledges() {
@@ -16,17 +16,35 @@ async fn the_bare_endpoint_stores_every_answer_it_acknowledges() {
     }
 }
 
+fn plan(base: &str, duration: Duration) -> Plan {
+    Plan { base: base.to_owned(), annotators: 4, duration, think: Duration::ZERO, k: 5, language: "en".into(), lean: false }
+}
+
+async fn start(target: &str) -> Bare {
+    Bare::start(Path::new(env!("CARGO_BIN_EXE_gapwise-load")), target).await.expect("bare endpoint")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn runs_taking_turns_add_up_their_slices() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (first, second) = (start(&dir.path().join("first.db").display().to_string()).await, start(&dir.path().join("second.db").display().to_string()).await);
+    let runs = [(plan(&first.base, Duration::from_millis(900)), Target::Bare), (plan(&second.base, Duration::from_millis(600)), Target::Bare)];
+    let outcomes = take_turns(&runs, 3).await;
+    assert_eq!(outcomes.len(), 2);
+    for ((bare, (plan, _)), outcome) in [&first, &second].into_iter().zip(&runs).zip(&outcomes) {
+        // three slices of a third each: the run's whole duration, give or take a last request each
+        assert!(outcome.elapsed >= plan.duration && outcome.elapsed < plan.duration + Duration::from_millis(300), "{:?} for {:?}", outcome.elapsed, plan.duration);
+        assert_eq!(outcome.errors.total(), 0, "{}", outcome.summary());
+        assert!(outcome.latencies_us.is_sorted(), "latencies of the slices are kept sorted");
+        assert_eq!(outcome.latencies_us.len(), outcome.acknowledged.len(), "every answer once, from every slice");
+        let audit = bare.audit(&outcome.acknowledged).await.expect("audit");
+        assert!(audit.passed() && audit.stored == outcome.acknowledged.len(), "{}", audit.summary());
+    }
+}
+
 async fn stores_and_stops(target: &str) {
-    let bare = Bare::start(Path::new(env!("CARGO_BIN_EXE_gapwise-load")), target).await.expect("bare endpoint");
-    let plan = Plan {
-        base: bare.base.clone(),
-        annotators: 4,
-        duration: Duration::from_millis(500),
-        think: Duration::ZERO,
-        k: 5,
-        language: "en".into(),
-        lean: false,
-    };
+    let bare = start(target).await;
+    let plan = plan(&bare.base, Duration::from_millis(500));
     let outcome = run(&plan, Target::Bare).await;
     assert_eq!(outcome.errors.total(), 0, "{target}: {}", outcome.summary());
     assert!(!outcome.acknowledged.is_empty(), "{target}: {}", outcome.summary());
