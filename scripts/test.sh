@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
-# PostgreSQL, then browser tests in Debian's Chromium against the cargo-leptos build.
+# PostgreSQL, then browser tests in Debian's Chromium against the cargo-leptos build,
+# then the deployment of more than one server (scripts/cluster.sh) played and audited.
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,10 @@ export GAPWISE_TEST_PYTHON=$HOME/.cache/gapwise/test-python/bin/python
 work=$(mktemp -d)
 chmod 755 "$work"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-cleanup() { scripts/postgres.sh stop "$work/pg"; rm -rf "$work"; }
+cleanup() {
+  [ -d "$work/cluster" ] && scripts/cluster.sh down "$work/cluster"
+  scripts/postgres.sh stop "$work/pg"; rm -rf "$work"
+}
 trap cleanup EXIT
 
 GAPWISE_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$work/pg" "$(free_port)") || { echo "PostgreSQL did not start"; exit 1; }
@@ -63,6 +67,17 @@ if cargo leptos build; then
 else
   echo "cargo leptos build failed"; status=1; failed=$((failed + 1))
 fi
+
+echo "== the deployment of more than one server (scripts/cluster.sh): PostgreSQL, 2 replicas and nginx, played and audited"
+mkdir -p "$work/cluster" && chmod 755 "$work" "$work/cluster"
+if base=$(GAPWISE_BIN="$CARGO_TARGET_DIR/debug/gapwise" scripts/cluster.sh up "$work/cluster" local 2) &&
+   "$CARGO_TARGET_DIR/debug/gapwise-load" --annotators 8 --seconds 3 --url "$base" --database-url "$(cat "$work/cluster/database_url")"; then
+  passed=$((passed + 1))
+else
+  echo "the cluster's run failed; its logs:"; tail -n 20 "$work"/cluster/*.log
+  failed=$((failed + 1)); status=1
+fi
+scripts/cluster.sh down "$work/cluster"
 
 [ "$failed" -gt 0 ] && status=1
 echo "$passed passed, $failed failed"
