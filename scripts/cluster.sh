@@ -97,6 +97,6 @@ EOF
     [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
     [ -f "$dir/replicas.pid" ] && xargs -r kill <"$dir/replicas.pid" 2>/dev/null || true
     rm -f "$dir/replicas.pid"
-    [ -d "$dir/pg" ] && scripts/postgres.sh stop "$dir/pg"
+    if [ -d "$dir/pg" ]; then scripts/postgres.sh stop "$dir/pg"; fi
     ;;
 esac

@@ -16,7 +16,7 @@ work=$(mktemp -d)
 chmod 755 "$work"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 cleanup() {
-  [ -d "$work/cluster" ] && scripts/cluster.sh down "$work/cluster"
+  if [ -d "$work/cluster" ]; then scripts/cluster.sh down "$work/cluster"; fi
   scripts/postgres.sh stop "$work/pg"; rm -rf "$work"
 }
 trap cleanup EXIT
