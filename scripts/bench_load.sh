@@ -23,9 +23,9 @@ bin=$CARGO_TARGET_DIR/release
 
 work=$(mktemp -d)
 chmod 755 "$work"
-pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # the servers' pids, written by serve (which runs in a subshell of its caller)
+  [ -f "$work/servers.pid" ] && xargs -r kill <"$work/servers.pid" 2>/dev/null
   scripts/postgres.sh stop "$work/pg"
   rm -rf "$work"
 }
@@ -38,7 +38,7 @@ serve() {
   local port
   port=$(free_port)
   DATABASE_URL=$1 RUST_LOG=warn "$bin/gapwise" serve --addr "127.0.0.1:$port" >>"$work/servers.log" 2>&1 &
-  pids+=($!)
+  echo $! >>"$work/servers.pid"
   for _ in $(seq 600); do
     curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && { echo "$port"; return; }
     sleep 0.5
