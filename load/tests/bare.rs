@@ -32,8 +32,8 @@ async fn runs_taking_turns_add_up_their_slices() {
     let outcomes = take_turns(&runs, 3).await;
     assert_eq!(outcomes.len(), 2);
     for ((bare, (plan, _)), outcome) in [&first, &second].into_iter().zip(&runs).zip(&outcomes) {
-        // three slices of a third each: the run's whole duration, give or take a last request each
-        assert!(outcome.elapsed >= plan.duration && outcome.elapsed < plan.duration + Duration::from_millis(300), "{:?} for {:?}", outcome.elapsed, plan.duration);
+        // three slices of a third each: the run's whole duration, plus the last request of each
+        assert!(outcome.elapsed >= plan.duration && outcome.elapsed < plan.duration + Duration::from_millis(500), "{:?} for {:?}", outcome.elapsed, plan.duration);
         assert_eq!(outcome.errors.total(), 0, "{}", outcome.summary());
         assert!(outcome.latencies_us.is_sorted(), "latencies of the slices are kept sorted");
         assert_eq!(outcome.latencies_us.len(), outcome.acknowledged.len(), "every answer once, from every slice");
