@@ -36,30 +36,30 @@ pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
 taskset -a -c -p 0 "$(head -n 1 "$work/pg/postmaster.pid")" >/dev/null
 echo "== $cpus CPUs: PostgreSQL on CPU 0, replicas and nginx on CPUs $app_cpus, the load tool on any"
 status=0
-declare -A base url answers elapsed
+declare -A base url
 for n in 1 2 3; do
   # a database of its own for each cluster, so that each starts from the demo data
   psql -q "$pg_admin" -c "CREATE DATABASE gapwise_$n" >/dev/null
   url[$n]=${pg_admin%/postgres}/gapwise_$n
   mkdir -p "$work/cluster-$n"
   base[$n]=$(GAPWISE_BIN="$bin/gapwise" scripts/cluster.sh up "$work/cluster-$n" "${url[$n]}" "$n" "$app_cpus")
-  answers[$n]=0 elapsed[$n]=0
 done
-slice=$(python3 -c "import sys; print(float(sys.argv[1]) / int(sys.argv[2]))" "$seconds" "$slices")
+slice=$(awk -v s="$seconds" -v n="$slices" 'BEGIN { print s / n }')
+# each slice's replica count, answers and seconds, a line each
 for turn in $(seq "$slices"); do
   for n in 1 2 3; do
     echo "== turn $turn: $n replica(s) behind nginx"
     out=$("$bin/gapwise-load" --annotators "$annotators" --seconds "$slice" --answers-per-item 1000000 --url "${base[$n]}" --database-url "${url[$n]}") || status=1
     echo "$out" | grep -E '^gapwise'
-    read -r got took < <(echo "$out" | sed -n 's/^gapwise: \([0-9]*\) answers in \([0-9.]*\) s.*/\1 \2/p')
-    answers[$n]=$((answers[$n] + got))
-    elapsed[$n]=$(python3 -c "import sys; print(float(sys.argv[1]) + float(sys.argv[2]))" "${elapsed[$n]}" "$took")
+    echo "$out" | sed -n "s/^gapwise: \([0-9]*\) answers in \([0-9.]*\) s.*/$n \1 \2/p" >>"$work/slices"
   done
 done
-declare -A rate
-for n in 1 2 3; do
-  rate[$n]=$(python3 -c "import sys; print(int(sys.argv[1]) / float(sys.argv[2]))" "${answers[$n]}" "${elapsed[$n]}")
-  printf '%s replica(s): %s answers in %.1f s = %.0f answers/s\n' "$n" "${answers[$n]}" "${elapsed[$n]}" "${rate[$n]}"
-done
-python3 -c "import sys; one, two, three = map(float, sys.argv[1:]); print(f'ratio of answers/s to one replica: 2 replicas {two / one:.2f}, 3 replicas {three / one:.2f}')" "${rate[1]}" "${rate[2]}" "${rate[3]}"
+awk '{ answers[$1] += $2; seconds[$1] += $3 }
+  END {
+    for (n = 1; n <= 3; n++) {
+      rate[n] = answers[n] / seconds[n]
+      printf "%d replica(s): %d answers in %.1f s = %.0f answers/s\n", n, answers[n], seconds[n], rate[n]
+    }
+    printf "ratio of answers/s to one replica: 2 replicas %.2f, 3 replicas %.2f\n", rate[2] / rate[1], rate[3] / rate[1]
+  }' "$work/slices"
 exit "$status"

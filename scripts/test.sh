@@ -69,7 +69,7 @@ else
 fi
 
 echo "== the deployment of more than one server (scripts/cluster.sh): PostgreSQL, 2 replicas and nginx, played and audited"
-mkdir -p "$work/cluster" && chmod 755 "$work" "$work/cluster"
+mkdir -p "$work/cluster" && chmod 755 "$work/cluster"
 if base=$(GAPWISE_BIN="$CARGO_TARGET_DIR/debug/gapwise" scripts/cluster.sh up "$work/cluster" local 2) &&
    "$CARGO_TARGET_DIR/debug/gapwise-load" --annotators 8 --seconds 3 --url "$base" --database-url "$(cat "$work/cluster/database_url")"; then
   passed=$((passed + 1))
