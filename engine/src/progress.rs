@@ -4,8 +4,9 @@
 //! answers each time costs in proportion to how many they gave, so the engine
 //! keeps each player's fold ([`super::tally::Tally`]) and adds the answers stored since. The
 //! player's count of answers, kept on their row by the database, checks it: an
-//! answer another process stored out of order (its clock behind) makes the counts
-//! differ, and the fold is made again from all the answers.
+//! answer another process stored out of order (its clock behind, or in the same
+//! millisecond with an id that sorts first) makes the counts differ, and the fold
+//! is made again from all the answers.
 //!
 //! After a round the page shows the progress at once: the answer this process just
 //! stored is folded in as it is stored, and the counts the round's session read

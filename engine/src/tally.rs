@@ -15,25 +15,25 @@ pub(crate) struct Tally {
     pub ks: BTreeSet<u8>,
     pub languages: BTreeSet<String>,
     pub per_day: BTreeMap<i64, i64>,
-    /// When the newest answer folded was stored, and the answers stored then.
-    through: Option<(i64, Vec<String>)>,
+    /// When the newest answer folded was stored, and its id: answers are folded in
+    /// the order the database sorts them, by that time and then by id (lowercase
+    /// UUIDs, which every collation sorts as Rust sorts their bytes).
+    through: Option<(i64, String)>,
 }
 
 impl Tally {
-    /// Folds in the answers of `newer` it has not folded (read from its
-    /// [`Tally::since`] on, oldest first).
+    /// Folds in the answers of `newer` that sort after the newest one folded (read
+    /// from its [`Tally::since`] on, oldest first). One that sorts before it was
+    /// folded already, or was stored out of order (by another process, in the same
+    /// millisecond or with its clock behind): it is left out, and the counts tell.
     pub(crate) fn add(&mut self, newer: &[PastAnswer]) {
         for answer in newer {
-            match &mut self.through {
-                Some((at, _)) if answer.created_at < *at => continue,
-                Some((at, ids)) if answer.created_at == *at => {
-                    if ids.contains(&answer.id) {
-                        continue;
-                    }
-                    ids.push(answer.id.clone());
+            if let Some((at, id)) = &self.through {
+                if (answer.created_at, &answer.id) <= (*at, id) {
+                    continue;
                 }
-                through => *through = Some((answer.created_at, vec![answer.id.clone()])),
             }
+            self.through = Some((answer.created_at, answer.id.clone()));
             self.answers += 1;
             self.points += answer_points(answer.k, answer.correct);
             self.streak = if answer.correct { self.streak + 1 } else { 0 };
@@ -70,5 +70,8 @@ mod tests {
         // an answer stored out of order is not folded: the counts tell
         tally.add(&[answer("early", 15, true)]);
         assert_eq!(tally.answers, 4);
+        // nor one of the newest millisecond that sorts before the newest answer
+        tally.add(&[answer("a2", 30, false)]);
+        assert_eq!((tally.answers, tally.streak), (4, 1));
     }
 }
