@@ -12,9 +12,11 @@
 # `gapwise serve --addr 0.0.0.0:PORT` with DATABASE_URL=postgres://… on each app
 # machine, and the nginx file this writes with their addresses in its upstream.
 #
-# Usage: scripts/cluster.sh up DIR DATABASE_URL N [CPUS]
-#          prints the balancer's URL; CPUS (a taskset list, e.g. 1) pins the replicas
-#          and nginx to those CPUs; DATABASE_URL `local` starts a PostgreSQL of the
+# Usage: scripts/cluster.sh up DIR DATABASE_URL N [CPUS [NGINX_CPUS]]
+#          prints the balancer's URL; CPUS (taskset lists) pins the replicas: one
+#          list (e.g. 1) for all of them, or one a replica split by / (e.g.
+#          4-5/6-7/8-9: the first replica on 4-5, the second on 6-7...); nginx is
+#          pinned to NGINX_CPUS, else to all of CPUS; DATABASE_URL `local` starts a PostgreSQL of the
 #          cluster's own in DIR/pg (kept across a down and up) with a database
 #          `gapwise`; the URL used is written to DIR/database_url
 #        scripts/cluster.sh down DIR (stops DIR/pg too, when there is one)
@@ -37,9 +39,11 @@ case "$action" in
   up)
     url=${3:?DATABASE_URL}
     replicas=${4:?number of replicas}
-    cpus=${5:-}
-    pin=()
-    [ -n "$cpus" ] && pin=(taskset -c "$cpus")
+    IFS=/ read -r -a replica_cpus <<<"${5:-}"
+    [ "${#replica_cpus[@]}" -gt 0 ] || replica_cpus=("")
+    nginx_cpus=${6:-$(IFS=,; echo "${replica_cpus[*]}")}
+    # the command that pins a process to the CPU list $1, if one is given
+    pin() { if [ -n "$1" ]; then echo taskset -c "$1"; fi; }
     source scripts/env.sh
     bin=${GAPWISE_BIN:-$CARGO_TARGET_DIR/release/gapwise}
     if [ "$url" = local ]; then
@@ -52,7 +56,8 @@ case "$action" in
     upstream=""
     for n in $(seq "$replicas"); do
       port=$(free_port)
-      DATABASE_URL=$url GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn "${pin[@]}" "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
+      cpus=${replica_cpus[(n - 1) % ${#replica_cpus[@]}]:-}
+      DATABASE_URL=$url GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn $(pin "$cpus") "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
       echo $! >>"$dir/replicas.pid"
       ready "http://127.0.0.1:$port/readyz"
       upstream+="server 127.0.0.1:$port max_fails=3 fail_timeout=10s; "
@@ -89,7 +94,7 @@ http {
   }
 }
 EOF
-    "${pin[@]}" nginx -c "$dir/nginx.conf"
+    $(pin "$nginx_cpus") nginx -c "$dir/nginx.conf"
     ready "http://127.0.0.1:$balancer/readyz"
     echo "http://127.0.0.1:$balancer"
     ;;

@@ -94,14 +94,15 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     let rounds = if plan.lean { "serve and answer only" } else { "the game page's requests" };
     println!("{} annotators for {:.0} s, thinking {} ms, {rounds}, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);
-    let dir = tempfile::tempdir()?;
-    let bare = match args.bare {
+    // the folder of the bare endpoint's SQLite file lives as long as the run
+    let (bare, _dir) = match args.bare {
         true => {
+            let dir = tempfile::tempdir()?;
             let target = args.bare_database_url.clone().unwrap_or_else(|| dir.path().join("bare.db").display().to_string());
             println!("taking turns with a bare axum+sqlx insert endpoint, {} slices each", args.slices);
-            Some(Bare::start(&std::env::current_exe()?, &target).await?)
+            (Some(Bare::start(&std::env::current_exe()?, &target).await?), Some(dir))
         }
-        false => None,
+        false => (None, None),
     };
     let mut runs = vec![(plan.clone(), Target::Gapwise)];
     if let Some(bare) = &bare {
