@@ -54,6 +54,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
 fi
 
 if [ "$purpose" = test ]; then
+  # clippy: the test command's lint step
+  if ! cargo clippy --version >/dev/null 2>&1; then
+    say "adding clippy"
+    rustup component add clippy
+  fi
   apt_install postgresql sqlite3 chromium
   # the balancer of scripts/cluster.sh, whose deployment the tests play
   command -v nginx >/dev/null || apt_install nginx-light

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
-# PostgreSQL, then browser tests in Debian's Chromium against the cargo-leptos build,
+# PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in Debian's Chromium against the cargo-leptos build,
 # then the deployment of more than one server (scripts/cluster.sh) played and audited.
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
@@ -33,6 +33,9 @@ passed=$((passed + p)); failed=$((failed + f))
 
 echo "== import loops between the files of each crate (scripts/check_cycles.py)"
 if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
+echo "== cargo clippy: no unwrap, expect, panic or unchecked indexing outside tests, no warnings"
+if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
 echo "== cargo deny (licences, banned crates, sources, advisories)"
 # The RustSec database comes from GitHub: refreshed when it answers, else the copy in

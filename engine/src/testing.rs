@@ -1,5 +1,9 @@
 //! A few rounds played, for the tests of other crates that need answers stored.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_model::{PlayState, Reported};
 use gapwise_store::{Session, CONSENT_VERSION};
 

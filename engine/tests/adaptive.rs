@@ -2,6 +2,10 @@
 //! information at their ability; a study with the game's own policy spreads its
 //! participants over the least held items instead.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_engine::Engine;
 use gapwise_model::{ItemCard, ItemPolicy, Platform, PlayState, Reported, StudySettings};
 use gapwise_store::testing::{each_backend, seed_small};

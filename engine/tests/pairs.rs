@@ -1,6 +1,10 @@
 //! Word pairs from players (suggestions and their moderation, audited) and from the
 //! a-priori word lists, on both backends.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_model::{Reported, SuggestionStatus};
 use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};

@@ -1,6 +1,10 @@
 //! The bare reference endpoint, served by a process of its own on SQLite and on
 //! PostgreSQL, stores what it acknowledges, and its audit finds it.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 use std::time::Duration;
 

@@ -2,6 +2,10 @@
 //! head of wordfreq 3.1.1's English and Russian data, as `wordfreq.zipf_frequency`
 //! computed them (prepare/fixtures/make_wordfreq_reference.py).
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use gapwise_prepare::wordfreq::WordFrequencies;

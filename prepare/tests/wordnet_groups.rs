@@ -2,6 +2,10 @@
 //! scripts/setup.sh installs; GAPWISE_WORDNET names another folder), checked against
 //! the paper's Tables 1, 2 and 9 (001_bf5d15b61b58df06.txt).
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::PathBuf;
 
 use gapwise_model::Pos;

@@ -2,6 +2,10 @@
 //! reliability against numpy, on committed data (fixtures/stats/agreement.json, made
 //! by fixtures/make_agreement_reference.py): within 1e-9.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use gapwise_research::stats::agreement::{krippendorff_alpha, split_half, Level};

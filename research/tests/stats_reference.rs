@@ -2,6 +2,10 @@
 //! (fixtures/stats/reference.json, made by fixtures/make_stats_reference.py): within
 //! 1e-9, 1e-6 for the iterative ones (p-values from distribution functions, least squares).
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use gapwise_research::stats::binomial::{binomial_test, Alternative};

@@ -2,6 +2,10 @@
 //! in Python (fixtures/make_baseline_reference.py): 40 WordNet items, 31 of them
 //! with their sentence in the corpus (scored leave-one-out).
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::PathBuf;
 
 use gapwise_scorer::baseline::{NgramLm, StaticVectors};

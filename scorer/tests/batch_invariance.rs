@@ -4,6 +4,10 @@
 //! others). And a sentence longer than a batch's token budget runs alone and scores
 //! as it does among others.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use candle_core::Device;

@@ -13,6 +13,10 @@
 //! Also a Llama in Hugging Face layout (fixtures/hf_llama, made by
 //! fixtures/make_hf_llama_reference.py) against PyTorch `transformers`.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod define_fixtures;
 
 use std::path::{Path, PathBuf};

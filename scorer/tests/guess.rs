@@ -3,6 +3,10 @@
 //! top word leads the list, and a word's log-probability is the one the causal
 //! scorer (checked against llama.cpp in causal_reference.rs) gives its pieces.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use candle_core::Device;
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::guess::{predict, top_word, NextPieceModel, TOP_K};

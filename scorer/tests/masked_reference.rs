@@ -4,6 +4,10 @@
 //! fixtures/make_mlm_reference.py. Every word score — the paper's mask scoring and both
 //! PLL variants, for target and distractor — matches within 1e-4.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod define_fixtures;
 
 use std::path::PathBuf;

@@ -2,6 +2,10 @@
 //! count and checksum, on SQLite and PostgreSQL; a backup never overwrites a file,
 //! and a file that is not a sound database is refused before anything is replaced.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::collections::BTreeMap;
 
 use gapwise_server::backup::{backup, restore, BackupError};

@@ -4,6 +4,10 @@
 //! the right one, the difficulty cap, refusals, a model's scores, the report's
 //! P@1 and RS for people and model on the same groups, and erasure.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod common;
 
 use std::path::PathBuf;

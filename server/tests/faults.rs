@@ -5,6 +5,10 @@
 //! PostgreSQL. Each ends with gapwise-load's audit: every answer the server
 //! acknowledged is stored, once.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::net::{SocketAddr, TcpListener as StdListener};
 use std::path::PathBuf;
 use std::process::{Child, Command};

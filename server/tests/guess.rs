@@ -4,6 +4,10 @@
 //! accuracy, soft match, T1 and perplexity for people and model on the same
 //! positions, and erasure.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod common;
 
 use std::sync::atomic::AtomicBool;

@@ -3,6 +3,10 @@
 //! statuses, the CSRF guard and the body limit; a player's pair suggestion through
 //! moderation to being played, with the admin's rights checked from the outside.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod common;
 
 use common::{call, client, staff_client, started};

@@ -4,6 +4,10 @@
 //! model and shown in the report and the dataset card; another convention under the
 //! same model id refused.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::path::Path;
 use std::process::Command;
 

@@ -4,6 +4,10 @@
 //! every setup (resumed, not repeated), the report's accuracy of people and model on
 //! the same items, and erasure.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod common;
 
 use std::collections::HashMap;

@@ -2,6 +2,10 @@
 //! scored once, Eq. 2 per item equal to the model's own sentence scores, an
 //! interrupted run resumed, and a bad context named in the error.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 

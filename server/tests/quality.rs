@@ -4,6 +4,10 @@
 //! Prolific-style study from its entry to the completion redirect, with returned
 //! and abandoned assignments freeing their items; refusals in the player's language.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 mod common;
 
 use common::{call, client, staff_client, started, App};

@@ -5,6 +5,10 @@
 //! Fig. 2 from Likert ratings); the model stands on the leaderboard. Over HTTP, only
 //! staff (API token or signed in) may export or see the research page.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 #[allow(dead_code)] // only its server is used here
 mod common;
 

@@ -8,8 +8,10 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+/// The `q` quantile of `sorted` (NaN when it is empty).
 fn percentile(sorted: &[f64], q: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+    let at = (sorted.len().saturating_sub(1) as f64 * q).round() as usize;
+    sorted.get(at).copied().unwrap_or(f64::NAN)
 }
 
 fn print(name: &str, mut ms: Vec<f64>, hits: usize) {
@@ -19,7 +21,7 @@ fn print(name: &str, mut ms: Vec<f64>, hits: usize) {
         ms.len(),
         percentile(&ms, 0.5),
         percentile(&ms, 0.95),
-        ms[ms.len() - 1]
+        percentile(&ms, 1.0)
     );
 }
 

@@ -3,6 +3,10 @@
 //! command starts one). Without that variable the PostgreSQL half fails loudly
 //! rather than being skipped.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use super::{Backend, Store};
 
 /// A store for one test; the SQLite file lives as long as this value.

@@ -3,6 +3,10 @@
 //! de-duplicated; a rerun adds nothing; a pair's contexts always hold the target as
 //! a whole word (Unicode-aware, any case) and never the distractor.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::collections::HashSet;
 use std::path::PathBuf;
 

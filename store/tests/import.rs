@@ -1,5 +1,9 @@
 //! Imports are all or nothing and name the lines that are wrong, on both backends.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_store::testing::each_backend;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::StoreError;

@@ -2,6 +2,10 @@
 //! with a reference implementation's W2D and D2W scores) and their comparison, shared
 //! by the causal (llama.cpp) and masked (PyTorch) reference tests.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_research::define::metrics::rank_of;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
 use serde::Deserialize;

@@ -4,6 +4,10 @@
 //! Tests that serve the app run on a runtime of four worker threads, so that its
 //! requests run in parallel as on the server, even on a machine of two cores.
 
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_store::Store;
 use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
