@@ -42,11 +42,11 @@ impl Store {
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
         let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
         let answers = sqlx::query("SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
-             FROM answers WHERE annotator_id = $1 ORDER BY created_at")
+             FROM answers WHERE annotator_id = $1 ORDER BY created_at, id")
             .bind(id)
             .fetch_all(self.pool())
             .await?;
-        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at")
+        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at, item_id")
             .bind(id)
             .fetch_all(self.pool())
             .await?;
