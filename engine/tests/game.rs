@@ -265,6 +265,36 @@ async fn the_progress_after_a_round_is_the_progress_of_all_the_answers() {
 }
 
 #[tokio::test]
+async fn an_answer_another_process_stored_in_the_same_millisecond_is_folded_in_the_databases_order() {
+    for db in each_backend().await {
+        let engine = &Engine::new(db.store.clone());
+        let store = engine.store();
+        seed_small(store).await;
+        let (session, token) = player(store).await;
+        let id = session.annotator.id.clone();
+        engine.progress(&id).await.expect("the fold is kept from here on");
+        // another process stores a wrong answer; this one then a right one
+        play_plan(&Engine::new(store.clone()), &token, &[(5, false)]).await;
+        let session = refreshed(store, &token).await;
+        let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
+        let right = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
+        let session = refreshed(store, &token).await;
+        let round = engine.answer_and_play(&session, (&item.answer_id, right, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
+        assert!(round.feedback.correct);
+        // ... in the same millisecond: the serving ids are UUIDv7, made in order
+        // (one process here), so the wrong answer sorts first and the right one last
+        sqlx::query("UPDATE answers SET created_at = (SELECT created_at FROM answers WHERE id = $1) WHERE id <> $1")
+            .bind(&item.answer_id)
+            .execute(store.pool())
+            .await
+            .expect("one millisecond");
+        let after = engine.progress_after(&session, round.feedback.score.answered).await.expect("progress after");
+        assert_eq!((after.streak, after.best_streak), (1, 1), "{:?}", db.backend());
+        assert_eq!(after, Engine::new(store.clone()).progress(&id).await.expect("counted afresh"));
+    }
+}
+
+#[tokio::test]
 async fn blankers_earn_points_when_others_play_their_pairs() {
     for db in each_backend().await {
         let engine = &Engine::new(db.store.clone());
