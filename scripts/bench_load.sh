@@ -62,17 +62,16 @@ load --url "http://127.0.0.1:$port" --database-url "$lean_url" --bare --lean || 
 
 echo "== PostgreSQL, one server"
 pg_admin=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
-# an empty database for each bare endpoint run, beside Gapwise's
-bare_pg() { psql -q "$pg_admin" -c "CREATE DATABASE $1" >/dev/null; echo "${pg_admin%/postgres}/$1"; }
-psql -q "$pg_admin" -c "CREATE DATABASE gapwise_bench" >/dev/null
-pg_url=${pg_admin%/postgres}/gapwise_bench
+# creates the empty database $1 and prints its URL: one for each Gapwise server and
+# each bare endpoint run
+new_pg_database() { psql -q "$pg_admin" -c "CREATE DATABASE $1" >/dev/null; echo "${pg_admin%/postgres}/$1"; }
+pg_url=$(new_pg_database gapwise_bench)
 port=$(serve "$pg_url")
-load --url "http://127.0.0.1:$port" --database-url "$pg_url" --bare --bare-database-url "$(bare_pg bare_page)" || status=1
+load --url "http://127.0.0.1:$port" --database-url "$pg_url" --bare --bare-database-url "$(new_pg_database bare_page)" || status=1
 echo "== PostgreSQL, one server on a new database, serve and answer only (one request a round)"
-psql -q "$pg_admin" -c "CREATE DATABASE gapwise_lean" >/dev/null
-lean_pg_url=${pg_admin%/postgres}/gapwise_lean
+lean_pg_url=$(new_pg_database gapwise_lean)
 port=$(serve "$lean_pg_url")
-load --url "http://127.0.0.1:$port" --database-url "$lean_pg_url" --bare --bare-database-url "$(bare_pg bare_lean)" --lean || status=1
+load --url "http://127.0.0.1:$port" --database-url "$lean_pg_url" --bare --bare-database-url "$(new_pg_database bare_lean)" --lean || status=1
 
 # replicas: 1, 2 and 3 behind nginx, PostgreSQL on a CPU of its own
 scripts/bench_replicas.sh "$annotators" "$seconds" || status=1

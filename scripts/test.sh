@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
-# PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in Debian's Chromium against the cargo-leptos build,
-# then the deployment of more than one server (scripts/cluster.sh) played and audited.
+# PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in
+# Debian's Chromium against the cargo-leptos build, then the deployment of more
+# than one server (scripts/cluster.sh) played and audited (stopped by cleanup).
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -80,7 +81,6 @@ else
   echo "the cluster's run failed; its logs:"; tail -n 20 "$work"/cluster/*.log
   failed=$((failed + 1)); status=1
 fi
-scripts/cluster.sh down "$work/cluster"
 
 [ "$failed" -gt 0 ] && status=1
 echo "$passed passed, $failed failed"

@@ -108,9 +108,10 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     if let Some(bare) = &bare {
         runs.push((Plan { base: bare.base.clone(), ..plan }, Target::Bare));
     }
-    let mut outcomes = take_turns(&runs, if bare.is_some() { args.slices } else { 1 }).await;
-    let reference = bare.as_ref().and_then(|_| outcomes.pop());
-    let gapwise = outcomes.pop().unwrap_or_default();
+    // in the order of `runs`: Gapwise's, then the bare endpoint's if it ran
+    let mut outcomes = take_turns(&runs, if bare.is_some() { args.slices } else { 1 }).await.into_iter();
+    let gapwise = outcomes.next().unwrap_or_default();
+    let reference = outcomes.next();
     println!("gapwise: {}", gapwise.summary());
     let mut passed = true;
     if let Some(store) = &store {
