@@ -417,6 +417,8 @@ pub async fn export_folder(
     filter: &AnswerFilter,
     dir: &Path,
 ) -> Result<(PathBuf, u64), StoreError> {
+    // a refused filter leaves no folder or empty file behind
+    gapwise_store::check_filter(filter)?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;

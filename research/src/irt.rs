@@ -31,8 +31,8 @@ const ITEM_COLUMNS: [&str; 5] = ["answers", "difficulty_1pl", "se_1pl", "difficu
 const ABILITY_COLUMNS: [&str; 5] = ["answers", "ability", "percentile", "ability_q25", "ability_q75"];
 
 /// The two tables, `irt_items` and `irt_abilities`, and one figure per language.
-/// The curves are those of `curve_item` in its language, of the most answered
-/// item elsewhere.
+/// The curves are those of `curve_item` in its language, elsewhere of the most
+/// informative item ([`most_informative`]).
 pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option<i64>) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
@@ -52,8 +52,7 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option
         let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut panel = AbilityPanel { language: language.clone(), players, models: Vec::new(), item: None };
         let chosen = curve_item.and_then(|id| r.items.iter().position(|&item| item == id));
-        let most_answered = || r.answered.iter().enumerate().max_by_key(|(_, n)| **n).map(|(i, _)| i);
-        if let Some(i) = chosen.or_else(most_answered) {
+        if let Some(i) = chosen.or_else(|| most_informative(&one, &two, &panel.players)) {
             let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
             let (target, distractor, k) = label(i);
             let id = r.items.get(i).copied().unwrap_or_default();
@@ -70,20 +69,22 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option
             let model_answers: Vec<(usize, bool)> = seen.into_iter().collect();
             let theta = one.ability(&model_answers);
             let below = panel.players.iter().filter(|&&t| t < theta).count();
-            let percentile = if panel.players.is_empty() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
+            // n/a for a model with no scores here (its ability is NaN) or no players
+            let percentile = if panel.players.is_empty() || theta.is_nan() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
             ability_rows.push(vec![language.clone(), model.clone(), model_answers.len().to_string(), num(theta), num(percentile), String::new(), String::new()]);
             panel.models.push((model.clone(), theta));
         }
         figures.push(ReportFigure {
             file: format!("fig_irt_{}", language.replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
-            title: format!("IRT ({language}): abilities of players and models, curves of the most answered item"),
+            title: format!("IRT ({language}): abilities of players and models, an item's curves"),
             svg: abilities(&panel)?,
         });
     }
     let tables = [
         table(
             "irt_items",
-            "IRT: item difficulty (1PL, with standard error; 2PL with discrimination), joint maximum likelihood per language",
+            "IRT: item difficulty (1PL, with standard error; 2PL with discrimination), joint maximum likelihood per language; \
+             the 2PL estimates items with at least 5 answers from players with right and wrong answers, both right and wrong among them (n/a otherwise)",
             &[&["language", "target", "distractor", "k"][..], &ITEM_COLUMNS].concat(),
             item_rows,
         ),
@@ -95,6 +96,25 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option
         ),
     ];
     Ok((tables, figures))
+}
+
+/// The item whose curves the figure draws by default: among the items both fits
+/// estimated (the 1PL's alone when the 2PL estimated none), the one with the most Fisher information over the fitted players'
+/// abilities under the 1PL (sum of a^2 p (1 - p)), the item that tells these
+/// players apart best. An item everyone got right tells nobody apart.
+fn most_informative(one: &Fit, two: &Fit, players: &[f64]) -> Option<usize> {
+    let information = |i: usize| {
+        let (a, b) = (one.discrimination[i], one.difficulty[i]);
+        players.iter().map(|t| {
+            let p = 1.0 / (1.0 + (-a * (t - b)).exp());
+            a * a * p * (1.0 - p)
+        }).sum::<f64>()
+    };
+    (0..one.difficulty.len().min(two.estimated.len()))
+        .filter(|&i| one.estimated[i])
+        .map(|i| (i, two.estimated[i], information(i)))
+        .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)))
+        .map(|(i, ..)| i)
 }
 
 /// The abilities of the players the fit used.

@@ -32,7 +32,7 @@ pub(crate) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool>
 }
 
 /// How far the people who answered the same items agree, by language and k:
-/// Krippendorff's alpha (nominal: the word chosen) and the split-half reliability
+/// Krippendorff's alpha (nominal: right or wrong, the word chosen on an item with one right word) and the split-half reliability
 /// of the items' success rates (Spearman-Brown), each with a bootstrap interval
 /// over items.
 pub(crate) fn agreement(answers: &[Answer]) -> ReportTable {
@@ -166,7 +166,9 @@ pub(crate) fn mcc_table(answers: &[Answer], models: &[String]) -> ReportTable {
             let actual: Vec<bool> = scored.iter().map(|(_, a)| a.correct).collect();
             let (lo, hi) = bootstrap_ci(scored.len(), |idx| matthews(&pick(idx, &predicted), &pick(idx, &actual)), RESAMPLES, 0.95, SEED);
             let model_rate = success_rate(&predicted);
-            vec![model.clone(), language, scored.len().to_string(), num(model_rate), num(matthews(&predicted, &actual)), num(lo), num(hi)]
+            // a model with no scores in this language: n/a, not sklearn's 0 for an undefined MCC
+            let mcc = if scored.is_empty() { f64::NAN } else { matthews(&predicted, &actual) };
+            vec![model.clone(), language, scored.len().to_string(), num(model_rate), num(mcc), num(lo), num(hi)]
         })
         .collect();
     table(

@@ -28,6 +28,7 @@ use crate::{define, figures, guess, irt, new_words, play, rate, trials};
 /// The paper's analyses of the answers `filter` selects, with the scores of
 /// `models`, made as `options` say.
 pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilter, options: &ReportOptions) -> Result<Report, StoreError> {
+    check_options(store, options).await?;
     let drop_sources = &options.drop_sources;
     let mut answers: Vec<Answer> = Vec::new();
     store
@@ -72,6 +73,24 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
         if drop_sources.is_empty() { String::new() } else { format!(", contexts from {} dropped", drop_sources.join(", ")) },
     );
     Ok(Report { summary, tables, figures })
+}
+
+/// Refuses options that name nothing in the database (a source no sentence comes
+/// from, an item nobody answered) rather than making a report that silently
+/// ignores them.
+async fn check_options(store: &Store, options: &ReportOptions) -> Result<(), StoreError> {
+    if !options.drop_sources.is_empty() {
+        let known = store.sentence_sources().await?;
+        if let Some(unknown) = options.drop_sources.iter().find(|s| !known.contains(&s.trim().to_lowercase())) {
+            return Err(StoreError::Invalid(format!("no sentence comes from the source {unknown:?} (the sources: {})", known.join(", "))));
+        }
+    }
+    if let Some(item) = options.curve_item {
+        if store.answers_to_item(item).await? == 0 {
+            return Err(StoreError::NotFound(format!("item {item} has no answers (the curve item is an item id of the export)")));
+        }
+    }
+    Ok(())
 }
 
 /// Writes the report into `dir` (see [`build_report`]): each table as Markdown and

@@ -39,7 +39,7 @@ pub(crate) fn write_csv(t: &ReportTable, dir: &Path) -> Result<(), StoreError> {
 }
 
 pub(crate) fn io(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Invalid(format!("writing the report failed: {e}"))
+    StoreError::Io(format!("writing the report failed: {e}"))
 }
 
 pub(crate) fn num(v: f64) -> String {

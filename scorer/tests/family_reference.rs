@@ -220,6 +220,45 @@ fn llama_rope_forms_match_pytorch() {
     assert_ne!(first("llama3_rope_type"), first("llama_default"), "the fixture's scaling moves the scores");
 }
 
+/// The tokenizer.json of the model in `dir`, written without a post-processor: no
+/// BOS template, as transformers 5 writes `LlamaTokenizer(vocab, merges)`.
+fn without_bos_template(dir: &Path) {
+    let path = dir.join("tokenizer.json");
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("tokenizer.json")).expect("JSON");
+    json["post_processor"] = serde_json::Value::Null;
+    std::fs::write(&path, json.to_string()).expect("write");
+}
+
+/// `auto` reads what lm-evaluation-harness reads for a Hugging Face directory (its
+/// `HFLM.prefix_token_id`): the tokenizer's BOS whenever it has one, whether or not
+/// tokenizer.json prepends it. Llama and Mistral stand-ins with no BOS template score
+/// exactly as PyTorch does after `<s>`, with BOS named in tokenizer_config.json or
+/// only in config.json; a tokenizer whose BOS is null reads its EOS, as Qwen2 does.
+#[test]
+fn auto_reads_the_tokenizers_bos_whatever_its_template() {
+    let reference = reference();
+    for name in ["llama_default", "mistral"] {
+        for tokenizer_config in [Some(r#"{"bos_token": "<s>", "eos_token": "</s>"}"#), None] {
+            let dir = model_dir(&reference, name);
+            without_bos_template(dir.path());
+            if let Some(text) = tokenizer_config {
+                std::fs::write(dir.path().join("tokenizer_config.json"), text).expect("tokenizer_config.json");
+            }
+            let lm = CausalLm::from_hf_dir(dir.path(), &Device::Cpu, &Conventions::default()).expect("load");
+            assert!(lm.convention().contains("after bos <s>"), "{name}: {}", lm.convention());
+            compare_causal(&lm, &reference, name, false);
+        }
+    }
+    let dir = model_dir(&reference, "llama_default");
+    without_bos_template(dir.path());
+    std::fs::write(dir.path().join("tokenizer_config.json"), r#"{"bos_token": null, "eos_token": "</s>"}"#).expect("tokenizer_config.json");
+    let lm = CausalLm::from_hf_dir(dir.path(), &Device::Cpu, &Conventions::default()).expect("load");
+    assert_eq!(lm.start_token(), lm.tokenize("</s>").expect("ids").first().copied(), "{}", lm.convention());
+    assert!(lm.convention().contains("after eos </s>"), "{}", lm.convention());
+    let qwen = CausalLm::from_hf_dir(model_dir(&reference, "qwen2").path(), &Device::Cpu, &Conventions::default()).expect("load");
+    assert!(qwen.convention().contains("after eos <|endoftext|>"), "{}", qwen.convention());
+}
+
 /// Gemma 3 in the config form the Hub ships and in the one transformers 5 writes.
 #[test]
 fn gemma3_configs_of_both_forms_match_pytorch() {

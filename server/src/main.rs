@@ -33,7 +33,18 @@ async fn run() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
+            std::process::ExitCode::from(exit_code(e.as_ref()))
         }
+    }
+}
+
+/// 2 when the command was refused for what it was given (a value that names
+/// nothing, a database that is not there), as for arguments that do not parse;
+/// 1 when it failed.
+fn exit_code(e: &(dyn std::error::Error + 'static)) -> u8 {
+    use gapwise_store::StoreError;
+    match e.downcast_ref::<StoreError>() {
+        Some(StoreError::Invalid(_) | StoreError::NotFound(_) | StoreError::Refused(_) | StoreError::Missing(_)) => 2,
+        _ => 1,
     }
 }

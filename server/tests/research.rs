@@ -477,3 +477,57 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         assert_eq!((again.pairs, again.items), (0, 0), "a rerun adds nothing");
     }
 }
+
+/// `gapwise ARGS` against the database at `url`: (exit code, stdout and stderr).
+fn gapwise(url: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run gapwise");
+    (out.status.code(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The commands that only read refuse what names nothing, by name and with exit
+/// code 2, instead of writing an empty report or export: a database that is not
+/// there (and they create nothing), an unknown language, an item nobody answered
+/// (negative ids parse), a source no sentence comes from, a range that ends
+/// before it starts.
+#[tokio::test]
+async fn report_and_export_refuse_what_names_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("out");
+    let out_arg = out.display().to_string();
+    let missing = dir.path().join("typo/gapwise.db");
+    let missing_url = format!("sqlite://{}", missing.display());
+    for command in [&["report", "--out", &out_arg][..], &["export", "--out", &out_arg], &["export-pairs"]] {
+        let (code, said) = gapwise(&missing_url, command);
+        assert_eq!(code, Some(2), "{command:?}: {said}");
+        assert!(said.contains(&format!("no database at {}", missing.display())), "{command:?}: {said}");
+        assert!(!missing.parent().expect("folder").exists() && !out.exists(), "{command:?} created something");
+    }
+
+    let db = dir.path().join("gapwise.db");
+    let url = format!("sqlite://{}", db.display());
+    {
+        let store = Store::open(&url).await.expect("store");
+        seed_small(&store).await;
+        play(&Engine::new(store.clone()), 2, 3).await;
+        store.close().await;
+    }
+    for (args, named) in [
+        (&["report", "--language", "english"][..], "\"english\""),
+        (&["export", "--language", "xx"], "\"xx\""),
+        (&["report", "--curve-item", "99999999"], "item 99999999"),
+        (&["report", "--curve-item", "-5"], "item -5"),
+        (&["report", "--drop-source", "nowhere"], "\"nowhere\""),
+        (&["report", "--from", "2026-11-24", "--to", "2026-11-23"], "from 2026-11-24 is after to 2026-11-23"),
+        (&["export", "--from", "2026-11-24", "--to", "2026-11-23"], "from 2026-11-24 is after to 2026-11-23"),
+    ] {
+        let args: Vec<&str> = args.iter().copied().chain(["--out", &out_arg]).collect();
+        let (code, said) = gapwise(&url, &args);
+        assert_eq!(code, Some(2), "{args:?}: {said}");
+        assert!(said.contains(named), "{args:?} should name {named}: {said}");
+        assert!(!out.exists(), "{args:?} wrote {out_arg}");
+    }
+    // what names something still works
+    let (code, said) = gapwise(&url, &["report", "--language", "en", "--out", &out_arg]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(out.join("README.md").is_file());
+}

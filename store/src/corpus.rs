@@ -89,6 +89,11 @@ impl Store {
         report.duplicates = attempted - inserted;
         Ok(report)
     }
+
+    /// The sources the sentences come from, lowercased and sorted.
+    pub async fn sentence_sources(&self) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT DISTINCT LOWER(source) FROM sentences ORDER BY 1").fetch_all(self.pool()).await?)
+    }
 }
 
 /// Inserts `batch` (a sentence already present is skipped); returns the id,

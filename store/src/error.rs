@@ -24,6 +24,10 @@ pub enum StoreError {
     Denied(Refusal),
     #[error("the file was not imported; {} problem(s):\n{}", .0.len(), join_lines(.0))]
     Import(Vec<LineError>),
+    /// A file the store or a report writes or reads failed: the server's fault, not
+    /// the request's.
+    #[error("{0}")]
+    Io(String),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     /// From the SQLite game writer's own connection (see `game_writes`); shared

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use gapwise_model::{AnswerFilter, ALLOWED_K, DAY_MS, STRATEGIES};
+use gapwise_model::{AnswerFilter, ALLOWED_K, DAY_MS, LANGUAGES, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {
@@ -41,8 +41,14 @@ fn day_start_ms(day: &str, field: &str) -> Result<i64, StoreError> {
     Ok(date.midnight().assume_utc().unix_timestamp() * 1000)
 }
 
+/// Checks `filter` (see [`filter_sql`]) before any work is done with it.
+pub fn check_filter(filter: &AnswerFilter) -> Result<(), StoreError> {
+    filter_sql(filter).map(|_| ())
+}
+
 /// Checks `filter` and turns it into SQL; a value that cannot match anything (an
-/// unknown k or strategy, a malformed date) is an error rather than an empty result.
+/// unknown language, k or strategy, a malformed date, a range that ends before it
+/// starts) is an error rather than an empty result.
 pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError> {
     let mut conditions = Vec::new();
     let mut values = Vec::new();
@@ -52,6 +58,10 @@ pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError>
     };
     let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     if let Some(language) = given(&filter.language) {
+        if !LANGUAGES.iter().any(|(code, _)| *code == language) {
+            let codes: Vec<&str> = LANGUAGES.iter().map(|(code, _)| *code).collect();
+            return Err(StoreError::Invalid(format!("language must be one of {}, not {language:?}", codes.join(", "))));
+        }
         add("p.lang = ?", Bound::Text(language));
     }
     if let Some(k) = filter.k {
@@ -66,11 +76,22 @@ pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError>
         }
         add("p.strategy = ?", Bound::Text(strategy));
     }
-    if let Some(from) = given(&filter.from) {
-        add("a.created_at >= ?", Bound::Int(day_start_ms(&from, "from")?));
+    let from = given(&filter.from).map(|day| day_start_ms(&day, "from")).transpose()?;
+    let to = given(&filter.to).map(|day| day_start_ms(&day, "to")).transpose()?;
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Err(StoreError::Invalid(format!(
+                "the range ends before it starts: from {} is after to {}",
+                filter.from.as_deref().unwrap_or_default().trim(),
+                filter.to.as_deref().unwrap_or_default().trim()
+            )));
+        }
     }
-    if let Some(to) = given(&filter.to) {
-        add("a.created_at < ?", Bound::Int(day_start_ms(&to, "to")? + DAY_MS));
+    if let Some(from) = from {
+        add("a.created_at >= ?", Bound::Int(from));
+    }
+    if let Some(to) = to {
+        add("a.created_at < ?", Bound::Int(to + DAY_MS));
     }
     let clause = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
     Ok(FilterSql { clause, values })
@@ -98,9 +119,18 @@ mod tests {
             AnswerFilter { k: Some(2), ..Default::default() },
             AnswerFilter { strategy: Some("random".into()), ..Default::default() },
             AnswerFilter { from: Some("23/11/2026".into()), ..Default::default() },
+            AnswerFilter { language: Some("english".into()), ..Default::default() },
+            AnswerFilter { language: Some("xx".into()), ..Default::default() },
+            AnswerFilter { from: Some("2026-11-24".into()), to: Some("2026-11-23".into()), ..Default::default() },
         ] {
             assert!(matches!(filter_sql(&filter), Err(StoreError::Invalid(_))), "{filter:?}");
         }
+    }
+
+    #[test]
+    fn a_range_of_one_day_is_accepted() {
+        let filter = AnswerFilter { from: Some("2026-11-23".into()), to: Some("2026-11-23".into()), ..Default::default() };
+        assert!(filter_sql(&filter).is_ok());
     }
 
     #[test]

@@ -87,6 +87,11 @@ pub(crate) async fn insert_item(
 }
 
 impl Store {
+    /// How many answers item `id` has (0 for an item that does not exist).
+    pub async fn answers_to_item(&self, id: i64) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE item_id = $1").bind(id).fetch_one(self.pool()).await?)
+    }
+
     /// Builds up to `per_k` items for each k in {1, 3, 5} for every active pair that
     /// has no items yet. Within one item the sentences are distinct; the choice is
     /// shuffled with a seed taken from the pair id, so a rebuild is reproducible.

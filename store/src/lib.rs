@@ -49,6 +49,7 @@ pub use session::{Annotator, Session};
 pub use corpus::ROWS_PER_COMMIT;
 pub use define::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::StoreError;
+pub use filter::check_filter;
 pub use gapwise_model::{LineError, Refusal};
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;

@@ -101,18 +101,37 @@ pub struct Store {
 }
 
 impl Store {
-    /// Connects, creating the SQLite file when it does not exist, and applies the
-    /// migrations of the backend.
+    /// Connects, creating the SQLite file (and its folder) when it does not exist,
+    /// and applies the migrations of the backend. For the server and the commands
+    /// that write; the commands that only read use [`Store::open_existing`].
     pub async fn open(url: &str) -> Result<Self, StoreError> {
-        sqlx::any::install_default_drivers();
-        let backend: Backend = url.parse()?;
-        if backend == Backend::Sqlite {
+        if url.parse::<Backend>()? == Backend::Sqlite {
             create_parent_folder(url)?;
         }
+        Self::connect(url, "rwc").await
+    }
+
+    /// Connects to a database that must exist already: a SQLite file that is not
+    /// there is refused ("no database at PATH") and nothing is created, so that a
+    /// mistyped path never reads as an empty database.
+    pub async fn open_existing(url: &str) -> Result<Self, StoreError> {
+        if url.parse::<Backend>()? == Backend::Sqlite {
+            let file = sqlite_file(url);
+            if !file.is_file() {
+                return Err(StoreError::NotFound(format!("no database at {}", file.display())));
+            }
+        }
+        Self::connect(url, "rw").await
+    }
+
+    /// Connects and migrates; `mode` is SQLite's open mode when the URL names none.
+    async fn connect(url: &str, mode: &str) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend: Backend = url.parse()?;
         let url = match backend {
             Backend::Sqlite if !url.contains("mode=") => {
                 let sep = if url.contains('?') { '&' } else { '?' };
-                format!("{url}{sep}mode=rwc")
+                format!("{url}{sep}mode={mode}")
             }
             _ => url.to_owned(),
         };

@@ -1,9 +1,13 @@
 //! Causal language models: the log-probability of a whole sentence, summed over its
 //! tokens, from one forward pass per batch of sentences.
 //!
-//! A sentence is read after a start token chosen by [`StartToken`] (by default what
-//! the model family's authors do: BOS where their tokenizer prepends it, else the
-//! end-of-text token); log p(sentence) = the sum over its scored tokens of
+//! A sentence is read after a start token chosen by [`StartToken`]. By default
+//! (`auto`) it is what the model's reference reader puts there: for a Hugging Face
+//! directory, lm-evaluation-harness's loglikelihood prefix (`HFLM.prefix_token_id`):
+//! the tokenizer's BOS token when it has one, else its EOS token; for a GGUF file,
+//! llama.cpp's: BOS when the file says BOS is added (`tokenizer.ggml.add_bos_token`,
+//! true by default for SentencePiece vocabularies), else the end-of-text token, as
+//! the harness does for a tokenizer without BOS. log p(sentence) = the sum over its scored tokens of
 //! log p(token | start, earlier tokens). Without a start token the first token has
 //! nothing to be predicted from and is not scored. The convention applied is
 //! described by [`CausalLm::convention`] and stored with the scores.
@@ -59,14 +63,14 @@ struct Start {
 struct StartCandidates {
     bos: Option<u32>,
     eos: Option<u32>,
-    /// The family's tokenizer prepends BOS to what it encodes.
-    adds_bos: bool,
+    /// Whether BOS, when there is one, comes before EOS (see the module).
+    bos_first: bool,
 }
 
 impl Start {
     fn resolve(c: &StartCandidates, conventions: &Conventions, tokenizer: &Tokenizer) -> Result<Start, ScorerError> {
         let kind = match conventions.start {
-            StartToken::Auto if c.adds_bos && c.bos.is_some() => StartToken::Bos,
+            StartToken::Auto if c.bos_first && c.bos.is_some() => StartToken::Bos,
             StartToken::Auto if c.eos.is_some() => StartToken::Eos,
             StartToken::Auto if c.bos.is_some() => StartToken::Bos,
             StartToken::Auto => StartToken::None,
@@ -109,14 +113,21 @@ impl TokenScores {
     }
 }
 
-/// The id of `token` in a Hugging Face config or tokenizer config (`bos_token_id`, or
-/// `bos_token` as text or `{"content": …}`).
-fn configured_token(config: &serde_json::Value, key: &str, tokenizer: &Tokenizer) -> Option<u32> {
-    if let Some(id) = config.get(format!("{key}_id")).and_then(|v| v.as_u64().or_else(|| v.get(0)?.as_u64())) {
-        return u32::try_from(id).ok();
+/// The id of the special token `key` (`bos_token`, `eos_token`) of a Hugging Face
+/// directory's tokenizer, as transformers loads it: from tokenizer_config.json, else
+/// special_tokens_map.json (as text or `{"content": …}`; an explicit null there means
+/// the tokenizer has none), else config.json's `{key}_id`.
+fn special_token(dir: &Path, config: &serde_json::Value, key: &str, tokenizer: &Tokenizer) -> Option<u32> {
+    for file in ["tokenizer_config.json", "special_tokens_map.json"] {
+        let Some(json) = std::fs::read_to_string(dir.join(file)).ok().and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok()) else {
+            continue;
+        };
+        if let Some(value) = json.get(key) {
+            return value.as_str().or_else(|| value.get("content")?.as_str()).and_then(|text| tokenizer.token_to_id(text));
+        }
     }
-    let text = config.get(key).and_then(|v| v.as_str().or_else(|| v.get("content")?.as_str()))?;
-    tokenizer.token_to_id(text)
+    let id = config.get(format!("{key}_id")).and_then(|v| v.as_u64().or_else(|| v.get(0)?.as_u64()))?;
+    u32::try_from(id).ok()
 }
 
 impl CausalLm {
@@ -130,7 +141,7 @@ impl CausalLm {
             bos: id("tokenizer.ggml.bos_token_id"),
             eos: tokenizer.token_to_id("<|endoftext|>").or_else(|| id("tokenizer.ggml.eos_token_id")),
             // llama.cpp adds BOS unless the file says not to, for SentencePiece vocabularies
-            adds_bos: gguf.meta("tokenizer.ggml.add_bos_token").ok().and_then(|v| v.to_bool().ok()).unwrap_or(spm),
+            bos_first: gguf.meta("tokenizer.ggml.add_bos_token").ok().and_then(|v| v.to_bool().ok()).unwrap_or(spm),
         };
         let model = Decoder::from_gguf(&mut gguf, device)?;
         Self::checked(model, tokenizer, &candidates, conventions, path)
@@ -144,20 +155,12 @@ impl CausalLm {
             return Err(config.error(format!("{} is a masked language model, not a causal one", config.model_type)));
         }
         let tokenizer = crate::hf::load_tokenizer(dir, &config)?;
-        let tokenizer_config: serde_json::Value = std::fs::read_to_string(dir.join("tokenizer_config.json"))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default();
-        let token = |key: &str| {
-            configured_token(&config.json, key, &tokenizer).or_else(|| configured_token(&tokenizer_config, key, &tokenizer))
-        };
-        let bos = token("bos_token");
-        let adds_bos = match (bos, tokenizer.encode("a", true), tokenizer.encode("a", false)) {
-            (Some(bos), Ok(with), Ok(without)) => with.get_ids().first() == Some(&bos) && without.get_ids().first() != Some(&bos),
-            _ => false,
-        };
-        let candidates =
-            StartCandidates { bos, eos: tokenizer.token_to_id("<|endoftext|>").or_else(|| token("eos_token")), adds_bos };
+        // lm-evaluation-harness's prefix: BOS whenever the tokenizer has one, whether
+        // or not tokenizer.json's post-processor prepends it (transformers 5 writes
+        // Llama tokenizers without that template)
+        let bos = special_token(dir, &config.json, "bos_token", &tokenizer);
+        let eos = special_token(dir, &config.json, "eos_token", &tokenizer).or_else(|| tokenizer.token_to_id("<|endoftext|>"));
+        let candidates = StartCandidates { bos, eos, bos_first: true };
         let model = Decoder::from_hf(&config, dir, device)?;
         Self::checked(model, tokenizer, &candidates, conventions, dir)
     }

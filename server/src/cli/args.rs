@@ -250,8 +250,9 @@ pub enum Command {
         #[arg(long)]
         drop_source: Vec<String>,
         /// The item (its id in the export) whose characteristic curves the IRT
-        /// figure of its language draws; the most answered item by default.
-        #[arg(long)]
+        /// figure of its language draws; by default the item whose curve tells the
+        /// players apart best (the most Fisher information over their abilities).
+        #[arg(long, allow_negative_numbers = true)]
         curve_item: Option<i64>,
         #[command(flatten)]
         filter: FilterArgs,
@@ -269,6 +270,13 @@ pub enum Command {
         #[command(flatten)]
         filter: FilterArgs,
     },
+}
+
+impl Command {
+    /// Whether the command only reads the database (and so must find one there).
+    pub fn only_reads(&self) -> bool {
+        matches!(self, Command::Backup { .. } | Command::ExportPairs { .. } | Command::Report { .. } | Command::Export { .. })
+    }
 }
 
 /// The model a scoring command runs.
