@@ -54,10 +54,14 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
 fi
 
 if [ "$purpose" = test ]; then
-  # clippy: the test command's lint step
+  # clippy and rustfmt: the test command's lint and format steps
   if ! cargo clippy --version >/dev/null 2>&1; then
     say "adding clippy"
     rustup component add clippy
+  fi
+  if ! cargo fmt --version >/dev/null 2>&1; then
+    say "adding rustfmt"
+    rustup component add rustfmt
   fi
   apt_install postgresql sqlite3 chromium
   # the balancer of scripts/cluster.sh, whose deployment the tests play

@@ -32,6 +32,9 @@ cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
 read -r p f < <(awk '/^test result:/ {for (i=1;i<=NF;i++) {if ($(i+1) ~ /^passed/) p+=$i; if ($(i+1) ~ /^failed/) f+=$i}} END {print p+0, f+0}' "$work/cargo.log")
 passed=$((passed + p)); failed=$((failed + f))
 
+echo "== cargo fmt --check (rustfmt.toml)"
+if cargo fmt --all --check; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== import loops between the files of each crate (scripts/check_cycles.py)"
 if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 

@@ -171,11 +171,8 @@ pub fn keyboard_shortcuts() {
                 "Enter" if !in_control => "#next".to_owned(),
                 _ => return,
             };
-            if let Some(button) = document()
-                .query_selector(&selector)
-                .ok()
-                .flatten()
-                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            if let Some(button) =
+                document().query_selector(&selector).ok().flatten().and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
             {
                 ev.prevent_default();
                 button.click();

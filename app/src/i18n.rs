@@ -145,11 +145,8 @@ mod tests {
 
     /// The message names of a catalogue.
     fn keys(ftl: &str) -> Vec<&str> {
-        let mut keys: Vec<&str> = ftl
-            .lines()
-            .filter(|l| !l.starts_with([' ', '#']) && l.contains(" ="))
-            .filter_map(|l| l.split(" =").next())
-            .collect();
+        let mut keys: Vec<&str> =
+            ftl.lines().filter(|l| !l.starts_with([' ', '#']) && l.contains(" =")).filter_map(|l| l.split(" =").next()).collect();
         keys.sort_unstable();
         keys
     }

@@ -182,9 +182,7 @@ fn staff_refusal(player: bool) -> AppError {
 
 /// The caller's session, or 401.
 pub async fn require_session(store: &Store) -> Result<Session, AppError> {
-    current_session(store).await?.ok_or_else(|| {
-        AppError::Unauthorized(crate::i18n::detect().t("error-no-session")).with_status()
-    })
+    current_session(store).await?.ok_or_else(|| AppError::Unauthorized(crate::i18n::detect().t("error-no-session")).with_status())
 }
 
 /// Sends the player session cookie with the response.
@@ -214,7 +212,13 @@ fn cookie(name: &'static str, value: String, same_site: SameSite, max_age: cooki
     Cookie::build((name, value)).path("/").http_only(true).same_site(same_site).secure(secure).max_age(max_age).build()
 }
 
-fn set_cookie(name: &'static str, token: String, same_site: SameSite, max_age: cookie::time::Duration, secure: bool) -> Result<(), AppError> {
+fn set_cookie(
+    name: &'static str,
+    token: String,
+    same_site: SameSite,
+    max_age: cookie::time::Duration,
+    secure: bool,
+) -> Result<(), AppError> {
     let cookie = cookie(name, token, same_site, max_age, secure);
     let value = HeaderValue::from_str(&cookie.to_string()).map_err(|_| AppError::Internal)?;
     let response = use_context::<ResponseOptions>().ok_or_else(|| {

@@ -21,12 +21,20 @@ use super::Engine;
 impl Engine {
     /// The item of `open` (id, holders) to serve `annotator` in the game of `k`
     /// contexts in `lang` (see the module).
-    pub(crate) async fn most_informative(&self, annotator: &str, k: u8, lang: &str, mut open: Vec<(i64, i64)>) -> Result<Option<i64>, StoreError> {
+    pub(crate) async fn most_informative(
+        &self,
+        annotator: &str,
+        k: u8,
+        lang: &str,
+        mut open: Vec<(i64, i64)>,
+    ) -> Result<Option<i64>, StoreError> {
         let estimates = self.estimates(k, lang).await?;
-        let mine: Vec<(f64, bool)> = self.store.answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
+        let mine: Vec<(f64, bool)> =
+            self.store.answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
         // ties go to the last: in random order, to no item in particular
         open.shuffle(&mut rand::thread_rng());
-        let seen_as: Vec<Open> = open.iter().map(|&(id, held)| Open { answers: usize::try_from(held).unwrap_or(0), difficulty: estimates.of(id) }).collect();
+        let seen_as: Vec<Open> =
+            open.iter().map(|&(id, held)| Open { answers: usize::try_from(held).unwrap_or(0), difficulty: estimates.of(id) }).collect();
         // the hold table offers only items under the cap
         let pick = most_informative(&seen_as, ability(&mine), usize::MAX);
         Ok(pick.and_then(|at| open.get(at)).map(|&(id, _)| id))

@@ -175,7 +175,11 @@ impl HoldTable {
         // a gold pick is at random; otherwise (stranger, held) ranks, a friend's pair first
         let rank = |c: &Candidate| {
             let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
-            if gold_only { (false, 0) } else { (stranger, c.held) }
+            if gold_only {
+                (false, 0)
+            } else {
+                (stranger, c.held)
+            }
         };
         let best = candidates.iter().filter(eligible).map(rank).min()?;
         candidates.iter().filter(eligible).filter(|c| rank(c) == best).choose(&mut rand::thread_rng()).map(|c| c.id)
@@ -205,7 +209,8 @@ mod tests {
     use super::*;
 
     fn table(cap: i64, items: &[(i64, bool, Option<&str>, i64)]) -> HoldTable {
-        let candidates = items.iter().map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held }).collect();
+        let candidates =
+            items.iter().map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held }).collect();
         let holds = HoldTable::default();
         let games = HashMap::from([((5, "en".to_owned()), candidates)]);
         *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
@@ -249,7 +254,11 @@ mod tests {
         holds.add_holder(5, "en", second);
         assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), None, "both retired");
 
-        let seen: HashSet<i64> = (0..200).filter_map(|_| table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(5, "en", &player(&[], &[]), false)).collect();
+        let seen: HashSet<i64> = (0..200)
+            .filter_map(|_| {
+                table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(5, "en", &player(&[], &[]), false)
+            })
+            .collect();
         assert_eq!(seen.len(), 3, "ties are broken at random: {seen:?}");
     }
 

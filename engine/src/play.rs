@@ -135,13 +135,7 @@ impl Engine {
     /// Stores the player's choice (0 or 1: the position of the button) for the serving
     /// `answer_id`. Idempotent: a retry with the same id stores nothing new and returns
     /// the feedback of the first answer.
-    pub async fn answer(
-        &self,
-        session: &Session,
-        answer_id: &str,
-        choice: usize,
-        reported: Reported,
-    ) -> Result<Feedback, StoreError> {
+    pub async fn answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Feedback, StoreError> {
         let answered = self.record_answer(session, answer_id, choice, reported).await?;
         let score = answered.score_after(session.score);
         Ok(answered.feedback(score))
@@ -192,16 +186,12 @@ impl Engine {
     /// Hands the answer to the writer, which commits it with its next batch on SQLite.
     async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, StoreError> {
         let annotator = &session.annotator.id;
-        let serving = self.serving(answer_id, annotator).await?.ok_or_else(|| {
-            StoreError::NotFound(format!(
-                "answer id {answer_id:?} does not belong to an item served to you"
-            ))
-        })?;
+        let serving = self
+            .serving(answer_id, annotator)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("answer id {answer_id:?} does not belong to an item served to you")))?;
         let options = serving.options();
-        let chosen = options
-            .get(choice)
-            .ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?
-            .clone();
+        let chosen = options.get(choice).ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?.clone();
         let now = now_ms();
         let timing = Timing::of(serving.row.served_at, now, reported.client_ms);
         let correct = chosen == serving.item.target;
@@ -233,7 +223,8 @@ impl Engine {
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         let id = &serving.row.id;
-        let (chosen, correct) = self.store.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
+        let (chosen, correct) =
+            self.store.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
     }
 

@@ -17,7 +17,9 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use gapwise_model::{level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS};
+use gapwise_model::{
+    level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+};
 use gapwise_store::{now_ms, PastAnswer, Session, StoreError};
 
 use super::tally::Tally;

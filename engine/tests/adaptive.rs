@@ -60,7 +60,9 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         let token = store.enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
         let session = store.session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
-        let PlayState::Item { card, .. } = engine.play(&session, 5, "fr", None).await.expect("play") else { panic!("no item for participant {n}") };
+        let PlayState::Item { card, .. } = engine.play(&session, 5, "fr", None).await.expect("play") else {
+            panic!("no item for participant {n}")
+        };
         red.push(card.options.iter().any(|o| o == "red"));
     }
     red
@@ -74,10 +76,11 @@ async fn an_adaptive_study_serves_the_most_informative_item_and_the_fewest_polic
         seed_small(store).await;
         store.set_answers_per_item("tester", 100).await.expect("cap");
         answered_by_twelve(engine).await;
-        let (reds,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.target = 'red' AND i.k = 1")
-            .fetch_one(store.pool())
-            .await
-            .expect("count");
+        let (reds,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.target = 'red' AND i.k = 1")
+                .fetch_one(store.pool())
+                .await
+                .expect("count");
         // one participant more than there are red items: the least held items are
         // all of them in turn, so someone gets a "two" item
         let n = usize::try_from(reds).expect("count") + 1;

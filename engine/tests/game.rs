@@ -7,10 +7,10 @@
 
 use std::collections::HashSet;
 
-use gapwise_model::{Achievement, PlayState, Reported};
 use gapwise_engine::Engine;
-use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_model::{Achievement, PlayState, Reported};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
@@ -171,10 +171,7 @@ async fn a_client_time_out_of_range_is_not_trusted() {
         let (session, token) = player(store).await;
         let item = item_of(engine.play_state(&session, 1, "en").await.expect("state"));
         engine.answer(&refreshed(store, &token).await, &item.answer_id, 0, Reported::ms(Some(-5))).await.expect("answer");
-        let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
-            .fetch_one(store.pool())
-            .await
-            .expect("row");
+        let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers").fetch_one(store.pool()).await.expect("row");
         assert_eq!(stored, None);
     }
 }
@@ -196,7 +193,10 @@ async fn the_chosen_language_decides_which_items_come() {
         seed_small(store).await;
         let sentences = "lang\ttext\tsource\tgenre\nfr\tIl y a deux chats ici.\ttest\tnews\nfr\tElle a deux livres.\ttest\tnews\n";
         store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await.expect("sentences");
-        store.import(ImportKind::Pairs, ImportFormat::Tsv, "lang\ttarget\tdistractor\tstrategy\nfr\tdeux\ttrois\ta-priori\n").await.expect("pair");
+        store
+            .import(ImportKind::Pairs, ImportFormat::Tsv, "lang\ttarget\tdistractor\tstrategy\nfr\tdeux\ttrois\ta-priori\n")
+            .await
+            .expect("pair");
         store.build_items(4).await.expect("build");
         let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
         let token = store.create_session(&annotator.id).await.expect("session");
@@ -254,7 +254,8 @@ async fn the_progress_after_a_round_is_the_progress_of_all_the_answers() {
             // five sentences: open to every level, so the round reads no progress itself
             let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
             let session = refreshed(store, &token).await;
-            let round = engine.answer_and_play(&session, (&item.answer_id, 0, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
+            let round =
+                engine.answer_and_play(&session, (&item.answer_id, 0, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
             let after = engine.progress_after(&session, round.feedback.score.answered).await.expect("progress after");
             let counted = Engine::new(store.clone()).progress(&id).await.expect("counted afresh");
             assert_eq!(after, counted, "round {n}, {:?}", db.backend());
@@ -279,7 +280,8 @@ async fn an_answer_another_process_stored_in_the_same_millisecond_is_folded_in_t
         let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         let right = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
         let session = refreshed(store, &token).await;
-        let round = engine.answer_and_play(&session, (&item.answer_id, right, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
+        let round =
+            engine.answer_and_play(&session, (&item.answer_id, right, Reported::ms(Some(1500))), 5, "en", None).await.expect("round");
         assert!(round.feedback.correct);
         // ... in the same millisecond: the serving ids are UUIDv7, made in order
         // (one process here), so the wrong answer sorts first and the right one last
@@ -326,7 +328,13 @@ async fn a_second_process_counts_the_first_ones_servings() {
             let pool = s.pool().clone();
             async move {
                 let PlayState::Item { card, .. } = state else { return None };
-                Some(sqlx::query_scalar::<_, i64>("SELECT item_id FROM servings WHERE id = $1").bind(card.answer_id).fetch_one(&pool).await.expect("serving"))
+                Some(
+                    sqlx::query_scalar::<_, i64>("SELECT item_id FROM servings WHERE id = $1")
+                        .bind(card.answer_id)
+                        .fetch_one(&pool)
+                        .await
+                        .expect("serving"),
+                )
             }
         };
         let (first, _) = player(store).await;
@@ -340,7 +348,8 @@ async fn a_second_process_counts_the_first_ones_servings() {
             assert!(served.insert(item), "{item} served twice");
         }
         assert!(!served.contains(&held), "{:?}: the first process's reservation counts", db.backend());
-        let items: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 1 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
+        let items: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 1 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
         assert_eq!(served.len() as i64, items - 1, "{:?}", db.backend());
     }
 }
@@ -363,7 +372,8 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
             served.push((refreshed(store, &token).await, item.answer_id));
         }
         store.erase_annotator(&served[0].0.annotator.id).await.expect("erase");
-        let answers = futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
+        let answers =
+            futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());
         for answer in &answers[1..] {
             assert!(answer.is_ok(), "{:?}: {answer:?}", db.backend());
@@ -391,7 +401,10 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
             process.next_item(&session).await.expect("next");
             match process.play_state(&refreshed(process.store(), &token).await, 5, "en").await.expect("state") {
                 PlayState::Item { card, .. } => {
-                    let answered = process.answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, Reported::ms(None)).await.expect("answer");
+                    let answered = process
+                        .answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, Reported::ms(None))
+                        .await
+                        .expect("answer");
                     let item: i64 = sqlx::query_scalar("SELECT item_id FROM servings WHERE id = $1")
                         .bind(&card.answer_id)
                         .fetch_one(store.pool())
@@ -404,7 +417,8 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
                 other => panic!("{other:?}"),
             }
         }
-        let items: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 5 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
+        let items: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE k = 5 AND kind = 'choice'").fetch_one(store.pool()).await.expect("items");
         assert_eq!(served.len() as i64, items, "{:?}", db.backend());
     }
 }
@@ -420,7 +434,10 @@ async fn two_answers_to_one_serving_at_once_store_the_first() {
         let (session, token) = player(store).await;
         let item = item_of(engine.play_state(&session, 5, "en").await.expect("state"));
         let session = refreshed(store, &token).await;
-        let (a, b) = tokio::join!(engine.answer(&session, &item.answer_id, 0, Reported::ms(None)), engine.answer(&session, &item.answer_id, 1, Reported::ms(None)));
+        let (a, b) = tokio::join!(
+            engine.answer(&session, &item.answer_id, 0, Reported::ms(None)),
+            engine.answer(&session, &item.answer_id, 1, Reported::ms(None))
+        );
         let (a, b) = (a.expect("first"), b.expect("second"));
         assert_eq!(a.chosen, b.chosen, "{:?}", db.backend());
         assert_eq!(store.count_rows("answers").await.expect("count"), 1, "{:?}", db.backend());

@@ -5,8 +5,8 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use gapwise_model::{Reported, SuggestionStatus};
 use gapwise_engine::Engine;
+use gapwise_model::{Reported, SuggestionStatus};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{StoreError, CONSENT_VERSION};
 
@@ -48,8 +48,11 @@ async fn suggestions_are_checked_moderated_and_audited() {
         assert!(invalid(store.reject_suggestion("ada", second.id, "  ").await).contains("reason"));
         store.reject_suggestion("ada", second.id, "too easy to tell apart").await.expect("reject");
 
-        let (strategy, creator): (String, Option<String>) =
-            sqlx::query_as("SELECT strategy, creator_id FROM word_pairs WHERE id = $1").bind(pair).fetch_one(store.pool()).await.expect("pair");
+        let (strategy, creator): (String, Option<String>) = sqlx::query_as("SELECT strategy, creator_id FROM word_pairs WHERE id = $1")
+            .bind(pair)
+            .fetch_one(store.pool())
+            .await
+            .expect("pair");
         assert_eq!((strategy.as_str(), creator.as_deref()), ("suggested", Some(player.id.as_str())));
         let mine = store.suggestions_of(&player.id).await.expect("mine");
         assert_eq!(mine[0].status, SuggestionStatus::Rejected);
@@ -78,7 +81,8 @@ async fn a_priori_pairs_are_added_once() {
         let again = store.add_a_priori_pairs("it").await.expect("rerun");
         assert_eq!((again.inserted, again.duplicates), (0, 192));
         assert!(store.add_a_priori_pairs("de").await.is_err(), "no German lists");
-        let strategies: Vec<String> = sqlx::query_scalar("SELECT DISTINCT strategy FROM word_pairs").fetch_all(store.pool()).await.expect("pairs");
+        let strategies: Vec<String> =
+            sqlx::query_scalar("SELECT DISTINCT strategy FROM word_pairs").fetch_all(store.pool()).await.expect("pairs");
         assert_eq!(strategies, ["a-priori"]);
     }
 }
@@ -112,7 +116,11 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let tsv = store.export_pairs(Some("en")).await.expect("export");
         assert_eq!(tsv.lines().count(), 3, "{tsv}");
         let fresh = gapwise_store::testing::sqlite().await;
-        let report = fresh.store.import(gapwise_prepare::import::ImportKind::Pairs, gapwise_prepare::import::ImportFormat::Tsv, &tsv).await.expect("import back");
+        let report = fresh
+            .store
+            .import(gapwise_prepare::import::ImportKind::Pairs, gapwise_prepare::import::ImportFormat::Tsv, &tsv)
+            .await
+            .expect("import back");
         assert_eq!(report.inserted, 2);
     }
 }

@@ -114,12 +114,7 @@ impl Bare {
     /// Starts `program` (gapwise-load) with `--serve-bare target` (a SQLite file or
     /// a PostgreSQL URL) and waits for its URL.
     pub async fn start(program: &Path, target: &str) -> Result<Bare, Failure> {
-        let mut server = Command::new(program)
-            .arg("--serve-bare")
-            .arg(target)
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()?;
+        let mut server = Command::new(program).arg("--serve-bare").arg(target).stdout(Stdio::piped()).kill_on_drop(true).spawn()?;
         let stdout = server.stdout.take().ok_or("the bare endpoint's output was not piped")?;
         let base = BufReader::new(stdout).lines().next_line().await?.ok_or("the bare endpoint stopped before it served")?;
         Ok(Bare { base, target: target.to_owned(), _server: server })

@@ -31,13 +31,20 @@ async fn start(target: &str) -> Bare {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn runs_taking_turns_add_up_their_slices() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (first, second) = (start(&dir.path().join("first.db").display().to_string()).await, start(&dir.path().join("second.db").display().to_string()).await);
-    let runs = [(plan(&first.base, Duration::from_millis(900)), Target::Bare), (plan(&second.base, Duration::from_millis(600)), Target::Bare)];
+    let (first, second) =
+        (start(&dir.path().join("first.db").display().to_string()).await, start(&dir.path().join("second.db").display().to_string()).await);
+    let runs =
+        [(plan(&first.base, Duration::from_millis(900)), Target::Bare), (plan(&second.base, Duration::from_millis(600)), Target::Bare)];
     let outcomes = take_turns(&runs, 3).await;
     assert_eq!(outcomes.len(), 2);
     for ((bare, (plan, _)), outcome) in [&first, &second].into_iter().zip(&runs).zip(&outcomes) {
         // three slices of a third each: the run's whole duration, plus the last request of each
-        assert!(outcome.elapsed >= plan.duration && outcome.elapsed < plan.duration + Duration::from_millis(500), "{:?} for {:?}", outcome.elapsed, plan.duration);
+        assert!(
+            outcome.elapsed >= plan.duration && outcome.elapsed < plan.duration + Duration::from_millis(500),
+            "{:?} for {:?}",
+            outcome.elapsed,
+            plan.duration
+        );
         assert_eq!(outcome.errors.total(), 0, "{}", outcome.summary());
         assert!(outcome.latencies_us.is_sorted(), "latencies of the slices are kept sorted");
         assert_eq!(outcome.latencies_us.len(), outcome.acknowledged.len(), "every answer once, from every slice");

@@ -37,7 +37,9 @@ impl Platform {
     pub fn entry_url(self, base: &str, study: &str) -> String {
         match self {
             Platform::Prolific => {
-                format!("{base}/crowd/{study}?PROLIFIC_PID={{{{%PROLIFIC_PID%}}}}&STUDY_ID={{{{%STUDY_ID%}}}}&SESSION_ID={{{{%SESSION_ID%}}}}")
+                format!(
+                    "{base}/crowd/{study}?PROLIFIC_PID={{{{%PROLIFIC_PID%}}}}&STUDY_ID={{{{%STUDY_ID%}}}}&SESSION_ID={{{{%SESSION_ID%}}}}"
+                )
             }
             Platform::Mturk => format!("{base}/crowd/{study}"),
         }

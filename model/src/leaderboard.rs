@@ -22,7 +22,11 @@ pub enum Period {
 impl Period {
     /// The period named in a page's `?period=` (`all`; anything else is the week).
     pub fn parse(raw: Option<&str>) -> Period {
-        if raw == Some("all") { Period::AllTime } else { Period::Week }
+        if raw == Some("all") {
+            Period::AllTime
+        } else {
+            Period::Week
+        }
     }
 
     /// First millisecond (Unix time) that counts, at `now_ms`.

@@ -50,15 +50,32 @@ pub struct Feedback {
 /// Where a player stands in the game; the page renders exactly this.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayState {
-    Item { card: ItemCard, score: Score, pseudonym: String },
-    Feedback { feedback: Feedback, pseudonym: String },
+    Item {
+        card: ItemCard,
+        score: Score,
+        pseudonym: String,
+    },
+    Feedback {
+        feedback: Feedback,
+        pseudonym: String,
+    },
     /// Every item with this k has been served to the player.
-    Exhausted { k: u8, score: Score, pseudonym: String },
+    Exhausted {
+        k: u8,
+        score: Score,
+        pseudonym: String,
+    },
     /// The player's level is below the one that unlocks this k ([`unlock_level`]).
-    Locked { k: u8, level: i64, pseudonym: String },
+    Locked {
+        k: u8,
+        level: i64,
+        pseudonym: String,
+    },
     /// A crowd participant answered the study's items: back to the platform with
     /// the completion code.
-    Completed { redirect: String },
+    Completed {
+        redirect: String,
+    },
 }
 
 impl PlayState {

@@ -78,10 +78,17 @@ impl Trial {
         let mut trial = Trial::default();
         for (key, value) in form_urlencoded::parse(raw.trim().as_bytes()) {
             let count = |most: u32| {
-                value.parse::<u32>().ok().filter(|n| *n <= most).ok_or_else(|| format!("trial {key} must be a whole number up to {most}, not {value:?}"))
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n <= most)
+                    .ok_or_else(|| format!("trial {key} must be a whole number up to {most}, not {value:?}"))
             };
             match key.as_ref() {
-                "input" => trial.input = Some(Input::parse(&value).ok_or_else(|| format!("trial input must be mouse, touch, pen or key, not {value:?}"))?),
+                "input" => {
+                    trial.input =
+                        Some(Input::parse(&value).ok_or_else(|| format!("trial input must be mouse, touch, pen or key, not {value:?}"))?)
+                }
                 "hidden" => trial.hidden = Some(count(MOST_HIDDEN)?),
                 "clock_us" => trial.clock_us = Some(count(MOST_US)?),
                 "frame_us" => trial.frame_us = Some(count(MOST_US)?),
@@ -133,7 +140,13 @@ mod tests {
 
     #[test]
     fn what_a_browser_cannot_send_is_refused_by_name() {
-        for (raw, named) in [("input=voice", "input"), ("hidden=-1", "hidden"), ("clock_us=x", "clock_us"), ("frame_us=99999999999", "frame_us"), ("color=red", "color")] {
+        for (raw, named) in [
+            ("input=voice", "input"),
+            ("hidden=-1", "hidden"),
+            ("clock_us=x", "clock_us"),
+            ("frame_us=99999999999", "frame_us"),
+            ("color=red", "color"),
+        ] {
             let error = Trial::parse(raw).expect_err(raw);
             assert!(error.contains(named), "{raw}: {error}");
         }

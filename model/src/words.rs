@@ -24,10 +24,8 @@ pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut start: Option<usize> = None;
     for (i, &(at, c)) in chars.iter().enumerate() {
-        let inside = c.is_alphanumeric()
-            || (start.is_some()
-                && is_joiner(c)
-                && chars.get(i + 1).is_some_and(|&(_, n)| n.is_alphanumeric()));
+        let inside =
+            c.is_alphanumeric() || (start.is_some() && is_joiner(c) && chars.get(i + 1).is_some_and(|&(_, n)| n.is_alphanumeric()));
         match (inside, start) {
             (true, None) => start = Some(at),
             (false, Some(s)) => {
@@ -52,10 +50,7 @@ pub fn is_single_word(word: &str) -> bool {
 /// Byte ranges where `word` occurs in `text` as a whole word, ignoring case.
 pub fn occurrences(text: &str, word: &str) -> Vec<(usize, usize)> {
     let wanted = word.to_lowercase();
-    word_spans(text)
-        .into_iter()
-        .filter(|&(s, e)| text[s..e].to_lowercase() == wanted)
-        .collect()
+    word_spans(text).into_iter().filter(|&(s, e)| text[s..e].to_lowercase() == wanted).collect()
 }
 
 /// The blank for a context of the pair: the one occurrence of `target` when it

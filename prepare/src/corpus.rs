@@ -121,9 +121,8 @@ impl<R: BufRead> Lines<R> {
             return Ok(None);
         }
         self.number += 1;
-        let text = std::str::from_utf8(&self.buf)
-            .map(|t| t.trim_end_matches(['\n', '\r']).to_owned())
-            .map_err(|_| "not valid UTF-8".to_owned());
+        let text =
+            std::str::from_utf8(&self.buf).map(|t| t.trim_end_matches(['\n', '\r']).to_owned()).map_err(|_| "not valid UTF-8".to_owned());
         Ok(Some((self.number, text, n)))
     }
 }
@@ -145,7 +144,9 @@ impl Parser<'_> {
         }
         let record = match self.format {
             CorpusFormat::Text => Record { text: raw.to_owned(), ..Default::default() },
-            CorpusFormat::Jsonl => serde_json::from_str(raw).map_err(|e| format!("not a JSON object with text (and lang, source, genre): {e}"))?,
+            CorpusFormat::Jsonl => {
+                serde_json::from_str(raw).map_err(|e| format!("not a JSON object with text (and lang, source, genre): {e}"))?
+            }
             CorpusFormat::Tsv => {
                 let Some(columns) = self.columns else {
                     self.columns = Some(tsv_header(raw)?);
@@ -203,13 +204,23 @@ fn sentences(format: CorpusFormat, text: &str) -> Vec<String> {
 pub type Sentence = (String, String, String, String);
 
 /// Pass 1: every malformed line, with its number (none when the file is fine).
-pub fn check_file(path: &Path, format: CorpusFormat, options: &CorpusOptions, languages: &HashSet<String>) -> Result<Vec<LineError>, PrepareError> {
+pub fn check_file(
+    path: &Path,
+    format: CorpusFormat,
+    options: &CorpusOptions,
+    languages: &HashSet<String>,
+) -> Result<Vec<LineError>, PrepareError> {
     check_corpus(Lines::open(path)?.reader, format, options, languages)
 }
 
 /// Every malformed line of a corpus read from `reader`, with its number, as the
 /// import's first pass finds them (`languages`: the codes a line may name).
-pub fn check_corpus(reader: impl BufRead, format: CorpusFormat, options: &CorpusOptions, languages: &HashSet<String>) -> Result<Vec<LineError>, PrepareError> {
+pub fn check_corpus(
+    reader: impl BufRead,
+    format: CorpusFormat,
+    options: &CorpusOptions,
+    languages: &HashSet<String>,
+) -> Result<Vec<LineError>, PrepareError> {
     let mut parser = Parser { format, options, languages, columns: None };
     let (mut lines, mut errors) = (Lines::new(reader), Vec::new());
     while let Some((number, raw, _)) = lines.next_line()? {

@@ -67,7 +67,11 @@ pub enum Row {
 /// Order-insensitive identity of a pair: both words lower-cased, sorted, joined by '|'.
 pub fn pair_key(a: &str, b: &str) -> String {
     let (a, b) = (a.to_lowercase(), b.to_lowercase());
-    if a <= b { format!("{a}|{b}") } else { format!("{b}|{a}") }
+    if a <= b {
+        format!("{a}|{b}")
+    } else {
+        format!("{b}|{a}")
+    }
 }
 
 fn columns(kind: ImportKind) -> [&'static str; 4] {
@@ -104,10 +108,7 @@ fn tsv_fields<'a>(
     for (line, text) in lines {
         let cells: Vec<&str> = text.trim_end_matches('\r').split('\t').collect();
         if cells.len() != names.len() {
-            errors.push(LineError {
-                line,
-                message: format!("expected {} tab-separated fields, found {}", names.len(), cells.len()),
-            });
+            errors.push(LineError { line, message: format!("expected {} tab-separated fields, found {}", names.len(), cells.len()) });
             continue;
         }
         rows.push((line, positions.map(|p| cells.get(p).copied().unwrap_or_default().to_owned())));
@@ -123,10 +124,8 @@ fn jsonl_fields<'a>(
     let mut rows = Vec::new();
     for (line, text) in lines.filter(|(_, l)| !l.trim().is_empty()) {
         let parsed = match kind {
-            ImportKind::Sentences => serde_json::from_str::<SentenceRow>(text)
-                .map(|r| [r.lang, r.text, r.source, r.genre]),
-            ImportKind::Pairs => serde_json::from_str::<PairRow>(text)
-                .map(|r| [r.lang, r.target, r.distractor, r.strategy]),
+            ImportKind::Sentences => serde_json::from_str::<SentenceRow>(text).map(|r| [r.lang, r.text, r.source, r.genre]),
+            ImportKind::Pairs => serde_json::from_str::<PairRow>(text).map(|r| [r.lang, r.target, r.distractor, r.strategy]),
         };
         match parsed {
             Ok(fields) => rows.push((line, fields)),
@@ -193,7 +192,12 @@ fn validate(kind: ImportKind, [lang, a, b, c]: [String; 4], langs: &HashSet<Stri
 
 /// The checked rows of `text`, or every problem with its line number
 /// (`languages`: the codes a row may name). No database is touched.
-pub fn parse_rows(kind: ImportKind, format: ImportFormat, text: &str, langs: &HashSet<String>) -> Result<Vec<(usize, Row)>, Vec<LineError>> {
+pub fn parse_rows(
+    kind: ImportKind,
+    format: ImportFormat,
+    text: &str,
+    langs: &HashSet<String>,
+) -> Result<Vec<(usize, Row)>, Vec<LineError>> {
     let mut errors = Vec::new();
     let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let fields = match format {

@@ -71,13 +71,18 @@ impl WordNet {
                 .lines()
                 .enumerate()
                 .filter(|(_, line)| !line.starts_with("  "))
-                .map(|(n, line)| parse_data_line(line).ok_or_else(|| PrepareError::file(&dir.join(format!("data.{}", pos.code())), format!("line {}: not a synset", n + 1))))
+                .map(|(n, line)| {
+                    parse_data_line(line).ok_or_else(|| {
+                        PrepareError::file(&dir.join(format!("data.{}", pos.code())), format!("line {}: not a synset", n + 1))
+                    })
+                })
                 .collect::<Result<Vec<Raw>, _>>()?;
             let at: HashMap<u64, usize> = raws.iter().enumerate().map(|(i, r)| (r.offset, synsets.len() + i)).collect();
             for raw in raws {
                 let lemma = raw.lemma.to_lowercase();
                 let sense = senses.get(&(lemma.clone(), raw.offset)).copied().unwrap_or(1);
-                let resolve = |instance: bool| raw.hypernyms.iter().filter(|(i, _)| *i == instance).filter_map(|(_, o)| at.get(o).copied()).collect();
+                let resolve =
+                    |instance: bool| raw.hypernyms.iter().filter(|(i, _)| *i == instance).filter_map(|(_, o)| at.get(o).copied()).collect();
                 links.push((resolve(false), resolve(true)));
                 synsets.push(Synset {
                     name: format!("{lemma}.{}.{sense:02}", pos.letter()),

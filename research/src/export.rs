@@ -165,7 +165,10 @@ fn values(row: ExportRow) -> Vec<Value> {
         Value::Int(row.trial.hidden.map(i64::from)),
         Value::Int(row.trial.clock_us.map(i64::from)),
         Value::Int(row.trial.frame_us.map(i64::from)),
-        Value::Text(answer_flag(Timing { client_ms: row.client_ms, client_ms_reported: row.client_ms_reported, server_ms: row.server_ms }, row.trial)),
+        Value::Text(answer_flag(
+            Timing { client_ms: row.client_ms, client_ms_reported: row.client_ms_reported, server_ms: row.server_ms },
+            row.trial,
+        )),
         Value::Bool(Some(row.gold)),
         Value::Text(row.player_flags),
     ];
@@ -314,7 +317,11 @@ impl<W: Write + Send> ParquetSink<W> {
                 Kind::Float => write_column::<DoubleType>(&mut col, values, &levels, |v| if let Value::Float(f) = v { f } else { None }),
                 Kind::Bool => write_column::<BoolType>(&mut col, values, &levels, |v| if let Value::Bool(b) = v { b } else { None }),
                 Kind::Text => write_column::<ByteArrayType>(&mut col, values, &levels, |v| {
-                    if let Value::Text(s) = v { s.map(|s| ByteArray::from(s.into_bytes())) } else { None }
+                    if let Value::Text(s) = v {
+                        s.map(|s| ByteArray::from(s.into_bytes()))
+                    } else {
+                        None
+                    }
                 }),
             }
             .map_err(io)?;
@@ -383,7 +390,11 @@ pub fn dataset_card(format: Format, models: &[ModelInfo], rows: u64) -> String {
          log p(target) - log p(distractor) as the model gives them, made as described here.\n\n{models}\n\n\
          ## Columns\n\n| column | type | meaning |\n|---|---|---|\n",
         ext = format.extension(),
-        models = if models.is_empty() { "No model scores included.".to_owned() } else { models.iter().map(model_line).collect::<Vec<_>>().join("\n") },
+        models = if models.is_empty() {
+            "No model scores included.".to_owned()
+        } else {
+            models.iter().map(model_line).collect::<Vec<_>>().join("\n")
+        },
     );
     for c in columns(&names) {
         let kind = match c.kind {

@@ -24,7 +24,13 @@ fn fits<K>(r: &Numbered<K>) -> (Fit, Fit) {
 /// error, 2PL difficulty and discrimination.
 fn item_cells(i: usize, answered: &[usize], one: &Fit, two: &Fit) -> [String; 5] {
     let at = |v: &[f64]| num(v.get(i).copied().unwrap_or(f64::NAN));
-    [answered.get(i).copied().unwrap_or(0).to_string(), at(&one.difficulty), at(&one.difficulty_se), at(&two.difficulty), at(&two.discrimination)]
+    [
+        answered.get(i).copied().unwrap_or(0).to_string(),
+        at(&one.difficulty),
+        at(&one.difficulty_se),
+        at(&two.difficulty),
+        at(&two.discrimination),
+    ]
 }
 
 const ITEM_COLUMNS: [&str; 5] = ["answers", "difficulty_1pl", "se_1pl", "difficulty_2pl", "discrimination_2pl"];
@@ -33,7 +39,11 @@ const ABILITY_COLUMNS: [&str; 5] = ["answers", "ability", "percentile", "ability
 /// The two tables, `irt_items` and `irt_abilities`, and one figure per language.
 /// The curves are those of `curve_item` in its language, elsewhere of the most
 /// informative item ([`most_informative`]).
-pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option<i64>) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
+pub(crate) fn analyses(
+    answers: &[Answer],
+    models: &[String],
+    curve_item: Option<i64>,
+) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
         let mine: Vec<&Answer> = answers.iter().filter(|a| &a.language == language).collect();
@@ -70,8 +80,17 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option
             let theta = one.ability(&model_answers);
             let below = panel.players.iter().filter(|&&t| t < theta).count();
             // n/a for a model with no scores here (its ability is NaN) or no players
-            let percentile = if panel.players.is_empty() || theta.is_nan() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
-            ability_rows.push(vec![language.clone(), model.clone(), model_answers.len().to_string(), num(theta), num(percentile), String::new(), String::new()]);
+            let percentile =
+                if panel.players.is_empty() || theta.is_nan() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
+            ability_rows.push(vec![
+                language.clone(),
+                model.clone(),
+                model_answers.len().to_string(),
+                num(theta),
+                num(percentile),
+                String::new(),
+                String::new(),
+            ]);
             panel.models.push((model.clone(), theta));
         }
         figures.push(ReportFigure {
@@ -105,10 +124,13 @@ pub(crate) fn analyses(answers: &[Answer], models: &[String], curve_item: Option
 fn most_informative(one: &Fit, two: &Fit, players: &[f64]) -> Option<usize> {
     let information = |i: usize| {
         let (a, b) = (one.discrimination[i], one.difficulty[i]);
-        players.iter().map(|t| {
-            let p = 1.0 / (1.0 + (-a * (t - b)).exp());
-            a * a * p * (1.0 - p)
-        }).sum::<f64>()
+        players
+            .iter()
+            .map(|t| {
+                let p = 1.0 / (1.0 + (-a * (t - b)).exp());
+                a * a * p * (1.0 - p)
+            })
+            .sum::<f64>()
     };
     (0..one.difficulty.len().min(two.estimated.len()))
         .filter(|&i| one.estimated[i])

@@ -41,7 +41,11 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
 }
 
 fn shown(with_definition: bool) -> &'static str {
-    if with_definition { "shown" } else { "none" }
+    if with_definition {
+        "shown"
+    } else {
+        "none"
+    }
 }
 
 fn rate_row(player: &str, word: WinoWord, definition: &str, shots: u32, correct: &[bool]) -> Vec<String> {
@@ -116,12 +120,19 @@ fn breakdown(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement]
         format!("Q{q} ({lo}-{hi} words)")
     };
     // (player, item, correct) of every instance that counts
-    let mut instances: Vec<(String, &str, bool)> =
-        answers.iter().filter(|a| a.word == WinoWord::Invented && a.with_definition).map(|a| (PEOPLE.to_owned(), a.item_id.as_str(), a.correct)).collect();
-    instances.extend(judgements.iter().filter(|j| j.setup.word == WinoWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(|j| {
-        let player = if j.setup.shots == 0 { j.model.clone() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
-        (player, j.item_id.as_str(), j.correct)
-    }));
+    let mut instances: Vec<(String, &str, bool)> = answers
+        .iter()
+        .filter(|a| a.word == WinoWord::Invented && a.with_definition)
+        .map(|a| (PEOPLE.to_owned(), a.item_id.as_str(), a.correct))
+        .collect();
+    instances.extend(
+        judgements.iter().filter(|j| j.setup.word == WinoWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(
+            |j| {
+                let player = if j.setup.shots == 0 { j.model.clone() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
+                (player, j.item_id.as_str(), j.correct)
+            },
+        ),
+    );
     let mut cells: BTreeMap<(&str, String, String), Vec<bool>> = BTreeMap::new();
     for (player, item, correct) in instances {
         let Some(f) = facts.get(item) else { continue };

@@ -69,7 +69,18 @@ pub(crate) fn agreement(answers: &[Answer]) -> ReportTable {
     table(
         "agreement",
         "Agreement: Krippendorff's alpha (nominal) and split-half reliability of item success (Spearman-Brown) by language and k",
-        &["language", "k", "items", "answers", "alpha", "alpha_ci_low", "alpha_ci_high", "split_half", "split_half_ci_low", "split_half_ci_high"],
+        &[
+            "language",
+            "k",
+            "items",
+            "answers",
+            "alpha",
+            "alpha_ci_low",
+            "alpha_ci_high",
+            "split_half",
+            "split_half_ci_low",
+            "split_half_ci_high",
+        ],
         rows,
     )
 }
@@ -101,7 +112,19 @@ pub(crate) fn success_rates(answers: &[Answer], kept: &[bool]) -> ReportTable {
     table(
         "table3_4_success_rates",
         "Tables 3-4: success rates by language, k and strategy",
-        &["language", "k", "strategy", "answers", "success", "ci_low", "ci_high", "answers_filtered", "success_filtered", "ci_low_filtered", "ci_high_filtered"],
+        &[
+            "language",
+            "k",
+            "strategy",
+            "answers",
+            "success",
+            "ci_low",
+            "ci_high",
+            "answers_filtered",
+            "success_filtered",
+            "ci_low_filtered",
+            "ci_high_filtered",
+        ],
         rows,
     )
 }
@@ -196,7 +219,14 @@ pub(crate) fn time_effects(answers: &[Answer]) -> ReportTable {
             };
             let (right, wrong) = (s(true), s(false));
             let r = mann_whitney(&right, &wrong);
-            rows.push(vec![language.clone(), name.into(), right.len().to_string(), wrong.len().to_string(), num(r.effect_size), p_value(r.p_value)]);
+            rows.push(vec![
+                language.clone(),
+                name.into(),
+                right.len().to_string(),
+                wrong.len().to_string(),
+                num(r.effect_size),
+                p_value(r.p_value),
+            ]);
         }
     }
     table(
@@ -228,4 +258,3 @@ pub(crate) fn spearman_table(answers: &[Answer], models: &[String]) -> ReportTab
         rows,
     )
 }
-

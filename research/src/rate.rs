@@ -105,7 +105,14 @@ pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<Re
             let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>(), Level::Ordinal);
             let (lo, hi) = bootstrap_ci(items.len(), alpha, RESAMPLES, 0.95, SEED);
             let all: Vec<usize> = (0..items.len()).collect();
-            vec![language, items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string(), num(alpha(&all)), num(lo), num(hi)]
+            vec![
+                language,
+                items.len().to_string(),
+                items.iter().map(Vec::len).sum::<usize>().to_string(),
+                num(alpha(&all)),
+                num(lo),
+                num(hi),
+            ]
         })
         .collect();
     Ok(table(

@@ -65,6 +65,7 @@ pub(crate) fn pick<T: Copy>(idx: &[usize], values: &[T]) -> Vec<T> {
 
 /// A rate and its bootstrap interval over the given answers' correctness.
 pub(crate) fn rate_with_ci(correct: &[bool]) -> [String; 3] {
-    let (lo, hi) = bootstrap_ci(correct.len(), |idx| idx.iter().filter(|&&i| correct[i]).count() as f64 / idx.len() as f64, RESAMPLES, 0.95, SEED);
+    let (lo, hi) =
+        bootstrap_ci(correct.len(), |idx| idx.iter().filter(|&&i| correct[i]).count() as f64 / idx.len() as f64, RESAMPLES, 0.95, SEED);
     [num(success_rate(correct)), num(lo), num(hi)]
 }

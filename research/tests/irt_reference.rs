@@ -28,7 +28,6 @@ struct Case {
     ability: Vec<Option<f64>>,
 }
 
-
 #[test]
 fn one_and_two_parameter_fits_match_girth() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/stats/irt.json");

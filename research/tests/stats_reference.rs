@@ -130,9 +130,7 @@ fn mann_whitney_effect_sizes_of_log_time_with_ties() {
             "none" => a.times.iter().map(|t| t.ln()).collect(),
             _ => per_sentence(a),
         };
-        let split = |want: bool| -> Vec<f64> {
-            logs.iter().zip(&a.correct).filter(|(_, &c)| c == want).map(|(l, _)| *l).collect()
-        };
+        let split = |want: bool| -> Vec<f64> { logs.iter().zip(&a.correct).filter(|(_, &c)| c == want).map(|(l, _)| *l).collect() };
         let ours = mann_whitney(&split(true), &split(false));
         close(ours.u, row.u, 1e-9, &format!("U ({})", row.norm));
         close(ours.effect_size, row.effect_size, 1e-9, &format!("effect size ({})", row.norm));

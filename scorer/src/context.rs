@@ -34,9 +34,8 @@ impl Context<'_> {
     /// it fills there, or an error naming the context when the blank does not fall
     /// on character boundaries.
     pub fn filled(&self, word: &str) -> Result<(String, (usize, usize)), ScorerError> {
-        let sentence = fill_blank(self.text, self.blank, word).ok_or_else(|| {
-            ScorerError::Input(format!("blank {:?} is not a word of {:?}", self.blank, self.text))
-        })?;
+        let sentence = fill_blank(self.text, self.blank, word)
+            .ok_or_else(|| ScorerError::Input(format!("blank {:?} is not a word of {:?}", self.blank, self.text)))?;
         let end = sentence.len() - (self.text.len() - self.blank.1);
         Ok((sentence, (self.blank.0, end)))
     }

@@ -16,7 +16,10 @@
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
-#![allow(clippy::indexing_slicing, reason = "the tensor and token maths indexes buffers whose shapes it checked when the model loaded (lengths of pieces, heads and rows); an index out of range there is a bug of ours, not bad input")]
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the tensor and token maths indexes buffers whose shapes it checked when the model loaded (lengths of pieces, heads and rows); an index out of range there is a bug of ours, not bad input"
+)]
 
 pub mod baseline;
 mod batching;
@@ -25,18 +28,18 @@ mod context;
 pub mod convention;
 pub mod define;
 mod error;
+pub mod guess;
 pub mod hf;
 mod load;
 pub mod masked;
-mod ops;
-pub mod guess;
 pub mod new_words;
+mod ops;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
-pub use error::ScorerError;
 pub use convention::{Conventions, FirstToken, StartToken};
-pub use masked::MaskedScoring;
+pub use error::ScorerError;
 pub use load::{load, load_baseline, locate, LoadedModel};
+pub use masked::MaskedScoring;
 
 /// Settles candle's CPU thread pool for scoring, before any thread starts: by default
 /// its worker spins 25,000 times after each element-wise op, waiting for the next;

@@ -9,9 +9,9 @@ use crate::baseline::{NgramLm, StaticVectors};
 use crate::causal::CausalLm;
 use crate::convention::Conventions;
 use crate::define::DefinitionScorer;
+use crate::guess::NextPieceModel;
 use crate::hf::{hub, Config, ModelKind};
 use crate::masked::MaskedLm;
-use crate::guess::NextPieceModel;
 use crate::new_words::partial::ContinuationScorer;
 use crate::{ContextScorer, ScorerError};
 
@@ -95,7 +95,9 @@ pub fn load_baseline(kind: &str, path: &Path, k: f64) -> Result<LoadedModel, Sco
             next_words: None,
             continuations: None,
             kind,
-            convention: format!("{kind} language model: sentence log-prob with add-{k} smoothing, the context's own sentence left out of the counts"),
+            convention: format!(
+                "{kind} language model: sentence log-prob with add-{k} smoothing, the context's own sentence left out of the counts"
+            ),
         })
     };
     match kind {

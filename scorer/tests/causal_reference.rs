@@ -69,15 +69,13 @@ struct Model {
     path: OnceLock<PathBuf>,
 }
 
-static SMOLLM2: Model =
-    Model { env: "GAPWISE_SMOLLM2_GGUF", full_precision: "SmolLM2-135M-Instruct.f32.gguf", path: OnceLock::new() };
+static SMOLLM2: Model = Model { env: "GAPWISE_SMOLLM2_GGUF", full_precision: "SmolLM2-135M-Instruct.f32.gguf", path: OnceLock::new() };
 static GEMMA3: Model = Model { env: "GAPWISE_GEMMA3_GGUF", full_precision: "gemma-3-270m.f32.gguf", path: OnceLock::new() };
 
 impl Model {
     fn quantized(&self) -> PathBuf {
-        let path = std::env::var(self.env).unwrap_or_else(|_| {
-            panic!("{} is not set: run scripts/test.sh, or point it at scripts/fetch_model.sh's output", self.env)
-        });
+        let path = std::env::var(self.env)
+            .unwrap_or_else(|_| panic!("{} is not set: run scripts/test.sh, or point it at scripts/fetch_model.sh's output", self.env));
         PathBuf::from(path)
     }
 
@@ -265,8 +263,8 @@ fn manifest_dir() -> String {
 /// match llama.cpp on the same weights (fixtures/make_new_words_reference.py).
 #[test]
 fn new_words_partial_scores_match_llama_cpp() {
-    use gapwise_prepare::new_words::items::read_items;
     use gapwise_model::Teaching;
+    use gapwise_prepare::new_words::items::read_items;
     use gapwise_scorer::new_words::partial::{judge, prompts};
 
     #[derive(Deserialize)]

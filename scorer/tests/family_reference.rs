@@ -115,10 +115,9 @@ fn check_masked(reference: &Reference, name: &str) -> f64 {
         let lm = MaskedLm::from_dir(dir.path(), &Device::Cpu, scoring).unwrap_or_else(|e| panic!("{name}: {e}"));
         let got = lm.score_contexts(&contexts(items)).expect("score");
         for (item, got) in items.iter().zip(got) {
-            for (ours, theirs, word) in [
-                (got.target, &item.target_scores, &item.target),
-                (got.distractor, &item.distractor_scores, &item.distractor),
-            ] {
+            for (ours, theirs, word) in
+                [(got.target, &item.target_scores, &item.target), (got.distractor, &item.distractor_scores, &item.distractor)]
+            {
                 let d = (ours - theirs.get(scoring)).abs();
                 worst = worst.max(d);
                 assert!(d <= TOLERANCE, "{name} {scoring}: {word:?} in {:?}: ours {ours}, PyTorch {}", item.text, theirs.get(scoring));
@@ -160,11 +159,8 @@ fn sentencepiece_only_directories_match_pytorch() {
 #[test]
 fn an_empty_offset_piece_belongs_to_its_word() {
     let reference = reference();
-    let with_empty = reference.masked["roberta_ru"]
-        .iter()
-        .flat_map(|i| [&i.target_scores, &i.distractor_scores])
-        .filter(|s| s.empty_pieces > 0)
-        .count();
+    let with_empty =
+        reference.masked["roberta_ru"].iter().flat_map(|i| [&i.target_scores, &i.distractor_scores]).filter(|s| s.empty_pieces > 0).count();
     assert!(with_empty >= 2, "the fixture has words with an empty-offset piece");
     check_masked(&reference, "roberta_ru");
 }
@@ -212,7 +208,9 @@ fn causal_families_match_pytorch() {
 #[test]
 fn llama_rope_forms_match_pytorch() {
     let reference = reference();
-    for name in ["llama_default", "llama_linear", "llama_dynamic", "llama_yarn", "llama3_rope_type", "llama3_type", "llama3_rope_parameters"] {
+    for name in
+        ["llama_default", "llama_linear", "llama_dynamic", "llama_yarn", "llama3_rope_type", "llama3_type", "llama3_rope_parameters"]
+    {
         check_causal(&reference, name, &Conventions::default());
     }
     let first = |name: &str| reference.causal[name].sentences[3].log_probs.clone();

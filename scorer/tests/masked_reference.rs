@@ -67,10 +67,8 @@ fn check(model: &str) {
 fn check_dir(model: &str, path: &std::path::Path) {
     let reference = reference();
     let items = &reference.models[model];
-    let contexts: Vec<Context<'_>> = items
-        .iter()
-        .map(|i| Context { text: &i.text, blank: i.blank, target: &i.target, distractor: &i.distractor })
-        .collect();
+    let contexts: Vec<Context<'_>> =
+        items.iter().map(|i| Context { text: &i.text, blank: i.blank, target: &i.target, distractor: &i.distractor }).collect();
     for scoring in [MaskedScoring::Mask, MaskedScoring::PllOriginal, MaskedScoring::PllWordL2r] {
         let lm = MaskedLm::from_dir(path, &Device::Cpu, scoring).expect("load");
         // all contexts in one call (shared, batched forwards) ...

@@ -4,8 +4,8 @@
 //! The item is right when Eq. 2 is positive: log p(with target) > log p(with distractor).
 
 use candle_core::Device;
-use gapwise_scorer::causal::CausalLm;
 use gapwise_model::eq2;
+use gapwise_scorer::causal::CausalLm;
 
 /// 34 of 50 is the smallest count that a fair coin reaches with probability < 1%.
 const MIN_RIGHT: usize = 34;

@@ -63,9 +63,10 @@ pub async fn restore(url: &str, file: &Path) -> Result<(), BackupError> {
             std::fs::rename(&staged, &target)?;
             Ok(())
         }
-        Backend::Postgres => {
-            run_tool("pg_restore", &["--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname", url, &file.to_string_lossy()])
-        }
+        Backend::Postgres => run_tool(
+            "pg_restore",
+            &["--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname", url, &file.to_string_lossy()],
+        ),
     }
 }
 
@@ -77,12 +78,14 @@ async fn check_sqlite_backup(file: &Path) -> Result<(), BackupError> {
         return Err(not_a_backup("no such file".into()));
     }
     sqlx::any::install_default_drivers();
-    let mut conn = sqlx::AnyConnection::connect(&format!("sqlite://{}?mode=ro", file.display())).await.map_err(|e| not_a_backup(e.to_string()))?;
+    let mut conn =
+        sqlx::AnyConnection::connect(&format!("sqlite://{}?mode=ro", file.display())).await.map_err(|e| not_a_backup(e.to_string()))?;
     let check: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&mut conn).await.map_err(|e| not_a_backup(e.to_string()))?;
     if check != "ok" {
         return Err(not_a_backup(check));
     }
-    let migrations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations").fetch_one(&mut conn).await.map_err(|e| not_a_backup(e.to_string()))?;
+    let migrations: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations").fetch_one(&mut conn).await.map_err(|e| not_a_backup(e.to_string()))?;
     if migrations == 0 {
         return Err(not_a_backup("it holds no migrations".into()));
     }
@@ -92,7 +95,10 @@ async fn check_sqlite_backup(file: &Path) -> Result<(), BackupError> {
 
 /// Runs a PostgreSQL client tool; its error output becomes the error.
 fn run_tool(tool: &'static str, args: &[&str]) -> Result<(), BackupError> {
-    let out = Command::new(tool).args(args).output().map_err(|e| BackupError::Tool { tool, detail: format!("cannot run it ({e}); install the PostgreSQL client tools") })?;
+    let out = Command::new(tool)
+        .args(args)
+        .output()
+        .map_err(|e| BackupError::Tool { tool, detail: format!("cannot run it ({e}); install the PostgreSQL client tools") })?;
     if out.status.success() {
         Ok(())
     } else {

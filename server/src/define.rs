@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gapwise_model::DefinitionTask;
+use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
-use gapwise_prepare::wordfreq::WordFrequencies;
-use gapwise_model::DefinitionTask;
 use gapwise_store::{NewSynset, Store, WordNetReport};
 
 type Error = Box<dyn std::error::Error>;
@@ -46,7 +46,8 @@ pub async fn import_wordnet(
         .iter()
         .flat_map(|s| s.hypernyms.iter().filter_map(|&h| wordnet.synsets.get(h)).map(|h| (s.name.clone(), h.name.clone())))
         .collect();
-    let groups: Vec<(String, usize)> = wordnet.groups().filter_map(|(t, members)| Some((wordnet.synsets.get(t)?.name.clone(), members.len()))).collect();
+    let groups: Vec<(String, usize)> =
+        wordnet.groups().filter_map(|(t, members)| Some((wordnet.synsets.get(t)?.name.clone(), members.len()))).collect();
     let total = (synsets.len() + hypernyms.len() + groups.len()) as u64;
     Ok(store.import_wordnet(&synsets, &hypernyms, &groups, &|written| progress(written, total)).await?)
 }
@@ -81,7 +82,8 @@ pub async fn score_definitions(
                 return Ok(done);
             }
             let pos = Pos::from_wordnet(&group.pos).ok_or_else(|| format!("{}: unknown part of speech {:?}", group.target, group.pos))?;
-            let target = group.members.iter().find(|m| m.id == group.target).ok_or_else(|| format!("{} is not in its own group", group.target))?;
+            let target =
+                group.members.iter().find(|m| m.id == group.target).ok_or_else(|| format!("{} is not in its own group", group.target))?;
             let scores = match task {
                 DefinitionTask::W2d => {
                     let definitions: Vec<&str> = group.members.iter().map(|m| m.definition.as_str()).collect();

@@ -11,8 +11,8 @@
 //! Without seed words, the most frequent band words that have vectors and occur in
 //! the corpus are the seeds.
 
-use gapwise_scorer::baseline::StaticVectors;
 use gapwise_prepare::wordfreq::WordFrequencies;
+use gapwise_scorer::baseline::StaticVectors;
 use gapwise_store::{ImportReport, Store};
 
 /// What makes a word fit for a pair, and how many pairs to make.
@@ -54,7 +54,8 @@ pub async fn distributional_pairs(
             && frequencies.zipf(w).is_some_and(|z| (how.min_zipf..=how.max_zipf).contains(&z))
     };
     let seeds = if how.words.is_empty() {
-        let mut band: Vec<(&str, f64)> = vectors.words().filter(|w| in_band(w)).filter_map(|w| frequencies.zipf(w).map(|z| (w, z))).collect();
+        let mut band: Vec<(&str, f64)> =
+            vectors.words().filter(|w| in_band(w)).filter_map(|w| frequencies.zipf(w).map(|z| (w, z))).collect();
         band.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
         let mut seeds = Vec::new();
         for (word, _) in band {

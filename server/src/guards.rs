@@ -8,7 +8,6 @@ use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-
 /// Refuses state-changing requests sent from another site (CSRF): a POST whose
 /// `Origin` header names a different host than `Host` gets 403. Browsers send
 /// `Origin` with every cross-site POST; the SameSite=Lax session cookie is a second
@@ -36,7 +35,11 @@ pub async fn no_nul_characters(req: Request, next: Next) -> Response {
     if req.uri().query().is_some_and(|q| has_nul(q.as_bytes())) {
         return refused();
     }
-    let is_form = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     if !is_form {
         return next.run(req).await;
     }

@@ -4,9 +4,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::guess::{predict, NextPieceModel};
-use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_store::{positions, Store, WordFacts};
 
 type Error = Box<dyn std::error::Error>;

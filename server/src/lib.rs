@@ -6,17 +6,17 @@ pub mod cli;
 pub mod define;
 pub mod demo;
 pub mod distributional;
+mod guards;
 pub mod guess;
 mod health;
 mod language;
+pub mod new_words;
+pub mod play;
+pub mod rate;
 mod rate_limit;
 mod request_log;
 mod research;
-mod guards;
-pub mod play;
-pub mod rate;
 mod upload;
-pub mod new_words;
 
 use std::net::SocketAddr;
 use std::sync::LazyLock;
@@ -47,15 +47,10 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
     let uploads = upload::routes(store.clone());
     let context = ServerContext { store: store.clone(), engine: Engine::new(store.clone()), secure_cookies };
     let app = Router::new()
-        .leptos_routes_with_context(
-            &leptos_options,
-            PAGES.clone(),
-            move || provide_context(context.clone()),
-            {
-                let options = leptos_options.clone();
-                move || shell(options.clone())
-            },
-        )
+        .leptos_routes_with_context(&leptos_options, PAGES.clone(), move || provide_context(context.clone()), {
+            let options = leptos_options.clone();
+            move || shell(options.clone())
+        })
         .fallback(leptos_axum::file_and_error_handler(shell))
         .with_state(leptos_options)
         .merge(api)
@@ -68,9 +63,7 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
 
 /// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await
 }
 
 async fn shutdown_signal() {

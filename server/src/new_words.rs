@@ -11,13 +11,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_prepare::wordnet::lemmas;
-use gapwise_prepare::new_words::invented::LetterModel;
-use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_model::Teaching;
 use gapwise_model::WinoItem;
-use gapwise_scorer::new_words::partial::{judge, ContinuationScorer};
 use gapwise_model::WinoWord;
+use gapwise_prepare::new_words::invented::LetterModel;
+use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
+use gapwise_prepare::wordnet::lemmas;
+use gapwise_scorer::new_words::partial::{judge, ContinuationScorer};
 use gapwise_store::{Store, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -119,7 +119,8 @@ pub async fn judge_new_words(
     for &word in &how.words {
         for &teaching in &how.teachings {
             let setup = WinoSetup { word, teaching: teaching.code().to_owned(), shots: u32::try_from(how.shots)? };
-            let items: Vec<&WinoItemRecord> = order.iter().filter(|i| i.variants.contains_key(&word) && !judged.contains(&(i.id.clone(), setup.clone()))).collect();
+            let items: Vec<&WinoItemRecord> =
+                order.iter().filter(|i| i.variants.contains_key(&word) && !judged.contains(&(i.id.clone(), setup.clone()))).collect();
             let shots: Vec<WinoItem> = shot_items.iter().filter_map(|i| played(i, word)).collect();
             todo.push((setup, teaching, items, shots));
         }

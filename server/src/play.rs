@@ -75,9 +75,10 @@ fn score_batch(model: &dyn ContextScorer, todo: &[ContextToScore]) -> Result<Vec
     model.score_contexts(&contexts).map_err(|batch_error| {
         todo.iter()
             .find_map(|c| {
-                model.score_contexts(&[context(c)]).err().map(|e| {
-                    format!("pair {} ({} / {}), sentence {}: {e}", c.pair_id, c.target, c.distractor, c.sentence_id)
-                })
+                model
+                    .score_contexts(&[context(c)])
+                    .err()
+                    .map(|e| format!("pair {} ({} / {}), sentence {}: {e}", c.pair_id, c.target, c.distractor, c.sentence_id))
             })
             .unwrap_or_else(|| batch_error.to_string())
     })

@@ -72,10 +72,8 @@ pub async fn select_contexts(
         let (target, distractor) = (pair.target.clone(), pair.distractor.clone());
         let model = model.clone();
         let (candidates, said) = tokio::task::spawn_blocking(move || {
-            let contexts: Vec<Context<'_>> = candidates
-                .iter()
-                .map(|c| Context { text: &c.text, blank: c.blank, target: &target, distractor: &distractor })
-                .collect();
+            let contexts: Vec<Context<'_>> =
+                candidates.iter().map(|c| Context { text: &c.text, blank: c.blank, target: &target, distractor: &distractor }).collect();
             let said = model.score_contexts(&contexts);
             (candidates, said)
         })

@@ -26,19 +26,12 @@ use gapwise_research::export::{dataset_card, write_answers, Format};
 
 /// The API's routes, on their own state.
 pub fn routes(store: Store) -> Router {
-    Router::new()
-        .route("/api/export/card", get(card))
-        .route("/api/export/{format}", get(export))
-        .with_state(store)
+    Router::new().route("/api/export/card", get(card)).route("/api/export/{format}", get(export)).with_state(store)
 }
 
 /// The staff member a request's bearer token or staff cookie names, or the 401/403 it gets.
 pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<Staff, AppError> {
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim);
+    let bearer = headers.get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).and_then(|h| h.strip_prefix("Bearer ")).map(str::trim);
     staff_of(store, bearer, jar).await
 }
 
@@ -79,13 +72,18 @@ impl ExportQuery {
             None | Some("") => None,
             Some(raw) => Some(raw.parse().map_err(|_| AppError::BadRequest(format!("k must be 1, 3 or 5, not {raw:?}")))?),
         };
-        Ok(AnswerFilter { language: self.language.clone(), k, strategy: self.strategy.clone(), from: self.from.clone(), to: self.to.clone() })
+        Ok(AnswerFilter {
+            language: self.language.clone(),
+            k,
+            strategy: self.strategy.clone(),
+            from: self.from.clone(),
+            to: self.to.clone(),
+        })
     }
 
     async fn models(&self, store: &Store) -> Result<Vec<String>, AppError> {
-        let requested = self.models.as_ref().map(|list| {
-            list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect()
-        });
+        let requested =
+            self.models.as_ref().map(|list| list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect());
         Ok(store.models_or_all(requested).await?)
     }
 }

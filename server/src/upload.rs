@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
-use gapwise_app::AppError;
 use gapwise_app::ssr::admin_only;
+use gapwise_app::AppError;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Store, StoreError};
 
@@ -23,10 +23,7 @@ pub const UPLOAD_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 const SHOWN_PROBLEMS: usize = 5;
 
 pub fn routes(store: Store) -> Router {
-    Router::new()
-        .route("/api/admin/import", post(import))
-        .layer(DefaultBodyLimit::max(UPLOAD_LIMIT_BYTES))
-        .with_state(store)
+    Router::new().route("/api/admin/import", post(import)).layer(DefaultBodyLimit::max(UPLOAD_LIMIT_BYTES)).with_state(store)
 }
 
 /// The file and what it holds, from the form.

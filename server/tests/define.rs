@@ -13,14 +13,14 @@ mod common;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
+use common::{call, started, App};
+use gapwise_model::{AnswerFilter, DefinitionTask};
 use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
-use gapwise_model::{AnswerFilter, DefinitionTask};
 use gapwise_store::testing::each_backend;
 use gapwise_store::{distinct_candidates, NewSynset, Store};
 use reqwest::{header, Client, StatusCode};
-use common::{call, started, App};
 use serde_json::Value;
 
 const TARGETS: [&str; 2] = ["beckon.v.01", "a_cappella_singing.n.01"];
@@ -45,7 +45,14 @@ async fn import_slice(store: &Store) {
         .iter()
         .map(|&i| {
             let s = &wn.synsets[i];
-            NewSynset { id: s.name.clone(), pos: s.pos.letter().into(), word: s.word.clone(), definition: s.definition.clone(), depth: depths[i], zipf: None }
+            NewSynset {
+                id: s.name.clone(),
+                pos: s.pos.letter().into(),
+                word: s.word.clone(),
+                definition: s.definition.clone(),
+                depth: depths[i],
+                zipf: None,
+            }
         })
         .collect();
     let links: Vec<(String, String)> = keep
@@ -73,14 +80,16 @@ async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String
     let options: Vec<String> = card["options"].as_array().expect("options").iter().map(|o| o.as_str().expect("text").to_owned()).collect();
     for (i, _) in options.iter().enumerate() {
         let position = i.to_string();
-        let (status, pick) = call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position), ("client_ms", "1200")]).await;
+        let (status, pick) =
+            call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position), ("client_ms", "1200")]).await;
         assert_eq!(status, StatusCode::OK, "{pick}");
         assert_eq!(pick["attempts"], i + 1, "{pick}");
         // the same pick again changes nothing
         assert_eq!(call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position)]).await.1, pick);
         if pick["correct"] == true {
             // with the page's task and cap, a pick brings the round to show next
-            let after = call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
+            let after =
+                call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
             assert_eq!(after["attempts"], i + 1, "nothing counts after the right pick: {after}");
             assert_eq!(after["next"], call(c, app, "definition-round", &[("task", task), ("cap", "20")]).await.1, "{after}");
             return Some((serving, card["prompt"].as_str().expect("prompt").to_owned(), options, i + 1));
@@ -126,7 +135,10 @@ async fn rounds_picks_scores_and_the_report() {
         let (_, card) = call(&other, &app, "definition-round", &[("task", "d2w"), ("cap", "20")]).await;
         let theirs = card["serving_id"].as_str().expect("serving").to_owned();
         assert_eq!(call(&me, &app, "definition-pick", &[("serving_id", &theirs), ("position", "0")]).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(call(&other, &app, "definition-pick", &[("serving_id", &theirs), ("position", "99")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            call(&other, &app, "definition-pick", &[("serving_id", &theirs), ("position", "99")]).await.0,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
 
         // W2D: a word and its sisters' definitions; D2W: a definition and the words
         let mut ranks = Vec::new();
@@ -134,7 +146,8 @@ async fn rounds_picks_scores_and_the_report() {
             let mut seen = Vec::new();
             while let Some((_, prompt, options, picks)) = play_round(&me, &app, task).await {
                 let members: Vec<gapwise_store::GroupMember> = members_shown_for(store, &prompt, task).await;
-                let shown: Vec<String> = members.iter().map(|m| if task == "w2d" { m.definition.clone() } else { m.word.clone() }).collect();
+                let shown: Vec<String> =
+                    members.iter().map(|m| if task == "w2d" { m.definition.clone() } else { m.word.clone() }).collect();
                 let (mut a, mut b) = (options.clone(), shown);
                 a.sort();
                 b.sort();
@@ -151,13 +164,21 @@ async fn rounds_picks_scores_and_the_report() {
         // a model scores both groups for both tasks
         let how = gapwise_server::define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
         store.register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
-        let done = gapwise_server::define::score_definitions(store, &Shortest, "shortest", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
-            .await
-            .expect("score");
+        let done = gapwise_server::define::score_definitions(
+            store,
+            &Shortest,
+            "shortest",
+            &how,
+            &AtomicBool::new(false),
+            &indicatif::ProgressBar::hidden(),
+        )
+        .await
+        .expect("score");
         assert_eq!(done, 4);
 
         // the report: people's P@1 and RS from their picks, the model's on the same groups
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
+        let report =
+            gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "definitions_p_at_1_rs").expect("definitions table");
         // item response theory of the rounds: every first pick, fitted per task
         assert_eq!(common::irt_answers(&report, "define"), (ranks.len(), true));
@@ -173,7 +194,11 @@ async fn rounds_picks_scores_and_the_report() {
                 // the two groups differ in size, which tells the player's rounds apart
                 let people: Vec<(usize, usize)> = mine.iter().copied().filter(|(size, _)| *size == l).collect();
                 let find = |player: &str| {
-                    table.rows.iter().find(|r| r[0] == code.to_uppercase() && r[1] == pos && r[2] == player).unwrap_or_else(|| panic!("{code} {pos} {player}: {:?}", table.rows))
+                    table
+                        .rows
+                        .iter()
+                        .find(|r| r[0] == code.to_uppercase() && r[1] == pos && r[2] == player)
+                        .unwrap_or_else(|| panic!("{code} {pos} {player}: {:?}", table.rows))
                 };
                 let (pl, pk) = people[0];
                 let row = find("people");
@@ -186,7 +211,15 @@ async fn rounds_picks_scores_and_the_report() {
         }
 
         // the picks are the player's data, and go with them
-        let data: Value = me.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("mine").json().await.expect("json");
+        let data: Value = me
+            .get(format!("{}/api/my-data", app.base))
+            .header(header::ACCEPT, "application/json")
+            .send()
+            .await
+            .expect("mine")
+            .json()
+            .await
+            .expect("json");
         let picks: usize = ranks.iter().map(|(_, _, k)| k).sum();
         assert_eq!(data["define_picks"], picks, "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");

@@ -1,8 +1,8 @@
 //! The shipped demo data makes every language playable: sentences, pairs and items in
 //! en, es, fr, it and ru, and every item's contexts hold the target, never the distractor.
 
-use gapwise_server::demo::seed_if_empty;
 use gapwise_model::words::occurrences;
+use gapwise_server::demo::seed_if_empty;
 use sqlx::Row;
 
 #[tokio::test]
@@ -11,10 +11,11 @@ async fn every_language_has_items_from_the_demo_data() {
     let store = &db.store;
     let report = seed_if_empty(store).await.expect("seed").expect("an empty database is seeded");
     assert!(seed_if_empty(store).await.expect("again").is_none(), "a seeded database is left alone");
-    let per_language = sqlx::query("SELECT p.lang, COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id GROUP BY p.lang ORDER BY p.lang")
-        .fetch_all(store.pool())
-        .await
-        .expect("items");
+    let per_language =
+        sqlx::query("SELECT p.lang, COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id GROUP BY p.lang ORDER BY p.lang")
+            .fetch_all(store.pool())
+            .await
+            .expect("items");
     let languages: Vec<String> = per_language.iter().map(|r| r.get(0)).collect();
     assert_eq!(languages, ["en", "es", "fr", "it", "ru"]);
     assert!(per_language.iter().all(|r| r.get::<i64, _>(1) >= 100), "at least 100 items per language");

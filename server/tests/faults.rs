@@ -130,7 +130,13 @@ async fn player(base: &str) -> (Client, String) {
 
 /// The session cookie of a new player, or the refusal.
 async fn new_player(base: &str) -> Result<String, (StatusCode, Value)> {
-    let res = Client::new().post(format!("{base}/api/start")).header(header::ACCEPT, "application/json").form(&[("consent", "yes")]).send().await.expect("start");
+    let res = Client::new()
+        .post(format!("{base}/api/start"))
+        .header(header::ACCEPT, "application/json")
+        .form(&[("consent", "yes")])
+        .send()
+        .await
+        .expect("start");
     if !res.status().is_success() {
         let status = res.status();
         return Err((status, res.json().await.unwrap_or(Value::Null)));
@@ -158,7 +164,15 @@ fn answer_id(state: &Value) -> String {
 }
 
 fn plan(base: String, seconds: u64) -> Plan {
-    Plan { base, annotators: 8, duration: Duration::from_secs(seconds), think: Duration::from_millis(2), k: 5, language: "en".into(), lean: false }
+    Plan {
+        base,
+        annotators: 8,
+        duration: Duration::from_secs(seconds),
+        think: Duration::from_millis(2),
+        k: 5,
+        language: "en".into(),
+        lean: false,
+    }
 }
 
 #[tokio::test]
@@ -244,7 +258,8 @@ async fn no_acknowledged_answer_is_lost_when_a_replica_is_killed_and_postgres_re
     let store = gapwise_store::Store::open(&url).await.expect("open");
     seed_small(&store).await;
     store.set_answers_per_item("test", 1_000_000).await.expect("redundancy");
-    let mut replicas = [free_addr(), free_addr()].map(|addr| Server::start(&url, addr, None, dir.path().join(format!("{}.log", addr.port()))));
+    let mut replicas =
+        [free_addr(), free_addr()].map(|addr| Server::start(&url, addr, None, dir.path().join(format!("{}.log", addr.port()))));
     for r in &mut replicas {
         r.ready().await;
     }
@@ -265,7 +280,11 @@ async fn no_acknowledged_answer_is_lost_when_a_replica_is_killed_and_postgres_re
     assert!(outcome.errors.transport > 0, "the kill fell in the run: {}", outcome.summary());
     assert!(audit.acknowledged >= 30, "{}", outcome.summary());
     // the replica left went on serving once PostgreSQL was back
-    let after_restart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE created_at > $1").bind(restarted_at).fetch_one(store.pool()).await.expect("count");
+    let after_restart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE created_at > $1")
+        .bind(restarted_at)
+        .fetch_one(store.pool())
+        .await
+        .expect("count");
     assert!(after_restart > 0, "no answer after the restart: {}\n{}", outcome.summary(), replicas[1].log());
 }
 
@@ -471,7 +490,11 @@ async fn logs_are_json_lines_that_name_no_one() {
     assert_eq!(call(&c, &base, &cookie, "answer", &[("answer_id", &answer_id(&state)), ("choice", "0")]).await.0, StatusCode::OK);
     let password = "correct horse battery staple";
     assert_eq!(call(&c, &base, "", "login", &[("pseudonym", &pseudonym), ("password", password)]).await.0, StatusCode::UNAUTHORIZED);
-    let crowd = c.get(format!("{base}/crowd/no-such-study?PROLIFIC_PID=pid-5f1e2d&STUDY_ID=x&SESSION_ID=sess-77c1")).send().await.expect("crowd entry");
+    let crowd = c
+        .get(format!("{base}/crowd/no-such-study?PROLIFIC_PID=pid-5f1e2d&STUDY_ID=x&SESSION_ID=sess-77c1"))
+        .send()
+        .await
+        .expect("crowd entry");
     assert!(!crowd.status().is_server_error());
     server.terminate();
     assert!(server.exited().await.success());
@@ -482,7 +505,8 @@ async fn logs_are_json_lines_that_name_no_one() {
         .filter(|l| !l.starts_with("listening on "))
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
         .collect();
-    let answered = events.iter().any(|e| e["fields"]["path"] == "/api/answer" && e["fields"]["status"] == 200 && e["fields"]["ms"].is_number());
+    let answered =
+        events.iter().any(|e| e["fields"]["path"] == "/api/answer" && e["fields"]["status"] == 200 && e["fields"]["ms"].is_number());
     assert!(answered, "a request event per request: {log}");
     let token = cookie.split_once('=').expect("name=value").1;
     for personal in [pseudonym.as_str(), token, password, "pid-5f1e2d", "sess-77c1"] {

@@ -12,13 +12,13 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
+use common::{call, started, App};
+use gapwise_model::AnswerFilter;
 use gapwise_scorer::guess::{NextPieceModel, PieceKind};
 use gapwise_scorer::ScorerError;
-use gapwise_model::AnswerFilter;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{positions, Store};
 use reqwest::{header, Client, StatusCode};
-use common::{call, started, App};
 use serde_json::Value;
 
 async fn spawn(store: &Store) -> App {
@@ -122,7 +122,10 @@ async fn sentences_guessed_word_by_word_and_the_report() {
             let (status, body) = call(&other, &app, "guess", &[("serving_id", &theirs), ("position", position), ("guess", guess)]).await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{position} {guess:?}: {body}");
         }
-        assert_eq!(call(&other, &app, "guess", &[("serving_id", &theirs), ("position", "1"), ("rank", "1")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            call(&other, &app, "guess", &[("serving_id", &theirs), ("position", "1"), ("rank", "1")]).await.0,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
 
         // two sentences typed
         let mut near_miss = None;
@@ -133,14 +136,22 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         // a model that always says "the" predicts the sentences people played first
         store.register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
         let how = gapwise_server::guess::Guessing { language: "en".into(), sentences: 3, seed: 1 };
-        let done = gapwise_server::guess::predict_sentences(store, &AlwaysThe, "always-the", &how, &AtomicBool::new(false), &indicatif::ProgressBar::hidden())
-            .await
-            .expect("predict");
+        let done = gapwise_server::guess::predict_sentences(
+            store,
+            &AlwaysThe,
+            "always-the",
+            &how,
+            &AtomicBool::new(false),
+            &indicatif::ProgressBar::hidden(),
+        )
+        .await
+        .expect("predict");
         assert_eq!(done, 3);
         // word facts: every word its own direction, the near miss next to its word
         let words: std::collections::BTreeSet<String> = typed.iter().map(|(w, _)| w.to_lowercase()).collect();
         let dim = words.len() + 1;
-        let axis = |i: usize, x: f64| (0..dim).map(|d| if d == i { x.to_string() } else { "0.01".into() }).collect::<Vec<String>>().join(" ");
+        let axis =
+            |i: usize, x: f64| (0..dim).map(|d| if d == i { x.to_string() } else { "0.01".into() }).collect::<Vec<String>>().join(" ");
         let mut lines: Vec<String> = words.iter().enumerate().map(|(i, w)| format!("{w} {}", axis(i, 1.0))).collect();
         let at = words.iter().position(|w| *w == near_miss.to_lowercase()).expect("the near-missed word");
         lines.push(format!("{}y {}", near_miss.to_lowercase(), axis(at, 0.9)));
@@ -159,11 +170,13 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let (_, partial) = call(&other, &app, "guess-round", &[("mode", "choose")]).await;
         assert_eq!(partial["mode"], "Type", "{partial}");
         let picked = play_sentence(&me, &app, store, "choose", &mut Some(String::new())).await;
-        let ranks: Vec<Option<i64>> = sqlx::query_scalar("SELECT rank FROM guess_answers WHERE rank IS NOT NULL").fetch_all(store.pool()).await.expect("ranks");
+        let ranks: Vec<Option<i64>> =
+            sqlx::query_scalar("SELECT rank FROM guess_answers WHERE rank IS NOT NULL").fetch_all(store.pool()).await.expect("ranks");
         assert_eq!(ranks.len(), picked.len());
 
         // the report: people and the model side by side on the same positions
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
+        let report =
+            gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "next_word_accuracy").expect("next-word table");
         let row = |player: &str| table.rows.iter().find(|r| r[1] == player).unwrap_or_else(|| panic!("{player}: {:?}", table.rows)).clone();
         let people: Vec<&(String, String)> = typed.iter().chain(&picked).collect();
@@ -185,7 +198,15 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(common::irt_answers(&report, "guess"), (people.len(), true));
 
         // the guesses are the player's data, and go with them
-        let data: Value = me.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("mine").json().await.expect("json");
+        let data: Value = me
+            .get(format!("{}/api/my-data", app.base))
+            .header(header::ACCEPT, "application/json")
+            .send()
+            .await
+            .expect("mine")
+            .json()
+            .await
+            .expect("json");
         assert_eq!(data["word_guesses"], people.len(), "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());

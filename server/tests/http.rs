@@ -88,10 +88,7 @@ async fn play_answer_and_retry_over_http() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(first, again);
         assert_eq!(app.db.store.count_rows("answers").await.expect("count"), 1, "{:?}", app.db.backend());
-        let ms: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers")
-            .fetch_one(app.db.store.pool())
-            .await
-            .expect("row");
+        let ms: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers").fetch_one(app.db.store.pool()).await.expect("row");
         assert_eq!(ms, Some(1530));
 
         // answer-next answers and serves the next item in the same request
@@ -122,7 +119,14 @@ async fn play_answer_and_retry_over_http() {
         // answer-round: the game page's whole round, with the progress after the answer
         // with what the browser saw of the trial; one it cannot have seen is refused by name
         let trial = "input=touch&hidden=1&clock_us=100&frame_us=16667";
-        let mut form = [("answer_id", third.as_str()), ("choice", "1"), ("client_ms", "900"), ("trial", "input=voice"), ("k", "5"), ("language", "en")];
+        let mut form = [
+            ("answer_id", third.as_str()),
+            ("choice", "1"),
+            ("client_ms", "900"),
+            ("trial", "input=voice"),
+            ("k", "5"),
+            ("language", "en"),
+        ];
         let (status, body) = call(&c, &app, "answer-round", &form).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert!(body.to_string().contains("trial input"), "{body}");
@@ -183,8 +187,7 @@ async fn bad_requests_get_clear_4xx_answers() {
 
         let (_, state) = call(&c, &app, "play", &[("k", "5")]).await;
         let (mine, _) = item(&state);
-        let (status, body) =
-            call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "0"), ("client_ms", "soon")]).await;
+        let (status, body) = call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "0"), ("client_ms", "soon")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         let (status, body) = call(&c, &app, "answer", &[("answer_id", mine.as_str()), ("choice", "7")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -207,7 +210,8 @@ async fn hostile_input_is_refused_or_stored_verbatim() {
         for message in [sql, garbage] {
             assert_eq!(call(&c, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
         }
-        let kept: Vec<String> = sqlx::query_scalar("SELECT message FROM feedback ORDER BY id").fetch_all(store.pool()).await.expect("feedback");
+        let kept: Vec<String> =
+            sqlx::query_scalar("SELECT message FROM feedback ORDER BY id").fetch_all(store.pool()).await.expect("feedback");
         assert_eq!(kept, [sql, garbage], "on {:?}", app.db.backend());
         let (status, body) = call(&c, &app, "feedback", &[("message", "a\u{0}b")]).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
@@ -242,7 +246,11 @@ async fn hostile_input_is_refused_or_stored_verbatim() {
             let (id, _) = item(&state);
             let (status, body) = call(&c, &app, "answer", &[("answer_id", id.as_str()), ("choice", "0"), ("client_ms", reported)]).await;
             assert_eq!(status, StatusCode::OK, "{body}");
-            let row = sqlx::query("SELECT client_ms, client_ms_reported FROM answers WHERE id = $1").bind(&id).fetch_one(store.pool()).await.expect("answer");
+            let row = sqlx::query("SELECT client_ms, client_ms_reported FROM answers WHERE id = $1")
+                .bind(&id)
+                .fetch_one(store.pool())
+                .await
+                .expect("answer");
             let (client_ms, kept): (Option<i64>, Option<i64>) = (row.get(0), row.get(1));
             assert_eq!((client_ms, kept), (None, Some(reported.parse::<f64>().expect("number") as i64)), "{reported}");
             assert_eq!(call(&c, &app, "next", &[]).await.0, StatusCode::OK);
@@ -275,12 +283,8 @@ async fn cross_site_posts_and_oversized_bodies_are_refused() {
     assert!(same_site.status().is_success() || same_site.status().is_redirection(), "{}", same_site.status());
 
     let huge = "x".repeat(gapwise_server::BODY_LIMIT_BYTES + 1);
-    let res = c
-        .post(format!("{}/api/answer", app.base))
-        .form(&[("answer_id", huge.as_str()), ("choice", "0")])
-        .send()
-        .await
-        .expect("request");
+    let res =
+        c.post(format!("{}/api/answer", app.base)).form(&[("answer_id", huge.as_str()), ("choice", "0")]).send().await.expect("request");
     assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
 }
 
@@ -364,7 +368,12 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a reversed duplicate: {body}");
 
         // who may see and change what
-        for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
+        for (who, c, want) in [
+            ("anonymous", client(), 401),
+            ("player", player.clone(), 403),
+            ("researcher", researcher.clone(), 403),
+            ("admin", admin.clone(), 200),
+        ] {
             let page = c.get(format!("{}/admin", app.base)).send().await.expect("page");
             assert_eq!(page.status().as_u16(), want, "{who} on /admin");
             let (status, _) = call(&c, &app, "admin-overview", &[]).await;
@@ -413,7 +422,12 @@ async fn a_suggested_pair_is_moderated_built_and_played() {
             let page = admin.get(format!("{}/admin/items?pair=999999", app.base)).send().await.expect("page");
             assert_eq!(page.status(), StatusCode::NOT_FOUND, "the page of an unknown pair, every time");
         }
-        for (who, c, want) in [("anonymous", client(), 401), ("player", player.clone(), 403), ("researcher", researcher.clone(), 403), ("admin", admin.clone(), 200)] {
+        for (who, c, want) in [
+            ("anonymous", client(), 401),
+            ("player", player.clone(), 403),
+            ("researcher", researcher.clone(), 403),
+            ("admin", admin.clone(), 200),
+        ] {
             assert_eq!(call(&c, &app, "admin-pair-items", &[("pair", pair_id.as_str())]).await.0.as_u16(), want, "{who} on a pair's items");
             let page = c.get(format!("{}/admin/items?pair={pair_id}", app.base)).send().await.expect("page");
             assert_eq!(page.status().as_u16(), want, "{who} on /admin/items");
@@ -462,7 +476,8 @@ async fn admins_import_small_files_from_the_admin_page() {
         let app = spawn(db).await;
         let store = &app.db.store;
         let (admin, researcher) = staff_clients(&app).await;
-        let good = "lang\ttext\tsource\tgenre\nfr\tLe chat dort sur le canapé.\tupload\tfiction\nes\tEl perro duerme en casa.\tupload\tfiction\n";
+        let good =
+            "lang\ttext\tsource\tgenre\nfr\tLe chat dort sur le canapé.\tupload\tfiction\nes\tEl perro duerme en casa.\tupload\tfiction\n";
         assert_eq!(upload(&client(), &app, "sentences", "s.tsv", good).await.status(), StatusCode::UNAUTHORIZED);
         assert_eq!(upload(&started(&app).await, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
         assert_eq!(upload(&researcher, &app, "sentences", "s.tsv", good).await.status(), StatusCode::FORBIDDEN);
@@ -510,10 +525,15 @@ async fn columns_naming_players(store: &gapwise_store::Store) -> Vec<(String, St
 async fn rows_naming(store: &gapwise_store::Store, id: &str) -> Vec<(String, i64)> {
     let mut found = Vec::new();
     for (table, column) in columns_naming_players(store).await {
-        let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {column} = $1")).bind(id).fetch_one(store.pool()).await.expect("count");
+        let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {column} = $1"))
+            .bind(id)
+            .fetch_one(store.pool())
+            .await
+            .expect("count");
         found.push((table, n));
     }
-    let own: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM annotators WHERE id = $1").bind(id).fetch_one(store.pool()).await.expect("count");
+    let own: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM annotators WHERE id = $1").bind(id).fetch_one(store.pool()).await.expect("count");
     found.push(("annotators".into(), own));
     found
 }
@@ -553,7 +573,10 @@ async fn pages_finish_while_other_routers_are_built() {
         let page = async { player.get(format!("{}/my-data", app.base)).send().await?.text().await };
         let page = tokio::time::timeout(std::time::Duration::from_secs(10), page).await;
         let page = page.unwrap_or_else(|_| panic!("page {round} stalled")).expect("page");
-        assert!(page.matches(pseudonym.as_str()).count() > 1, "page {round} shows the player's data, not only the serialized resource: {page}");
+        assert!(
+            page.matches(pseudonym.as_str()).count() > 1,
+            "page {round} shows the player's data, not only the serialized resource: {page}"
+        );
     }
     drop(stop);
     assert!(builder.await.expect("builder") > 0, "routers were built meanwhile");
@@ -593,10 +616,18 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert!(status.is_success() || status.is_redirection(), "{status} {body}");
         let context = store.find_contexts("en", "two", "three", 1).await.expect("context");
         let likert = store.publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
-        store.record_likert(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 }).await.expect("rating");
+        store
+            .record_likert(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 })
+            .await
+            .expect("rating");
 
         // everything, on the page and as a download
-        let res = me.get(format!("{}/api/my-data?download=true", app.base)).header(header::ACCEPT, "application/json").send().await.expect("download");
+        let res = me
+            .get(format!("{}/api/my-data?download=true", app.base))
+            .header(header::ACCEPT, "application/json")
+            .send()
+            .await
+            .expect("download");
         assert_eq!(res.status(), StatusCode::OK);
         let disposition = res.headers().get(header::CONTENT_DISPOSITION).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
         assert!(disposition.starts_with("attachment"), "{disposition}");
@@ -619,7 +650,12 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert!(rows_naming(store, &id).await.iter().any(|(_, n)| *n > 0), "nothing erased yet");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection(), "{}", res.status());
-        let cleared = res.headers().get_all(header::SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).any(|c| c.starts_with("gapwise_session=;") && c.contains("Max-Age=0"));
+        let cleared = res
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|c| c.starts_with("gapwise_session=;") && c.contains("Max-Age=0"));
         assert!(cleared, "the session cookie is removed");
         let left = rows_naming(store, &id).await;
         assert!(left.len() >= 15 && left.iter().all(|(_, n)| *n == 0), "rows left: {left:?}");
@@ -654,10 +690,23 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
                 let serving = card["serving_id"].as_str().expect("serving").to_owned();
                 // the same card again until it is rated
                 assert_eq!(call(player, &app, "likert-next", &[("language", "en")]).await.1["serving_id"], serving.as_str());
-                assert_eq!(call(player, &app, "answer", &[("answer_id", serving.as_str()), ("choice", "0")]).await.0, StatusCode::NOT_FOUND, "not a game item");
-                assert_eq!(call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", "6")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+                assert_eq!(
+                    call(player, &app, "answer", &[("answer_id", serving.as_str()), ("choice", "0")]).await.0,
+                    StatusCode::NOT_FOUND,
+                    "not a game item"
+                );
+                assert_eq!(
+                    call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", "6")]).await.0,
+                    StatusCode::UNPROCESSABLE_ENTITY
+                );
                 let position = 1 + (p + round) % 5;
-                let (status, body) = call(player, &app, "rate", &[("serving_id", serving.as_str()), ("position", &position.to_string()), ("client_ms", "1234")]).await;
+                let (status, body) = call(
+                    player,
+                    &app,
+                    "rate",
+                    &[("serving_id", serving.as_str()), ("position", &position.to_string()), ("client_ms", "1234")],
+                )
+                .await;
                 assert_eq!(status, StatusCode::OK, "{body}");
                 assert_eq!(body, call(player, &app, "likert-next", &[("language", "en")]).await.1, "a rating brings the next item");
                 let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
@@ -722,8 +771,12 @@ async fn every_route_refuses_or_answers_without_a_server_error() {
     let player = started(&app).await;
     let (unauthorized, forbidden, ok) = (Some(StatusCode::UNAUTHORIZED), Some(StatusCode::FORBIDDEN), None);
     // who, client, refusal of admin routes, refusal of research routes (None: served)
-    let walkers =
-        [("stranger", client(), unauthorized, unauthorized), ("player", player, forbidden, forbidden), ("researcher", researcher, forbidden, ok), ("admin", admin, ok, ok)];
+    let walkers = [
+        ("stranger", client(), unauthorized, unauthorized),
+        ("player", player, forbidden, forbidden),
+        ("researcher", researcher, forbidden, ok),
+        ("admin", admin, ok, ok),
+    ];
     let mut reached_role_check = 0;
     for (who, c, admin_refusal, research_refusal) in &walkers {
         let refusal_of = |path: &str| {

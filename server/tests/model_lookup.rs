@@ -61,7 +61,11 @@ async fn a_model_is_found_by_hub_id_and_scored_under_one_recorded_convention() {
     assert!(info[0].convention.starts_with("masked, mask:"), "{:?}", info[0]);
 
     // PLL under the same id would mix two conventions: refused, nothing scored
-    let out = gapwise(&db.url, home.path(), &["score", "--model", "test-org/tiny-bert", "--model-id", "tiny-bert", "--mlm-scoring", "pll-original"]);
+    let out = gapwise(
+        &db.url,
+        home.path(),
+        &["score", "--model", "test-org/tiny-bert", "--model-id", "tiny-bert", "--mlm-scoring", "pll-original"],
+    );
     assert!(!out.status.success());
     assert!(text(&out).contains("--model-id"), "{}", text(&out));
     // its own id by default

@@ -13,14 +13,14 @@ mod common;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+use common::{call, started};
 use gapwise_model::Teaching;
+use gapwise_model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
 use gapwise_scorer::new_words::partial::ContinuationScorer;
 use gapwise_scorer::ScorerError;
-use gapwise_model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
 use gapwise_store::testing::each_backend;
 use gapwise_store::{Store, WinoItemRecord};
 use reqwest::{header, Client, StatusCode};
-use common::{call, started};
 use serde_json::Value;
 
 /// Six adjectives and six nouns of the shipped items, all in their base form, so that
@@ -30,7 +30,13 @@ fn twelve_items() -> String {
     let mut lines = Vec::new();
     for line in gapwise_server::new_words::ITEMS.lines() {
         let item: Value = serde_json::from_str(line).expect("json");
-        let pos = if item["pos"] == "adj" { "adj" } else if item["pos"] == "noun" { "noun" } else { continue };
+        let pos = if item["pos"] == "adj" {
+            "adj"
+        } else if item["pos"] == "noun" {
+            "noun"
+        } else {
+            continue;
+        };
         let lemma_is_new = !lines.iter().any(|l: &String| serde_json::from_str::<Value>(l).expect("json")["lemma"] == item["lemma"]);
         let n = taken.entry(pos).or_default();
         if item["form"] == "base" && *n < 6 && lemma_is_new {
@@ -64,15 +70,24 @@ async fn items_in_turns_answers_judgements_and_the_report() {
     let wordnet = gapwise_server::define::default_wordnet_dir();
     for db in each_backend().await {
         let store: &Store = &db.store;
-        let new = gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, gapwise_server::new_words::SEED).await.expect("import");
+        let new = gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, gapwise_server::new_words::SEED)
+            .await
+            .expect("import");
         assert_eq!(new, 12);
-        assert_eq!(gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, 3).await.expect("again"), 0, "present items are kept");
+        assert_eq!(
+            gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, 3).await.expect("again"),
+            0,
+            "present items are kept"
+        );
         let items = store.new_words_items().await.expect("items");
         for (item, _) in &items {
             assert_eq!(item.variants.len(), 3, "{item:?}");
             let invented = &item.variants[&WinoWord::Invented];
             assert!(!item.variants[&WinoWord::Original].sentence.contains(&invented.lemma), "{item:?}");
-            assert!(invented.taught.contains(&invented.lemma) && invented.taught.contains(item.definition.trim_end_matches('.')), "{invented:?}");
+            assert!(
+                invented.taught.contains(&invented.lemma) && invented.taught.contains(item.definition.trim_end_matches('.')),
+                "{invented:?}"
+            );
         }
         let app = common::serve(store).await;
         let (me, other) = (started(&app).await, started(&app).await);
@@ -82,7 +97,10 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         let (_, card) = call(&other, &app, "new-words-round", &[]).await;
         let theirs = card["serving_id"].as_str().expect("serving").to_owned();
         assert_eq!(call(&me, &app, "new-words-pick", &[("serving_id", &theirs), ("choice", "0")]).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(call(&other, &app, "new-words-pick", &[("serving_id", &theirs), ("choice", "2")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            call(&other, &app, "new-words-pick", &[("serving_id", &theirs), ("choice", "2")]).await.0,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
         assert_eq!(call(&other, &app, "new-words-round", &[]).await.1, card, "the open item comes back until it is answered");
 
         // the player meets every item once, the conditions in turn
@@ -104,7 +122,9 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             assert_eq!(card["options"], serde_json::json!(item.options));
             let serving = card["serving_id"].as_str().expect("serving").to_owned();
             let choice = played.len() % 2;
-            let (status, pick) = call(&me, &app, "new-words-pick", &[("serving_id", &serving), ("choice", &choice.to_string()), ("client_ms", "2100")]).await;
+            let (status, pick) =
+                call(&me, &app, "new-words-pick", &[("serving_id", &serving), ("choice", &choice.to_string()), ("client_ms", "2100")])
+                    .await;
             assert_eq!(status, StatusCode::OK, "{pick}");
             assert_eq!(pick["correct"], choice == item.answer, "{pick}");
             assert_eq!(pick["answer"], item.options[item.answer]);
@@ -122,7 +142,13 @@ async fn items_in_turns_answers_judgements_and_the_report() {
 
         // a model judges every item in every setup, one solved item first
         store.register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
-        let setups = |shots| gapwise_server::new_words::Judging { words: WinoWord::ALL.to_vec(), teachings: Teaching::ALL.to_vec(), shots, items: 100, seed: 1 };
+        let setups = |shots| gapwise_server::new_words::Judging {
+            words: WinoWord::ALL.to_vec(),
+            teachings: Teaching::ALL.to_vec(),
+            shots,
+            items: 100,
+            seed: 1,
+        };
         let (how, zero_shot) = (setups(1), setups(0));
         let (go, quiet) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());
         let judge = |how| gapwise_server::new_words::judge_new_words(store, &ShorterPrefix, "shorter", how, &go, &quiet);
@@ -143,34 +169,65 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
 
         // the report: people per condition, the model on the same items and on all
-        let report = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
+        let report =
+            gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
         let table = report.tables.iter().find(|t| t.file == "new_words_accuracy").expect("accuracy table");
         // item response theory of the items played, per setup
         assert_eq!(common::irt_answers(&report, "new_words"), (played.len(), true));
         for &(word, shown) in &WINO_CONDITIONS {
             let mine: Vec<&(String, WinoWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();
             let definition = if shown { "shown" } else { "none" };
-            let row = table.rows.iter().find(|r| r[0] == "people" && r[1] == word.code() && r[2] == definition).unwrap_or_else(|| panic!("{:?}", table.rows));
+            let row = table
+                .rows
+                .iter()
+                .find(|r| r[0] == "people" && r[1] == word.code() && r[2] == definition)
+                .unwrap_or_else(|| panic!("{:?}", table.rows));
             assert_eq!(row[4], "2", "{row:?}");
             assert_eq!(row[5], format!("{:.3}", mine.iter().filter(|p| p.3).count() as f64 / 2.0), "{row:?}");
             let teaching = if shown { "suffix" } else { "empty" };
             let model_right = mine
                 .iter()
-                .filter(|p| judgements.iter().any(|j| j.item_id == p.0 && j.setup.word == word && j.setup.teaching == teaching && j.setup.shots == 0 && j.correct))
+                .filter(|p| {
+                    judgements.iter().any(|j| {
+                        j.item_id == p.0 && j.setup.word == word && j.setup.teaching == teaching && j.setup.shots == 0 && j.correct
+                    })
+                })
                 .count();
-            let row = table.rows.iter().find(|r| r[0] == "shorter, people's items" && r[1] == word.code() && r[2] == teaching).expect("model row");
+            let row = table
+                .rows
+                .iter()
+                .find(|r| r[0] == "shorter, people's items" && r[1] == word.code() && r[2] == teaching)
+                .expect("model row");
             assert_eq!(row[5], format!("{:.3}", model_right as f64 / 2.0), "{row:?}");
         }
         let all = table.rows.iter().filter(|r| r[0] == "shorter, all its items").count();
         assert_eq!(all, 18, "three words, three teachings, 0 and 1 shot");
         let breakdown = report.tables.iter().find(|t| t.file == "new_words_breakdown").expect("breakdown");
-        let by_pos: usize = breakdown.rows.iter().filter(|r| r[0] == "part of speech" && r[2] == "shorter").map(|r| r[3].parse::<usize>().expect("n")).sum();
+        let by_pos: usize = breakdown
+            .rows
+            .iter()
+            .filter(|r| r[0] == "part of speech" && r[2] == "shorter")
+            .map(|r| r[3].parse::<usize>().expect("n"))
+            .sum();
         assert_eq!(by_pos, 12, "{:?}", breakdown.rows);
-        let by_length: usize = breakdown.rows.iter().filter(|r| r[0] == "definition length" && r[2] == "shorter").map(|r| r[3].parse::<usize>().expect("n")).sum();
+        let by_length: usize = breakdown
+            .rows
+            .iter()
+            .filter(|r| r[0] == "definition length" && r[2] == "shorter")
+            .map(|r| r[3].parse::<usize>().expect("n"))
+            .sum();
         assert_eq!(by_length, 12);
 
         // the answers are the player's data, and go with them
-        let data: Value = me.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("mine").json().await.expect("json");
+        let data: Value = me
+            .get(format!("{}/api/my-data", app.base))
+            .header(header::ACCEPT, "application/json")
+            .send()
+            .await
+            .expect("mine")
+            .json()
+            .await
+            .expect("json");
         assert_eq!(data["invented_word_answers"], 12, "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());

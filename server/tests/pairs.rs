@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use gapwise_scorer::baseline::StaticVectors;
 use gapwise_prepare::wordfreq::WordFrequencies;
+use gapwise_scorer::baseline::StaticVectors;
 use gapwise_server::distributional::{distributional_pairs, Distributional};
 use gapwise_store::testing::{each_backend, seed_small};
 
@@ -18,7 +18,8 @@ async fn neighbours_in_the_band_and_the_corpus_become_pairs() {
     std::fs::write(&path, vectors).expect("write");
     let vectors = StaticVectors::from_text(&path).expect("vectors");
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
-    let frequencies = WordFrequencies::from_file(&Path::new(&manifest).join("../prepare/fixtures/wordfreq/en_head.msgpack.gz")).expect("wordfreq");
+    let frequencies =
+        WordFrequencies::from_file(&Path::new(&manifest).join("../prepare/fixtures/wordfreq/en_head.msgpack.gz")).expect("wordfreq");
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
@@ -38,7 +39,8 @@ async fn neighbours_in_the_band_and_the_corpus_become_pairs() {
         // without seeds: the most frequent fitting word with a vector in the corpus is "today"
         let auto = Distributional { words: Vec::new(), seeds: 1, neighbours: 1, min_zipf: 4.5, max_zipf: 6.0 };
         distributional_pairs(store, &vectors, &frequencies, "en", &auto).await.expect("auto");
-        let today: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE target = 'today'").fetch_one(store.pool()).await.expect("today");
+        let today: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE target = 'today'").fetch_one(store.pool()).await.expect("today");
         assert_eq!(today, 1);
     }
 }

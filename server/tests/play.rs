@@ -68,10 +68,8 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
         assert_eq!((stopped.items + report.items) as i64, store.count_rows("items").await.expect("items"));
 
         // an item's stored Eq. 2 score is what the model says of its sentences
-        let item: i64 = sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 1")
-            .fetch_one(store.pool())
-            .await
-            .expect("item");
+        let item: i64 =
+            sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 1").fetch_one(store.pool()).await.expect("item");
         let rows = sqlx::query(
             "SELECT s.text, c.blank_start, c.blank_end, p.distractor FROM item_contexts c \
              JOIN sentences s ON s.id = c.sentence_id JOIN items i ON i.id = c.item_id \
@@ -113,10 +111,8 @@ async fn a_context_the_model_refuses_is_named_and_earlier_batches_are_kept() {
         let store = &db.store;
         seed_small(store).await;
         store.register_model(&gapwise_store::ModelInfo::new("picky", "test", "test", "")).await.expect("register");
-        let box11: i64 = sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE '%box 11.%'")
-            .fetch_one(store.pool())
-            .await
-            .expect("sentence");
+        let box11: i64 =
+            sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE '%box 11.%'").fetch_one(store.pool()).await.expect("sentence");
         let err = score_items(store, Arc::new(RefusesBox11), "picky", None, 8, &AtomicBool::new(false), &ProgressBar::hidden())
             .await
             .expect_err("must fail");

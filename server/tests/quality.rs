@@ -12,8 +12,8 @@ mod common;
 
 use common::{call, client, staff_client, started, App};
 use gapwise_model::ItemPolicy;
-use gapwise_store::testing::each_backend;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::testing::each_backend;
 use gapwise_store::{Role, Store};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
@@ -108,7 +108,10 @@ async fn items_retire_after_n_answers_except_gold_which_flags_players() {
         assert!(call(&b, &app, "play", &[("k", "5")]).await.1.get("Exhausted").is_some());
 
         // gold items go to everyone
-        let items: Vec<i64> = sqlx::query_scalar("SELECT id FROM items WHERE k = 5 AND kind = 'choice' ORDER BY id").fetch_all(store.pool()).await.expect("items");
+        let items: Vec<i64> = sqlx::query_scalar("SELECT id FROM items WHERE k = 5 AND kind = 'choice' ORDER BY id")
+            .fetch_all(store.pool())
+            .await
+            .expect("items");
         assert_eq!(call(&a, &app, "set-item-gold", &[("id", &items[0].to_string()), ("gold", "true")]).await.0, StatusCode::FORBIDDEN);
         for item in &items {
             assert_eq!(call(&admin, &app, "set-item-gold", &[("id", &item.to_string()), ("gold", "true")]).await.0, StatusCode::OK);
@@ -144,7 +147,11 @@ async fn a_challenge_is_compared_item_by_item() {
         let (a, b, stranger) = (started(&app).await, started(&app).await, started(&app).await);
         let b_name = call(&b, &app, "whoami", &[]).await.1.as_str().expect("name").to_owned();
         assert_eq!(call(&a, &app, "add-friend", &[("pseudonym", "nobody")]).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(call(&a, &app, "challenge", &[("pseudonym", &b_name), ("k", "3")]).await.0, StatusCode::UNPROCESSABLE_ENTITY, "friends first");
+        assert_eq!(
+            call(&a, &app, "challenge", &[("pseudonym", &b_name), ("k", "3")]).await.0,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "friends first"
+        );
         assert_eq!(call(&a, &app, "add-friend", &[("pseudonym", &b_name)]).await.0, StatusCode::OK);
         let (status, _) = call(&a, &app, "challenge", &[("pseudonym", &b_name), ("k", "3")]).await;
         assert!(status.is_success() || status.is_redirection(), "{status}");
@@ -161,7 +168,10 @@ async fn a_challenge_is_compared_item_by_item() {
         }
         let (_, lists) = call(&a, &app, "friends", &[]).await;
         let seen_by_a = &lists[1][0];
-        assert_eq!((seen_by_a["me"]["correct"].as_i64(), seen_by_a["them"]["answered"].as_i64(), seen_by_a["them"]["correct"].as_i64()), (Some(8), Some(2), Some(0)));
+        assert_eq!(
+            (seen_by_a["me"]["correct"].as_i64(), seen_by_a["them"]["answered"].as_i64(), seen_by_a["them"]["correct"].as_i64()),
+            (Some(8), Some(2), Some(0))
+        );
         let (_, lists) = call(&b, &app, "friends", &[]).await;
         let seen_by_b = lists[1][0]["results"].as_array().expect("results");
         let shown = seen_by_b.iter().filter(|r| !r[1].is_null()).count();
@@ -178,7 +188,15 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let app = common::serve(store).await;
         let admin = admin(&app, store).await;
         store.set_answers_per_item("root", 1).await.expect("redundancy");
-        let study = [("platform", "prolific"), ("name", "Pilot"), ("k", "5"), ("language", "en"), ("items_target", "3"), ("max_minutes", "60"), ("completion_code", "C0DE42")];
+        let study = [
+            ("platform", "prolific"),
+            ("name", "Pilot"),
+            ("k", "5"),
+            ("language", "en"),
+            ("items_target", "3"),
+            ("max_minutes", "60"),
+            ("completion_code", "C0DE42"),
+        ];
         assert_eq!(call(&started(&app).await, &app, "create-study", &study).await.0, StatusCode::FORBIDDEN);
         let (status, id) = call(&admin, &app, "create-study", &study).await;
         assert_eq!(status, StatusCode::OK, "{id}");
@@ -231,7 +249,10 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         }
         assert_eq!(call(&p2, &app, "crowd-return", &[]).await.0, StatusCode::OK);
         assert_eq!(call(&p2, &app, "play", &[("k", "5")]).await.0, StatusCode::UNPROCESSABLE_ENTITY, "returned");
-        sqlx::query("UPDATE crowd_assignments SET last_seen_at = last_seen_at - 7200000 WHERE participant_id = 'P4'").execute(store.pool()).await.expect("idle");
+        sqlx::query("UPDATE crowd_assignments SET last_seen_at = last_seen_at - 7200000 WHERE participant_id = 'P4'")
+            .execute(store.pool())
+            .await
+            .expect("idle");
         // the game's requests sweep at most once a second: sweep now
         assert_eq!(store.reclaim_abandoned().await.expect("sweep"), 1);
         let p3 = started(&app).await;
@@ -242,7 +263,10 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let pilot = studies.iter().find(|s| s.id == id).expect("the pilot study");
         assert_eq!(pilot.assignments, [0, 1, 1, 1], "active, completed, returned, abandoned");
         let reasons: Vec<Vec<String>> = store.player_flags().await.expect("flags").into_values().map(|p| p.reasons).collect();
-        assert!(reasons.contains(&vec!["assignment_returned".to_owned()]) && reasons.contains(&vec!["assignment_abandoned".to_owned()]), "{reasons:?}");
+        assert!(
+            reasons.contains(&vec!["assignment_returned".to_owned()]) && reasons.contains(&vec!["assignment_abandoned".to_owned()]),
+            "{reasons:?}"
+        );
         // the participant id is theirs to see, and never exported
         let mine: Value = p1.get(format!("{}/api/my-data", app.base)).send().await.expect("my data").json().await.expect("json");
         assert_eq!(mine["crowd"][1], "P1", "{mine}");

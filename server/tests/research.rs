@@ -18,15 +18,15 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use gapwise_engine::{testing::play, Engine};
+use gapwise_model::{AnswerFilter, Contender, Period, Standing};
+use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_research::export::{export_folder, Format};
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::{Context, ContextScorer};
-use gapwise_research::export::{export_folder, Format};
 use gapwise_server::play::score_items;
 use gapwise_server::rate::{select_contexts, Selection};
-use gapwise_model::{AnswerFilter, Contender, Period, Standing};
-use gapwise_engine::{testing::play, Engine};
 use gapwise_store::testing::{each_backend, seed_likert, seed_small};
-use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Role, Store};
 use indicatif::ProgressBar;
 use serde_json::Value;
@@ -95,7 +95,8 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
             .execute(store.pool())
             .await
             .expect("times");
-        let too_fast = sqlx::query("SELECT COUNT(*) FROM answers WHERE correct = 1").fetch_one(store.pool()).await.expect("n").get::<i64, _>(0);
+        let too_fast =
+            sqlx::query("SELECT COUNT(*) FROM answers WHERE correct = 1").fetch_one(store.pool()).await.expect("n").get::<i64, _>(0);
         let overview = store.admin_overview().await.expect("overview");
         assert_eq!(overview.too_fast.0, too_fast);
 
@@ -105,10 +106,8 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
             .await
             .expect("answers");
         assert_eq!(answers.len(), 15);
-        let expected: BTreeSet<(String, String, bool)> = answers
-            .iter()
-            .map(|r| (r.get::<i64, _>(0).to_string(), r.get::<String, _>(1), r.get::<i64, _>(2) == 1))
-            .collect();
+        let expected: BTreeSet<(String, String, bool)> =
+            answers.iter().map(|r| (r.get::<i64, _>(0).to_string(), r.get::<String, _>(1), r.get::<i64, _>(2) == 1)).collect();
         let mut personal: Vec<String> = Vec::new();
         for r in sqlx::query("SELECT id, pseudonym, created_at FROM annotators").fetch_all(store.pool()).await.expect("annotators") {
             personal.extend([r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2).to_string()]);
@@ -280,17 +279,17 @@ async fn scored_models_stand_on_the_leaderboard() {
         assert!(page.contains("tiny") && page.contains("model"), "the page shows the model");
 
         // answers from before this week's Monday count for all time only
-        let first = standings
-            .iter()
-            .find_map(|s| if let Contender::Player(p) = &s.who { Some(p.clone()) } else { None })
-            .expect("a ranked player");
+        let first =
+            standings.iter().find_map(|s| if let Contender::Player(p) = &s.who { Some(p.clone()) } else { None }).expect("a ranked player");
         let eight_days_ms: i64 = 8 * 86_400_000;
-        sqlx::query("UPDATE answers SET created_at = created_at - $1 WHERE annotator_id = (SELECT id FROM annotators WHERE pseudonym = $2)")
-            .bind(eight_days_ms)
-            .bind(&first)
-            .execute(store.pool())
-            .await
-            .expect("back-date");
+        sqlx::query(
+            "UPDATE answers SET created_at = created_at - $1 WHERE annotator_id = (SELECT id FROM annotators WHERE pseudonym = $2)",
+        )
+        .bind(eight_days_ms)
+        .bind(&first)
+        .execute(store.pool())
+        .await
+        .expect("back-date");
         let players = |list: Vec<Standing>| -> Vec<String> {
             list.into_iter().filter_map(|s| if let Contender::Player(p) = s.who { Some(p) } else { None }).collect()
         };
@@ -320,7 +319,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let token = store.create_session(&annotator.id).await.expect("session");
     let session = store.session(&token).await.expect("session").expect("live");
     let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 5, "en").await.expect("play") else { panic!("no item") };
-    let trial = gapwise_model::Trial { input: Some(gapwise_model::Input::Key), hidden: Some(1), clock_us: Some(100), frame_us: Some(16_667) };
+    let trial =
+        gapwise_model::Trial { input: Some(gapwise_model::Input::Key), hidden: Some(1), clock_us: Some(100), frame_us: Some(16_667) };
     engine.answer(&session, &card.answer_id, 0, gapwise_model::Reported { client_ms: Some(1500), trial }).await.expect("answer");
     let on_likert: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.kind = 'likert'")
         .fetch_one(store.pool())
@@ -329,9 +329,10 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(on_likert, 0, "the two-button game never serves Likert items");
     score_with_tiny_model(store).await;
     let dir = tempfile::tempdir().expect("tmp");
-    let files = gapwise_research::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &Default::default(), dir.path())
-        .await
-        .expect("report");
+    let files =
+        gapwise_research::report::write_report(store, &["tiny".to_owned()], &AnswerFilter::default(), &Default::default(), dir.path())
+            .await
+            .expect("report");
     for name in [
         "table3_4_success_rates",
         "indistinguishable_pairs",
@@ -355,9 +356,14 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let irt = std::fs::read_to_string(dir.path().join("fig_irt_en.svg")).expect("the IRT figure");
     assert!(irt.starts_with("<svg") && irt.contains("<polyline") && irt.contains("tiny"), "curves, and the model marked");
     // the curves are the most answered item's, or those of an item chosen
-    let curved = |svg: &str| svg.split("curves: item ").nth(1).and_then(|rest| rest.split(':').next()).and_then(|id| id.parse::<i64>().ok());
+    let curved =
+        |svg: &str| svg.split("curves: item ").nth(1).and_then(|rest| rest.split(':').next()).and_then(|id| id.parse::<i64>().ok());
     let most_answered = curved(&irt).expect("an item's curves");
-    let other: i64 = sqlx::query_scalar("SELECT MIN(item_id) FROM answers WHERE item_id <> $1").bind(most_answered).fetch_one(store.pool()).await.expect("item");
+    let other: i64 = sqlx::query_scalar("SELECT MIN(item_id) FROM answers WHERE item_id <> $1")
+        .bind(most_answered)
+        .fetch_one(store.pool())
+        .await
+        .expect("item");
     let options = gapwise_model::ReportOptions { curve_item: Some(other), ..Default::default() };
     let chosen = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &options).await.expect("report");
     let figure = chosen.figures.iter().find(|f| f.file == "fig_irt_en").expect("the IRT figure");
@@ -388,7 +394,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     // how the times were taken: the key answer on its own row, the others without a trial
     let times = read_csv(&dir.path().join("response_times.csv"));
     let key = times.iter().find(|r| text(r, "input") == "key").expect("the key's row");
-    let shown: Vec<String> = ["answers", "median_ms", "tab_hidden_pct", "coarse_clock_pct", "frame_ms", "clock_us"].iter().map(|c| text(key, c)).collect();
+    let shown: Vec<String> =
+        ["answers", "median_ms", "tab_hidden_pct", "coarse_clock_pct", "frame_ms", "clock_us"].iter().map(|c| text(key, c)).collect();
     assert_eq!(shown, ["1", "1500.000", "100.000", "0.000", "16.667", "100.000"]);
     let untimed = times.iter().find(|r| text(r, "input").starts_with("none")).expect("answers without a trial");
     assert_eq!(text(untimed, "answers"), (all - 1).to_string());
@@ -402,7 +409,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let table8 = read_csv(&dir.path().join("table8_dominance.csv"));
     assert_eq!(table8.len(), 1, "one model, one language");
     assert_eq!(text(&table8[0], "items"), likert_items.to_string());
-    let shares: f64 = ["score", "success", "time", "frequency", "source"].iter().map(|c| text(&table8[0], c).parse::<f64>().expect("a share")).sum();
+    let shares: f64 =
+        ["score", "success", "time", "frequency", "source"].iter().map(|c| text(&table8[0], c).parse::<f64>().expect("a share")).sum();
     assert!((shares - 100.0).abs() < 0.01, "shares add up to {shares}");
     let r2: f64 = text(&table8[0], "r2").parse().expect("r2");
     assert!((0.0..=1.0).contains(&r2), "r2 = {r2}");
@@ -463,10 +471,11 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
             .fetch_all(store.pool())
         };
         assert_eq!(chosen(first.id).await.expect("chosen"), expected, "the two lowest and two highest scores");
-        let all: Vec<i64> = sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
-            .fetch_all(store.pool())
-            .await
-            .expect("all");
+        let all: Vec<i64> =
+            sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
+                .fetch_all(store.pool())
+                .await
+                .expect("all");
         assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), all.len(), "a sentence serves one pair only");
         let scored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id WHERE i.kind = 'likert'")
             .fetch_one(store.pool())

@@ -44,9 +44,10 @@ impl Store {
 
     /// Sentences per language, source and genre.
     async fn corpus_parts(&self) -> Result<Vec<CorpusPart>, StoreError> {
-        let rows = sqlx::query("SELECT lang, source, genre, COUNT(*) FROM sentences GROUP BY lang, source, genre ORDER BY lang, source, genre")
-            .fetch_all(self.pool())
-            .await?;
+        let rows =
+            sqlx::query("SELECT lang, source, genre, COUNT(*) FROM sentences GROUP BY lang, source, genre ORDER BY lang, source, genre")
+                .fetch_all(self.pool())
+                .await?;
         rows.iter()
             .map(|r| Ok(CorpusPart { language: r.try_get(0)?, source: r.try_get(1)?, genre: r.try_get(2)?, sentences: r.try_get(3)? }))
             .collect()
@@ -55,7 +56,9 @@ impl Store {
     /// Pair `pair_id` with every item built for it (contexts, k, kind) and what
     /// they collected; `None` for an unknown pair.
     pub async fn pair_items(&self, pair_id: i64) -> Result<Option<PairItems>, StoreError> {
-        let Some(pair) = sqlx::query("SELECT lang, target, distractor FROM word_pairs WHERE id = $1").bind(pair_id).fetch_optional(self.pool()).await? else {
+        let Some(pair) =
+            sqlx::query("SELECT lang, target, distractor FROM word_pairs WHERE id = $1").bind(pair_id).fetch_optional(self.pool()).await?
+        else {
             return Ok(None);
         };
         let rows = sqlx::query(
@@ -139,7 +142,13 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("no pair {pair_id}")))?;
         let (lang, target, distractor): (String, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-        record(&mut tx, staff, if active { "activate pair" } else { "retire pair" }, &format!("pair {pair_id} {target} / {distractor} ({lang})")).await?;
+        record(
+            &mut tx,
+            staff,
+            if active { "activate pair" } else { "retire pair" },
+            &format!("pair {pair_id} {target} / {distractor} ({lang})"),
+        )
+        .await?;
         tx.commit().await?;
         self.changes.pool_changed();
         Ok(())

@@ -3,9 +3,9 @@
 use sqlx::Row;
 
 use super::game_writes::Write;
-use super::session::{Annotator, Session};
 use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
-use super::{now_ms, Store, Refusal, StoreError};
+use super::session::{Annotator, Session};
+use super::{now_ms, Refusal, Store, StoreError};
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";
@@ -18,10 +18,7 @@ impl Store {
     /// the game's writes instead of waiting for their write lock.
     pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
         for _ in 0..5 {
-            let annotator = Annotator {
-                id: uuid::Uuid::new_v4().to_string(),
-                pseudonym: random_letters(PSEUDONYM_LEN),
-            };
+            let annotator = Annotator { id: uuid::Uuid::new_v4().to_string(), pseudonym: random_letters(PSEUDONYM_LEN) };
             let new = Write::NewAnnotator {
                 id: annotator.id.clone(),
                 pseudonym: annotator.pseudonym.clone(),
@@ -38,7 +35,9 @@ impl Store {
     /// Opens a session for the annotator; returns the token for the cookie.
     pub async fn create_session(&self, annotator_id: &str) -> Result<String, StoreError> {
         let token = new_token();
-        self.writes.write(Write::NewSession { token_hash: hash_token(&token), annotator_id: annotator_id.to_owned(), created_at: now_ms() }).await?;
+        self.writes
+            .write(Write::NewSession { token_hash: hash_token(&token), annotator_id: annotator_id.to_owned(), created_at: now_ms() })
+            .await?;
         Ok(token)
     }
 
@@ -50,10 +49,7 @@ impl Store {
 
     /// Ends a session (sign out).
     pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(hash_token(token))
-            .execute(self.pool())
-            .await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_token(token)).execute(self.pool()).await?;
         Ok(())
     }
 
@@ -61,11 +57,7 @@ impl Store {
     /// Hashed with argon2id (see [`hash_password`]).
     pub async fn set_password(&self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
         let hash = hash_password(password).await?;
-        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2")
-            .bind(hash)
-            .bind(annotator_id)
-            .execute(self.pool())
-            .await?;
+        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(annotator_id).execute(self.pool()).await?;
         Ok(())
     }
 

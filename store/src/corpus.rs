@@ -28,13 +28,19 @@ impl Store {
     /// Imports a corpus file (see the module documentation); `progress` is called
     /// with the bytes read so far in the load pass. Reading and parsing run on a
     /// thread of their own, beside the database writes.
-    pub async fn import_corpus(&self, path: &Path, options: &CorpusOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<CorpusReport, StoreError> {
+    pub async fn import_corpus(
+        &self,
+        path: &Path,
+        options: &CorpusOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<CorpusReport, StoreError> {
         let format = CorpusFormat::from_path(path)
             .ok_or_else(|| StoreError::Invalid(format!("{}: use a .txt, .tsv or .jsonl file", path.display())))?;
         if options.min_chars > options.max_chars || options.max_chars > MAX_SENTENCE_CHARS {
             return Err(StoreError::Invalid(format!("sentence lengths must satisfy min <= max <= {MAX_SENTENCE_CHARS}")));
         }
-        let languages: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
+        let languages: HashSet<String> =
+            sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
         let (path, options) = (path.to_owned(), options.clone());
         let joined = |e: tokio::task::JoinError| StoreError::Invalid(format!("the import failed: {e}"));
 

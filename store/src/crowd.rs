@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_letters;
-use super::{now_ms, stored_code, Store, Refusal, StoreError, CONSENT_VERSION};
+use super::{now_ms, stored_code, Refusal, Store, StoreError, CONSENT_VERSION};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
@@ -73,7 +73,13 @@ impl Store {
         .bind(study.policy.code())
         .execute(&mut *tx)
         .await?;
-        record(&mut tx, staff, "create study", &format!("{id} {name} ({}, {} items, {})", study.platform.code(), study.items_target, study.policy.code())).await?;
+        record(
+            &mut tx,
+            staff,
+            "create study",
+            &format!("{id} {name} ({}, {} items, {})", study.platform.code(), study.items_target, study.policy.code()),
+        )
+        .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -118,7 +124,9 @@ impl Store {
             .bind(id)
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-study", format!("no study {id:?}: check the link the platform gave you"))))?;
+            .ok_or_else(|| {
+                StoreError::Missing(Refusal::new("error-no-study", format!("no study {id:?}: check the link the platform gave you")))
+            })?;
         Ok(CrowdEntry {
             study: r.try_get(0)?,
             items_target: r.try_get(1)?,
@@ -135,7 +143,10 @@ impl Store {
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
         if !valid(participant) || !valid(platform_session) || platform_session == MTURK_PREVIEW {
-            return Err(StoreError::Refused(Refusal::new("error-study-link", "the link lacks the platform's participant and session ids; open the study from the platform")));
+            return Err(StoreError::Refused(Refusal::new(
+                "error-study-link",
+                "the link lacks the platform's participant and session ids; open the study from the platform",
+            )));
         }
         self.reclaim_abandoned().await?;
         let existing = sqlx::query("SELECT annotator_id, status FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2")
@@ -179,7 +190,11 @@ impl Store {
 
     /// Notes that `annotator_id` was seen at `now` (ms), for the time limit.
     pub async fn touch_assignment(&self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2").bind(now).bind(annotator_id).execute(self.pool()).await?;
+        sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2")
+            .bind(now)
+            .bind(annotator_id)
+            .execute(self.pool())
+            .await?;
         Ok(())
     }
 
@@ -198,12 +213,13 @@ impl Store {
 
     /// The participant gives the study back: its items go to others.
     pub async fn return_assignment(&self, annotator_id: &str) -> Result<(), StoreError> {
-        let changed = sqlx::query("UPDATE crowd_assignments SET status = 'returned', ended_at = $1 WHERE annotator_id = $2 AND status = 'active'")
-            .bind(now_ms())
-            .bind(annotator_id)
-            .execute(self.pool())
-            .await?
-            .rows_affected();
+        let changed =
+            sqlx::query("UPDATE crowd_assignments SET status = 'returned', ended_at = $1 WHERE annotator_id = $2 AND status = 'active'")
+                .bind(now_ms())
+                .bind(annotator_id)
+                .execute(self.pool())
+                .await?
+                .rows_affected();
         if changed == 0 {
             return Err(StoreError::Missing(Refusal::new("error-no-study-under-way", "you have no study under way")));
         }
@@ -259,5 +275,3 @@ impl Store {
         .transpose()
     }
 }
-
-

@@ -99,7 +99,14 @@ impl Store {
             "INSERT INTO wordnet_synsets (id, pos, word, definition, depth, zipf) VALUES {} ON CONFLICT (id) DO NOTHING",
             6,
             synsets,
-            |q, s| q.bind(s.id.clone()).bind(s.pos.clone()).bind(s.word.clone()).bind(s.definition.clone()).bind(i64::from(s.depth)).bind(s.zipf),
+            |q, s| {
+                q.bind(s.id.clone())
+                    .bind(s.pos.clone())
+                    .bind(s.word.clone())
+                    .bind(s.definition.clone())
+                    .bind(i64::from(s.depth))
+                    .bind(s.zipf)
+            },
             &|n| progress(n as u64),
         )
         .await?;
@@ -188,17 +195,15 @@ impl Store {
         let Some((target, members)) = drawn else { return Ok(false) };
         let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
         members.shuffle(&mut rand::rngs::StdRng::from_entropy());
-        sqlx::query(
-            "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(uuid::Uuid::new_v4().to_string())
-        .bind(id)
-        .bind(&target)
-        .bind(task.code())
-        .bind(members.join("|"))
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?;
+        sqlx::query("INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(uuid::Uuid::new_v4().to_string())
+            .bind(id)
+            .bind(&target)
+            .bind(task.code())
+            .bind(members.join("|"))
+            .bind(now_ms())
+            .execute(self.pool())
+            .await?;
         Ok(true)
     }
 
@@ -211,10 +216,17 @@ impl Store {
         let candidates: String = row.try_get(1)?;
         let synsets = self.synset_texts(candidates.split('|')).await?;
         let (prompt, options) = match task {
-            DefinitionTask::W2d => (row.try_get(2)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.1.clone()).unwrap_or_default()).collect()),
-            DefinitionTask::D2w => (row.try_get(3)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.0.clone()).unwrap_or_default()).collect()),
+            DefinitionTask::W2d => {
+                (row.try_get(2)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.1.clone()).unwrap_or_default()).collect())
+            }
+            DefinitionTask::D2w => {
+                (row.try_get(3)?, candidates.split('|').map(|c| synsets.get(c).map(|s| s.0.clone()).unwrap_or_default()).collect())
+            }
         };
-        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt")
+            .bind(serving)
+            .fetch_all(self.pool())
+            .await?;
         let position: HashMap<&str, usize> = candidates.split('|').enumerate().map(|(i, c)| (c, i)).collect();
         let mut picked = Vec::with_capacity(picks.len());
         for p in &picks {
@@ -235,7 +247,10 @@ impl Store {
     /// (word, definition) of each synset named.
     async fn synset_texts<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Result<HashMap<String, (String, String)>, StoreError> {
         let ids: Vec<&str> = ids.collect();
-        let sql = format!("SELECT id, word, definition FROM wordnet_synsets WHERE id IN ({})", (1..=ids.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", "));
+        let sql = format!(
+            "SELECT id, word, definition FROM wordnet_synsets WHERE id IN ({})",
+            (1..=ids.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+        );
         let mut query = sqlx::query(&sql);
         for id in &ids {
             query = query.bind(*id);
@@ -247,7 +262,13 @@ impl Store {
     /// Annotator `id` picks the option at `position` of round `serving`. Picking
     /// the same option again, or anything after the right one was found, changes
     /// nothing and answers as before.
-    pub async fn pick_definition(&self, id: &str, serving: &str, position: usize, client_ms: Option<i64>) -> Result<DefinitionPick, StoreError> {
+    pub async fn pick_definition(
+        &self,
+        id: &str,
+        serving: &str,
+        position: usize,
+        client_ms: Option<i64>,
+    ) -> Result<DefinitionPick, StoreError> {
         let row = sqlx::query("SELECT target, candidates, served_at FROM define_servings WHERE id = $1 AND annotator_id = $2")
             .bind(serving)
             .bind(id)
@@ -255,11 +276,13 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a round served to you")))?;
         let (target, candidates): (String, String) = (row.try_get(0)?, row.try_get(1)?);
-        let chosen = candidates
-            .split('|')
-            .nth(position)
-            .ok_or_else(|| StoreError::Invalid(format!("this round has {} options, not {}", candidates.split('|').count(), position + 1)))?;
-        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt").bind(serving).fetch_all(self.pool()).await?;
+        let chosen = candidates.split('|').nth(position).ok_or_else(|| {
+            StoreError::Invalid(format!("this round has {} options, not {}", candidates.split('|').count(), position + 1))
+        })?;
+        let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt")
+            .bind(serving)
+            .fetch_all(self.pool())
+            .await?;
         let mut earlier = Vec::with_capacity(picks.len());
         for p in &picks {
             earlier.push((p.try_get::<String, _>(0)?, p.try_get::<i64, _>(1)? == 1));
@@ -318,7 +341,14 @@ impl Store {
     /// and at least [`MIN_CANDIDATES`] distinct candidates:
     /// those people finished first, then the others in an order drawn from `seed`;
     /// at most `limit`.
-    pub async fn groups_to_score(&self, model: &str, task: DefinitionTask, max_size: u32, limit: usize, seed: u64) -> Result<Vec<GroupToScore>, StoreError> {
+    pub async fn groups_to_score(
+        &self,
+        model: &str,
+        task: DefinitionTask,
+        max_size: u32,
+        limit: usize,
+        seed: u64,
+    ) -> Result<Vec<GroupToScore>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.target, CASE WHEN EXISTS (SELECT 1 FROM define_servings s JOIN define_picks p ON p.serving_id = s.id AND p.correct = 1 \
                                          WHERE s.target = g.target AND s.task = $2) THEN 0 ELSE 1 END, t.pos \
@@ -334,7 +364,11 @@ impl Store {
         let mut others = Vec::new();
         for r in &rows {
             let group: (String, String) = (r.try_get(0)?, r.try_get(2)?);
-            if r.try_get::<i64, _>(1)? == 0 { played.push(group) } else { others.push(group) }
+            if r.try_get::<i64, _>(1)? == 0 {
+                played.push(group)
+            } else {
+                others.push(group)
+            }
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         let mut groups = Vec::new();
@@ -353,7 +387,13 @@ impl Store {
     /// Stores `model`'s score of each candidate (synset id, score) of `target`'s group
     /// for `task`. A NaN (a candidate the model cannot score) is stored as -1e300,
     /// below any real score.
-    pub async fn save_definition_scores(&self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
+    pub async fn save_definition_scores(
+        &self,
+        model: &str,
+        task: DefinitionTask,
+        target: &str,
+        scores: &[(String, f64)],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -362,7 +402,11 @@ impl Store {
             5,
             scores,
             |q, (candidate, score)| {
-                q.bind(model.to_owned()).bind(task.code()).bind(target.to_owned()).bind(candidate.clone()).bind(if score.is_nan() { -1e300 } else { *score })
+                q.bind(model.to_owned()).bind(task.code()).bind(target.to_owned()).bind(candidate.clone()).bind(if score.is_nan() {
+                    -1e300
+                } else {
+                    *score
+                })
             },
             &|_| {},
         )
@@ -395,11 +439,7 @@ impl Store {
             .map(|r| {
                 Ok((
                     r.try_get(0)?,
-                    GroupFacts {
-                        pos: r.try_get(1)?,
-                        depth: u32::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0),
-                        zipf: r.try_get(3)?,
-                    },
+                    GroupFacts { pos: r.try_get(1)?, depth: u32::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0), zipf: r.try_get(3)? },
                 ))
             })
             .collect()
@@ -416,14 +456,14 @@ pub fn distinct_candidates(members: Vec<GroupMember>, target: &str, task: Defini
     members.into_iter().filter(|m| m.id == target || seen.insert(text(m))).collect()
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn sisters_spelled_alike_are_shown_once() {
-        let member = |id: &str, word: &str, definition: &str| GroupMember { id: id.into(), word: word.into(), definition: definition.into() };
+        let member =
+            |id: &str, word: &str, definition: &str| GroupMember { id: id.into(), word: word.into(), definition: definition.into() };
         let group = vec![
             member("anemone.n.01", "anemone", "a flower"),
             member("wood_anemone.n.01", "wood anemone", "a woodland flower"),

@@ -56,7 +56,10 @@ impl StoreError {
 
     /// A crowd participant's study was given back or timed out.
     pub fn study_returned() -> StoreError {
-        StoreError::Refused(Refusal::new("error-study-returned", "you returned this study or its time ran out, so its items went to others"))
+        StoreError::Refused(Refusal::new(
+            "error-study-returned",
+            "you returned this study or its time ran out, so its items went to others",
+        ))
     }
 
     /// The database cannot take the request just now, through no fault of the request:

@@ -100,9 +100,7 @@ impl Store {
 
     /// The ids of the models that have item scores.
     pub async fn scored_models(&self) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT DISTINCT model_id FROM item_scores ORDER BY model_id")
-            .fetch_all(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar("SELECT DISTINCT model_id FROM item_scores ORDER BY model_id").fetch_all(self.pool()).await?)
     }
 
     /// The models asked for, or, when none were named, every model with scores.
@@ -188,11 +186,7 @@ impl Store {
                 .zip(usize::try_from(end).ok())
                 .and_then(|(s, e)| Some(format!("{}{BLANK}{}", text.get(..s)?, text.get(e..)?)))
                 .ok_or_else(|| StoreError::Invalid(format!("bad blank offsets in item {item_id}")))?;
-            map.entry(item_id).or_default().push(ExportContext {
-                text: blanked,
-                source: r.try_get(4)?,
-                genre: r.try_get(5)?,
-            });
+            map.entry(item_id).or_default().push(ExportContext { text: blanked, source: r.try_get(4)?, genre: r.try_get(5)? });
         }
         Ok(map)
     }

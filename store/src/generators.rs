@@ -20,7 +20,12 @@ impl Store {
 
     /// Adds pairs made by a generator with its `strategy`; those already present (in
     /// either order, whatever their strategy) are counted as duplicates and left alone.
-    pub async fn add_generated_pairs(&self, language: &str, pairs: Vec<(String, String)>, strategy: &str) -> Result<ImportReport, StoreError> {
+    pub async fn add_generated_pairs(
+        &self,
+        language: &str,
+        pairs: Vec<(String, String)>,
+        strategy: &str,
+    ) -> Result<ImportReport, StoreError> {
         let present: HashSet<String> = sqlx::query_scalar("SELECT pair_key FROM word_pairs WHERE lang = $1")
             .bind(language)
             .fetch_all(self.pool())

@@ -10,10 +10,10 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use gapwise_model::words::{normalize, word_spans};
 use super::round::open_or_serve;
-use super::{insert_rows, now_ms, stored_code, Store, Refusal, StoreError};
-use gapwise_model::{GuessCard, GuessMode, GuessResult, GUESS_WORDS, MAX_GUESS_CHARS, Timing};
+use super::{insert_rows, now_ms, stored_code, Refusal, Store, StoreError};
+use gapwise_model::words::{normalize, word_spans};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, Timing, GUESS_WORDS, MAX_GUESS_CHARS};
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;
@@ -208,9 +208,15 @@ impl Store {
             .fetch_optional(self.pool())
             .await?;
         if let Some(r) = earlier {
-            return Ok(GuessResult { guess: r.try_get(0)?, word: r.try_get(1)?, correct: r.try_get::<i64, _>(2)? == 1, sentence_done: position == all.len() });
+            return Ok(GuessResult {
+                guess: r.try_get(0)?,
+                word: r.try_get(1)?,
+                correct: r.try_get::<i64, _>(2)? == 1,
+                sentence_done: position == all.len(),
+            });
         }
-        let guessed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM guess_answers WHERE serving_id = $1").bind(serving).fetch_one(self.pool()).await?;
+        let guessed: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM guess_answers WHERE serving_id = $1").bind(serving).fetch_one(self.pool()).await?;
         if at != guessed + 1 || position > all.len() {
             return Err(StoreError::Invalid(format!("word {} is the one to guess now, not {position}", guessed + 1)));
         }
@@ -227,9 +233,15 @@ impl Store {
             }
         };
         if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
-            return Err(StoreError::Refused(Refusal::new("error-guess-length", format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters")).arg("max", MAX_GUESS_CHARS)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-guess-length", format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
+                    .arg("max", MAX_GUESS_CHARS),
+            ));
         }
-        let word = all.get(position - 1).map(|(_, word)| word.clone()).ok_or_else(|| StoreError::Invalid(format!("no word {position} in this sentence")))?;
+        let word = all
+            .get(position - 1)
+            .map(|(_, word)| word.clone())
+            .ok_or_else(|| StoreError::Invalid(format!("no word {position} in this sentence")))?;
         let correct = guess.to_lowercase() == word.to_lowercase();
         let now = now_ms();
         let timing = Timing::of(row.try_get(2)?, now, client_ms);
@@ -316,7 +328,11 @@ impl Store {
             if !playable(&sentence.1) {
                 continue;
             }
-            if r.try_get::<i64, _>(2)? == 0 { played.push(sentence) } else { others.push(sentence) }
+            if r.try_get::<i64, _>(2)? == 0 {
+                played.push(sentence)
+            } else {
+                others.push(sentence)
+            }
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         Ok(played.into_iter().chain(others).take(limit).collect())
@@ -342,7 +358,9 @@ impl Store {
              ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
             6,
             &rows,
-            |q, (position, word, top, lp)| q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*lp),
+            |q, (position, word, top, lp)| {
+                q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*lp)
+            },
             &|_| {},
         )
         .await?;
@@ -374,7 +392,12 @@ impl Store {
              ON CONFLICT (lang, word) DO UPDATE SET zipf = excluded.zipf, neighbours = excluded.neighbours",
             4,
             facts,
-            |q, (word, f)| q.bind(lang.to_owned()).bind(word.to_lowercase()).bind(f.zipf).bind((!f.neighbours.is_empty()).then(|| f.neighbours.join("|"))),
+            |q, (word, f)| {
+                q.bind(lang.to_owned())
+                    .bind(word.to_lowercase())
+                    .bind(f.zipf)
+                    .bind((!f.neighbours.is_empty()).then(|| f.neighbours.join("|")))
+            },
             &|_| {},
         )
         .await?;
@@ -394,7 +417,6 @@ impl Store {
             .collect()
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -21,25 +21,18 @@ pub struct ImportReport {
 impl Store {
     /// Imports a file from disk; the format comes from its extension.
     pub async fn import_file(&self, kind: ImportKind, path: &Path) -> Result<ImportReport, StoreError> {
-        let format = ImportFormat::from_path(path).ok_or_else(|| {
-            StoreError::Invalid(format!("{}: use a .tsv or .jsonl file", path.display()))
-        })?;
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| StoreError::Invalid(format!("{}: {e}", path.display())))?;
+        let format =
+            ImportFormat::from_path(path).ok_or_else(|| StoreError::Invalid(format!("{}: use a .tsv or .jsonl file", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| StoreError::Invalid(format!("{}: {e}", path.display())))?;
         self.import(kind, format, &text).await
     }
 
     /// Imports the rows of `text`, all or nothing.
     pub async fn import(&self, kind: ImportKind, format: ImportFormat, text: &str) -> Result<ImportReport, StoreError> {
-        let langs: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages")
-            .fetch_all(self.pool())
-            .await?
-            .into_iter()
-            .collect();
+        let langs: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
         let rows = parse_rows(kind, format, text, &langs).map_err(import_error)?;
         self.insert_rows(rows).await
     }
-
 
     async fn insert_rows(&self, rows: Vec<(usize, Row)>) -> Result<ImportReport, StoreError> {
         let mut tx = self.pool().begin().await?;

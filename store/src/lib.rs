@@ -14,11 +14,13 @@ mod define;
 mod error;
 mod export;
 mod filter;
-mod leaderboard;
 mod game_writes;
 mod generators;
+mod guess;
 mod import;
 mod items;
+mod leaderboard;
+mod new_words;
 mod postings;
 mod quality;
 mod rate;
@@ -30,51 +32,52 @@ mod search;
 mod secrets;
 mod servings;
 mod session;
-mod guess;
 mod social;
 mod staff;
 mod store;
 mod suggestions;
-mod new_words;
 
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use annotators::CONSENT_VERSION;
 pub use changes::Changes;
-pub use crowd::Assignment;
-pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
-pub use servings::{check_k, HoldCount, ItemFacts, PairPlays, PastAnswer};
-pub use session::{Annotator, Session};
 pub use corpus::ROWS_PER_COMMIT;
+pub use crowd::Assignment;
 pub use define::{distinct_candidates, DefinitionRound, GroupFacts, GroupMember, GroupToScore, NewSynset, WordNetReport};
 pub use error::StoreError;
-pub use filter::check_filter;
-pub use gapwise_model::{LineError, Refusal};
 pub use export::{ExportContext, ExportRow, BLANK};
+pub use filter::check_filter;
+pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
+pub use gapwise_model::{LineError, Refusal};
+pub use guess::{positions, HumanGuess, ModelGuess, WordFacts};
+pub use import::ImportReport;
+pub use items::{BuildReport, ITEMS_PER_K};
 pub use leaderboard::MIN_ANSWERS_TO_RANK;
+pub use new_words::{WinoAnswer, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 pub use rate::{LikertPair, LikertRow};
 pub use responses::ModeResponse;
 pub use rights::Erased;
-pub use import::ImportReport;
-pub use items::{BuildReport, ITEMS_PER_K};
 pub use scores::{ContextScore, ContextToScore, ModelInfo};
 pub use search::Found;
-pub use guess::{positions, HumanGuess, ModelGuess, WordFacts};
+pub use servings::{check_k, HoldCount, ItemFacts, PairPlays, PastAnswer};
+pub use session::{Annotator, Session};
 pub use staff::{Role, Staff};
 pub use store::{sqlite_file, Backend, Store};
-pub use new_words::{WinoAnswer, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The code stored in column `at` of `row`, read by `parse`; a code it does not
 /// know (`what` names its kind) is an error, not a guess.
-pub(crate) fn stored_code<T>(row: &sqlx::any::AnyRow, at: usize, what: &str, parse: impl FnOnce(&str) -> Option<T>) -> Result<T, StoreError> {
+pub(crate) fn stored_code<T>(
+    row: &sqlx::any::AnyRow,
+    at: usize,
+    what: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, StoreError> {
     use sqlx::Row;
     let code: String = row.try_get(at)?;
     parse(&code).ok_or_else(|| StoreError::Invalid(format!("stored {what} {code:?} is unknown")))

@@ -72,7 +72,6 @@ pub struct WinoAnswer {
     pub correct: bool,
 }
 
-
 /// The setup stored in the three columns from `first` on (word, teaching, shots).
 fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<WinoSetup, StoreError> {
     Ok(WinoSetup {
@@ -114,13 +113,16 @@ impl Store {
             &|_| {},
         )
         .await?;
-        let variants: Vec<(&str, WinoWord, &WinoVariant)> = items.iter().flat_map(|i| i.variants.iter().map(move |(w, v)| (i.id.as_str(), *w, v))).collect();
+        let variants: Vec<(&str, WinoWord, &WinoVariant)> =
+            items.iter().flat_map(|i| i.variants.iter().map(move |(w, v)| (i.id.as_str(), *w, v))).collect();
         insert_rows(
             &mut tx,
             "INSERT INTO new_words_variants (item_id, word, lemma, sentence, taught) VALUES {} ON CONFLICT (item_id, word) DO NOTHING",
             5,
             &variants,
-            |q, (id, word, v)| q.bind((*id).to_owned()).bind(word.code()).bind(v.lemma.clone()).bind(v.sentence.clone()).bind(v.taught.clone()),
+            |q, (id, word, v)| {
+                q.bind((*id).to_owned()).bind(word.code()).bind(v.lemma.clone()).bind(v.sentence.clone()).bind(v.taught.clone())
+            },
             &|_| {},
         )
         .await?;
@@ -140,10 +142,10 @@ impl Store {
         let variants = sqlx::query("SELECT item_id, word, lemma, sentence, taught FROM new_words_variants").fetch_all(self.pool()).await?;
         let mut by_item: BTreeMap<String, BTreeMap<WinoWord, WinoVariant>> = BTreeMap::new();
         for v in &variants {
-            by_item
-                .entry(v.try_get(0)?)
-                .or_default()
-                .insert(stored_code(v, 1, "WinoDict word", WinoWord::parse)?, WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? });
+            by_item.entry(v.try_get(0)?).or_default().insert(
+                stored_code(v, 1, "WinoDict word", WinoWord::parse)?,
+                WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? },
+            );
         }
         rows.iter()
             .map(|r| {
@@ -173,7 +175,8 @@ impl Store {
     /// Serves annotator `id` an item they have not met, in their next condition;
     /// false when they have met every item.
     async fn serve_new_words_item(&self, id: &str) -> Result<bool, StoreError> {
-        let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+        let met: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         let turn = usize::try_from(met).unwrap_or(0) + first_condition(id);
         // the player's next condition, or the one after where no item is left for it
         let mut drawn = None;
@@ -226,10 +229,12 @@ impl Store {
         .bind(serving)
         .fetch_one(self.pool())
         .await?;
-        let tally = sqlx::query("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL")
-            .bind(id)
-            .fetch_one(self.pool())
-            .await?;
+        let tally = sqlx::query(
+            "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_one(self.pool())
+        .await?;
         Ok(WinoCard {
             serving_id: serving.to_owned(),
             sentence: row.try_get(0)?,
@@ -262,24 +267,27 @@ impl Store {
             "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
              WHERE id = $6 AND choice IS NULL",
         )
-            .bind(i64::from(choice == 1))
-            .bind(i64::from(choice == answer))
-            .bind(timing.client_ms)
-            .bind(timing.client_ms_reported)
-            .bind(timing.server_ms)
-            .bind(serving)
-            .execute(self.pool())
-            .await?;
-        let stored: i64 = sqlx::query_scalar("SELECT correct FROM new_words_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
+        .bind(i64::from(choice == 1))
+        .bind(i64::from(choice == answer))
+        .bind(timing.client_ms)
+        .bind(timing.client_ms_reported)
+        .bind(timing.server_ms)
+        .bind(serving)
+        .execute(self.pool())
+        .await?;
+        let stored: i64 =
+            sqlx::query_scalar("SELECT correct FROM new_words_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
         let [first, second] = options;
         Ok(WinoPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
     }
 
     /// Every answer people gave, without who gave it, in the order served.
     pub async fn new_words_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
-        let rows = sqlx::query("SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at")
-            .fetch_all(self.pool())
-            .await?;
+        let rows = sqlx::query(
+            "SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at",
+        )
+        .fetch_all(self.pool())
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(WinoAnswer {
@@ -294,7 +302,10 @@ impl Store {
 
     /// The setups `model` has judged each item in.
     pub async fn new_words_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
-        let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1").bind(model).fetch_all(self.pool()).await?;
+        let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1")
+            .bind(model)
+            .fetch_all(self.pool())
+            .await?;
         rows.iter().map(|r| Ok((r.try_get(0)?, setup_of(r, 1)?))).collect()
     }
 

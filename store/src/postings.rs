@@ -17,14 +17,13 @@ use std::collections::{BTreeSet, HashMap};
 use integer_encoding::VarInt;
 use sqlx::Row;
 
-use gapwise_model::words::word_spans;
 use super::{Store, StoreError};
+use gapwise_model::words::word_spans;
 
 /// Rows per INSERT statement of sentences and of the word index. Set when SQLite's
 /// parameters were numbered, which cost time quadratic in their number (at 500 rows
 /// a third of a large import); they are anonymous now (see [`super::placeholders`]).
 pub(crate) const ROWS_PER_STATEMENT: usize = 20;
-
 
 /// The lower-cased words of `text`, each once.
 pub fn words_of(text: &str) -> BTreeSet<String> {
@@ -79,7 +78,8 @@ impl Postings {
             self.ids.drain().flat_map(|(lang, words)| words.into_iter().map(move |(word, ids)| (lang.clone(), word, ids))).collect();
         rows.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
         for chunk in rows.chunks_mut(ROWS_PER_STATEMENT) {
-            let sql = format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", super::placeholders(tx, chunk.len(), 5));
+            let sql =
+                format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", super::placeholders(tx, chunk.len(), 5));
             let mut query = sqlx::query(&sql);
             for (lang, word, ids) in chunk.iter_mut() {
                 ids.sort_unstable();

@@ -18,10 +18,8 @@ const FLAGGED_SHOWN: usize = 100;
 impl Store {
     /// Answers an item collects before it retires (gold items never do).
     pub async fn answers_per_item(&self) -> Result<i64, StoreError> {
-        let value: Option<i64> = sqlx::query_scalar("SELECT value FROM settings WHERE name = $1")
-            .bind(ANSWERS_PER_ITEM)
-            .fetch_optional(self.pool())
-            .await?;
+        let value: Option<i64> =
+            sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(ANSWERS_PER_ITEM).fetch_optional(self.pool()).await?;
         Ok(value.unwrap_or(DEFAULT_ANSWERS_PER_ITEM))
     }
 

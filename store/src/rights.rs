@@ -4,14 +4,23 @@
 use sqlx::Row;
 
 use super::audit::utc_minute;
-use super::{now_ms, Store, Refusal, StoreError};
+use super::{now_ms, Refusal, Store, StoreError};
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
 /// deletes a row before anything it refers to.
 const PERSONAL_TABLES: [&str; 11] = [
-    "answers", "servings", "rate_ratings", "define_servings", "guess_servings", "new_words_servings", "pair_suggestions", "export_pseudonyms",
-    "feedback", "crowd_assignments", "sessions",
+    "answers",
+    "servings",
+    "rate_ratings",
+    "define_servings",
+    "guess_servings",
+    "new_words_servings",
+    "pair_suggestions",
+    "export_pseudonyms",
+    "feedback",
+    "crowd_assignments",
+    "sessions",
 ];
 
 /// Rows that name the player in other ways, deleted before [`PERSONAL_TABLES`].
@@ -41,15 +50,19 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
         let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
-        let answers = sqlx::query("SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
-             FROM answers WHERE annotator_id = $1 ORDER BY created_at, id")
-            .bind(id)
-            .fetch_all(self.pool())
-            .await?;
-        let ratings = sqlx::query("SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at, item_id")
-            .bind(id)
-            .fetch_all(self.pool())
-            .await?;
+        let answers = sqlx::query(
+            "SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
+             FROM answers WHERE annotator_id = $1 ORDER BY created_at, id",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
+        let ratings = sqlx::query(
+            "SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at, item_id",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
         let feedback = sqlx::query("SELECT message, created_at FROM feedback WHERE annotator_id = $1 ORDER BY id")
             .bind(id)
             .fetch_all(self.pool())
@@ -118,7 +131,8 @@ impl Store {
             erased.rows += sqlx::query(linked).bind(id).execute(&mut *tx).await?.rows_affected();
         }
         for table in PERSONAL_TABLES {
-            erased.rows += sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();
+            erased.rows +=
+                sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();
         }
         erased.pairs_unlinked =
             sqlx::query("UPDATE word_pairs SET creator_id = NULL WHERE creator_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
@@ -137,7 +151,10 @@ impl Store {
     pub async fn leave_feedback(&self, id: &str, message: &str) -> Result<(), StoreError> {
         let message = message.trim();
         if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
-            return Err(StoreError::Refused(Refusal::new("error-feedback-length", format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters")).arg("max", MAX_FEEDBACK_CHARS)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-feedback-length", format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters"))
+                    .arg("max", MAX_FEEDBACK_CHARS),
+            ));
         }
         sqlx::query("INSERT INTO feedback (annotator_id, message, created_at) VALUES ($1, $2, $3)")
             .bind(id)
@@ -150,7 +167,8 @@ impl Store {
 
     /// The latest `limit` feedback messages, newest first, without their senders.
     pub async fn latest_feedback(&self, limit: i64) -> Result<Vec<FeedbackNote>, StoreError> {
-        let rows = sqlx::query("SELECT message, created_at FROM feedback ORDER BY id DESC LIMIT $1").bind(limit).fetch_all(self.pool()).await?;
+        let rows =
+            sqlx::query("SELECT message, created_at FROM feedback ORDER BY id DESC LIMIT $1").bind(limit).fetch_all(self.pool()).await?;
         rows.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect()
     }
 }

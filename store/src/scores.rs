@@ -57,10 +57,8 @@ impl Store {
     /// under another is refused (a model recorded before conventions were kept takes
     /// this one).
     pub async fn register_model(&self, model: &ModelInfo) -> Result<(), StoreError> {
-        let recorded: Option<String> = sqlx::query_scalar("SELECT convention FROM models WHERE id = $1")
-            .bind(&model.id)
-            .fetch_optional(self.pool())
-            .await?;
+        let recorded: Option<String> =
+            sqlx::query_scalar("SELECT convention FROM models WHERE id = $1").bind(&model.id).fetch_optional(self.pool()).await?;
         match recorded {
             Some(c) if c == model.convention => Ok(()),
             Some(c) if !c.is_empty() => Err(StoreError::Invalid(format!(
@@ -106,23 +104,16 @@ impl Store {
     /// How many (pair, sentence) contexts the model has still to score, in one
     /// language (a code such as `en`) or in all.
     pub async fn count_contexts_to_score(&self, model_id: &str, language: Option<&str>) -> Result<i64, StoreError> {
-        let n = sqlx::query_scalar(&format!(
-            "SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"
-        ))
-        .bind(model_id)
-        .bind(language.unwrap_or_default())
-        .fetch_one(self.pool())
-        .await?;
+        let n = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"))
+            .bind(model_id)
+            .bind(language.unwrap_or_default())
+            .fetch_one(self.pool())
+            .await?;
         Ok(n)
     }
 
     /// Up to `limit` contexts the model has not scored, in one language or in all, in a stable order.
-    pub async fn contexts_to_score(
-        &self,
-        model_id: &str,
-        language: Option<&str>,
-        limit: i64,
-    ) -> Result<Vec<ContextToScore>, StoreError> {
+    pub async fn contexts_to_score(&self, model_id: &str, language: Option<&str>, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT p.id, s.id, s.text, MIN(c.blank_start), MIN(c.blank_end), p.target, p.distractor {UNSCORED} \
              GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $3"

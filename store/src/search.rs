@@ -12,8 +12,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use gapwise_model::words::blank_for;
 use super::{Store, StoreError};
+use gapwise_model::words::blank_for;
 
 /// Sentences read per query when checking candidates.
 const SENTENCES_PER_QUERY: usize = 500;
@@ -77,7 +77,11 @@ impl Store {
             let ids = self.candidates(language, target, distractor).await?;
             self.each_context(&ids, target, distractor, |f| {
                 found.push(f);
-                if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if found.len() >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             })
             .await?;
         }
@@ -103,7 +107,11 @@ impl Store {
         if sample > 0 {
             self.each_context(&ids, target, distractor, |f| {
                 kept.push(f);
-                if kept.len() >= sample { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if kept.len() >= sample {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             })
             .await?;
         }

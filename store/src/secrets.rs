@@ -36,7 +36,11 @@ pub(crate) fn new_token() -> String {
 pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> {
     let chars = password.chars().count();
     if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
-        return Err(StoreError::Refused(Refusal::new("error-password-length", format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters")).arg("min", MIN_PASSWORD_CHARS).arg("max", MAX_PASSWORD_CHARS)));
+        return Err(StoreError::Refused(
+            Refusal::new("error-password-length", format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"))
+                .arg("min", MIN_PASSWORD_CHARS)
+                .arg("max", MAX_PASSWORD_CHARS),
+        ));
     }
     let password = password.to_owned();
     tokio::task::spawn_blocking(move || {
@@ -57,9 +61,8 @@ pub(crate) async fn verify_password(stored: Option<String>, password: &str) -> b
     tokio::task::spawn_blocking(move || {
         let known = stored.is_some();
         let stored = stored.unwrap_or_else(|| decoy_hash().to_owned());
-        let matches = PasswordHash::new(&stored)
-            .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-            .unwrap_or(false);
+        let matches =
+            PasswordHash::new(&stored).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false);
         known && matches
     })
     .await

@@ -3,8 +3,8 @@
 //! are, how many hold each open item, and a player's history for their progress.
 //! The rules that use them are the game engine's (`gapwise-engine`).
 
-use std::collections::HashSet;
 use sqlx::Row;
+use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
 use super::{Store, StoreError};
@@ -69,10 +69,7 @@ const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALE
 
 /// A stored k, checked.
 pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
-    u8::try_from(raw)
-        .ok()
-        .filter(|k| ALLOWED_K.contains(k))
-        .ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
+    u8::try_from(raw).ok().filter(|k| ALLOWED_K.contains(k)).ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
 }
 
 /// Checks a k asked for.
@@ -108,13 +105,12 @@ impl Store {
 
     /// An item's facts.
     pub async fn item_facts(&self, item_id: i64) -> Result<ItemFacts, StoreError> {
-        let row = sqlx::query(
-            "SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
-        )
-        .bind(item_id)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
+        let row =
+            sqlx::query("SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1")
+                .bind(item_id)
+                .fetch_optional(self.pool())
+                .await?
+                .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
         Ok(ItemFacts {
             choice: row.try_get::<String, _>(0)? == "choice",
             lang: row.try_get(1)?,
@@ -148,10 +144,7 @@ impl Store {
 
     /// The word chosen for a serving and whether it was right; `None` while unanswered.
     pub async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
-        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1")
-            .bind(serving_id)
-            .fetch_optional(self.pool())
-            .await?;
+        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1").bind(serving_id).fetch_optional(self.pool()).await?;
         row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
     }
 
@@ -212,7 +205,8 @@ impl Store {
 
     /// The items `annotator` answered, and whether right.
     pub async fn answers_of(&self, annotator: &str) -> Result<Vec<(i64, bool)>, StoreError> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(annotator).fetch_all(self.pool()).await?;
+        let rows: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(annotator).fetch_all(self.pool()).await?;
         Ok(rows.into_iter().map(|(item, correct)| (item, correct == 1)).collect())
     }
 
@@ -291,10 +285,8 @@ impl Store {
 
     /// Answers given and answers right, over all of the annotator's play.
     pub async fn score(&self, annotator_id: &str) -> Result<gapwise_model::Score, StoreError> {
-        let row = sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1")
-            .bind(annotator_id)
-            .fetch_one(self.pool())
-            .await?;
+        let row =
+            sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1").bind(annotator_id).fetch_one(self.pool()).await?;
         Ok(gapwise_model::Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
     }
 }

@@ -32,10 +32,13 @@ pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64,
 macro_rules! sessions_where {
     ($first:literal, $which:literal) => {
         concat!(
-            "SELECT ", $first, "s.current_serving_id, a.id, a.pseudonym, ",
+            "SELECT ",
+            $first,
+            "s.current_serving_id, a.id, a.pseudonym, ",
             "(SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right, ",
             "(SELECT COUNT(*) FROM word_pairs p WHERE p.creator_id = a.id) ",
-            "FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE ", $which
+            "FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE ",
+            $which
         )
     };
 }

@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Store, Refusal, StoreError};
+use super::{now_ms, Refusal, Store, StoreError};
 use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
@@ -22,7 +22,9 @@ impl Store {
         }
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1").bind(me).fetch_one(self.pool()).await?;
         if count >= MAX_FRIENDS {
-            return Err(StoreError::Refused(Refusal::new("error-max-friends", format!("you can have up to {MAX_FRIENDS} friends")).arg("max", MAX_FRIENDS)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-max-friends", format!("you can have up to {MAX_FRIENDS} friends")).arg("max", MAX_FRIENDS),
+            ));
         }
         sqlx::query("INSERT INTO friends (annotator_id, friend_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(me)
@@ -70,7 +72,9 @@ impl Store {
             .fetch_one(self.pool())
             .await?;
         if is_friend == 0 {
-            return Err(StoreError::Refused(Refusal::new("error-not-friend", format!("add {pseudonym} as a friend first")).arg("name", pseudonym)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-not-friend", format!("add {pseudonym} as a friend first")).arg("name", pseudonym),
+            ));
         }
         let items: Vec<i64> = sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
@@ -86,7 +90,16 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         if items.len() < MIN_CHALLENGE_ITEMS {
-            return Err(StoreError::Refused(Refusal::new("error-few-challenge-items", format!("fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences")).arg("min", MIN_CHALLENGE_ITEMS).arg("k", k)));
+            return Err(StoreError::Refused(
+                Refusal::new(
+                    "error-few-challenge-items",
+                    format!(
+                        "fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
+                    ),
+                )
+                .arg("min", MIN_CHALLENGE_ITEMS)
+                .arg("k", k),
+            ));
         }
         let id = uuid::Uuid::new_v4().to_string();
         let mut tx = self.pool().begin().await?;
@@ -181,6 +194,10 @@ impl Store {
             .bind(pseudonym.trim())
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-player", format!("no player is called {:?}", pseudonym.trim())).arg("name", pseudonym.trim())))
+            .ok_or_else(|| {
+                StoreError::Missing(
+                    Refusal::new("error-no-player", format!("no player is called {:?}", pseudonym.trim())).arg("name", pseudonym.trim()),
+                )
+            })
     }
 }

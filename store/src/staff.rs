@@ -55,15 +55,14 @@ impl Store {
             return Err(StoreError::Invalid("a staff name needs 1 to 64 printable characters".into()));
         }
         let hash = hash_password(password).await?;
-        let inserted = sqlx::query(
-            "INSERT INTO staff (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING",
-        )
-        .bind(name)
-        .bind(role.as_str())
-        .bind(hash)
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?;
+        let inserted =
+            sqlx::query("INSERT INTO staff (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING")
+                .bind(name)
+                .bind(role.as_str())
+                .bind(hash)
+                .bind(now_ms())
+                .execute(self.pool())
+                .await?;
         if inserted.rows_affected() == 0 {
             return Err(StoreError::Invalid(format!("a staff account named {name:?} already exists")));
         }
@@ -72,10 +71,7 @@ impl Store {
 
     /// Makes an API token for a staff member and returns it; only its hash is kept.
     pub async fn create_api_token(&self, name: &str, label: &str) -> Result<String, StoreError> {
-        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE name = $1")
-            .bind(name)
-            .fetch_one(self.pool())
-            .await?;
+        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE name = $1").bind(name).fetch_one(self.pool()).await?;
         if exists == 0 {
             return Err(StoreError::NotFound(format!("no staff account named {name:?}")));
         }
@@ -100,10 +96,8 @@ impl Store {
     /// wrong password.
     pub async fn staff_login(&self, name: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Unauthorized("unknown name or wrong password".into());
-        let stored: Option<String> = sqlx::query_scalar("SELECT password_hash FROM staff WHERE name = $1")
-            .bind(name.trim())
-            .fetch_optional(self.pool())
-            .await?;
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT password_hash FROM staff WHERE name = $1").bind(name.trim()).fetch_optional(self.pool()).await?;
         if !verify_password(stored, password).await {
             return Err(denied());
         }
@@ -127,10 +121,11 @@ impl Store {
             TokenTable::ApiTokens => "api_tokens",
             TokenTable::Sessions => "staff_sessions",
         };
-        let row = sqlx::query(&format!("SELECT s.name, s.role FROM {table} t JOIN staff s ON s.name = t.staff_name WHERE t.token_hash = $1"))
-            .bind(hash_token(token))
-            .fetch_optional(self.pool())
-            .await?;
+        let row =
+            sqlx::query(&format!("SELECT s.name, s.role FROM {table} t JOIN staff s ON s.name = t.staff_name WHERE t.token_hash = $1"))
+                .bind(hash_token(token))
+                .fetch_optional(self.pool())
+                .await?;
         row.map(|r| Ok(Staff { name: r.try_get(0)?, role: r.try_get::<String, _>(1)?.parse()? })).transpose()
     }
 

@@ -61,9 +61,7 @@ impl FromStr for Backend {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Ok(Backend::Postgres)
         } else {
-            Err(StoreError::Invalid(
-                "DATABASE_URL must start with sqlite: or postgres://".into(),
-            ))
+            Err(StoreError::Invalid("DATABASE_URL must start with sqlite: or postgres://".into()))
         }
     }
 }
@@ -78,8 +76,9 @@ pub fn sqlite_file(url: &str) -> std::path::PathBuf {
 fn create_parent_folder(url: &str) -> Result<(), StoreError> {
     let path = sqlite_file(url);
     match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display()))),
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display())))
+        }
         _ => Ok(()),
     }
 }
@@ -164,12 +163,7 @@ impl Store {
                 GameWriter::postgres(&url, pool.clone(), options).await?
             }
         };
-        let store = Store {
-            pool,
-            writes,
-            backend,
-            changes: Arc::default(),
-        };
+        let store = Store { pool, writes, backend, changes: Arc::default() };
         let indexed = store.index_unindexed().await?;
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
@@ -206,20 +200,52 @@ impl Store {
     /// `table` must be one of the schema's table names.
     pub async fn count_rows(&self, table: &str) -> Result<i64, StoreError> {
         const TABLES: [&str; 41] = [
-            "languages", "sentences", "annotators", "word_pairs", "items", "item_contexts",
-            "sessions", "servings", "answers", "models", "context_scores", "item_scores",
-            "staff", "api_tokens", "export_pseudonyms", "staff_sessions", "rate_ratings", "pair_suggestions", "audit_log", "feedback", "word_postings",
-            "wordnet_synsets", "wordnet_hypernyms", "define_groups", "define_servings", "define_picks", "define_scores",
-            "guess_servings", "guess_answers", "guess_predictions", "guess_words",
-            "settings", "friends", "challenges", "challenge_items", "crowd_studies", "crowd_assignments",
-            "new_words_items", "new_words_variants", "new_words_servings", "new_words_judgements",
+            "languages",
+            "sentences",
+            "annotators",
+            "word_pairs",
+            "items",
+            "item_contexts",
+            "sessions",
+            "servings",
+            "answers",
+            "models",
+            "context_scores",
+            "item_scores",
+            "staff",
+            "api_tokens",
+            "export_pseudonyms",
+            "staff_sessions",
+            "rate_ratings",
+            "pair_suggestions",
+            "audit_log",
+            "feedback",
+            "word_postings",
+            "wordnet_synsets",
+            "wordnet_hypernyms",
+            "define_groups",
+            "define_servings",
+            "define_picks",
+            "define_scores",
+            "guess_servings",
+            "guess_answers",
+            "guess_predictions",
+            "guess_words",
+            "settings",
+            "friends",
+            "challenges",
+            "challenge_items",
+            "crowd_studies",
+            "crowd_assignments",
+            "new_words_items",
+            "new_words_variants",
+            "new_words_servings",
+            "new_words_judgements",
         ];
         if !TABLES.contains(&table) {
             return Err(StoreError::Invalid(format!("unknown table {table}")));
         }
-        let row: AnyRow = sqlx::query(&format!("SELECT COUNT(*) FROM {table}"))
-            .fetch_one(&self.pool)
-            .await?;
+        let row: AnyRow = sqlx::query(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&self.pool).await?;
         Ok(sqlx::Row::try_get(&row, 0)?)
     }
 

@@ -7,9 +7,9 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use gapwise_prepare::import::checked_pair;
-use super::{now_ms, Store, Refusal, StoreError};
+use super::{now_ms, Refusal, Store, StoreError};
 use gapwise_model::{Suggestion, SuggestionStatus};
+use gapwise_prepare::import::checked_pair;
 
 const COLUMNS: &str = "id, lang, target, distractor, status, reason";
 
@@ -33,7 +33,13 @@ impl Store {
     /// Checks a proposed pair: two different single words, both in the language's
     /// corpus, not already a pair or an open or accepted suggestion (in either
     /// order). Returns the normalised words and their key.
-    async fn check_new_pair(&self, language: &str, target: &str, distractor: &str, except: Option<i64>) -> Result<(String, String, String), StoreError> {
+    async fn check_new_pair(
+        &self,
+        language: &str,
+        target: &str,
+        distractor: &str,
+        except: Option<i64>,
+    ) -> Result<(String, String, String), StoreError> {
         let (target, distractor, key) = checked_pair(target, distractor).map_err(StoreError::Refused)?;
         let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM languages WHERE code = $1").bind(language).fetch_one(self.pool()).await?;
         if known == 0 {
@@ -45,7 +51,11 @@ impl Store {
             .fetch_one(self.pool())
             .await?;
         if pairs > 0 {
-            return Err(StoreError::Refused(Refusal::new("error-pair-in-game", format!("{target} / {distractor} is already in the game")).arg("target", &target).arg("distractor", &distractor)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-pair-in-game", format!("{target} / {distractor} is already in the game"))
+                    .arg("target", &target)
+                    .arg("distractor", &distractor),
+            ));
         }
         let open: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM pair_suggestions WHERE lang = $1 AND pair_key = $2 AND status = 'pending' AND id <> $3",
@@ -56,11 +66,19 @@ impl Store {
         .fetch_one(self.pool())
         .await?;
         if open > 0 {
-            return Err(StoreError::Refused(Refusal::new("error-pair-proposed", format!("{target} / {distractor} has already been proposed and awaits a decision")).arg("target", &target).arg("distractor", &distractor)));
+            return Err(StoreError::Refused(
+                Refusal::new("error-pair-proposed", format!("{target} / {distractor} has already been proposed and awaits a decision"))
+                    .arg("target", &target)
+                    .arg("distractor", &distractor),
+            ));
         }
         for word in [&target, &distractor] {
             if self.word_count(language, word).await? == 0 {
-                return Err(StoreError::Refused(Refusal::new("error-word-unknown", format!("{word:?} does not occur in our {language} sentences")).arg("word", word).arg("language", language)));
+                return Err(StoreError::Refused(
+                    Refusal::new("error-word-unknown", format!("{word:?} does not occur in our {language} sentences"))
+                        .arg("word", word)
+                        .arg("language", language),
+                ));
             }
         }
         Ok((target, distractor, key))
@@ -137,7 +155,13 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let detail = format!("suggestion {id} -> pair {pair_id} {} / {} ({}){}", target, distractor, proposal.language, edited.map(|e| format!(", {e}")).unwrap_or_default());
+        let detail = format!(
+            "suggestion {id} -> pair {pair_id} {} / {} ({}){}",
+            target,
+            distractor,
+            proposal.language,
+            edited.map(|e| format!(", {e}")).unwrap_or_default()
+        );
         record(&mut tx, staff, "approve suggestion", &detail).await?;
         tx.commit().await?;
         Ok(pair_id)

@@ -37,16 +37,12 @@ pub async fn postgres() -> TestStore {
 
 /// The URL of a new, empty database on the PostgreSQL test server.
 pub async fn empty_postgres_database() -> String {
-    let admin_url = std::env::var("GAPWISE_TEST_POSTGRES_URL").expect(
-        "GAPWISE_TEST_POSTGRES_URL is not set: run the tests with scripts/test.sh, which starts PostgreSQL",
-    );
+    let admin_url = std::env::var("GAPWISE_TEST_POSTGRES_URL")
+        .expect("GAPWISE_TEST_POSTGRES_URL is not set: run the tests with scripts/test.sh, which starts PostgreSQL");
     sqlx::any::install_default_drivers();
     let name = format!("gw_test_{}", uuid::Uuid::new_v4().simple());
     let admin = sqlx::AnyPool::connect(&admin_url).await.expect("connect to the PostgreSQL test server");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&admin)
-        .await
-        .expect("create a test database");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.expect("create a test database");
     admin.close().await;
     let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
     format!("{base}/{name}")
@@ -99,7 +95,15 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
         let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("rater");
         for (i, &item) in items.iter().enumerate() {
             let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
-            store.record_likert(&annotator.id, item, rating, gapwise_model::Timing { client_ms: Some(2000 + 10 * i as i64), client_ms_reported: None, server_ms: 2100 }).await.expect("rate");
+            store
+                .record_likert(
+                    &annotator.id,
+                    item,
+                    rating,
+                    gapwise_model::Timing { client_ms: Some(2000 + 10 * i as i64), client_ms_reported: None, server_ms: 2100 },
+                )
+                .await
+                .expect("rate");
         }
     }
     items.len()

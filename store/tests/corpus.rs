@@ -10,8 +10,8 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
+use gapwise_prepare::corpus::CorpusOptions;
 use gapwise_store::testing::each_backend;
-use gapwise_prepare::corpus::{CorpusOptions};
 use gapwise_store::StoreError;
 
 fn file(dir: &tempfile::TempDir, name: &str, body: &str) -> PathBuf {
@@ -32,7 +32,11 @@ async fn malformed_corpora_change_nothing_and_name_their_lines() {
     let dir = tempfile::tempdir().expect("tmp");
     for db in each_backend().await {
         let store = &db.store;
-        let tsv = file(&dir, "bad.tsv", "lang\ttext\tsource\nen\tA fine sentence here.\twiki\nde\tEin Satz.\twiki\n\nen\t \twiki\nen\tAnother fine one.\twiki\n");
+        let tsv = file(
+            &dir,
+            "bad.tsv",
+            "lang\ttext\tsource\nen\tA fine sentence here.\twiki\nde\tEin Satz.\twiki\n\nen\t \twiki\nen\tAnother fine one.\twiki\n",
+        );
         let err = store.import_corpus(&tsv, &CorpusOptions { genre: Some("news".into()), ..Default::default() }, &|_| {}).await;
         assert_eq!(line_numbers(err.expect_err("bad")), vec![3, 5]);
         let jsonl = file(&dir, "bad.jsonl", "{\"text\": \"Good enough text.\", \"lang\": \"fr\"}\n{\"txt\": \"typo\"}\nnot json\n");
@@ -51,7 +55,8 @@ async fn running_text_is_split_filtered_deduplicated_and_resumable() {
         let store = &db.store;
         let body = "Это красный дом. Ok. Зелёный дом стоит рядом!\n\nЭто красный дом. Красный цвет нравится всем людям.\n";
         let text = file(&dir, "ru.txt", body);
-        let options = CorpusOptions { language: Some("ru".into()), source: Some("test".into()), genre: Some("fiction".into()), ..Default::default() };
+        let options =
+            CorpusOptions { language: Some("ru".into()), source: Some("test".into()), genre: Some("fiction".into()), ..Default::default() };
         let seen = std::sync::Mutex::new(0u64);
         let report = store.import_corpus(&text, &options, &|b| *seen.lock().expect("lock") = b).await.expect("import");
         assert_eq!((report.sentences, report.inserted, report.duplicates, report.too_short), (5, 3, 1, 1), "{report:?}");
@@ -124,7 +129,8 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
         db.store.import_corpus(&tsv, &options, &|_| {}).await.expect("import");
         for round in ["as imported", "after reopening without an index"] {
             for (target, distractor) in pairs {
-                let found: Vec<i64> = db.store.find_contexts("it", target, distractor, 1000).await.expect("search").iter().map(|f| f.sentence_id).collect();
+                let found: Vec<i64> =
+                    db.store.find_contexts("it", target, distractor, 1000).await.expect("search").iter().map(|f| f.sentence_id).collect();
                 let expected = by_scanning(&db.store, "it", target, distractor).await;
                 assert!(!expected.is_empty(), "{target}/{distractor}: the corpus should hold some");
                 assert_eq!(found, expected, "{target}/{distractor} {round} on {:?}", db.backend());

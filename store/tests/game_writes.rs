@@ -60,7 +60,8 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
     for db in each_backend().await {
         let (store, backend) = (&db.store, db.backend());
         seed_small(store).await;
-        let items: Vec<i64> = sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 2").fetch_all(store.pool()).await.expect("items");
+        let items: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 2").fetch_all(store.pool()).await.expect("items");
         let [first, second] = items[..] else { panic!("{backend:?}: two items of k = 3") };
 
         // a taken pseudonym is a refusal (false); a taken id is an error, its own

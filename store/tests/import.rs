@@ -4,8 +4,8 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use gapwise_store::testing::each_backend;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
+use gapwise_store::testing::each_backend;
 use gapwise_store::StoreError;
 
 fn line_numbers(err: StoreError) -> Vec<usize> {
@@ -37,13 +37,19 @@ async fn a_bad_pair_file_imports_nothing() {
     for db in each_backend().await {
         let store = &db.store;
         let jsonl = concat!(
-            r#"{"lang":"en","target":"red","distractor":"green","strategy":"a-priori"}"#, "\n",
-            r#"{"lang":"en","target":"ice cream","distractor":"cake","strategy":"a-priori"}"#, "\n",
-            r#"{"lang":"en","target":"cat","distractor":"CAT","strategy":"distributional"}"#, "\n",
-            r#"{"lang":"en","target":"cat","distractor":"dog","strategy":"guessed"}"#, "\n",
-            r#"{"lang":"en","target":"Green","distractor":"red","strategy":"suggested"}"#, "\n",
+            r#"{"lang":"en","target":"red","distractor":"green","strategy":"a-priori"}"#,
+            "\n",
+            r#"{"lang":"en","target":"ice cream","distractor":"cake","strategy":"a-priori"}"#,
+            "\n",
+            r#"{"lang":"en","target":"cat","distractor":"CAT","strategy":"distributional"}"#,
+            "\n",
+            r#"{"lang":"en","target":"cat","distractor":"dog","strategy":"guessed"}"#,
+            "\n",
+            r#"{"lang":"en","target":"Green","distractor":"red","strategy":"suggested"}"#,
+            "\n",
             "not json\n",
-            r#"{"lang":"en","target":"a","distractor":"b","strategy":"a-priori","extra":1}"#, "\n",
+            r#"{"lang":"en","target":"a","distractor":"b","strategy":"a-priori","extra":1}"#,
+            "\n",
         );
         let err = store.import(ImportKind::Pairs, ImportFormat::Jsonl, jsonl).await.expect_err("bad rows");
         assert_eq!(line_numbers(err), vec![2, 3, 4, 5, 6, 7], "{:?}", db.backend());
@@ -104,7 +110,10 @@ async fn a_bulk_import_takes_nulls_and_numbers_in_the_same_column() {
             .collect();
         let report = db.store.import_wordnet(&synsets, &[], &[], &|_| {}).await.expect("import");
         assert_eq!(report.synsets, 450, "{:?}", db.backend());
-        let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wordnet_synsets WHERE zipf IS NOT NULL").fetch_one(db.store.pool()).await.expect("count");
+        let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wordnet_synsets WHERE zipf IS NOT NULL")
+            .fetch_one(db.store.pool())
+            .await
+            .expect("count");
         assert_eq!(known, 100 + 250);
     }
 }

@@ -8,12 +8,7 @@ use sqlx::Row;
 
 /// A made-up score per context, so that item sums can be checked by hand.
 fn fake(pair_id: i64, sentence_id: i64) -> ContextScore {
-    ContextScore {
-        pair_id,
-        sentence_id,
-        target_logprob: -(sentence_id as f64) / 10.0,
-        distractor_logprob: -(pair_id as f64) - 0.5,
-    }
+    ContextScore { pair_id, sentence_id, target_logprob: -(sentence_id as f64) / 10.0, distractor_logprob: -(pair_id as f64) - 0.5 }
 }
 
 #[tokio::test]
@@ -77,10 +72,8 @@ async fn an_item_is_scored_only_when_all_its_contexts_are() {
         let store = &db.store;
         seed_small(store).await;
         store.register_model(&gapwise_store::ModelInfo::new("m", "test", "hand-made", "")).await.expect("model");
-        let k5: i64 = sqlx::query_scalar("SELECT id FROM items WHERE k = 5 ORDER BY id LIMIT 1")
-            .fetch_one(store.pool())
-            .await
-            .expect("item");
+        let k5: i64 =
+            sqlx::query_scalar("SELECT id FROM items WHERE k = 5 ORDER BY id LIMIT 1").fetch_one(store.pool()).await.expect("item");
         let rows = sqlx::query("SELECT i.pair_id, c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.id = $1")
             .bind(k5)
             .fetch_all(store.pool())

@@ -118,12 +118,12 @@ pub async fn create_study(
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    let platform = Platform::parse(&platform).ok_or_else(|| {
-        AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")).with_status()
-    })?;
+    let platform = Platform::parse(&platform)
+        .ok_or_else(|| AppError::BadRequest(format!("platform must be prolific or mturk, not {platform:?}")).with_status())?;
     let policy = match item_policy.trim() {
         "" => ItemPolicy::default(),
-        code => ItemPolicy::parse(code).ok_or_else(|| AppError::BadRequest(format!("item_policy must be fewest or information, not {code:?}")).with_status())?,
+        code => ItemPolicy::parse(code)
+            .ok_or_else(|| AppError::BadRequest(format!("item_policy must be fewest or information, not {code:?}")).with_status())?,
     };
     let language = super::language_of(Some(language))?.to_owned();
     let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code, policy };

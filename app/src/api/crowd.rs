@@ -9,7 +9,7 @@ use crate::AppError;
 /// What study `study` asks of a participant, before they consent.
 #[server(endpoint = "crowd-entry")]
 pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
-    use crate::ssr::{context};
+    use crate::ssr::context;
 
     Ok(context()?.store.crowd_entry(&study).await?)
 }

@@ -52,5 +52,6 @@ pub async fn guess_word(
 /// A guessing mode as asked for, checked.
 #[cfg(feature = "ssr")]
 fn mode_of(mode: &str) -> Result<gapwise_model::GuessMode, AppError> {
-    gapwise_model::GuessMode::parse(mode).ok_or_else(|| AppError::BadRequest(format!("mode must be type or choose, not {mode:?}")).with_status())
+    gapwise_model::GuessMode::parse(mode)
+        .ok_or_else(|| AppError::BadRequest(format!("mode must be type or choose, not {mode:?}")).with_status())
 }

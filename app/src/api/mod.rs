@@ -10,22 +10,22 @@ mod admin;
 mod crowd;
 mod define;
 mod guess;
+mod new_words;
 mod play;
 mod rate;
 mod rights;
 mod social;
 mod staff;
-mod new_words;
 pub use admin::*;
 pub use crowd::*;
 pub use define::*;
 pub use guess::*;
+pub use new_words::*;
 pub use play::*;
 pub use rate::*;
 pub use rights::*;
 pub use social::*;
 pub use staff::*;
-pub use new_words::*;
 
 /// Starts playing: records consent, creates a pseudonymous annotator and its
 /// session cookie (or keeps the current one), then sends the browser to /play.
@@ -70,15 +70,15 @@ pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError>
 /// A browser-measured time from a form: empty when it was not measured.
 #[cfg(feature = "ssr")]
 pub(crate) fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
-    gapwise_model::parse_client_ms(raw.as_deref().unwrap_or_default())
-        .map_err(|message| AppError::BadRequest(message).with_status())
+    gapwise_model::parse_client_ms(raw.as_deref().unwrap_or_default()).map_err(|message| AppError::BadRequest(message).with_status())
 }
 
 /// What a browser reported with an answer: its time and its trial's form field
 /// (see `gapwise_model::Trial`), each empty when not measured.
 #[cfg(feature = "ssr")]
 pub(crate) fn reported_of(client_ms: Option<String>, trial: Option<String>) -> Result<gapwise_model::Reported, AppError> {
-    let trial = gapwise_model::Trial::parse(trial.as_deref().unwrap_or_default()).map_err(|message| AppError::BadRequest(message).with_status())?;
+    let trial =
+        gapwise_model::Trial::parse(trial.as_deref().unwrap_or_default()).map_err(|message| AppError::BadRequest(message).with_status())?;
     Ok(gapwise_model::Reported { client_ms: client_ms_of(client_ms)?, trial })
 }
 
@@ -117,7 +117,7 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
 /// scored models.
 #[server(endpoint = "leaderboard")]
 pub async fn leaderboard(period: gapwise_model::Period) -> Result<Vec<gapwise_model::Standing>, AppError> {
-    use crate::ssr::{context};
+    use crate::ssr::context;
 
     let ctx = context()?;
     Ok(ctx.store.leaderboard(period).await?)

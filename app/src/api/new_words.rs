@@ -19,7 +19,11 @@ pub async fn new_words_round() -> Result<Option<WinoCard>, AppError> {
 /// `client_ms` as for the game's answers. Answering twice changes nothing. The
 /// outcome brings what `new-words-round` would return next: one request an item.
 #[server(endpoint = "new-words-pick")]
-pub async fn pick_new_words(serving_id: String, choice: usize, client_ms: Option<String>) -> Result<WithNext<WinoPick, WinoCard>, AppError> {
+pub async fn pick_new_words(
+    serving_id: String,
+    choice: usize,
+    client_ms: Option<String>,
+) -> Result<WithNext<WinoPick, WinoCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;

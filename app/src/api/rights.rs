@@ -37,7 +37,9 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     if confirm.trim() != ERASE_CONFIRMATION {
-        return Err(AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])).with_status());
+        return Err(
+            AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])).with_status()
+        );
     }
     let erased = ctx.store.erase_annotator(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");

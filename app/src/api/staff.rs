@@ -35,7 +35,10 @@ pub async fn staff_logout() -> Result<(), AppError> {
 /// The paper's tables and figures for the answers `filter` selects (all when it is
 /// left out), with every scored model; researchers and admins only.
 #[server(endpoint = "research-report")]
-pub async fn research_report(#[server(default)] filter: AnswerFilter, #[server(default)] curve_item: Option<i64>) -> Result<Report, AppError> {
+pub async fn research_report(
+    #[server(default)] filter: AnswerFilter,
+    #[server(default)] curve_item: Option<i64>,
+) -> Result<Report, AppError> {
     use crate::ssr::{context, require_staff};
 
     let ctx = context()?;

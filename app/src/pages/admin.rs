@@ -6,8 +6,8 @@ use gapwise_model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_A
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
 use super::admin_quality::{Quality, QualityActions};
+use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
 use crate::components::{ActionError, ErrorNote};
 
 #[component]

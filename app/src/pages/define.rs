@@ -19,10 +19,20 @@ pub fn DefinePage() -> impl IntoView {
     let query = use_query_map();
     let task = Memo::new(move |_| query.read().get("task").and_then(|t| DefinitionTask::parse(&t)).unwrap_or(DefinitionTask::W2d));
     let cap = Memo::new(move |_| {
-        query.read().get("cap").and_then(|c| c.parse::<u32>().ok()).filter(|c| DEFINITION_CAPS.contains(c)).unwrap_or(DEFAULT_DEFINITION_CAP)
+        query
+            .read()
+            .get("cap")
+            .and_then(|c| c.parse::<u32>().ok())
+            .filter(|c| DEFINITION_CAPS.contains(c))
+            .unwrap_or(DEFAULT_DEFINITION_CAP)
     });
     let pick = ServerAction::<PickDefinition>::new();
-    let round = answered_rounds(pick, move || (task.get(), cap.get()), |(task, cap)| definition_round(task.code().to_owned(), cap), |picked| picked.next);
+    let round = answered_rounds(
+        pick,
+        move || (task.get(), cap.get()),
+        |(task, cap)| definition_round(task.code().to_owned(), cap),
+        |picked| picked.next,
+    );
     keyboard_shortcuts();
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     let found = move || match pick.value().get() {
@@ -62,15 +72,20 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>, cap: u32) -> 
     let pending = pick.pending();
     let finished = i18n.t_with("define-finished", &[("n", card.finished.into())]);
     let picked = card.picked;
-    let options: Vec<_> = card.options.into_iter().enumerate().map(move |(i, option)| {
-        let wrong = picked.iter().any(|&(p, right)| p == i && !right);
-        view! {
-            <button type="submit" name="position" value=i.to_string() class="option" class:wrong=wrong data-key=(i + 1).to_string()
-                on:click=stamp disabled=move || wrong || pending.get()>
-                <kbd>{i + 1}</kbd> " " {option}
-            </button>
-        }
-    }).collect();
+    let options: Vec<_> = card
+        .options
+        .into_iter()
+        .enumerate()
+        .map(move |(i, option)| {
+            let wrong = picked.iter().any(|&(p, right)| p == i && !right);
+            view! {
+                <button type="submit" name="position" value=i.to_string() class="option" class:wrong=wrong data-key=(i + 1).to_string()
+                    on:click=stamp disabled=move || wrong || pending.get()>
+                    <kbd>{i + 1}</kbd> " " {option}
+                </button>
+            }
+        })
+        .collect();
     let kind = if card.task == DefinitionTask::W2d { "word" } else { "definition" };
     view! {
         <p class="status"><span class="score" id="rounds-finished" data-finished=card.finished.to_string()>{finished}</span></p>

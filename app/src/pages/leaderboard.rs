@@ -47,7 +47,9 @@ fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
             let rate = format!("{:.0} %", 100.0 * s.rate());
             let (name, class) = match &s.who {
                 Contender::Player(p) => (view! { <span>{p.clone()}</span> }.into_any(), "player"),
-                Contender::Model(m) => (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model"),
+                Contender::Model(m) => {
+                    (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model")
+                }
             };
             view! {
                 <tr class=class>

@@ -21,7 +21,9 @@ pub fn NewWordsPage() -> impl IntoView {
     let verdict = move || match pick.value().get() {
         Some(Ok(WithNext { given: p, .. })) => {
             let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
-            Some(view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
+            Some(
+                view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> },
+            )
         }
         _ => None,
     };
@@ -41,9 +43,12 @@ fn Item(card: WinoCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     let i18n = use_i18n();
     let pending = pick.pending();
     let tally = i18n.t_with("new-words-tally", &[("right", card.right.into()), ("n", card.answered.into())]);
-    let (before, after) = card.sentence.split_once('_').map_or((card.sentence.clone(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()));
-    let definition = card.definition.map(|d| view! {
-        <p class="definition" id="new-word-definition"><span class="label">{i18n.t("new-words-definition")}</span> " " {d}</p>
+    let (before, after) =
+        card.sentence.split_once('_').map_or((card.sentence.clone(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()));
+    let definition = card.definition.map(|d| {
+        view! {
+            <p class="definition" id="new-word-definition"><span class="label">{i18n.t("new-words-definition")}</span> " " {d}</p>
+        }
     });
     let options = card.options.into_iter().enumerate().map(move |(i, option)| view! {
         <button type="submit" name="choice" value=i.to_string() class="option" data-key=(i + 1).to_string() on:click=stamp disabled=move || pending.get()>

@@ -11,8 +11,8 @@
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
 use gapwise_model::{
-    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score,
-    ALLOWED_K, DAILY_GOAL, DEFAULT_K,
+    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress,
+    Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
 };
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
@@ -119,7 +119,8 @@ fn header(
             <ProgressBar p=p.clone()/>
             {move || challenge.get().is_none().then(|| view! { <KChooser k language level=p.level/> })}
             {move || challenge.get().is_some().then(|| view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> })}
-        }.into_any(),
+        }
+        .into_any(),
     }
 }
 
@@ -292,7 +293,8 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
         view! {
             <p class="verdict wrong">{i18n.t("play-wrong")} " " <strong>{feedback.target.clone()}</strong></p>
             <p class="chosen">{chosen}</p>
-        }.into_any()
+        }
+        .into_any()
     };
     view! {
         <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>

@@ -27,7 +27,10 @@ mod tests {
     #[test]
     fn table_6_templates_by_part_of_speech() {
         assert_eq!(definition_sentence(Pos::Verb, "plest", "move back and forth"), "The verb to plest means to move back and forth.");
-        assert_eq!(definition_sentence(Pos::Noun, "drumple", "a small container for salt; "), "The word drumple refers to a small container for salt.");
+        assert_eq!(
+            definition_sentence(Pos::Noun, "drumple", "a small container for salt; "),
+            "The word drumple refers to a small container for salt."
+        );
         assert_eq!(definition_sentence(Pos::Adj, "vorny", "filled with people."), "The meaning of vorny is filled with people.");
         assert_eq!(definition_sentence(Pos::Adv, "stindly", "in a hurried way"), "The word stindly means in a hurried way.");
         assert_eq!(synonym_sentence("vorny", "crowded"), "The meaning of vorny is similar to crowded.");

@@ -160,7 +160,10 @@ mod tests {
             assert_eq!((other.pos, other.form), (item.pos, item.form));
             let shifted = item.shifted_to(other);
             assert!(shifted.sentence.to_lowercase().contains(&other.key.to_lowercase()), "{shifted:?}");
-            assert!(shifted.definition.as_deref().is_some_and(|d| d.contains(&item.definition)), "the key word's own definition: {shifted:?}");
+            assert!(
+                shifted.definition.as_deref().is_some_and(|d| d.contains(&item.definition)),
+                "the key word's own definition: {shifted:?}"
+            );
         }
         let ids: std::collections::HashSet<String> = items.iter().map(KeyedItem::id).collect();
         assert_eq!(ids.len(), items.len(), "ids are unique");

@@ -12,10 +12,9 @@ pub mod metrics;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::table::{num, table};
-use metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
 use gapwise_model::{DefinitionTask, ReportTable};
 use gapwise_store::{GroupFacts, Store, StoreError};
-
+use metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
 
 /// One ranked group: by a person (a round) or by a model.
 #[derive(Clone, Debug)]

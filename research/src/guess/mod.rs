@@ -14,10 +14,9 @@ pub mod metrics;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::table::{num, table};
-use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 use gapwise_model::ReportTable;
 use gapwise_store::{ModelGuess, Store, StoreError, WordFacts};
-
+use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 
 const PEOPLE: &str = "people";
 
@@ -43,7 +42,8 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
     let people = store.human_guesses().await?;
     let models = store.model_guesses().await?;
     // one prediction per (model, sentence, position): the table's primary key
-    let by_position: HashMap<(&str, i64, usize), &ModelGuess> = models.iter().map(|m| ((m.model.as_str(), m.sentence_id, m.position), m)).collect();
+    let by_position: HashMap<(&str, i64, usize), &ModelGuess> =
+        models.iter().map(|m| ((m.model.as_str(), m.sentence_id, m.position), m)).collect();
     let languages: BTreeSet<&str> = people.iter().map(|p| p.lang.as_str()).chain(models.iter().map(|m| m.lang.as_str())).collect();
     let model_names: BTreeSet<&str> = models.iter().map(|m| m.model.as_str()).collect();
     let mut players = Vec::new();
@@ -61,7 +61,10 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
                     players.push(Player { language: lang.into(), name, events, log_probs });
                 }
             };
-            add(format!("{model}, people's positions"), mine.iter().filter_map(|p| by_position.get(&(model, p.sentence_id, p.position)).copied()).collect());
+            add(
+                format!("{model}, people's positions"),
+                mine.iter().filter_map(|p| by_position.get(&(model, p.sentence_id, p.position)).copied()).collect(),
+            );
             add(format!("{model}, all its positions"), models.iter().filter(|m| m.model == model && m.lang == lang).collect());
         }
     }

@@ -175,7 +175,13 @@ fn ab_for(answers: &[(usize, bool)], theta: &[f64], start: (f64, f64)) -> (f64, 
     // inner minimisations then settle the item instead of a search.
     let slope = |a: f64, c: f64| {
         let (_, g, _) = item_loss(answers, theta, a, c);
-        let along = if c >= B_BOUND * a { B_BOUND } else if c <= -B_BOUND * a { -B_BOUND } else { 0.0 };
+        let along = if c >= B_BOUND * a {
+            B_BOUND
+        } else if c <= -B_BOUND * a {
+            -B_BOUND
+        } else {
+            0.0
+        };
         g[0] + along * g[1]
     };
     for (a, settled) in [(A_MAX, -1.0), (A_MIN, 1.0)] {
@@ -309,14 +315,16 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
     let mut counts = vec![(0.0f64, 0.0f64); items];
     for answers in &by_person {
         for &(i, right) in answers {
-            if right { counts[i].1 += 1.0 } else { counts[i].0 += 1.0 }
+            if right {
+                counts[i].1 += 1.0
+            } else {
+                counts[i].0 += 1.0
+            }
         }
     }
     let mut a = vec![1.0; items];
-    let mut b: Vec<f64> = counts
-        .iter()
-        .map(|&(no, yes)| ((4.0f64 / 3.0).sqrt() * (no.max(0.5) / yes.max(0.5)).ln()).clamp(-B_BOUND, B_BOUND))
-        .collect();
+    let mut b: Vec<f64> =
+        counts.iter().map(|&(no, yes)| ((4.0f64 / 3.0).sqrt() * (no.max(0.5) / yes.max(0.5)).ln()).clamp(-B_BOUND, B_BOUND)).collect();
     let mut theta = vec![0.0; respondents];
     let mut iterations = 0;
     while iterations < MAX_ITERATIONS {
@@ -336,7 +344,8 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
                 }
             }
             Model::OnePl => {
-                let cost = |shared: f64| (0..items).filter(|&i| answered[i]).map(|i| b_for(&by_item[i], &theta, shared, b[i]).1).sum::<f64>();
+                let cost =
+                    |shared: f64| (0..items).filter(|&i| answered[i]).map(|i| b_for(&by_item[i], &theta, shared, b[i]).1).sum::<f64>();
                 let shared = golden(cost, A_MIN, 5.0);
                 for i in 0..items {
                     a[i] = shared;
@@ -446,7 +455,8 @@ mod tests {
 
     #[test]
     fn a_respondent_with_every_answer_right_is_read_off_the_items_at_the_top() {
-        let cells = vec![(0, 0, true), (0, 1, false), (1, 0, false), (1, 1, true), (2, 0, true), (2, 1, true), (3, 0, false), (3, 1, false)];
+        let cells =
+            vec![(0, 0, true), (0, 1, false), (1, 0, false), (1, 1, true), (2, 0, true), (2, 1, true), (3, 0, false), (3, 1, false)];
         let fit = fit(4, 2, &cells, Model::OnePl);
         assert_eq!(fit.fitted, vec![true, true, false, false]);
         assert!(fit.ability[2] > fit.ability[0] && fit.ability[3] < fit.ability[1]);

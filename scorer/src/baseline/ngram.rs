@@ -100,7 +100,8 @@ impl NgramLm {
             .windows(2)
             .map(|pair| {
                 let key = (pair[0].to_owned(), pair[1].to_owned());
-                let c = self.counts.bigrams.get(&key).copied().unwrap_or(0).saturating_sub(own.bigrams.get(&key).copied().unwrap_or(0)) as f64;
+                let c =
+                    self.counts.bigrams.get(&key).copied().unwrap_or(0).saturating_sub(own.bigrams.get(&key).copied().unwrap_or(0)) as f64;
                 let h = get(&self.counts.history, &own.history, pair[0]);
                 ((c + k) / (h + k * self.types)).ln()
             })

@@ -36,10 +36,8 @@ impl StaticVectors {
         for (n, line) in text.lines().enumerate() {
             let mut fields = line.split_whitespace();
             let Some(word) = fields.next() else { continue };
-            let values: Vec<f32> = fields
-                .map(str::parse)
-                .collect::<Result<_, _>>()
-                .map_err(|e| ScorerError::file(path, format!("line {}: {e}", n + 1)))?;
+            let values: Vec<f32> =
+                fields.map(str::parse).collect::<Result<_, _>>().map_err(|e| ScorerError::file(path, format!("line {}: {e}", n + 1)))?;
             if n == 0 && values.len() == 1 {
                 continue; // word2vec header: "<count> <dimension>"
             }
@@ -79,12 +77,8 @@ impl StaticVectors {
     pub fn neighbours(&self, word: &str, n: usize, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, f64)>, ScorerError> {
         let centre: Vec<f64> = self.vector(word)?.iter().map(|x| f64::from(*x)).collect();
         let me = word.to_lowercase();
-        let mut scored: Vec<(String, f64)> = self
-            .vectors
-            .iter()
-            .filter(|(w, _)| **w != me && keep(w))
-            .map(|(w, v)| (w.clone(), cosine(v, &centre)))
-            .collect();
+        let mut scored: Vec<(String, f64)> =
+            self.vectors.iter().filter(|(w, _)| **w != me && keep(w)).map(|(w, v)| (w.clone(), cosine(v, &centre))).collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         scored.truncate(n);
         Ok(scored)

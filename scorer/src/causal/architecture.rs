@@ -168,10 +168,7 @@ impl Architecture {
             learned_positions: false,
             rope,
             local_rope,
-            layers: sliding
-                .into_iter()
-                .map(|s| LayerKind { window: if s { window } else { None }, local_rope: s && gemma3 })
-                .collect(),
+            layers: sliding.into_iter().map(|s| LayerKind { window: if s { window } else { None }, local_rope: s && gemma3 }).collect(),
             activation,
             qk_norm: family == "qwen3" || gemma3,
             sandwich_norms: family == "gemma2" || gemma3,

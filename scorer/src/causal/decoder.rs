@@ -141,10 +141,7 @@ impl Decoder {
     fn assemble(arch: Architecture, parts: Parts, device: &Device) -> Result<Self, ScorerError> {
         let (n_head, n_kv) = (arch.n_head, arch.n_kv_head);
         if n_head == 0 || n_kv == 0 || n_head % n_kv != 0 || arch.head_dim == 0 || !arch.head_dim.is_multiple_of(2) {
-            return Err(ScorerError::Input(format!(
-                "{}: inconsistent heads: {n_head} / {n_kv} of width {}",
-                arch.family, arch.head_dim
-            )));
+            return Err(ScorerError::Input(format!("{}: inconsistent heads: {n_head} / {n_kv} of width {}", arch.family, arch.head_dim)));
         }
         let positions = arch.context.min(MAX_POSITIONS);
         let global = arch.rope.tables(positions, device)?;
@@ -187,11 +184,7 @@ impl Decoder {
         let (mut ids, mut pos, mut starts) = (Vec::new(), Vec::new(), Vec::with_capacity(rows.len()));
         for row in rows {
             if row.len() > self.max_positions() {
-                return Err(ScorerError::Input(format!(
-                    "{} tokens, more than the {} the model takes",
-                    row.len(),
-                    self.max_positions()
-                )));
+                return Err(ScorerError::Input(format!("{} tokens, more than the {} the model takes", row.len(), self.max_positions())));
             }
             starts.push(ids.len());
             ids.extend_from_slice(row);
@@ -358,7 +351,11 @@ fn rotary(arch: &Architecture, w: &mut Weights, config: &Config) -> Result<Parts
         let mlp = if fused {
             let gate_up = w.take(&format!("{p}mlp.gate_up_proj.weight"))?;
             let half = gate_up.dim(0)? / 2;
-            Mlp::Gated { gate: Linear::new(&gate_up.narrow(0, 0, half)?, None)?, up: Linear::new(&gate_up.narrow(0, half, half)?, None)?, down }
+            Mlp::Gated {
+                gate: Linear::new(&gate_up.narrow(0, 0, half)?, None)?,
+                up: Linear::new(&gate_up.narrow(0, half, half)?, None)?,
+                down,
+            }
         } else {
             Mlp::Gated { gate: linear(w, &format!("{p}mlp.gate_proj"))?, up: linear(w, &format!("{p}mlp.up_proj"))?, down }
         };
@@ -367,7 +364,11 @@ fn rotary(arch: &Architecture, w: &mut Weights, config: &Config) -> Result<Parts
         // Gemma 2 and 3 name their norms after what they follow; the others' norm
         // "post_attention_layernorm" is the one before the MLP
         let (post_attn_norm, ffn_norm, post_ffn_norm) = if arch.sandwich_norms {
-            (Some(norm(w, "post_attention_layernorm")?), norm(w, "pre_feedforward_layernorm")?, Some(norm(w, "post_feedforward_layernorm")?))
+            (
+                Some(norm(w, "post_attention_layernorm")?),
+                norm(w, "pre_feedforward_layernorm")?,
+                Some(norm(w, "post_feedforward_layernorm")?),
+            )
         } else {
             (None, norm(w, "post_attention_layernorm")?, None)
         };

@@ -29,8 +29,7 @@ pub fn write_full_precision(src: &Path, dst: &Path) -> Result<(), ScorerError> {
         .collect::<Result<Vec<(&str, QTensor)>, ScorerError>>()?;
     let mut keys: Vec<&String> = gguf.content.metadata.keys().collect();
     keys.sort_unstable();
-    let metadata: Vec<(&str, &gguf_file::Value)> =
-        keys.iter().map(|k| (k.as_str(), &gguf.content.metadata[k.as_str()])).collect();
+    let metadata: Vec<(&str, &gguf_file::Value)> = keys.iter().map(|k| (k.as_str(), &gguf.content.metadata[k.as_str()])).collect();
     let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(n, t)| (*n, t)).collect();
     let mut out = BufWriter::new(File::create(dst).map_err(|e| ScorerError::file(dst, e))?);
     gguf_file::write(&mut out, &metadata, &refs).map_err(|e| ScorerError::file(dst, e))?;

@@ -18,8 +18,7 @@ pub(crate) struct GgufFile {
 impl GgufFile {
     pub fn open(path: &Path) -> Result<Self, ScorerError> {
         let mut file = File::open(path).map_err(|e| ScorerError::file(path, e))?;
-        let content = gguf_file::Content::read(&mut file)
-            .map_err(|e| ScorerError::file(path, format!("not a readable GGUF file: {e}")))?;
+        let content = gguf_file::Content::read(&mut file).map_err(|e| ScorerError::file(path, format!("not a readable GGUF file: {e}")))?;
         Ok(GgufFile { content, file, path: path.to_owned() })
     }
 
@@ -28,10 +27,7 @@ impl GgufFile {
     }
 
     pub fn meta(&self, key: &str) -> Result<&gguf_file::Value, ScorerError> {
-        self.content
-            .metadata
-            .get(key)
-            .ok_or_else(|| ScorerError::file(&self.path, format!("metadata {key} is missing")))
+        self.content.metadata.get(key).ok_or_else(|| ScorerError::file(&self.path, format!("metadata {key} is missing")))
     }
 
     pub fn meta_str(&self, key: &str) -> Result<&str, ScorerError> {
@@ -48,9 +44,7 @@ impl GgufFile {
     }
 
     fn tensor(&mut self, name: &str, device: &Device) -> Result<QTensor, ScorerError> {
-        self.content
-            .tensor(&mut self.file, name, device)
-            .map_err(|e| ScorerError::file(&self.path, format!("tensor {name}: {e}")))
+        self.content.tensor(&mut self.file, name, device).map_err(|e| ScorerError::file(&self.path, format!("tensor {name}: {e}")))
     }
 
     pub fn has_tensor(&self, name: &str) -> bool {

@@ -78,13 +78,13 @@ impl Start {
         };
         let id = match kind {
             StartToken::Bos => Some(c.bos.ok_or_else(|| ScorerError::Input("--start-token bos: the model has no BOS token".into()))?),
-            StartToken::Eos => Some(c.eos.ok_or_else(|| ScorerError::Input("--start-token eos: the model has no end-of-text token".into()))?),
+            StartToken::Eos => {
+                Some(c.eos.ok_or_else(|| ScorerError::Input("--start-token eos: the model has no end-of-text token".into()))?)
+            }
             _ => None,
         };
         let first_scored = match (conventions.first_token, id) {
-            (FirstToken::Scored, None) => {
-                return Err(ScorerError::Input("the first token cannot be scored without a start token".into()))
-            }
+            (FirstToken::Scored, None) => return Err(ScorerError::Input("the first token cannot be scored without a start token".into())),
             (FirstToken::Auto, start) => start.is_some(),
             (first, _) => first == FirstToken::Scored,
         };
@@ -119,7 +119,8 @@ impl TokenScores {
 /// the tokenizer has none), else config.json's `{key}_id`.
 fn special_token(dir: &Path, config: &serde_json::Value, key: &str, tokenizer: &Tokenizer) -> Option<u32> {
     for file in ["tokenizer_config.json", "special_tokens_map.json"] {
-        let Some(json) = std::fs::read_to_string(dir.join(file)).ok().and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok()) else {
+        let Some(json) = std::fs::read_to_string(dir.join(file)).ok().and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        else {
             continue;
         };
         if let Some(value) = json.get(key) {
@@ -304,9 +305,6 @@ impl crate::ContextScorer for CausalLm {
         }
         let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
         let scores = self.score(&refs)?;
-        Ok(scores
-            .chunks(2)
-            .map(|pair| crate::WordLogProbs { target: pair[0].total(), distractor: pair[1].total() })
-            .collect())
+        Ok(scores.chunks(2).map(|pair| crate::WordLogProbs { target: pair[0].total(), distractor: pair[1].total() }).collect())
     }
 }

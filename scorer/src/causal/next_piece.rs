@@ -66,10 +66,7 @@ impl NextPieceModel for CausalLm {
     }
 
     fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
-        let rows = pairs
-            .iter()
-            .map(|(prefix, word)| self.continued(prefix.clone(), &format!(" {word}")))
-            .collect::<Result<Vec<_>, _>>()?;
+        let rows = pairs.iter().map(|(prefix, word)| self.continued(prefix.clone(), &format!(" {word}"))).collect::<Result<Vec<_>, _>>()?;
         let tails = self.log_probs_from(&rows)?;
         Ok(tails.iter().map(|t| t.iter().map(|&l| f64::from(l)).sum()).collect())
     }
@@ -86,7 +83,9 @@ mod tests {
         assert_eq!(kind_of("Ġ7", " 7"), PieceKind::WordStart);
         assert_eq!(kind_of("raptor", "raptor"), PieceKind::WordInside);
         assert_eq!(kind_of("Ã©", "é"), PieceKind::WordInside);
-        for (raw, decoded) in [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'s", "'s"), ("âĢĻs", "’s"), ("ĠâĢľ", " “")] {
+        for (raw, decoded) in
+            [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'s", "'s"), ("âĢĻs", "’s"), ("ĠâĢľ", " “")]
+        {
             assert_eq!(kind_of(raw, decoded), PieceKind::Other, "{raw}");
         }
     }

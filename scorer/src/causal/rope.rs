@@ -102,8 +102,7 @@ impl RopeConfig<'_> {
         let dim = self.head_dim;
         let plain = RopeSpec::plain(dim, base);
         let factor = || number(&params, "factor").ok_or_else(|| format!("{kind} rope scaling without a factor"));
-        let original = number(&params, "original_max_position_embeddings")
-            .map_or(self.max_positions, |v| v as usize);
+        let original = number(&params, "original_max_position_embeddings").map_or(self.max_positions, |v| v as usize);
         match kind.as_str() {
             "default" => Ok(plain),
             "linear" => {

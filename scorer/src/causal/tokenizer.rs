@@ -12,7 +12,6 @@
 //! user-defined ones (Gemma's runs of spaces and newlines, HTML tags) are cut out of
 //! the raw text before the rest is tokenized, as llama.cpp does.
 
-
 use std::collections::HashSet;
 
 use tokenizers::decoders::byte_fallback::ByteFallback;
@@ -90,10 +89,7 @@ fn byte_level_bpe(gguf: &GgufFile, tokens: &[String]) -> Result<Tokenizer, Score
         .collect::<Result<Vec<_>, _>>()?;
     let bpe = BPE::builder().vocab_and_merges(vocab(tokens), merges).build().map_err(bpe_error)?;
     let mut tokenizer = Tokenizer::new(bpe);
-    tokenizer.with_pre_tokenizer(Some(Sequence::new(vec![
-        Digits::new(true).into(),
-        ByteLevel::new(false, true, true).into(),
-    ])));
+    tokenizer.with_pre_tokenizer(Some(Sequence::new(vec![Digits::new(true).into(), ByteLevel::new(false, true, true).into()])));
     tokenizer.with_decoder(Some(ByteLevelDecoder::default()));
     Ok(tokenizer)
 }
@@ -110,13 +106,8 @@ fn sentencepiece_bpe(gguf: &GgufFile, tokens: &[String]) -> Result<Tokenizer, Sc
         return Err(ScorerError::file(gguf.path(), "tokenizer.ggml.scores and tokenizer.ggml.tokens differ in length"));
     }
     let vocab = vocab(tokens);
-    let unk = gguf
-        .meta_u32("tokenizer.ggml.unknown_token_id")
-        .ok()
-        .and_then(|id| tokens.get(id).cloned());
-    let mut builder = BPE::builder()
-        .vocab_and_merges(vocab.clone(), merges_by_score(&vocab, tokens, &scores))
-        .byte_fallback(true);
+    let unk = gguf.meta_u32("tokenizer.ggml.unknown_token_id").ok().and_then(|id| tokens.get(id).cloned());
+    let mut builder = BPE::builder().vocab_and_merges(vocab.clone(), merges_by_score(&vocab, tokens, &scores)).byte_fallback(true);
     if let Some(unk) = unk {
         builder = builder.unk_token(unk);
     }

@@ -70,11 +70,14 @@ mod tests {
         assert_eq!(&q[0].text[q[0].word.0..q[0].word.1], "beckon");
         assert_eq!(q[1].text, "to signal with the hands or nod is the definition of beckon");
         let n = masked(Pos::Noun, "bel canto", "a style of operatic singing");
-        assert_eq!(n.iter().map(|q| q.text.as_str()).collect::<Vec<_>>(), [
-            "Bel canto is a style of operatic singing",
-            "Bel canto means a style of operatic singing",
-            "Bel canto is defined as a style of operatic singing"
-        ]);
+        assert_eq!(
+            n.iter().map(|q| q.text.as_str()).collect::<Vec<_>>(),
+            [
+                "Bel canto is a style of operatic singing",
+                "Bel canto means a style of operatic singing",
+                "Bel canto is defined as a style of operatic singing"
+            ]
+        );
         assert_eq!(&n[2].text[n[2].word.0..n[2].word.1], "Bel canto");
         let c = causal(Pos::Noun, "bel canto", "a style of operatic singing");
         assert_eq!(c.text, "a style of operatic singing is the definition of bel canto");

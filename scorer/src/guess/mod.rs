@@ -20,7 +20,6 @@
 //! - **Word log-probability**: the sum of the log-probabilities of the actual next
 //!   word's pieces (the product of piece probabilities), for word-level perplexity.
 
-
 use crate::ScorerError;
 
 /// Hypotheses kept at each depth of the top-k search, and word-start pieces tried.
@@ -86,7 +85,9 @@ fn id(i: usize) -> u32 {
 pub fn top_word(model: &dyn NextPieceModel, prefix: &[u32]) -> Result<Vec<u32>, ScorerError> {
     let kinds = model.piece_kinds();
     let first = model.next_log_probs(&[prefix.to_vec()])?.remove(0);
-    let start = (0..first.len()).filter(|&i| kinds.get(i) == Some(&PieceKind::WordStart)).max_by(|&a, &b| first[a].total_cmp(&first[b]).then(b.cmp(&a)));
+    let start = (0..first.len())
+        .filter(|&i| kinds.get(i) == Some(&PieceKind::WordStart))
+        .max_by(|&a, &b| first[a].total_cmp(&first[b]).then(b.cmp(&a)));
     let Some(start) = start else { return Err(ScorerError::Input("the vocabulary has no word-start piece".into())) };
     let mut pieces = vec![id(start)];
     while pieces.len() < MAX_PIECES {
@@ -103,7 +104,8 @@ pub fn top_word(model: &dyn NextPieceModel, prefix: &[u32]) -> Result<Vec<u32>, 
 pub fn top_words(model: &dyn NextPieceModel, prefix: &[u32], top: &[u32]) -> Result<Vec<String>, ScorerError> {
     let kinds = model.piece_kinds();
     let first = model.next_log_probs(&[prefix.to_vec()])?.remove(0);
-    let starting: Vec<f32> = first.iter().enumerate().map(|(i, &l)| if kinds.get(i) == Some(&PieceKind::WordStart) { l } else { f32::NEG_INFINITY }).collect();
+    let starting: Vec<f32> =
+        first.iter().enumerate().map(|(i, &l)| if kinds.get(i) == Some(&PieceKind::WordStart) { l } else { f32::NEG_INFINITY }).collect();
     let mut partial: Vec<(Vec<u32>, f64)> =
         best(&starting, BEAM).into_iter().filter(|&i| starting[i].is_finite()).map(|i| (vec![id(i)], f64::from(first[i]))).collect();
     let mut complete: Vec<(Vec<u32>, f64)> = Vec::new();
@@ -202,14 +204,18 @@ mod tests {
         fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
             let mut ids = vec![id(S)];
             for w in text.split_whitespace() {
-                ids.extend(match w {
-                    "the" => vec![THE],
-                    "velociraptor" => vec![VEL, OCI, RAPTOR],
-                    "cat" => vec![CAT],
-                    "cats" => vec![CAT, ES],
-                    "ate" => vec![ATE],
-                    other => return Err(ScorerError::Input(format!("no pieces for {other}"))),
-                }.into_iter().map(id));
+                ids.extend(
+                    match w {
+                        "the" => vec![THE],
+                        "velociraptor" => vec![VEL, OCI, RAPTOR],
+                        "cat" => vec![CAT],
+                        "cats" => vec![CAT, ES],
+                        "ate" => vec![ATE],
+                        other => return Err(ScorerError::Input(format!("no pieces for {other}"))),
+                    }
+                    .into_iter()
+                    .map(id),
+                );
             }
             Ok(ids)
         }

@@ -36,9 +36,7 @@ fn offline() -> bool {
 pub fn is_model_id(spec: &str) -> bool {
     let parts: Vec<&str> = spec.split('/').collect();
     (1..=2).contains(&parts.len())
-        && parts.iter().all(|p| {
-            !p.is_empty() && !p.starts_with('.') && p.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-        })
+        && parts.iter().all(|p| !p.is_empty() && !p.starts_with('.') && p.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
 }
 
 /// The model directory of Hub id `id` in the cache at `cache`, if its config.json is there.
@@ -84,10 +82,7 @@ pub fn resolve(id: &str) -> Result<PathBuf, ScorerError> {
         return Ok(dir);
     }
     let not_found = |why: String| {
-        ScorerError::Input(format!(
-            "model {id:?} is neither a path nor in the Hugging Face cache at {} ({why})",
-            cache.display()
-        ))
+        ScorerError::Input(format!("model {id:?} is neither a path nor in the Hugging Face cache at {} ({why})", cache.display()))
     };
     if offline() {
         return Err(not_found("HF_HUB_OFFLINE is set, so it is not downloaded".into()));
@@ -104,8 +99,7 @@ pub fn resolve(id: &str) -> Result<PathBuf, ScorerError> {
         let path = repo.get(&file).map_err(|e| not_found(format!("downloading {file} failed: {e}")))?;
         dir = path.parent().map(Path::to_path_buf);
     }
-    dir.filter(|d| d.join("config.json").is_file())
-        .ok_or_else(|| not_found("the repository has no config.json".into()))
+    dir.filter(|d| d.join("config.json").is_file()).ok_or_else(|| not_found("the repository has no config.json".into()))
 }
 
 #[cfg(test)]

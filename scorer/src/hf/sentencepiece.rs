@@ -48,16 +48,15 @@ pub(crate) fn tokenizer_from_sentencepiece(path: &Path, model_type: &str) -> Res
         "camembert" => Layout::Camembert,
         _ => return Err(refuse(&format!("SentencePiece files of {model_type} models are not converted here"))),
     };
-    let model = SentencePieceModel::from_file(path)
-        .map_err(|e| ScorerError::file(path, format!("not a readable SentencePiece model: {e}")))?;
+    let model =
+        SentencePieceModel::from_file(path).map_err(|e| ScorerError::file(path, format!("not a readable SentencePiece model: {e}")))?;
     let trainer = model.trainer().ok_or_else(|| ScorerError::file(path, "the SentencePiece model has no trainer settings"))?;
     if trainer.model_type() != ModelType::Unigram {
         return Err(refuse(&format!("a {:?} SentencePiece model, not a unigram one", trainer.model_type())));
     }
     let pieces: Vec<(String, f64)> = model.pieces.iter().map(|p| (p.piece().to_owned(), f64::from(p.score()))).collect();
     let (vocab, unk_id) = layout.vocab(&pieces).ok_or_else(|| refuse("too few pieces for the checkpoint's layout"))?;
-    let specials: Vec<AddedToken> =
-        layout.specials().iter().map(|s| AddedToken::from(*s, true).normalized(false)).collect();
+    let specials: Vec<AddedToken> = layout.specials().iter().map(|s| AddedToken::from(*s, true).normalized(false)).collect();
     let id = |token: &str| {
         vocab
             .iter()
@@ -76,14 +75,11 @@ pub(crate) fn tokenizer_from_sentencepiece(path: &Path, model_type: &str) -> Res
     let mut tokenizer = Tokenizer::new(unigram);
     let charsmap = model.normalizer().map(|n| n.precompiled_charsmap()).unwrap_or_default();
     if !charsmap.is_empty() {
-        let precompiled = Precompiled::from(charsmap)
-            .map_err(|e| ScorerError::file(path, format!("unreadable normalization map: {e}")))?;
+        let precompiled = Precompiled::from(charsmap).map_err(|e| ScorerError::file(path, format!("unreadable normalization map: {e}")))?;
         tokenizer.with_normalizer(Some(precompiled)).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
     }
-    tokenizer.with_pre_tokenizer(Some(Sequence::new(vec![
-        WhitespaceSplit.into(),
-        Metaspace::new('▁', PrependScheme::Always, true).into(),
-    ])));
+    tokenizer
+        .with_pre_tokenizer(Some(Sequence::new(vec![WhitespaceSplit.into(), Metaspace::new('▁', PrependScheme::Always, true).into()])));
     tokenizer.with_decoder(Some(MetaspaceDecoder::new('▁', PrependScheme::Always, true)));
     tokenizer.with_post_processor(Some(post));
     tokenizer.add_special_tokens(specials).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
@@ -105,10 +101,9 @@ impl Layout {
     fn vocab(self, pieces: &[(String, f64)]) -> Option<(Vec<(String, f64)>, usize)> {
         let (head, skip): (&[(&str, f64)], usize) = match self {
             Layout::XlmRoberta => (&[("<s>", 0.0), ("<pad>", 0.0), ("</s>", 0.0), ("<unk>", 0.0)], 3),
-            Layout::Camembert => (
-                &[("<s>NOTUSED", 0.0), ("<pad>", 0.0), ("</s>NOTUSED", 0.0), ("<unk>", 0.0), ("<unk>NOTUSED", -100.0)],
-                1,
-            ),
+            Layout::Camembert => {
+                (&[("<s>NOTUSED", 0.0), ("<pad>", 0.0), ("</s>NOTUSED", 0.0), ("<unk>", 0.0), ("<unk>NOTUSED", -100.0)], 1)
+            }
         };
         let mut vocab: Vec<(String, f64)> = head.iter().map(|(t, s)| ((*t).to_owned(), *s)).collect();
         vocab.extend(pieces.get(skip..)?.iter().cloned());

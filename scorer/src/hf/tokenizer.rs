@@ -52,9 +52,7 @@ fn wordpiece(dir: &Path, vocab: &Path) -> Result<Tokenizer, ScorerError> {
         .unk_token("[UNK]".into())
         .build()
         .map_err(|e| ScorerError::file(vocab, format!("not a WordPiece vocabulary: {e}")))?;
-    let id = |token: &str| {
-        model.token_to_id(token).ok_or_else(|| ScorerError::file(vocab, format!("{token} is not in the vocabulary")))
-    };
+    let id = |token: &str| model.token_to_id(token).ok_or_else(|| ScorerError::file(vocab, format!("{token} is not in the vocabulary")));
     let (cls, sep) = (id("[CLS]")?, id("[SEP]")?);
     let mut tokenizer = Tokenizer::new(model);
     tokenizer.with_normalizer(Some(BertNormalizer::new(true, true, None, lower_case(dir)?))).map_err(tokenizer_error)?;
@@ -85,7 +83,6 @@ fn byte_level_bpe(vocab: &Path, merges: &Path, roberta: bool) -> Result<Tokenize
 fn lower_case(dir: &Path) -> Result<bool, ScorerError> {
     let path = dir.join("tokenizer_config.json");
     let Ok(text) = std::fs::read_to_string(&path) else { return Ok(true) };
-    let config: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| ScorerError::file(&path, format!("not valid JSON: {e}")))?;
+    let config: serde_json::Value = serde_json::from_str(&text).map_err(|e| ScorerError::file(&path, format!("not valid JSON: {e}")))?;
     Ok(config.get("do_lower_case").and_then(serde_json::Value::as_bool).unwrap_or(true))
 }

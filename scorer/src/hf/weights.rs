@@ -27,8 +27,7 @@ fn checkpoint_files(dir: &Path) -> Result<Vec<PathBuf>, ScorerError> {
             continue;
         }
         let text = std::fs::read_to_string(&path).map_err(|e| ScorerError::file(&path, e))?;
-        let json: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| ScorerError::file(&path, format!("not valid JSON: {e}")))?;
+        let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| ScorerError::file(&path, format!("not valid JSON: {e}")))?;
         let shards: BTreeSet<&str> = json
             .get("weight_map")
             .and_then(serde_json::Value::as_object)
@@ -42,10 +41,7 @@ fn checkpoint_files(dir: &Path) -> Result<Vec<PathBuf>, ScorerError> {
         }
         return Ok(files);
     }
-    Err(ScorerError::file(
-        dir,
-        "no weights: expected model.safetensors, pytorch_model.bin, or a sharded checkpoint with its .index.json",
-    ))
+    Err(ScorerError::file(dir, "no weights: expected model.safetensors, pytorch_model.bin, or a sharded checkpoint with its .index.json"))
 }
 
 fn read(file: &Path, device: &Device) -> Result<Vec<(String, Tensor)>, ScorerError> {
@@ -100,8 +96,9 @@ impl Weights {
     /// The first of `names` present: checkpoints spell some tensors two ways, and
     /// often omit the decoder weight tied to the word embeddings.
     pub(crate) fn first(&self, names: &[&str]) -> Result<Tensor, ScorerError> {
-        names.iter().find_map(|n| self.tensors.get(*n).cloned()).ok_or_else(|| {
-            ScorerError::file(&self.dir, format!("none of the tensors {} is present", names.join(", ")))
-        })
+        names
+            .iter()
+            .find_map(|n| self.tensors.get(*n).cloned())
+            .ok_or_else(|| ScorerError::file(&self.dir, format!("none of the tensors {} is present", names.join(", "))))
     }
 }

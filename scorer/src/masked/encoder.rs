@@ -11,13 +11,13 @@
 use std::ops::Range;
 use std::path::Path;
 
-use candle_core::{D, Device, Module, Tensor};
+use candle_core::{Device, Module, Tensor, D};
 use candle_nn::LayerNorm;
 
+use crate::hf::{Config, Weights};
 use crate::ops::attention::{attention, Heads};
 use crate::ops::{gelu, Linear};
 use crate::ScorerError;
-use crate::hf::{Config, Weights};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -163,7 +163,9 @@ impl Encoder {
         if !w.any_under(head) {
             return Err(ScorerError::file(
                 dir,
-                format!("the checkpoint has no masked-LM head ({head}*): it was saved without one (e.g. BertModel rather than BertForMaskedLM)"),
+                format!(
+                    "the checkpoint has no masked-LM head ({head}*): it was saved without one (e.g. BertModel rather than BertForMaskedLM)"
+                ),
             ));
         }
         let tied = format!("{emb}.word_embeddings.weight");
@@ -241,8 +243,7 @@ impl Encoder {
         let picked: Vec<u32> = picks.iter().map(|&(r, j)| index(starts[r] + j)).collect::<Result<_, _>>()?;
         let picked_keys: Vec<Range<usize>> = picks.iter().map(|&(r, j)| keys[starts[r] + j].clone()).collect();
         let tensor = |v: &[u32]| Tensor::new(v, &self.device);
-        let mut x =
-            (self.word.index_select(&tensor(&ids)?, 0)? + self.position.index_select(&tensor(&positions)?, 0)?)?;
+        let mut x = (self.word.index_select(&tensor(&ids)?, 0)? + self.position.index_select(&tensor(&positions)?, 0)?)?;
         if let Some(tt) = &self.token_type {
             x = x.broadcast_add(&tt.get(0)?)?;
         }
@@ -258,13 +259,7 @@ impl Encoder {
     /// One post-LayerNorm transformer layer over the packed tokens `x` =
     /// `[tokens, hidden]`, where the query at output row i sees the tokens `keys[i]`.
     /// With `only` (token indices), the output holds just those tokens.
-    fn layer(
-        &self,
-        l: &Layer,
-        x: &Tensor,
-        keys: &[Range<usize>],
-        only: Option<&Tensor>,
-    ) -> Result<Tensor, ScorerError> {
+    fn layer(&self, l: &Layer, x: &Tensor, keys: &[Range<usize>], only: Option<&Tensor>) -> Result<Tensor, ScorerError> {
         let k = l.key.forward(x)?;
         let v = l.value.forward(x)?;
         let x = match only {

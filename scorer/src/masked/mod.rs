@@ -139,9 +139,7 @@ impl MaskedLm {
         let how = match self.scoring {
             MaskedScoring::Mask => "the word's pieces masked together, the sum of their log-probs",
             MaskedScoring::PllOriginal => "the pseudo-log-likelihood of the sentence (each token masked alone, summed)",
-            MaskedScoring::PllWordL2r => {
-                "the pseudo-log-likelihood of the sentence, each token masked with the later pieces of its word"
-            }
+            MaskedScoring::PllWordL2r => "the pseudo-log-likelihood of the sentence, each token masked with the later pieces of its word",
         };
         format!("masked, {}: {how}", self.scoring)
     }
@@ -215,8 +213,7 @@ impl MaskedLm {
             }
             MaskedScoring::PllWordL2r => {
                 for &t in &e.text_tokens {
-                    let rest: Vec<usize> =
-                        e.text_tokens.iter().copied().filter(|&j| j >= t && e.words[j] == e.words[t]).collect();
+                    let rest: Vec<usize> = e.text_tokens.iter().copied().filter(|&j| j >= t && e.words[j] == e.words[t]).collect();
                     plan.ask(masked_with(&rest), t, e.ids[t], slot);
                 }
             }
@@ -286,8 +283,7 @@ mod tests {
     use super::*;
 
     fn bert() -> MaskedLm {
-        let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR"))
-            .join("fixtures/mlm/bert");
+        let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR")).join("fixtures/mlm/bert");
         MaskedLm::from_dir(&dir, &Device::Cpu, MaskedScoring::Mask).expect("load")
     }
 
@@ -295,12 +291,7 @@ mod tests {
     #[test]
     fn equal_piece_counts_share_one_forward() {
         let lm = bert();
-        let c = Context {
-            text: "We counted thirty-one ducks.",
-            blank: (11, 21),
-            target: "thirty-one",
-            distractor: "forty-two",
-        };
+        let c = Context { text: "We counted thirty-one ducks.", blank: (11, 21), target: "thirty-one", distractor: "forty-two" };
         let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
         let mut plan = Plan::default();
         lm.plan_sentence(&mut plan, c.text, c.blank, 0, lm.scoring).expect("target");

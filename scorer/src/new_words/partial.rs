@@ -86,11 +86,22 @@ pub fn prompts(item: &WinoItem, teaching: Teaching, shots: &[WinoItem]) -> Resul
 }
 
 /// Judges every item in one batch of model calls.
-pub fn judge(model: &(impl ContinuationScorer + ?Sized), items: &[WinoItem], teaching: Teaching, shots: &[WinoItem]) -> Result<Vec<Judgement>, ScorerError> {
+pub fn judge(
+    model: &(impl ContinuationScorer + ?Sized),
+    items: &[WinoItem],
+    teaching: Teaching,
+    shots: &[WinoItem],
+) -> Result<Vec<Judgement>, ScorerError> {
     let prompts = items.iter().map(|item| prompts(item, teaching, shots)).collect::<Result<Vec<_>, _>>()?;
-    let pairs: Vec<(&str, &str)> = prompts.iter().flat_map(|p| p.prefixes.iter().map(|prefix| (prefix.as_str(), p.continuation.as_str()))).collect();
+    let pairs: Vec<(&str, &str)> =
+        prompts.iter().flat_map(|p| p.prefixes.iter().map(|prefix| (prefix.as_str(), p.continuation.as_str()))).collect();
     let scores = model.continuation_log_probs(&pairs)?;
-    let total = |i: usize| scores.get(i).map(|s| s.iter().map(|&x| f64::from(x)).sum::<f64>()).ok_or_else(|| ScorerError::Input("the model scored too few pairs".into()));
+    let total = |i: usize| {
+        scores
+            .get(i)
+            .map(|s| s.iter().map(|&x| f64::from(x)).sum::<f64>())
+            .ok_or_else(|| ScorerError::Input("the model scored too few pairs".into()))
+    };
     items
         .iter()
         .enumerate()
@@ -115,7 +126,12 @@ mod tests {
         fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
             pairs
                 .iter()
-                .map(|(p, c)| self.0.get(&((*p).to_owned(), (*c).to_owned())).cloned().ok_or_else(|| ScorerError::Input(format!("unexpected prompt {p:?} / {c:?}"))))
+                .map(|(p, c)| {
+                    self.0
+                        .get(&((*p).to_owned(), (*c).to_owned()))
+                        .cloned()
+                        .ok_or_else(|| ScorerError::Input(format!("unexpected prompt {p:?} / {c:?}")))
+                })
                 .collect()
         }
     }
@@ -132,15 +148,26 @@ mod tests {
     #[test]
     fn the_definition_goes_after_the_continuation_or_before_the_sentence() {
         let suffix = prompts(&item(), Teaching::DefinitionSuffix, &[]).expect("prompts");
-        assert_eq!(suffix.prefixes, ["The rats fled the holes for the fields since the holes", "The rats fled the holes for the fields since the fields"]);
+        assert_eq!(
+            suffix.prefixes,
+            ["The rats fled the holes for the fields since the holes", "The rats fled the holes for the fields since the fields"]
+        );
         assert_eq!(suffix.continuation, " were vorny. The meaning of vorny is filled with people.");
         let prefix = prompts(&item(), Teaching::DefinitionPrefix, &[]).expect("prompts");
-        assert_eq!(prefix.prefixes[1], "The meaning of vorny is filled with people. The rats fled the holes for the fields since the fields");
+        assert_eq!(
+            prefix.prefixes[1],
+            "The meaning of vorny is filled with people. The rats fled the holes for the fields since the fields"
+        );
         assert_eq!(prefix.continuation, " were vorny.");
         let empty = prompts(&item(), Teaching::Empty, &[]).expect("prompts");
         assert_eq!(empty.continuation, " were vorny.");
 
-        let shot = WinoItem { sentence: "Ann thanked Sue because _ plested her.".into(), options: ["Ann".into(), "Sue".into()], answer: 1, definition: Some("The verb to plest means to help.".into()) };
+        let shot = WinoItem {
+            sentence: "Ann thanked Sue because _ plested her.".into(),
+            options: ["Ann".into(), "Sue".into()],
+            answer: 1,
+            definition: Some("The verb to plest means to help.".into()),
+        };
         let one_shot = prompts(&item(), Teaching::DefinitionSuffix, std::slice::from_ref(&shot)).expect("prompts");
         assert_eq!(one_shot.prefixes[0], "Ann thanked Sue because Sue plested her. The verb to plest means to help.\nThe rats fled the holes for the fields since the holes");
         assert!(prompts(&WinoItem { sentence: "no blank".into(), ..item() }, Teaching::Empty, &[]).is_err());

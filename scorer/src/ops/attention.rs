@@ -46,13 +46,7 @@ impl Heads {
 /// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
 /// `[tokens, kv heads x dim]`, all contiguous f32 on the CPU; the result is
 /// `[queries, query heads x dim]`.
-pub(crate) fn attention(
-    q: &Tensor,
-    k: &Tensor,
-    v: &Tensor,
-    heads: Heads,
-    keys: &[Range<usize>],
-) -> candle_core::Result<Tensor> {
+pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Range<usize>]) -> candle_core::Result<Tensor> {
     q.apply_op3_no_bwd(k, v, &PackedAttention { heads, keys })
 }
 
@@ -161,16 +155,10 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use candle_core::{D, Device};
+    use candle_core::{Device, D};
 
     /// Padded attention with candle's own ops, one sentence at a time.
-    fn reference(
-        q: &Tensor,
-        k: &Tensor,
-        v: &Tensor,
-        heads: usize,
-        sentence: Range<usize>,
-    ) -> candle_core::Result<Tensor> {
+    fn reference(q: &Tensor, k: &Tensor, v: &Tensor, heads: usize, sentence: Range<usize>) -> candle_core::Result<Tensor> {
         let (n, hidden) = (sentence.len(), q.dim(1)?);
         let d = hidden / heads;
         let split = |t: Tensor| t.narrow(0, sentence.start, n)?.reshape((n, heads, d))?.transpose(0, 1)?.contiguous();

@@ -5,7 +5,7 @@
 //! element; on a bert-base-sized model that was 13 % of a scoring run. Here erf
 //! comes from `fast_math`, whose loops have no calls and no branches.
 
-use candle_core::{CpuStorage, CustomOp2, D, DType, Layout, Shape, Tensor};
+use candle_core::{CpuStorage, CustomOp2, DType, Layout, Shape, Tensor, D};
 use rayon::prelude::*;
 
 use super::fast_math::erf;
@@ -29,13 +29,7 @@ impl CustomOp2 for GeluErf {
         "gelu-erf-biased"
     }
 
-    fn cpu_fwd(
-        &self,
-        xs: &CpuStorage,
-        xl: &Layout,
-        bs: &CpuStorage,
-        bl: &Layout,
-    ) -> candle_core::Result<(CpuStorage, Shape)> {
+    fn cpu_fwd(&self, xs: &CpuStorage, xl: &Layout, bs: &CpuStorage, bl: &Layout) -> candle_core::Result<(CpuStorage, Shape)> {
         let (CpuStorage::F32(x), CpuStorage::F32(bias), Some((x0, x1)), Some((b0, b1))) =
             (xs, bs, xl.contiguous_offsets(), bl.contiguous_offsets())
         else {

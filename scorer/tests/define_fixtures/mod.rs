@@ -46,7 +46,13 @@ pub fn compare(model: &dyn DefinitionScorer, groups: &[Group], tolerance: f64, r
             for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
                 assert!((a - b).abs() < tolerance, "{reference}: {task} {} candidate {i}: ours {a}, reference {b}", g.target);
             }
-            ranks.push(Ranks { task, target: g.target.clone(), candidates: ours.len(), ours: rank_of(ours, target), theirs: rank_of(theirs, target) });
+            ranks.push(Ranks {
+                task,
+                target: g.target.clone(),
+                candidates: ours.len(),
+                ours: rank_of(ours, target),
+                theirs: rank_of(theirs, target),
+            });
         }
     }
     ranks

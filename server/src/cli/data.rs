@@ -9,7 +9,11 @@ use super::models::{models_dir, progress_bar};
 
 /// Imports WordNet from `dir`, with the frequencies of `wordfreq` (or the cached
 /// English ones, when there are), showing a progress bar.
-pub(super) async fn import_wordnet(store: &Store, dir: &Path, wordfreq: Option<PathBuf>) -> Result<gapwise_store::WordNetReport, Box<dyn std::error::Error>> {
+pub(super) async fn import_wordnet(
+    store: &Store,
+    dir: &Path,
+    wordfreq: Option<PathBuf>,
+) -> Result<gapwise_store::WordNetReport, Box<dyn std::error::Error>> {
     let wordfreq = wordfreq.or_else(|| Some(models_dir().join("large_en.msgpack.gz")).filter(|p| p.is_file()));
     let frequencies = wordfreq.as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let progress = progress_bar(0, "{pos}/{len} rows", "WordNet")?;

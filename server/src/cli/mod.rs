@@ -41,10 +41,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::BuildItems { per_k } => {
             let r = store.build_items(per_k).await?;
-            println!(
-                "{} pairs: {} items built; {} pairs had no usable sentence",
-                r.pairs, r.items, r.pairs_without_contexts
-            );
+            println!("{} pairs: {} items built; {} pairs had no usable sentence", r.pairs, r.items, r.pairs_without_contexts);
         }
         Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
             let options = gapwise_prepare::corpus::CorpusOptions { language, source, genre, min_chars, max_chars };

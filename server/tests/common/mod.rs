@@ -41,7 +41,8 @@ pub fn client() -> Client {
 
 /// Calls a server function the way the hydrated page does (form body, JSON back).
 pub async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let res = c.post(format!("{}/api/{endpoint}", app.base)).header(header::ACCEPT, "application/json").form(form).send().await.expect("request");
+    let res =
+        c.post(format!("{}/api/{endpoint}", app.base)).header(header::ACCEPT, "application/json").form(form).send().await.expect("request");
     let status = res.status();
     let text = res.text().await.expect("body");
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))

@@ -45,7 +45,11 @@ impl GameWriter {
 
     /// Connects to the PostgreSQL database `url` on connections of its own, beside
     /// `pool` (the store's), on which a job whose batch failed runs again alone.
-    pub(crate) async fn postgres(url: &str, pool: AnyPool, options: sqlx::pool::PoolOptions<sqlx::Postgres>) -> Result<GameWriter, StoreError> {
+    pub(crate) async fn postgres(
+        url: &str,
+        pool: AnyPool,
+        options: sqlx::pool::PoolOptions<sqlx::Postgres>,
+    ) -> Result<GameWriter, StoreError> {
         postgres::start(url, pool, options).await.map(GameWriter)
     }
 

@@ -90,8 +90,11 @@ async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
     let Some((first, _)) = writes.first() else { return };
     let sql = first.together_sql();
     let rows = writes.iter().map(|(write, _)| write.postgres_statements().swap_remove(0).1);
-    let changed: Result<Vec<String>, sqlx::Error> =
-        columns(rows).into_iter().fold(sqlx::query_scalar::<Postgres, String>(sql), |q, column| column.bind_to(q)).fetch_all(&pools.batches).await;
+    let changed: Result<Vec<String>, sqlx::Error> = columns(rows)
+        .into_iter()
+        .fold(sqlx::query_scalar::<Postgres, String>(sql), |q, column| column.bind_to(q))
+        .fetch_all(&pools.batches)
+        .await;
     match changed {
         Ok(changed) => {
             // a key changed once is the first job's of that key: the others found it done
@@ -119,8 +122,12 @@ async fn read_together(pools: &Pools, reads: Vec<(String, Told<Option<Session>>)
     let found: Result<Vec<Found>, sqlx::Error> = sqlx::query_as(SESSIONS_BY_TOKENS).bind(tokens).fetch_all(&pools.batches).await;
     match found {
         Ok(found) => {
-            let found: HashMap<String, SessionColumns> =
-                found.into_iter().map(|(token_hash, serving, id, pseudonym, assignments, answered, right, proposed)| (token_hash, (serving, id, pseudonym, assignments, answered, right, proposed))).collect();
+            let found: HashMap<String, SessionColumns> = found
+                .into_iter()
+                .map(|(token_hash, serving, id, pseudonym, assignments, answered, right, proposed)| {
+                    (token_hash, (serving, id, pseudonym, assignments, answered, right, proposed))
+                })
+                .collect();
             for (token_hash, done) in reads {
                 let columns = found.get(&token_hash).cloned();
                 let _ = done.send(Ok(columns.map(|c| Session::from_columns(token_hash, c))));
@@ -129,7 +136,8 @@ async fn read_together(pools: &Pools, reads: Vec<(String, Told<Option<Session>>)
         Err(e) => {
             tracing::debug!("a batch of {} session reads failed ({e}); each runs alone", reads.len());
             for (token_hash, done) in reads {
-                let columns: Result<Option<SessionColumns>, sqlx::Error> = sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(&pools.alone).await;
+                let columns: Result<Option<SessionColumns>, sqlx::Error> =
+                    sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(&pools.alone).await;
                 let _ = done.send(columns.map(|c| c.map(|c| Session::from_columns(token_hash, c))).map_err(StoreError::from));
             }
         }
@@ -158,10 +166,13 @@ fn columns<'a>(rows: impl Iterator<Item = Vec<Value<'a>>>) -> Vec<Column<'a>> {
     let mut columns: Vec<Column<'a>> = Vec::new();
     for row in rows {
         if columns.is_empty() {
-            columns = row.iter().map(|value| match value {
-                Value::Text(_) | Value::MaybeText(_) => Column::Text(Vec::new()),
-                Value::Int(_) | Value::MaybeInt(_) => Column::Int(Vec::new()),
-            }).collect();
+            columns = row
+                .iter()
+                .map(|value| match value {
+                    Value::Text(_) | Value::MaybeText(_) => Column::Text(Vec::new()),
+                    Value::Int(_) | Value::MaybeInt(_) => Column::Int(Vec::new()),
+                })
+                .collect();
         }
         for (column, value) in columns.iter_mut().zip(row) {
             match (column, value) {

@@ -202,7 +202,9 @@ fn run_write(conn: &rusqlite::Connection, write: &Write) -> rusqlite::Result<boo
 fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Result<Option<Session>> {
     use rusqlite::OptionalExtension;
     let mut statement = conn.prepare_cached(SESSION_BY_TOKEN)?;
-    let columns = statement.query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?))).optional()?;
+    let columns = statement
+        .query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))
+        .optional()?;
     Ok(columns.map(|c| Session::from_columns(token_hash.to_owned(), c)))
 }
 
@@ -246,7 +248,10 @@ mod tests {
         }
         commit(conn, batch);
         let told = "every job is told before the batch ends";
-        (stored.into_iter().map(|mut r| r.try_recv().expect(told)).collect(), read.into_iter().map(|mut r| r.try_recv().expect(told)).collect())
+        (
+            stored.into_iter().map(|mut r| r.try_recv().expect(told)).collect(),
+            read.into_iter().map(|mut r| r.try_recv().expect(told)).collect(),
+        )
     }
 
     fn players(conn: &rusqlite::Connection) -> i64 {
@@ -263,7 +268,10 @@ mod tests {
         assert!(matches!(stored[2..4], [Ok(true), Ok(true)]), "{:?}", &stored[2..4]);
         assert!(matches!(stored[4], Ok(false)), "the second player of one id is not stored: {:?}", stored[4]);
         let session = read[0].as_ref().expect("read").as_ref().expect("the session opened earlier in the batch");
-        assert_eq!((session.annotator.id.as_str(), session.annotator.pseudonym.as_str(), session.current_serving_id.clone()), ("a", "pa", None));
+        assert_eq!(
+            (session.annotator.id.as_str(), session.annotator.pseudonym.as_str(), session.current_serving_id.clone()),
+            ("a", "pa", None)
+        );
         assert!(matches!(read[1], Ok(None)), "{:?}", read[1]);
         assert_eq!(players(&conn), 2, "the batch was committed");
     }
@@ -278,7 +286,10 @@ mod tests {
         .expect("trigger");
         let (stored, read) = run(&conn, vec![new_player("a"), new_session("t", "a"), new_player("full"), new_player("b")], &["t"]);
         assert!(stored.iter().all(Result::is_err), "{stored:?}");
-        assert!(stored[0].as_ref().is_err_and(|e| e.to_string().contains("disk full")), "the failing statement's own error is every job's: {stored:?}");
+        assert!(
+            stored[0].as_ref().is_err_and(|e| e.to_string().contains("disk full")),
+            "the failing statement's own error is every job's: {stored:?}"
+        );
         assert!(read[0].is_err(), "{:?}", read[0]);
         assert_eq!(players(&conn), 0, "nothing of the batch is stored, before or after the failure");
         let (stored, _) = run(&conn, vec![new_player("c")], &[]);

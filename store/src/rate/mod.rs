@@ -69,13 +69,12 @@ impl Store {
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
     /// Section 6 uses a sentence for one pair only.
     pub async fn likert_candidates(&self, language: &str, pair: &LikertPair, sample: usize) -> Result<Vec<Found>, StoreError> {
-        let used: HashSet<i64> = sqlx::query_scalar(
-            "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'",
-        )
-        .fetch_all(self.pool())
-        .await?
-        .into_iter()
-        .collect();
+        let used: HashSet<i64> =
+            sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
+                .fetch_all(self.pool())
+                .await?
+                .into_iter()
+                .collect();
         self.sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.unsigned_abs(), &used).await
     }
 
@@ -93,17 +92,12 @@ impl Store {
 
     /// Stores an annotator's rating of a Likert item; a second rating of the same
     /// item by the same person replaces the first.
-    pub async fn record_likert(
-        &self,
-        annotator_id: &str,
-        item_id: i64,
-        rating: u8,
-        timing: Timing,
-    ) -> Result<(), StoreError> {
+    pub async fn record_likert(&self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
         if !(1..=5).contains(&rating) {
             return Err(StoreError::Invalid(format!("a Likert rating is 1 to 5, not {rating}")));
         }
-        let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM items WHERE id = $1").bind(item_id).fetch_optional(self.pool()).await?;
+        let kind: Option<String> =
+            sqlx::query_scalar("SELECT kind FROM items WHERE id = $1").bind(item_id).fetch_optional(self.pool()).await?;
         if kind.as_deref() != Some("likert") {
             return Err(StoreError::NotFound(format!("no Likert item {item_id}")));
         }

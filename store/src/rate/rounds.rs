@@ -75,7 +75,12 @@ impl Store {
         .await?;
         let (target, distractor): (String, String) = (row.try_get(2)?, row.try_get(3)?);
         let (left, right) = if row.try_get::<i64, _>(1)? == 1 { (target, distractor) } else { (distractor, target) };
-        let context = self.contexts(row.try_get(0)?).await?.into_iter().next().ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
+        let context = self
+            .contexts(row.try_get(0)?)
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
         let rated = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         Ok(LikertCard { serving_id: serving.to_owned(), context, left, right, rated })
     }
