@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use candle_core::Device;
 use gapwise_scorer::causal::CausalLm;
+use gapwise_scorer::guess::NextPieceModel;
 use gapwise_scorer::masked::{MaskedLm, MaskedScoring};
 use gapwise_scorer::{Context, ContextScorer, Conventions, FirstToken, StartToken};
 use serde::Deserialize;
@@ -291,5 +292,63 @@ fn gguf_rope_scaling_matches_pytorch() {
     for (file, name) in [("llama_linear.gguf", "llama_linear"), ("llama3.gguf", "llama3_rope_type")] {
         let lm = CausalLm::from_gguf(&fixtures().join(file), &Device::Cpu, &Conventions::default()).expect(file);
         compare_causal(&lm, &reference, name, false);
+    }
+}
+
+#[derive(Deserialize)]
+struct WordReference {
+    models: HashMap<String, WordModel>,
+}
+
+#[derive(Deserialize)]
+struct WordModel {
+    start: u32,
+    cases: Vec<WordCase>,
+}
+
+#[derive(Deserialize)]
+struct WordCase {
+    before: String,
+    word: String,
+    prefix_ids: Vec<u32>,
+    word_ids: Vec<u32>,
+    pieces: f64,
+    corrected: f64,
+}
+
+/// A word's log-probability in the next-word game, both ways, as PyTorch gives them
+/// (fixtures/make_word_probability_reference.py): the sum over its pieces, and the
+/// word's own (Pimentel & Meister 2024), with a byte-level BPE (`Ġ`) and a
+/// SentencePiece (`▁`) tokenizer, within 1e-4. The two differ: the correction is
+/// not a no-op on these models.
+#[test]
+fn word_log_probabilities_of_both_kinds_of_tokenizer_match_pytorch() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/word_probability/reference.json"))
+        .expect("word_probability/reference.json");
+    let words: WordReference = serde_json::from_str(&text).expect("reference JSON");
+    let gpt2 = model_dir(&reference(), "gpt2");
+    let llama_spm = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/word_probability/llama_spm");
+    for (name, dir) in [("gpt2", gpt2.path()), ("llama_spm", llama_spm.as_path())] {
+        let model = &words.models[name];
+        let lm = CausalLm::from_hf_dir(dir, &Device::Cpu, &Conventions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(lm.start_token(), Some(model.start), "{name}: start token");
+        let prefixes: Vec<Vec<u32>> = model.cases.iter().map(|c| lm.encode_prefix(&c.before).expect("prefix")).collect();
+        let pairs: Vec<(Vec<u32>, &str)> = prefixes.iter().cloned().zip(model.cases.iter().map(|c| c.word.as_str())).collect();
+        let got = lm.word_log_probs(&pairs).expect("word log-probs");
+        let mut largest_correction = 0.0f64;
+        for ((case, prefix), ours) in model.cases.iter().zip(&prefixes).zip(&got) {
+            assert_eq!(prefix, &case.prefix_ids, "{name}: {:?}", case.before);
+            assert_eq!(lm.tokenize(&format!(" {}", case.word)).expect("ids"), case.word_ids, "{name}: {:?}", case.word);
+            assert!((ours.pieces - case.pieces).abs() <= TOLERANCE, "{name}: {}: pieces {} vs {}", case.word, ours.pieces, case.pieces);
+            assert!(
+                (ours.corrected - case.corrected).abs() <= TOLERANCE,
+                "{name}: {}: corrected {} vs {}",
+                case.word,
+                ours.corrected,
+                case.corrected
+            );
+            largest_correction = largest_correction.max((case.corrected - case.pieces).abs());
+        }
+        assert!(largest_correction > 0.01, "{name}: the correction moves some word ({largest_correction})");
     }
 }

@@ -40,7 +40,8 @@ pub async fn predict_sentences(
         let owned = positions(&text);
         let at: Vec<(&str, &str)> = owned.iter().map(|(before, word)| (before.as_str(), word.as_str())).collect();
         let predictions = predict(model, &at).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
-        let rows: Vec<(Vec<String>, f64)> = predictions.into_iter().map(|p| (p.top, p.word_log_prob)).collect();
+        let rows: Vec<(Vec<String>, f64, f64)> =
+            predictions.into_iter().map(|p| (p.top, p.word_log_prob.pieces, p.word_log_prob.corrected)).collect();
         store.save_predictions(model_id, id, &rows).await?;
         done += 1;
         progress.inc(1);

@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 
 use common::{call, started, App};
 use gapwise_model::AnswerFilter;
-use gapwise_scorer::guess::{NextPieceModel, PieceKind};
+use gapwise_scorer::guess::{NextPieceModel, PieceKind, WordLogProb};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{positions, Store};
@@ -36,7 +36,8 @@ async fn words_of(store: &Store, serving: &str) -> Vec<String> {
     positions(&text).into_iter().map(|(_, w)| w).collect()
 }
 
-/// A stand-in model that always predicts "the", with probability 1/2 for any word.
+/// A stand-in model that always predicts "the", with probability 1/2 for any word's
+/// pieces and 1/4 for the word itself.
 struct AlwaysThe;
 
 impl NextPieceModel for AlwaysThe {
@@ -52,8 +53,9 @@ impl NextPieceModel for AlwaysThe {
     fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
         Ok(prefixes.iter().map(|_| vec![f32::NEG_INFINITY, 0.0]).collect())
     }
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
-        Ok(pairs.iter().map(|_| 0.5f64.ln()).collect())
+    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
+        // p = 1/2 for the pieces, and 1/2 that the word ends there
+        Ok(pairs.iter().map(|_| WordLogProb::of(0.5f64.ln(), 0.5f64.ln(), 0.0)).collect())
     }
 }
 
@@ -192,7 +194,8 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(m[2], people.len().to_string());
         assert_eq!(m[3], format!("{:.3}", 100.0 * the / n), "{m:?}");
         assert_eq!(m[6], if the > 0.0 { "1" } else { "0" }, "T1: one type at most");
-        assert_eq!(m[8], "2.000", "perplexity of p = 1/2 everywhere");
+        assert_eq!(m[8], "4.000", "perplexity of the words' own p = 1/4 everywhere");
+        assert_eq!(m[9], "2.000", "perplexity of the pieces' p = 1/2 everywhere");
         assert!(report.tables.iter().any(|t| t.file == "next_word_coverage" && !t.rows.is_empty()));
         // item response theory of the guesses: every position guessed is an item
         assert_eq!(common::irt_answers(&report, "guess"), (people.len(), true));

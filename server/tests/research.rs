@@ -386,7 +386,15 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert!(alpha == "n/a" || alpha.parse::<f64>().is_ok_and(|a| (-1.0..=1.0).contains(&a)), "alpha {alpha}");
     // IRT: one row per item answered, and the model on the players' scale
     let items: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT item_id) FROM answers").fetch_one(store.pool()).await.expect("items");
-    assert_eq!(read_csv(&dir.path().join("irt_items.csv")).len() as i64, items);
+    let irt_items = read_csv(&dir.path().join("irt_items.csv"));
+    assert_eq!(irt_items.len() as i64, items);
+    // the 2PL estimates only items it can identify: never one with under 5 answers
+    for row in &irt_items {
+        let answers: usize = text(row, "answers").parse().expect("answers");
+        let (b, a) = (text(row, "difficulty_2pl"), text(row, "discrimination_2pl"));
+        assert_eq!(b == "n/a", a == "n/a", "{row}");
+        assert!(answers >= 5 || b == "n/a", "an item with {answers} answers has a 2PL estimate: {row}");
+    }
     let abilities = read_csv(&dir.path().join("irt_abilities.csv"));
     let tiny = abilities.iter().find(|r| text(r, "respondent") == "tiny").expect("the model's row");
     let theta: f64 = text(tiny, "ability").parse().expect("the model has an ability");

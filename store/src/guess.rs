@@ -48,7 +48,11 @@ pub struct ModelGuess {
     pub position: usize,
     pub word: String,
     pub top: Vec<String>,
+    /// log p(word): the sum over its pieces (the paper's).
     pub word_log_prob: f64,
+    /// log p(word), the word's own (see `gapwise_scorer::guess::WordLogProb`); none
+    /// for a prediction stored before it was kept.
+    pub word_log_prob_corrected: Option<f64>,
 }
 
 /// What the analyses know of a word.
@@ -289,7 +293,8 @@ impl Store {
     /// Every model prediction stored.
     pub async fn model_guesses(&self) -> Result<Vec<ModelGuess>, StoreError> {
         let rows = sqlx::query(
-            "SELECT p.model_id, s.lang, p.sentence_id, p.position, p.word, p.top, p.word_log_prob FROM guess_predictions p \
+            "SELECT p.model_id, s.lang, p.sentence_id, p.position, p.word, p.top, p.word_log_prob, p.word_log_prob_corrected \
+             FROM guess_predictions p \
              JOIN sentences s ON s.id = p.sentence_id ORDER BY p.model_id, p.sentence_id, p.position",
         )
         .fetch_all(self.pool())
@@ -304,6 +309,7 @@ impl Store {
                     word: r.try_get(4)?,
                     top: r.try_get::<String, _>(5)?.split('|').map(str::to_owned).collect(),
                     word_log_prob: r.try_get(6)?,
+                    word_log_prob_corrected: r.try_get(7)?,
                 })
             })
             .collect()
@@ -338,28 +344,31 @@ impl Store {
         Ok(played.into_iter().chain(others).take(limit).collect())
     }
 
-    /// Stores `model`'s (top words, log p(word)) for each position of a sentence.
-    pub async fn save_predictions(&self, model: &str, sentence: i64, predictions: &[(Vec<String>, f64)]) -> Result<(), StoreError> {
+    /// Stores `model`'s (top words, log p(word) as the sum over its pieces and as the
+    /// word's own) for each position of a sentence.
+    pub async fn save_predictions(&self, model: &str, sentence: i64, predictions: &[(Vec<String>, f64, f64)]) -> Result<(), StoreError> {
         let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
         let all = positions(&text);
         if all.len() != predictions.len() {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));
         }
-        let rows: Vec<(i64, String, String, f64)> = all
+        let rows: Vec<(i64, String, String, f64, f64)> = all
             .into_iter()
             .zip(predictions)
             .enumerate()
-            .map(|(i, ((_, word), (top, lp)))| (i64::try_from(i + 1).unwrap_or(i64::MAX), word, top.join("|"), *lp))
+            .map(|(i, ((_, word), (top, pieces, corrected)))| {
+                (i64::try_from(i + 1).unwrap_or(i64::MAX), word, top.join("|"), *pieces, *corrected)
+            })
             .collect();
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES {} \
+            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob, word_log_prob_corrected) VALUES {} \
              ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
-            6,
+            7,
             &rows,
-            |q, (position, word, top, lp)| {
-                q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*lp)
+            |q, (position, word, top, pieces, corrected)| {
+                q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*pieces).bind(*corrected)
             },
             &|_| {},
         )

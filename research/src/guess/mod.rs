@@ -20,12 +20,15 @@ use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 
 const PEOPLE: &str = "people";
 
-/// One player's events in one language, with the models' word log-probabilities.
+/// One player's events in one language, with a model's log-probabilities of the
+/// actual words: the words' own (none where a prediction has none stored) and the
+/// sums over their pieces.
 struct Player {
     language: String,
     name: String,
     events: Vec<Event>,
-    log_probs: Vec<f64>,
+    log_probs: Vec<Option<f64>>,
+    piece_log_probs: Vec<f64>,
 }
 
 /// The two tables.
@@ -51,14 +54,15 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
         let mine: Vec<_> = people.iter().filter(|p| p.lang == lang).collect();
         if !mine.is_empty() {
             let events = mine.iter().map(|p| event(lang, &p.word, vec![p.guess.clone()])).collect();
-            players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new() });
+            players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new(), piece_log_probs: Vec::new() });
         }
         for &model in &model_names {
             let mut add = |name: String, guesses: Vec<&ModelGuess>| {
                 if !guesses.is_empty() {
                     let events = guesses.iter().map(|m| event(lang, &m.word, m.top.clone())).collect();
-                    let log_probs = guesses.iter().map(|m| m.word_log_prob).collect();
-                    players.push(Player { language: lang.into(), name, events, log_probs });
+                    let log_probs = guesses.iter().map(|m| m.word_log_prob_corrected).collect();
+                    let piece_log_probs = guesses.iter().map(|m| m.word_log_prob).collect();
+                    players.push(Player { language: lang.into(), name, events, log_probs, piece_log_probs });
                 }
             };
             add(
@@ -83,7 +87,13 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
                 if has_neighbours { num(t.percent(t.soft)) } else { "n/a".into() },
                 t.types_top1.to_string(),
                 if person { "n/a".into() } else { t.types_top10.to_string() },
-                if person { "n/a".into() } else { num(perplexity(&p.log_probs)) },
+                // n/a for a person, and for a model with predictions stored before words' own probabilities were
+                if person {
+                    "n/a".into()
+                } else {
+                    num(p.log_probs.iter().copied().collect::<Option<Vec<f64>>>().map_or(f64::NAN, |l| perplexity(&l)))
+                },
+                if person { "n/a".into() } else { num(perplexity(&p.piece_log_probs)) },
             ]
         })
         .collect();
@@ -110,8 +120,10 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
     Ok(vec![
         table(
             "next_word_accuracy",
-            "Next word: top-1 and top-10 accuracy (%), soft match (%), T1 and T10 (distinct words guessed right) and word-level perplexity",
-            &["language", "player", "positions", "top-1", "top-10", "soft match", "T1", "T10", "perplexity"],
+            "Next word: top-1 and top-10 accuracy (%), soft match (%), T1 and T10 (distinct words guessed right) and word-level \
+             perplexity, of the words' own probabilities (perplexity: the pieces' product times the probability that the word ends \
+             there, over that of the word before, Pimentel & Meister 2024) and of the pieces' product (perplexity_pieces, the paper's)",
+            &["language", "player", "positions", "top-1", "top-10", "soft match", "T1", "T10", "perplexity", "perplexity_pieces"],
             accuracy,
         ),
         table(

@@ -269,14 +269,30 @@ impl Decoder {
     pub fn token_log_probs(&self, hidden: &Tensor, at: &[(usize, u32)]) -> Result<Vec<f32>, ScorerError> {
         let mut out = Vec::with_capacity(at.len());
         for chunk in at.chunks(head_rows(self.vocab_size())) {
-            let rows: Vec<u32> = chunk.iter().map(|&(i, _)| i as u32).collect();
             let tokens: Vec<u32> = chunk.iter().map(|&(_, t)| t).collect();
-            let picked = hidden.index_select(&Tensor::new(rows.as_slice(), &self.device)?, 0)?;
-            let log_probs = self.log_probs(&picked)?;
+            let log_probs = self.log_probs_at(hidden, chunk.iter().map(|&(i, _)| i))?;
             let wanted = Tensor::new(tokens.as_slice(), &self.device)?.unsqueeze(1)?;
             out.extend(log_probs.gather(&wanted, 1)?.squeeze(1)?.to_vec1::<f32>()?);
         }
         Ok(out)
+    }
+
+    /// log of the probability mass `mask` (1 for the tokens counted, 0 for the others)
+    /// holds at each index into `hidden`, with the output head run on a bounded
+    /// number of rows at a time.
+    pub fn masked_log_mass(&self, hidden: &Tensor, at: &[usize], mask: &Tensor) -> Result<Vec<f32>, ScorerError> {
+        let mut out = Vec::with_capacity(at.len());
+        for chunk in at.chunks(head_rows(self.vocab_size())) {
+            let probs = self.log_probs_at(hidden, chunk.iter().copied())?.exp()?;
+            out.extend(probs.broadcast_mul(mask)?.sum(1)?.log()?.to_vec1::<f32>()?);
+        }
+        Ok(out)
+    }
+
+    /// The output head's log-probabilities at these indices into `hidden`.
+    fn log_probs_at(&self, hidden: &Tensor, at: impl Iterator<Item = usize>) -> Result<Tensor, ScorerError> {
+        let rows: Vec<u32> = at.map(|i| i as u32).collect();
+        self.log_probs(&hidden.index_select(&Tensor::new(rows.as_slice(), &self.device)?, 0)?)
     }
 }
 

@@ -22,7 +22,7 @@ mod tokenizer;
 
 use std::path::Path;
 
-use candle_core::Device;
+use candle_core::{Device, Tensor};
 use tokenizers::Tokenizer;
 
 pub use full_precision::write_full_precision;
@@ -270,22 +270,35 @@ impl CausalLm {
     /// For each (row, from): the log-probability of `row[from..]`, each token given the
     /// ones before it. Rows run sorted by length in packed batches.
     fn log_probs_from(&self, rows: &[(Vec<u32>, usize)]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        Ok(self.read(rows, None)?.into_iter().map(|(tail, _)| tail).collect())
+    }
+
+    /// [`Self::log_probs_from`], and with `mask` (1 for some tokens of the vocabulary,
+    /// 0 for the others) the log-probability that the token at `from`, and the token
+    /// after the row, is one `mask` marks.
+    fn read(&self, rows: &[(Vec<u32>, usize)], mask: Option<&Tensor>) -> Result<Vec<(Vec<f32>, Option<(f32, f32)>)>, ScorerError> {
         let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
-        let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
+        let mut out: Vec<(Vec<f32>, Option<(f32, f32)>)> = vec![(Vec::new(), None); rows.len()];
         for batch in crate::batching::by_length(&widths, BATCH_TOKENS) {
             let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
             let hidden = self.model.hidden(&packed)?;
             // position t predicts token t + 1
-            let (mut at, mut start) = (Vec::new(), 0);
+            let (mut at, mut ends, mut start) = (Vec::new(), Vec::new(), 0);
             for &i in &batch {
                 let (row, from) = &rows[i];
                 at.extend((*from..row.len()).map(|t| (start + t - 1, row[t])));
+                ends.extend([start + from - 1, start + row.len() - 1]);
                 start += row.len();
             }
             let mut picked = self.model.token_log_probs(&hidden, &at)?.into_iter();
+            let masses = match mask {
+                Some(mask) => self.model.masked_log_mass(&hidden, &ends, mask)?,
+                None => Vec::new(),
+            };
+            let mut masses = masses.chunks_exact(2).map(|m| (m[0], m[1]));
             for &i in &batch {
                 let (row, from) = &rows[i];
-                out[i] = picked.by_ref().take(row.len().saturating_sub(*from)).collect();
+                out[i] = (picked.by_ref().take(row.len().saturating_sub(*from)).collect(), masses.next());
             }
         }
         Ok(out)

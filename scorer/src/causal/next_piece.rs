@@ -4,7 +4,7 @@
 use candle_core::Tensor;
 
 use super::CausalLm;
-use crate::guess::{NextPieceModel, PieceKind};
+use crate::guess::{NextPieceModel, PieceKind, WordLogProb};
 use crate::ScorerError;
 
 /// The kind of a piece from its raw form and its decoded text: a space marker (`Ġ`
@@ -65,10 +65,22 @@ impl NextPieceModel for CausalLm {
         (0..prefixes.len()).map(|i| Ok(log_probs.get(i)?.to_vec1::<f32>()?)).collect()
     }
 
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
+    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
         let rows = pairs.iter().map(|(prefix, word)| self.continued(prefix.clone(), &format!(" {word}"))).collect::<Result<Vec<_>, _>>()?;
-        let tails = self.log_probs_from(&rows)?;
-        Ok(tails.iter().map(|t| t.iter().map(|&l| f64::from(l)).sum()).collect())
+        // 1 for the pieces that end the word before them, over the model's whole vocabulary
+        let kinds = self.piece_kinds();
+        let ends: Vec<f32> =
+            (0..self.model.vocab_size()).map(|i| if kinds.get(i) == Some(&PieceKind::WordInside) { 0.0 } else { 1.0 }).collect();
+        let ends = Tensor::new(ends.as_slice(), self.model.device())?;
+        let read = self.read(&rows, Some(&ends))?;
+        Ok(read
+            .into_iter()
+            .map(|(tail, masses)| {
+                let pieces = tail.iter().map(|&l| f64::from(l)).sum();
+                let (before, after) = masses.unwrap_or_default();
+                WordLogProb::of(pieces, f64::from(after), f64::from(before))
+            })
+            .collect())
     }
 }
 

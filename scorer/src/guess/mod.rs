@@ -17,8 +17,16 @@
 //!   rank by the product of their pieces' probabilities, as the paper scores them;
 //!   the top word comes first. At most [`MAX_PIECES`] batched forward passes of at
 //!   most [`BEAM`] prefixes per position.
-//! - **Word log-probability**: the sum of the log-probabilities of the actual next
-//!   word's pieces (the product of piece probabilities), for word-level perplexity.
+//! - **Word log-probability** of the actual next word, two ways ([`WordLogProb`]):
+//!   the sum of the log-probabilities of its pieces (the paper's), and the word's
+//!   own probability (Pimentel & Meister 2024, "How to compute the probability of a
+//!   word"): with tokenizers that mark where words start (`Ġ`, `▁`), the pieces'
+//!   product leaves out that the word ends where it does, so it is multiplied by
+//!   the probability that the next piece does not go on with the word, and divided
+//!   by the same probability for the word before it (which the first piece's
+//!   space marker already took for granted). Word-level perplexity uses the latter.
+//!   The top word and the top-k search rank words by their pieces' product, as the
+//!   paper does; Algorithm 1's rule for where a word ends stands in for the factor.
 
 use crate::ScorerError;
 
@@ -50,9 +58,29 @@ pub trait NextPieceModel: Send + Sync {
     fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError>;
     /// The log-probabilities of the next piece after each prefix.
     fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError>;
-    /// log p(` word` | prefix), summed over its pieces, for each (prefix, word): the
-    /// word after a space.
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError>;
+    /// log p(` word` | prefix) for each (prefix, word), the word after a space, both
+    /// ways ([`WordLogProb`]).
+    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError>;
+}
+
+/// log p(a word | the words before it), both ways (see the module).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WordLogProb {
+    /// The sum of the log-probabilities of the word's pieces (the paper's).
+    pub pieces: f64,
+    /// The word's own: `pieces` + log P(the next piece ends the word | before, word)
+    /// - log P(the next piece ends the word before | before), where a piece ends a
+    /// word unless it is [`PieceKind::WordInside`] (a word start, punctuation, a
+    /// special or end-of-text token all do).
+    pub corrected: f64,
+}
+
+impl WordLogProb {
+    /// From the pieces' sum and the log-probabilities that the word, and the word
+    /// before it, end there.
+    pub fn of(pieces: f64, word_ends: f64, before_ends: f64) -> Self {
+        WordLogProb { pieces, corrected: pieces + word_ends - before_ends }
+    }
 }
 
 /// The model's guesses at one position.
@@ -61,7 +89,7 @@ pub struct Prediction {
     /// Up to [`TOP_K`] words, the top word first.
     pub top: Vec<String>,
     /// log p(the actual word | the words before it).
-    pub word_log_prob: f64,
+    pub word_log_prob: WordLogProb,
 }
 
 /// The ids of the `n` largest values, largest first.
@@ -234,7 +262,13 @@ mod tests {
                 })
                 .collect())
         }
-        fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<f64>, ScorerError> {
+        fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
+            // the probability that the next piece ends the word before it
+            let ends = |ids: &[u32]| -> Result<f64, ScorerError> {
+                let next = self.next_log_probs(&[ids.to_vec()])?.remove(0);
+                let mass: f64 = (0..next.len()).filter(|&i| self.kinds[i] != PieceKind::WordInside).map(|i| f64::from(next[i]).exp()).sum();
+                Ok(mass.ln())
+            };
             pairs
                 .iter()
                 .map(|(prefix, word)| {
@@ -244,7 +278,7 @@ mod tests {
                         total += f64::from(self.next_log_probs(&[ids.clone()])?[0][p as usize]);
                         ids.push(p);
                     }
-                    Ok(total)
+                    Ok(WordLogProb::of(total, ends(&ids)?, ends(prefix)?))
                 })
                 .collect()
         }
@@ -280,8 +314,14 @@ mod tests {
         let p = predict(&toy, &[("the", "velociraptor"), ("the velociraptor", "ate")]).expect("predictions");
         assert_eq!(p.len(), 2);
         assert_eq!(p[0].top[0], "velociraptor");
-        assert!((p[0].word_log_prob - (0.5f64.ln() + 0.9f64.ln() + 0.8f64.ln())).abs() < 1e-6);
+        let pieces = 0.5f64.ln() + 0.9f64.ln() + 0.8f64.ln();
+        assert!((p[0].word_log_prob.pieces - pieces).abs() < 1e-6);
+        // after "raptor" Ġate (0.7) ends the word and s (0.3) goes on with it; after
+        // "the" every piece but oci (0.15) ends "the"
+        assert!((p[0].word_log_prob.corrected - (pieces + 0.7f64.ln() - 0.85f64.ln())).abs() < 1e-6);
         assert_eq!(p[1].top[0], "ate");
-        assert!((p[1].word_log_prob - 0.7f64.ln()).abs() < 1e-6);
+        assert!((p[1].word_log_prob.pieces - 0.7f64.ln()).abs() < 1e-6);
+        // after "ate": Ġthe (0.6) and . (0.4) both end it; after "raptor" Ġate (0.7) ends it
+        assert!((p[1].word_log_prob.corrected - (0.7f64.ln() + 1f64.ln() - 0.7f64.ln())).abs() < 1e-6);
     }
 }
