@@ -206,3 +206,16 @@ pub fn ConsentBox() -> impl IntoView {
         </label>
     }
 }
+
+/// The staff pages' bar: the way between research and admin, and signing out.
+#[component]
+pub fn StaffBar() -> impl IntoView {
+    let logout = ServerAction::<crate::api::StaffLogout>::new();
+    view! {
+        <nav class="staff-bar" aria-label="Staff pages">
+            <a href="/research">"Research"</a>
+            <a href="/admin">"Admin"</a>
+            <ActionForm action=logout attr:class="inline"><button type="submit" class="secondary">"Sign out"</button></ActionForm>
+        </nav>
+    }
+}

@@ -119,10 +119,15 @@ async fn cookie_value(name: &str) -> Option<String> {
 
 /// The caller's session, if the cookie names a live one.
 pub async fn current_session(store: &Store) -> Result<Option<Session>, AppError> {
-    match cookie_value(SESSION_COOKIE).await {
+    match session_token().await {
         Some(token) => Ok(store.session(&token).await?),
         None => Ok(None),
     }
+}
+
+/// The caller's player session token, if the request carries one.
+pub async fn session_token() -> Option<String> {
+    cookie_value(SESSION_COOKIE).await
 }
 
 /// The caller's staff session token, if the request carries one.
@@ -190,7 +195,7 @@ pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
     set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(SESSION_MAX_AGE_DAYS), secure)
 }
 
-/// Removes the player session cookie (after erasure).
+/// Removes the player session cookie (after erasure, on signing out).
 pub fn clear_session_cookie(secure: bool) -> Result<(), AppError> {
     set_cookie(SESSION_COOKIE, String::new(), SameSite::Lax, cookie::time::Duration::ZERO, secure)
 }

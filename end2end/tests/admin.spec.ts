@@ -3,7 +3,8 @@
 // `gapwise add-staff`) approves the pair on the admin page and builds its items; then
 // another player adds the proposer as a friend on the friends page and is served
 // that pair first.
-import { Browser, expect, Page, test } from '@playwright/test';
+import { Browser, Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { addStaff } from './cli';
 import { query } from './db';
 import { hydrated, signInStaff, startPlaying } from './pages';

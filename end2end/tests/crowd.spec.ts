@@ -2,7 +2,7 @@
 // participant arrives with the platform's ids, consents, answers the study's items
 // and is sent to Prolific's completion address with the code; another gives the
 // study back, which frees its items.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { addStaff } from './cli';
 import { query } from './db';
 import { hydrated, signInStaff } from './pages';
@@ -25,7 +25,7 @@ test('a Prolific participant goes from the entry link to the completion redirect
   const row = admin.locator('table.studies tbody tr').filter({ hasText: 'Pilot study' });
   await expect(row).toHaveCount(1);
   const entry = (await row.locator('code.entry-url').innerText()).trim();
-  expect(entry).toMatch(/^\/crowd\/[A-Za-z]+\?PROLIFIC_PID=\{\{%PROLIFIC_PID%\}\}/);
+  expect(entry).toMatch(/^\/crowd\/[0-9a-z]+\?PROLIFIC_PID=\{\{%PROLIFIC_PID%\}\}/);
   const study = entry.split('?')[0];
 
   // the participant: entry, consent, three items, then back to Prolific with the code

@@ -2,7 +2,8 @@
 // rounds each way round, picking options in turn until the right one; every wrong
 // pick is crossed out, the right one ends the round, and the database holds the
 // picks with the rank each round took. D2W is played in a phone-sized viewport.
-import { devices, expect, Page, test } from '@playwright/test';
+import { devices, Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { query } from './db';
 import { apiCalls, hydrated, startPlaying } from './pages';
 

@@ -2,7 +2,7 @@
 // sees each word after guessing; the database holds one guess per position. Then
 // the default model predicts the same sentence (`gapwise score-guess`), and a
 // researcher finds people and the model side by side on the research page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
 import { apiCalls, hydrated, signInStaff, startPlaying } from './pages';

@@ -4,7 +4,8 @@
 // English and in Russian, on a desktop and a phone viewport, as artifacts under
 // test-results/screens (not committed).
 import { readFileSync } from 'node:fs';
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { hydrated } from './pages';
 
 /** Every stretch of words of the English catalogue, without its { placeables }. */

@@ -1,7 +1,8 @@
 // A player on a phone plays 3 items, leaves feedback with HTML in it (shown escaped),
 // finds their answers on "My data", downloads them, and erases everything; the
 // database then holds no row that names them, in any table.
-import { devices, expect, test } from '@playwright/test';
+import { devices } from '@playwright/test';
+import { expect, test } from './guard';
 import { readFileSync } from 'node:fs';
 import { query } from './db';
 import { hydrated, startPlaying } from './pages';

@@ -3,7 +3,8 @@
 // each answer with its condition and time. Then the default model judges the same
 // items (`gapwise score-new-words`), and a researcher finds the accuracy of people
 // and of the model, with and without definitions, side by side.
-import { devices, expect, test } from '@playwright/test';
+import { devices } from '@playwright/test';
+import { expect, test } from './guard';
 import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
 import { apiCalls, hydrated, signInStaff, startPlaying } from './pages';

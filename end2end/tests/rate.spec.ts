@@ -2,7 +2,7 @@
 // a player rates one by clicking and one with the keyboard, and the database holds
 // both ratings on the paper's scale (1 = surely the target), whichever side of the
 // scale the target was shown on.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { query } from './db';
 import { apiCalls, hydrated, startPlaying } from './pages';
 

@@ -1,7 +1,7 @@
 // A researcher made with `gapwise add-staff` signs in, sees the paper's tables and
 // figures, filters them, and gets download links for the same selection; a visitor
 // who is not signed in is refused.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { addStaff } from './cli';
 import { signInStaff } from './pages';
 

@@ -1,7 +1,7 @@
 //! Request guards applied to every route.
 
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -55,8 +55,10 @@ pub async fn no_nul_characters(req: Request, next: Next) -> Response {
 }
 
 /// Wraps routes in every guard: the CSRF check, a body limit of `limit` bytes, no NUL
-/// characters, and
-/// headers that keep the site out of frames and stop content sniffing.
+/// characters, headers that keep the site out of frames and stop content sniffing,
+/// and cross-origin isolation (COOP same-origin, COEP require-corp: the site loads
+/// nothing from elsewhere), under which browsers give `performance.now()` its fine
+/// steps (5 µs in Chromium instead of 100 µs) for the response times.
 pub fn guard(app: Router, limit: usize) -> Router {
     let header = |name, value| SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value));
     app.layer(axum::middleware::from_fn(no_nul_characters))
@@ -65,4 +67,6 @@ pub fn guard(app: Router, limit: usize) -> Router {
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
+        .layer(header(HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
+        .layer(header(HeaderName::from_static("cross-origin-embedder-policy"), "require-corp"))
 }

@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::game_writes::Write;
-use super::secrets::{hash_password, hash_token, new_token, random_letters, verify_password};
+use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Annotator, Session};
 use super::{now_ms, Refusal, Store, StoreError};
 
@@ -18,7 +18,7 @@ impl Store {
     /// the game's writes instead of waiting for their write lock.
     pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
         for _ in 0..5 {
-            let annotator = Annotator { id: uuid::Uuid::new_v4().to_string(), pseudonym: random_letters(PSEUDONYM_LEN) };
+            let annotator = Annotator { id: uuid::Uuid::new_v4().to_string(), pseudonym: random_code(PSEUDONYM_LEN) };
             let new = Write::NewAnnotator {
                 id: annotator.id.clone(),
                 pseudonym: annotator.pseudonym.clone(),
@@ -61,13 +61,14 @@ impl Store {
         Ok(())
     }
 
-    /// Checks a pseudonym and password; on success opens a session and returns its token.
+    /// Checks a pseudonym (in any case) and password; on success opens a session and
+    /// returns its token.
     /// The same error, after the same argon2 work, is given for an unknown pseudonym
     /// and a wrong password.
     pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Denied(Refusal::new("error-login", "unknown pseudonym or wrong password"));
-        let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE pseudonym = $1")
-            .bind(pseudonym.trim())
+        let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE LOWER(pseudonym) = $1")
+            .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())
             .await?;
         let (id, stored): (Option<String>, Option<String>) = match row {

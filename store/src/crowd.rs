@@ -11,7 +11,7 @@
 use sqlx::Row;
 
 use super::audit::record;
-use super::secrets::random_letters;
+use super::secrets::random_code;
 use super::{now_ms, stored_code, Refusal, Store, StoreError, CONSENT_VERSION};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
 
@@ -51,11 +51,11 @@ impl Store {
             return Err(StoreError::Invalid("items must be 1 to 500 and the time limit 1 to 1440 minutes".into()));
         }
         let code = match study.completion_code.trim() {
-            "" => random_letters(8).to_uppercase(),
+            "" => random_code(8).to_uppercase(),
             code if code.len() <= 64 && code.chars().all(|c| c.is_ascii_alphanumeric()) => code.to_owned(),
             _ => return Err(StoreError::Invalid("a completion code has up to 64 letters and digits".into())),
         };
-        let id = random_letters(10);
+        let id = random_code(10);
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO crowd_studies (id, platform, name, k, lang, items_target, max_minutes, completion_code, created_at, item_policy) \

@@ -13,7 +13,7 @@ use futures_util::TryStreamExt;
 use sqlx::Row;
 
 use super::filter::filter_sql;
-use super::secrets::random_letters;
+use super::secrets::random_code;
 use super::{Store, StoreError};
 use gapwise_model::{AnswerFilter, Input, Trial};
 
@@ -90,7 +90,7 @@ impl Store {
         for id in missing {
             sqlx::query("INSERT INTO export_pseudonyms (annotator_id, export_id) VALUES ($1, $2)")
                 .bind(id)
-                .bind(random_letters(EXPORT_ID_LEN))
+                .bind(random_code(EXPORT_ID_LEN))
                 .execute(&mut *tx)
                 .await?;
         }

@@ -1,5 +1,6 @@
 //! Secrets and random identifiers: session and API tokens (random, stored as their
-//! SHA-256), argon2id password hashes, and random letter strings for pseudonyms.
+//! SHA-256), argon2id password hashes, and random codes for pseudonyms, export
+//! identifiers and completion codes.
 
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
@@ -10,14 +11,17 @@ use sha2::{Digest, Sha256};
 
 use super::{Refusal, StoreError};
 
-const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/// Crockford's base-32 digits, lowercase: no letter that reads as another one or as
+/// a digit (no i, l, o or u), one case, so that a code read aloud or copied by hand
+/// comes out right.
+const CODE_DIGITS: &[u8] = b"0123456789abcdefghjkmnpqrstvwxyz";
 pub(crate) const MIN_PASSWORD_CHARS: usize = 8;
 const MAX_PASSWORD_CHARS: usize = 256;
 
-/// `len` random ASCII letters.
-pub(crate) fn random_letters(len: usize) -> String {
+/// `len` random [`CODE_DIGITS`] (50 bits for 10).
+pub(crate) fn random_code(len: usize) -> String {
     let mut rng = rand::thread_rng();
-    (0..len).filter_map(|_| LETTERS.choose(&mut rng).copied().map(char::from)).collect()
+    (0..len).filter_map(|_| CODE_DIGITS.choose(&mut rng).copied().map(char::from)).collect()
 }
 
 /// What is stored of a token: its SHA-256, hex.
@@ -83,11 +87,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn random_letters_are_letters() {
-        let p = random_letters(10);
+    fn random_codes_have_no_look_alikes() {
+        let p = random_code(10);
         assert_eq!(p.len(), 10);
-        assert!(p.chars().all(|c| c.is_ascii_alphabetic()));
-        assert_ne!(random_letters(10), random_letters(10));
+        assert!(p.chars().all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()), "{p}");
+        let many: String = (0..200).map(|_| random_code(10)).collect();
+        assert!(!many.contains(['i', 'l', 'o', 'u']), "look-alikes");
+        assert_ne!(random_code(10), random_code(10));
     }
 
     #[test]

@@ -188,10 +188,11 @@ impl Store {
             .collect()
     }
 
-    /// The annotator id of a pseudonym.
+    /// The annotator id of a pseudonym, in any case (`annotators_pseudonym_lower`
+    /// indexes it so).
     async fn annotator_by_pseudonym(&self, pseudonym: &str) -> Result<String, StoreError> {
-        sqlx::query_scalar("SELECT id FROM annotators WHERE pseudonym = $1")
-            .bind(pseudonym.trim())
+        sqlx::query_scalar("SELECT id FROM annotators WHERE LOWER(pseudonym) = $1")
+            .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| {

@@ -126,6 +126,9 @@ account-sign-in-title = Sign in with a pseudonym
 account-pseudonym = Pseudonym
 account-password = Password
 account-sign-in = Sign in
+account-sign-out-title = Sign out of this device
+account-sign-out-how = Your pseudonym and answers stay. Without a password you cannot come back to this pseudonym: set one above first.
+account-sign-out = Sign out
 
 ## My data
 my-data-intro = Gapwise is a research game: researchers compare how people and language models tell words apart from their contexts. This page shows everything stored about you.

@@ -125,6 +125,9 @@ account-sign-in-title = Entrar con un seudónimo
 account-pseudonym = Seudónimo
 account-password = Contraseña
 account-sign-in = Entrar
+account-sign-out-title = Cerrar la sesión en este dispositivo
+account-sign-out-how = Tu seudónimo y tus respuestas se conservan. Sin contraseña no podrás volver a este seudónimo: pon una arriba antes.
+account-sign-out = Cerrar sesión
 
 ## My data
 my-data-intro = Gapwise es un juego de investigación: los investigadores comparan cómo las personas y los modelos de lenguaje distinguen las palabras por sus contextos. Esta página muestra todo lo que guardamos sobre ti.

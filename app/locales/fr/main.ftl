@@ -125,6 +125,9 @@ account-sign-in-title = Se connecter avec un pseudonyme
 account-pseudonym = Pseudonyme
 account-password = Mot de passe
 account-sign-in = Se connecter
+account-sign-out-title = Se déconnecter de cet appareil
+account-sign-out-how = Votre pseudonyme et vos réponses sont conservés. Sans mot de passe, vous ne pourrez plus revenir à ce pseudonyme : définissez-en un ci-dessus d’abord.
+account-sign-out = Se déconnecter
 
 ## My data
 my-data-intro = Gapwise est un jeu de recherche : des chercheurs comparent la façon dont les humains et les modèles de langue distinguent les mots d'après leurs contextes. Cette page montre tout ce qui est gardé sur vous.

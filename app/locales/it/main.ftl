@@ -125,6 +125,9 @@ account-sign-in-title = Accedi con uno pseudonimo
 account-pseudonym = Pseudonimo
 account-password = Password
 account-sign-in = Accedi
+account-sign-out-title = Esci da questo dispositivo
+account-sign-out-how = Il tuo pseudonimo e le tue risposte restano. Senza password non potrai tornare a questo pseudonimo: impostane una qui sopra prima.
+account-sign-out = Esci
 
 ## My data
 my-data-intro = Gapwise è un gioco di ricerca: i ricercatori confrontano come le persone e i modelli linguistici distinguono le parole dai loro contesti. Questa pagina mostra tutto ciò che conserviamo su di te.

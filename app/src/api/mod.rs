@@ -113,6 +113,21 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
     Ok(())
 }
 
+/// Ends this device's play session and sends the browser home. The pseudonym and
+/// its answers stay; only a password set before lets its player come back to it.
+#[server(endpoint = "logout")]
+pub async fn log_out() -> Result<(), AppError> {
+    use crate::ssr::{clear_session_cookie, context, session_token};
+
+    let ctx = context()?;
+    if let Some(token) = session_token().await {
+        ctx.store.delete_session(&token).await?;
+    }
+    clear_session_cookie(ctx.secure_cookies)?;
+    leptos_axum::redirect("/");
+    Ok(())
+}
+
 /// The public leaderboard of `period`: the best players by pseudonym, and the
 /// scored models.
 #[server(endpoint = "leaderboard")]

@@ -1,8 +1,9 @@
-//! The player's pseudonym, an optional password, and resuming on another device.
+//! The player's pseudonym, an optional password, resuming on another device, and
+//! signing out of this one.
 
 use leptos::prelude::*;
 
-use crate::api::{whoami, LogIn, SetPassword};
+use crate::api::{whoami, LogIn, LogOut, SetPassword};
 use crate::components::{ActionError, ErrorNote};
 use crate::i18n::use_i18n;
 
@@ -10,6 +11,7 @@ use crate::i18n::use_i18n;
 pub fn Account() -> impl IntoView {
     let set_password = ServerAction::<SetPassword>::new();
     let log_in = ServerAction::<LogIn>::new();
+    let log_out = ServerAction::<LogOut>::new();
     let me = Resource::new(move || log_in.version().get(), |_| whoami());
     let saved = move || matches!(set_password.value().get(), Some(Ok(())));
     let i18n = use_i18n();
@@ -30,6 +32,10 @@ pub fn Account() -> impl IntoView {
                         </ActionForm>
                         <Show when=saved><p class="ok" role="status">{i18n.t("account-saved")}</p></Show>
                         <ActionError value=set_password.value()/>
+                        <h2>{i18n.t("account-sign-out-title")}</h2>
+                        <p>{i18n.t("account-sign-out-how")}</p>
+                        <ActionForm action=log_out><button type="submit" class="secondary" id="sign-out">{i18n.t("account-sign-out")}</button></ActionForm>
+                        <ActionError value=log_out.value()/>
                     }.into_any(),
                     Ok(None) => view! { <p>{i18n.t("account-not-playing")}</p> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> }.into_any(),

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_query_map;
 
 use super::admin_quality::{Quality, QualityActions};
 use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
-use crate::components::{ActionError, ErrorNote};
+use crate::components::{ActionError, ErrorNote, StaffBar};
 
 #[component]
 pub fn Admin() -> impl IntoView {
@@ -24,26 +24,32 @@ pub fn Admin() -> impl IntoView {
         Some(Ok(n)) => Some(view! { <p class="ok" role="status">{format!("{n} items built.")}</p> }),
         _ => None,
     };
+    // everything but the refusal is for admins: a player or researcher who opens the
+    // page sees only why they may not
     view! {
         <div class="wide">
             <h1>"Admin"</h1>
-            <ActionError value=approve.value()/>
-            <ActionError value=reject.value()/>
-            <ActionError value=quality.redundancy.value()/>
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match overview.await {
-                        Ok(o) => view! { <Overview o=o.clone() approve reject/> <Quality o actions=quality/> }.into_any(),
+                        Ok(o) => view! {
+                            <StaffBar/>
+                            <ActionError value=approve.value()/>
+                            <ActionError value=reject.value()/>
+                            <ActionError value=quality.redundancy.value()/>
+                            <Overview o=o.clone() approve reject/>
+                            <Quality o actions=quality/>
+                            <Import/>
+                            <h2>"Items"</h2>
+                            <ActionForm action=build><button type="submit" id="build-items">"Build items for new pairs"</button></ActionForm>
+                            {built}
+                            <ActionError value=build.value()/>
+                            <Pairs/>
+                        }.into_any(),
                         Err(error) => view! { <ErrorNote error/> <p><a href="/staff">"Staff sign-in"</a></p> }.into_any(),
                     }
                 })}
             </Transition>
-            <Import/>
-            <h2>"Items"</h2>
-            <ActionForm action=build><button type="submit" id="build-items">"Build items for new pairs"</button></ActionForm>
-            {built}
-            <ActionError value=build.value()/>
-            <Pairs/>
         </div>
     }
 }

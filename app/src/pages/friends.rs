@@ -91,9 +91,13 @@ fn ChallengeLine(c: Challenge) -> impl IntoView {
     view! {
         <li class="challenge">
             <p><strong>{heading}</strong> " (k = " {c.k} ", " {c.language.clone()} ")"</p>
+            // rows inside an explicit <tbody>: a browser adds one to a table written without
+            // it, and the DOM would no longer be the server's HTML that hydration walks
             <table class="compare">
-                <tr><th scope="row">{i18n.t("friends-you")}</th>{c.results.iter().map(|r| view! { <td>{mark(r.0)}</td> }).collect_view()}</tr>
-                <tr><th scope="row">{c.friend.clone()}</th>{c.results.iter().map(|r| view! { <td>{mark(r.1)}</td> }).collect_view()}</tr>
+                <tbody>
+                    <tr><th scope="row">{i18n.t("friends-you")}</th>{c.results.iter().map(|r| view! { <td>{mark(r.0)}</td> }).collect_view()}</tr>
+                    <tr><th scope="row">{c.friend.clone()}</th>{c.results.iter().map(|r| view! { <td>{mark(r.1)}</td> }).collect_view()}</tr>
+                </tbody>
             </table>
             {unfinished.then(|| view! { <a href=c.play_url() class="play-challenge">{i18n.t("friends-play")}</a> })}
         </li>

@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
 
-use crate::api::{research_report, StaffLogout};
-use crate::components::ErrorNote;
+use crate::api::research_report;
+use crate::components::{ErrorNote, StaffBar};
 
 const FILTER_FIELDS: [&str; 5] = ["language", "k", "strategy", "from", "to"];
 
@@ -42,10 +42,10 @@ pub fn Research() -> impl IntoView {
         move || (filter_of(&query.read()), query.read().get("item").and_then(|id| id.trim().parse().ok())),
         |(filter, curve_item)| research_report(filter, curve_item),
     );
-    let logout = ServerAction::<StaffLogout>::new();
     view! {
         <div class="wide">
             <h1>"Research"</h1>
+            <StaffBar/>
             <Filters query/>
             <Downloads query/>
             <Transition fallback=|| view! { <p class="loading">"Computing the analyses…"</p> }>
@@ -59,7 +59,6 @@ pub fn Research() -> impl IntoView {
                     }
                 })}
             </Transition>
-            <ActionForm action=logout><button type="submit">"Sign out"</button></ActionForm>
         </div>
     }
 }
