@@ -64,6 +64,8 @@ if [ "$purpose" = test ]; then
     rustup component add rustfmt
   fi
   apt_install postgresql sqlite3 chromium
+  # the one font the report figures' snapshot test renders text with
+  apt_install fonts-dejavu-core
   # the balancer of scripts/cluster.sh, whose deployment the tests play
   command -v nginx >/dev/null || apt_install nginx-light
   if ! command -v cargo-deny >/dev/null; then
