@@ -26,6 +26,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                // an icon of its own, so that browsers do not ask for a missing /favicon.ico
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
                 <MetaTags/>
@@ -52,8 +54,10 @@ pub fn App() -> impl IntoView {
     });
     view! {
         <Stylesheet id="leptos" href="/pkg/gapwise.css"/>
-        <Title text="Gapwise"/>
+        // each page names itself in the player's language: "Play · Gapwise"
+        <Title text="" formatter=|page: String| if page.is_empty() { "Gapwise".to_owned() } else { format!("{page} · Gapwise") }/>
         <Router>
+            <a class="skip-link" href="#main">{i18n.t("skip-to-content")}</a>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Gapwise"</A>
                 <nav aria-label=i18n.t("nav-main")>
@@ -71,23 +75,25 @@ pub fn App() -> impl IntoView {
                 <components::InterfaceLanguage/>
             </header>
             <main id="main">
+                // Every page is rendered whole before it is sent (SsrMode::Async): its HTML
+                // works without JavaScript (progressive enhancement), and a page's status
+                // (an unknown pair's 404, a refusal's 401/403) reaches the headers
                 <Routes fallback=pages::NotFound>
-                    <Route path=path!("/") view=pages::Landing/>
-                    <Route path=path!("/play") view=pages::Play/>
-                    <Route path=path!("/rate") view=pages::RatePage/>
-                    <Route path=path!("/define") view=pages::DefinePage/>
-                    <Route path=path!("/guess") view=pages::GuessPage/>
-                    <Route path=path!("/new-words") view=pages::NewWordsPage/>
-                    <Route path=path!("/account") view=pages::Account/>
-                    <Route path=path!("/my-data") view=pages::MyDataPage/>
-                    <Route path=path!("/leaderboard") view=pages::Leaderboard/>
-                    <Route path=path!("/staff") view=pages::StaffSignIn/>
-                    <Route path=path!("/research") view=pages::Research/>
-                    <Route path=path!("/suggest") view=pages::Suggest/>
-                    <Route path=path!("/friends") view=pages::FriendsPage/>
-                    <Route path=path!("/crowd/:study") view=pages::CrowdPage/>
-                    <Route path=path!("/admin") view=pages::Admin/>
-                    // rendered whole before the headers go, so that an unknown pair's 404 reaches them
+                    <Route path=path!("/") view=pages::Landing ssr=SsrMode::Async/>
+                    <Route path=path!("/play") view=pages::Play ssr=SsrMode::Async/>
+                    <Route path=path!("/rate") view=pages::RatePage ssr=SsrMode::Async/>
+                    <Route path=path!("/define") view=pages::DefinePage ssr=SsrMode::Async/>
+                    <Route path=path!("/guess") view=pages::GuessPage ssr=SsrMode::Async/>
+                    <Route path=path!("/new-words") view=pages::NewWordsPage ssr=SsrMode::Async/>
+                    <Route path=path!("/account") view=pages::Account ssr=SsrMode::Async/>
+                    <Route path=path!("/my-data") view=pages::MyDataPage ssr=SsrMode::Async/>
+                    <Route path=path!("/leaderboard") view=pages::Leaderboard ssr=SsrMode::Async/>
+                    <Route path=path!("/staff") view=pages::StaffSignIn ssr=SsrMode::Async/>
+                    <Route path=path!("/research") view=pages::Research ssr=SsrMode::Async/>
+                    <Route path=path!("/suggest") view=pages::Suggest ssr=SsrMode::Async/>
+                    <Route path=path!("/friends") view=pages::FriendsPage ssr=SsrMode::Async/>
+                    <Route path=path!("/crowd/:study") view=pages::CrowdPage ssr=SsrMode::Async/>
+                    <Route path=path!("/admin") view=pages::Admin ssr=SsrMode::Async/>
                     <Route path=path!("/admin/items") view=pages::AdminItems ssr=SsrMode::Async/>
                 </Routes>
             </main>

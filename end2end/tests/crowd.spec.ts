@@ -10,6 +10,9 @@ import { hydrated, signInStaff } from './pages';
 const NAME = 'cora';
 const PASSWORD = 'a passphrase for the crowd test';
 
+// the participant who gave the study back is refused the next round (the browser logs the 422)
+test.use({ allowedConsole: [/status of 422 \(Unprocessable Entity\)/] });
+
 test('a Prolific participant goes from the entry link to the completion redirect', async ({ browser }) => {
   addStaff(NAME, 'admin', PASSWORD);
   const admin = await (await browser.newContext()).newPage();

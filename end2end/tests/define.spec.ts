@@ -45,7 +45,7 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
 }
 
 test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
-  const desktop = await browser.newPage();
+  const desktop = await (await browser.newContext()).newPage();
   await startPlaying(desktop);
   const w2d = await play(desktop, 'w2d', 5);
   await expect(desktop.locator('#define-prompt')).toHaveAttribute('data-kind', 'word');

@@ -1,6 +1,8 @@
-// Two players become friends and one challenges the other: both see the challenge on
-// their friends page (a table that hydrates without a warning, which the guard checks),
-// and each reaches the challenge's items with "Play the challenge".
+// Two players become friends and one challenges the other, which takes the challenger
+// to the challenge's items; both then see the challenge on their friends page (a table
+// that hydrates without a warning, which the guard checks), and each reaches the
+// challenge's items again with "Play the challenge". With GAPWISE_SCREENSHOTS set to a
+// folder, the friends page with the challenge is left there (docs/screenshots/).
 import { Browser, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { hydrated, startPlaying } from './pages';
@@ -19,6 +21,7 @@ async function playChallenge(page: Page) {
   const challenge = page.locator('ul.challenges li.challenge');
   await expect(challenge).toHaveCount(1);
   await expect(challenge.locator('table.compare tbody tr')).toHaveCount(2);
+  if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/friends-challenge.png`, fullPage: true });
   await challenge.locator('a.play-challenge').click();
   await expect(page).toHaveURL(/\/play\?k=5&lang=en&challenge=/);
   await expect(page.locator('form.item button.option')).toHaveCount(2);
@@ -38,7 +41,9 @@ test('a challenge between friends is listed for both and played from the friends
   await expect(friend).toContainText(name);
   await friend.locator('select[name="k"]').selectOption('5');
   await friend.locator('button.challenge').click();
-  await expect(challenger.locator('ul.challenges li.challenge')).toHaveCount(1);
+  // the challenger goes straight to the challenge's items
+  await expect(challenger).toHaveURL(/\/play\?k=5&lang=en&challenge=/);
+  await expect(challenger.locator('form.item .contexts li')).toHaveCount(5);
 
   await playChallenge(challenger);
   await playChallenge(challenged);

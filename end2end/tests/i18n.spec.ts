@@ -89,6 +89,7 @@ test('switching to Russian leaves no English on the game page', async ({ page })
   await shoot(page, 'leaderboard-ru-desktop');
   await page.goto('/friends');
   await expect(page.locator('h1')).toHaveText('Друзья');
+  await expect(page).toHaveTitle('Друзья · Gapwise');
   await hydrated(page);
   await check();
   await page.goto('/my-data');

@@ -98,7 +98,7 @@ test('the keyboard plays: 1 or 2 chooses, Enter goes on; a round is one request'
   });
   const first = await page.locator('form.item input[name="answer_id"]').inputValue();
   const second = (await page.locator('form.item button.option').nth(1).locator('.word').innerText()).trim();
-  await page.locator('h1, .status').first().click();
+  await page.locator('.status').first().click();
   await page.keyboard.press('2');
   await expect(page.locator('section.feedback')).toBeVisible();
   const chosen = query<{ chosen: string }>(`SELECT chosen FROM answers WHERE id = '${first}'`);

@@ -9,6 +9,8 @@ const NAME = 'rita';
 const PASSWORD = 'a passphrase for the browser test';
 
 test.beforeAll(() => addStaff(NAME, 'researcher', PASSWORD));
+// the visitor's refusal is the page's own status, which the browser logs
+test.use({ allowedConsole: [/status of 401 \(Unauthorized\)/] });
 
 test('the research page is for signed-in researchers, with filters and downloads', async ({ page }) => {
   const refused = await page.goto('/research');

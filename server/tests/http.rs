@@ -318,6 +318,9 @@ async fn pages_carry_security_headers_and_unknown_pages_404() {
     let again = client().get(format!("{}/", app.base)).send().await.expect("request");
     let other = again.headers()["content-security-policy"].to_str().expect("ascii").to_owned();
     assert!(!other.contains(nonce), "a new nonce for each response");
+    // compressed when the client asks (the browser's wasm bundle, pages, JSON)
+    let zipped = client().get(format!("{}/", app.base)).header(header::ACCEPT_ENCODING, "br, gzip").send().await.expect("request");
+    assert_eq!(zipped.headers()[header::CONTENT_ENCODING], "br");
     let api = client().get(format!("{}/healthz", app.base)).send().await.expect("probe");
     assert_eq!(api.headers()["content-security-policy"], "frame-ancestors 'none'");
     let res = client().get(format!("{}/no/such/page", app.base)).send().await.expect("request");

@@ -151,6 +151,10 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
             }
             let card = std::fs::read_to_string(out.join("README.md")).expect("card");
             assert!(card.contains("CC BY-SA 4.0") && card.contains("| `score_tiny` |"), "{card}");
+            assert!(
+                card.contains("`word_log_prob_corrected`") && card.contains("Pimentel & Meister"),
+                "both word probabilities named: {card}"
+            );
             assert!(out.join("LICENSE").is_file());
             annotators_seen.push(rows.iter().map(|r| text(r, "annotator")).collect::<BTreeSet<_>>());
         }

@@ -285,3 +285,4 @@ new-words-tally = { $n ->
 }
 new-words-definition = Definition:
 new-words-blank = blank
+skip-to-content = Skip to the content

@@ -284,3 +284,4 @@ new-words-tally = { $n ->
 }
 new-words-definition = Definición:
 new-words-blank = hueco
+skip-to-content = Ir al contenido

@@ -284,3 +284,4 @@ new-words-tally = { $n ->
 }
 new-words-definition = Définition :
 new-words-blank = blanc
+skip-to-content = Aller au contenu

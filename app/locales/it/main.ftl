@@ -284,3 +284,4 @@ new-words-tally = { $n ->
 }
 new-words-definition = Definizione:
 new-words-blank = spazio vuoto
+skip-to-content = Vai al contenuto

@@ -291,3 +291,4 @@ new-words-tally = { $n ->
 }
 new-words-definition = Определение:
 new-words-blank = пропуск
+skip-to-content = Перейти к содержимому

@@ -2,6 +2,7 @@
 //! signing out of this one.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::{whoami, LogIn, LogOut, SetPassword};
 use crate::components::{ActionError, ErrorNote};
@@ -16,6 +17,7 @@ pub fn Account() -> impl IntoView {
     let saved = move || matches!(set_password.value().get(), Some(Ok(())));
     let i18n = use_i18n();
     view! {
+        <Title text=i18n.t("nav-account")/>
         <h1>{i18n.t("account-title")}</h1>
         <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {

@@ -4,6 +4,7 @@
 
 use gapwise_model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use super::admin_quality::{Quality, QualityActions};
@@ -21,7 +22,8 @@ pub fn Admin() -> impl IntoView {
         |_| get_admin_overview(),
     );
     let built = move || match build.value().get() {
-        Some(Ok(n)) => Some(view! { <p class="ok" role="status">{format!("{n} items built.")}</p> }),
+        Some(Ok(n)) => Some(view! {
+        <Title text="Admin"/> <p class="ok" role="status">{format!("{n} items built.")}</p> }),
         _ => None,
     };
     // everything but the refusal is for admins: a player or researcher who opens the

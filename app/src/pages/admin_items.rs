@@ -4,6 +4,7 @@
 
 use gapwise_model::ItemRow;
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{admin_pair_items, SetItemGold};
@@ -16,6 +17,7 @@ pub fn AdminItems() -> impl IntoView {
     let gold = ServerAction::<SetItemGold>::new();
     let items = Resource::new(move || (pair.get(), gold.version().get()), |(pair, _)| admin_pair_items(pair));
     view! {
+        <Title text="Items of a pair"/>
         <div class="wide">
             <p><a href="/admin">"← Admin"</a></p>
             <Transition fallback=|| view! { <p>"Loading…"</p> }>

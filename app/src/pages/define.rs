@@ -6,6 +6,7 @@
 
 use gapwise_model::{DefinitionCard, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{definition_round, PickDefinition};
@@ -37,6 +38,7 @@ pub fn DefinePage() -> impl IntoView {
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     let found = move || match pick.value().get() {
         Some(Ok(p)) if p.given.correct => Some(view! {
+        <Title text=i18n.t("nav-define")/>
             <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.given.attempts.into())])}</p>
         }),
         _ => None,

@@ -3,6 +3,7 @@
 
 use gapwise_model::{Challenge, Friend, ALLOWED_K};
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::{friends_and_challenges, AddFriend, ChallengeFriend, RemoveFriend};
 use crate::components::{ActionError, ErrorNote};
@@ -16,6 +17,7 @@ pub fn FriendsPage() -> impl IntoView {
     let data = Resource::new(move || (add.version().get(), remove.version().get()), |_| friends_and_challenges());
     let i18n = use_i18n();
     view! {
+        <Title text=i18n.t("nav-friends")/>
         <h1>{i18n.t("nav-friends")}</h1>
         <p>{i18n.t("friends-intro")}</p>
         <ActionForm action=add attr:class="suggest">

@@ -5,6 +5,7 @@
 
 use gapwise_model::{parse_language, GuessCard, GuessMode, WithNext, MAX_GUESS_CHARS};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
@@ -28,6 +29,7 @@ pub fn GuessPage() -> impl IntoView {
     let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
     let mode_link = move |m: GuessMode| {
         view! {
+        <Title text=i18n.t("nav-guess")/>
             <a class="k-choice" href=move || format!("/guess?mode={}&lang={}", m.code(), language.get()) aria-current=move || (mode.get() == m).then_some("page")>
                 {i18n.t(if m == GuessMode::Type { "guess-mode-type" } else { "guess-mode-choose" })}
             </a>

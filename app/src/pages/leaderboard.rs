@@ -2,6 +2,7 @@
 
 use gapwise_model::{Contender, Period, Standing};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::leaderboard;
@@ -16,7 +17,8 @@ pub fn Leaderboard() -> impl IntoView {
     let i18n = use_i18n();
     let tab = move |which: Period, href: &'static str, key: &'static str| {
         let current = move || (period.get() == which).then_some("page");
-        view! { <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
+        view! {
+        <Title text=i18n.t("nav-leaderboard")/> <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
     };
     view! {
         <h1>{i18n.t("nav-leaderboard")}</h1>

@@ -3,6 +3,7 @@
 
 use gapwise_model::{MyData, MAX_FEEDBACK_CHARS};
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::{fetch_my_data, EraseMe, SendFeedback, ERASE_CONFIRMATION};
 use crate::components::{ActionError, ErrorNote};
@@ -16,6 +17,7 @@ pub fn MyDataPage() -> impl IntoView {
     let sent = move || matches!(feedback.value().get(), Some(Ok(())));
     let i18n = use_i18n();
     view! {
+        <Title text=i18n.t("nav-my-data")/>
         <h1>{i18n.t("nav-my-data")}</h1>
         <p>{i18n.t("my-data-intro")}</p>
         <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>

@@ -6,6 +6,7 @@
 
 use gapwise_model::{WinoCard, WithNext};
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::{new_words_round, PickNewWords};
 use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
@@ -21,9 +22,8 @@ pub fn NewWordsPage() -> impl IntoView {
     let verdict = move || match pick.value().get() {
         Some(Ok(WithNext { given: p, .. })) => {
             let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
-            Some(
-                view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> },
-            )
+            Some(view! {
+            <Title text=i18n.t("nav-new-words")/> <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
         }
         _ => None,
     };

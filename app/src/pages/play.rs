@@ -16,6 +16,7 @@ use gapwise_model::{
 };
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{get_crowd_progress, get_play_state, get_progress, AnswerRound, CrowdReturn, NextItem, SubmitAnswer};
@@ -67,6 +68,8 @@ pub fn Play() -> impl IntoView {
     let play = Play { k, language, challenge, round, next, shown, upcoming };
     keyboard_shortcuts();
     view! {
+        <Title text=i18n.t("nav-play")/>
+        <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
         <Transition fallback=|| ()>
             {move || match standing.get() {
                 Some((p, study)) => header(p, study, k, language, challenge, give_back),

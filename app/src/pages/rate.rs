@@ -3,6 +3,7 @@
 
 use gapwise_model::{parse_language, LikertCard};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{likert_next, Rate};
@@ -19,6 +20,7 @@ pub fn RatePage() -> impl IntoView {
     let card = answered_rounds(rate, move || language.get(), |language| likert_next(Some(language.to_owned())), |next| next);
     keyboard_shortcuts();
     view! {
+        <Title text=i18n.t("nav-rate")/>
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
         <p>{i18n.t("rate-intro")}</p>

@@ -6,6 +6,7 @@
 use base64::Engine;
 use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, LANGUAGES, STRATEGIES};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
 
@@ -43,6 +44,7 @@ pub fn Research() -> impl IntoView {
         |(filter, curve_item)| research_report(filter, curve_item),
     );
     view! {
+        <Title text="Research"/>
         <div class="wide">
             <h1>"Research"</h1>
             <StaffBar/>
@@ -124,11 +126,13 @@ fn ReportView(report: Report) -> impl IntoView {
 #[component]
 fn TableView(table: ReportTable) -> impl IntoView {
     let empty = table.rows.is_empty();
+    let heading = format!("{}-title", table.file);
     view! {
         <section class="report-table" id=table.file>
-            <h2>{table.title}</h2>
+            <h2 id=heading.clone()>{table.title}</h2>
             <Show when=move || !empty fallback=|| view! { <p>"No data yet."</p> }>
-                <div class="scroll">
+                // a region a keyboard can reach and scroll, named by the table's heading
+                <div class="scroll" tabindex="0" role="region" aria-labelledby=heading.clone()>
                     <table>
                         <thead><tr>{table.header.iter().map(|h| view! { <th scope="col">{h.clone()}</th> }).collect_view()}</tr></thead>
                         <tbody>

@@ -1,6 +1,7 @@
 //! Sign-in for researchers and admins (accounts are made with `gapwise add-staff`).
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::StaffLogin;
 use crate::components::ActionError;
@@ -9,6 +10,7 @@ use crate::components::ActionError;
 pub fn StaffSignIn() -> impl IntoView {
     let log_in = ServerAction::<StaffLogin>::new();
     view! {
+        <Title text="Staff sign-in"/>
         <h1>"Staff sign-in"</h1>
         <p>"For researchers and admins. Players do not need an account."</p>
         <ActionForm action=log_in>

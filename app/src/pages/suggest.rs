@@ -2,6 +2,7 @@
 
 use gapwise_model::{Suggestion, SuggestionStatus, LANGUAGES};
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::api::{my_suggestions, SuggestPair};
 use crate::components::{ActionError, ErrorNote};
@@ -14,6 +15,7 @@ pub fn Suggest() -> impl IntoView {
     let sent = move || matches!(suggest.value().get(), Some(Ok(_)));
     let i18n = use_i18n();
     view! {
+        <Title text=i18n.t("nav-propose")/>
         <h1>{i18n.t("suggest-title")}</h1>
         <p>{i18n.t("suggest-intro")}</p>
         <ActionForm action=suggest attr:class="suggest">

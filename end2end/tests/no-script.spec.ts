@@ -1,0 +1,71 @@
+// Progressive enhancement: with JavaScript off, the server's HTML is the whole page.
+// A person consents, answers three items of the main game and reads the feedback of
+// each, then plays one round of the definitions, next-word and new-words games and
+// reads its outcome; the other pages come whole.
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
+
+test.use({ javaScriptEnabled: false });
+
+/** Nothing waits for script: no "Loading…" and no streamed <template> left. */
+async function complete(page: Page) {
+  await expect(page.locator('main')).not.toContainText('Loading…');
+  expect(await page.locator('main template').count()).toBe(0);
+}
+
+test('the main game without JavaScript: consent, three answers, feedback each time', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play/);
+  for (let i = 0; i < 3; i++) {
+    await complete(page);
+    const options = page.locator('form.item button.option');
+    await expect(options).toHaveCount(2);
+    await options.first().click();
+    const feedback = page.locator('section.feedback');
+    await expect(feedback).toBeVisible();
+    await expect(page.locator('.verdict')).toHaveClass(/right|wrong/);
+    await page.locator('#next').click();
+    await expect(feedback).toHaveCount(0);
+  }
+});
+
+test('one round of each other mode without JavaScript, with its outcome shown', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play/);
+
+  // definitions: a pick is marked wrong (crossed out) or ends the round
+  await page.goto('/define?task=w2d&cap=10');
+  await complete(page);
+  await page.locator('form.definitions button.option').first().click();
+  await complete(page);
+  const found = Number(await page.locator('#rounds-finished').getAttribute('data-finished'));
+  expect(found === 1 || (await page.locator('form.definitions button.option.wrong').count()) === 1).toBe(true);
+
+  // next word: a typed guess, then the word that was there is revealed
+  await page.goto('/guess?lang=en&mode=type');
+  await complete(page);
+  const words = async () => (await page.locator('#revealed').innerText()).split(/\s+/).filter((w) => w && w !== '?').length;
+  const before = await words();
+  await page.locator('#guess').fill('the');
+  await page.locator('#guess').press('Enter');
+  await complete(page);
+  expect(await words()).toBe(before + 1);
+
+  // new words: an answer is counted, and the next item shown
+  await page.goto('/new-words');
+  await complete(page);
+  await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '0');
+  await page.locator('form.new-words button.option').first().click();
+  await complete(page);
+  await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '1');
+  await expect(page.locator('form.new-words button.option')).toHaveCount(2);
+
+  for (const path of ['/rate', '/leaderboard', '/my-data', '/friends', '/account', '/suggest']) {
+    await page.goto(path);
+    await complete(page);
+  }
+});
