@@ -78,6 +78,10 @@ if [ "$purpose" = test ]; then
   apt_install fonts-dejavu-core
   # the balancer of scripts/cluster.sh, whose deployment the tests play
   command -v nginx >/dev/null || apt_install nginx-light
+  if ! mdbook --version 2>/dev/null | grep -q "v0.5.4"; then
+    say "installing mdbook 0.5.4 (builds the manual in docs/; once)"
+    install_tool mdbook --version 0.5.4 --locked --no-default-features --features search
+  fi
   if ! command -v cargo-deny >/dev/null; then
     say "installing cargo-deny (dependency licences, sources and advisories; once)"
     install_tool cargo-deny --locked

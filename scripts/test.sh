@@ -35,6 +35,9 @@ passed=$((passed + p)); failed=$((failed + f))
 echo "== cargo fmt --check (rustfmt.toml)"
 if cargo fmt --all --check; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
+echo "== the manual: mdbook build docs, and every link of it and of the README resolves"
+if mdbook build docs && python3 scripts/check_doc_links.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== import loops between the files of each crate (scripts/check_cycles.py)"
 if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 

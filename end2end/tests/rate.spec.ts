@@ -1,12 +1,12 @@
 // A Likert round: two single-context items are published (copied from game items),
 // a player rates one by clicking and one with the keyboard, and the database holds
 // both ratings on the paper's scale (1 = surely the target), whichever side of the
-// scale the target was shown on.
+// scale the target was shown on. On a phone the scale keeps one row.
 import { expect, test } from './guard';
 import { query } from './db';
 import { apiCalls, hydrated, startPlaying } from './pages';
 
-test('a Likert rating round, by click and by key', async ({ page }) => {
+test('a Likert rating round, by click and by key', async ({ page, browser }) => {
   const pair = query<{ id: number }>(
     `SELECT p.id FROM word_pairs p WHERE p.lang = 'it' AND EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'choice' AND i.k = 3)
      AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'likert') LIMIT 1`,
@@ -19,6 +19,15 @@ test('a Likert rating round, by click and by key', async ({ page }) => {
            WHERE item_id = ${source} AND position = ${position}`);
   }
   const { target } = query<{ target: string }>(`SELECT target FROM word_pairs WHERE id = ${pair}`)[0];
+
+  // on a 412 px phone the scale's five points keep one row
+  const phone = await (await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true })).newPage();
+  await startPlaying(phone);
+  await phone.goto('/rate?lang=it');
+  await hydrated(phone);
+  const tops = await phone.locator('form.likert button.option').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(5);
+  expect(new Set(tops).size).toBe(1);
 
   await startPlaying(page);
   await page.goto('/rate?lang=it');

@@ -38,6 +38,11 @@ use gguf::GgufFile;
 /// sentence goes alone).
 pub const BATCH_TOKENS: usize = 512;
 
+/// What [`CausalLm::read`] gives of a row: the log-probabilities of its tokens from
+/// `from` on, and with a mask, the log-probabilities that the token at `from`, and
+/// the one after the row, is one the mask marks.
+type Read = (Vec<f32>, Option<(f32, f32)>);
+
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
     model: Decoder,
@@ -276,9 +281,9 @@ impl CausalLm {
     /// [`Self::log_probs_from`], and with `mask` (1 for some tokens of the vocabulary,
     /// 0 for the others) the log-probability that the token at `from`, and the token
     /// after the row, is one `mask` marks.
-    fn read(&self, rows: &[(Vec<u32>, usize)], mask: Option<&Tensor>) -> Result<Vec<(Vec<f32>, Option<(f32, f32)>)>, ScorerError> {
+    fn read(&self, rows: &[(Vec<u32>, usize)], mask: Option<&Tensor>) -> Result<Vec<Read>, ScorerError> {
         let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
-        let mut out: Vec<(Vec<f32>, Option<(f32, f32)>)> = vec![(Vec::new(), None); rows.len()];
+        let mut out: Vec<Read> = vec![(Vec::new(), None); rows.len()];
         for batch in crate::batching::by_length(&widths, BATCH_TOKENS) {
             let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
             let hidden = self.model.hidden(&packed)?;

@@ -68,10 +68,10 @@ pub trait NextPieceModel: Send + Sync {
 pub struct WordLogProb {
     /// The sum of the log-probabilities of the word's pieces (the paper's).
     pub pieces: f64,
-    /// The word's own: `pieces` + log P(the next piece ends the word | before, word)
-    /// - log P(the next piece ends the word before | before), where a piece ends a
-    /// word unless it is [`PieceKind::WordInside`] (a word start, punctuation, a
-    /// special or end-of-text token all do).
+    /// The word's own: `pieces`, plus log P(the next piece ends the word | before,
+    /// word), minus log P(the next piece ends the word before | before), where a piece
+    /// ends a word unless it is [`PieceKind::WordInside`] (a word start, punctuation,
+    /// a special or end-of-text token all do).
     pub corrected: f64,
 }
 
