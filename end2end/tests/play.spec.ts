@@ -86,6 +86,10 @@ test('20 items: five sentences until level 2 unlocks three, all stored as clicke
     'SELECT n.pseudonym FROM annotators n JOIN answers a ON a.annotator_id = n.id GROUP BY n.id ORDER BY MAX(a.created_at) DESC LIMIT 1',
   )[0].pseudonym;
   await expect(page.locator('table.standings')).toContainText(pseudonym);
+  // the player's own row is marked as theirs
+  await expect(page.locator('table.standings tr.me')).toHaveCount(1);
+  await expect(page.locator('table.standings tr.me')).toContainText(pseudonym);
+  await expect(page.locator('table.standings tr.me .badge.you')).toHaveText('you');
   await page.screenshot({ path: 'test-results/screens/leaderboard-en-desktop.png', fullPage: true });
 });
 

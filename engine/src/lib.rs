@@ -8,6 +8,8 @@
 //! pair withdrawn, a friend added) counts at once; other processes' changes count
 //! when the caches age.
 
+#![forbid(unsafe_code)]
+
 mod adaptive;
 mod challenge;
 mod crowd;

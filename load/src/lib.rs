@@ -14,6 +14,8 @@
 //! the player retries the same answer, which Gapwise stores once (answers are
 //! idempotent), so a fault run audits the promise "no acknowledged answer lost".
 
+#![forbid(unsafe_code)]
+
 pub mod audit;
 pub mod bare;
 mod plan;

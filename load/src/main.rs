@@ -3,6 +3,8 @@
 //! endpoint (in a process of its own) for the ratio, the two taking turns in
 //! slices of the run. Exits non-zero when an audit fails.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 use std::time::Duration;
 

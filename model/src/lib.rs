@@ -4,6 +4,8 @@
 //! `rate`, `define`, `guess`, `new_words`) and per feature; everything is re-exported
 //! here.
 
+#![forbid(unsafe_code)]
+
 mod admin;
 mod crowd;
 mod define;

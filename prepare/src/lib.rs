@@ -12,6 +12,8 @@
 //!
 //! The store writes what comes out of here; the server's admin commands join the two.
 
+#![forbid(unsafe_code)]
+
 pub mod a_priori;
 pub mod corpus;
 mod error;

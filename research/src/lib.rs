@@ -7,6 +7,7 @@
 //! ([`new_words`]). The app calls it for the researchers' page, the command line for
 //! `gapwise export` and `gapwise report`.
 
+#![forbid(unsafe_code)]
 #![allow(
     clippy::indexing_slicing,
     reason = "the statistics index the rows and columns of tables they built themselves (ranks, bootstrap resamples, matrix cells); an index out of range there is a bug of ours, not bad input"

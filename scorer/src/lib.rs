@@ -16,6 +16,7 @@
 //!
 //! No web dependency: the server and the command line both call into this crate.
 
+#![forbid(unsafe_code)]
 #![allow(
     clippy::indexing_slicing,
     reason = "the tensor and token maths indexes buffers whose shapes it checked when the model loaded (lengths of pieces, heads and rows); an index out of range there is a bug of ours, not bad input"

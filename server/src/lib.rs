@@ -1,6 +1,8 @@
 //! Gapwise's web server: configuration, the axum router around the Leptos app,
 //! request guards, and the admin commands.
 
+#![forbid(unsafe_code)]
+
 pub mod backup;
 pub mod cli;
 pub mod define;

@@ -4,6 +4,8 @@
 //! SQLite default and on PostgreSQL. Queries use `$1` placeholders (both backends
 //! accept them) and only integer, text and float columns (what the Any driver maps).
 
+#![forbid(unsafe_code)]
+
 mod admin;
 mod annotators;
 mod audit;

@@ -286,3 +286,6 @@ new-words-tally = { $n ->
 new-words-definition = Definition:
 new-words-blank = blank
 skip-to-content = Skip to the content
+erase-word = erase
+leaderboard-you = you
+define-cap-hint = A round shows up to 5, 10 or 20 candidates, as you choose: fewer when the word has fewer of its kind. More candidates, a harder round.

@@ -285,3 +285,6 @@ new-words-tally = { $n ->
 new-words-definition = Definición:
 new-words-blank = hueco
 skip-to-content = Ir al contenido
+erase-word = borrar
+leaderboard-you = tú
+define-cap-hint = Una ronda muestra hasta 5, 10 o 20 candidatos, según elijas: menos si la palabra tiene menos de su clase. Más candidatos, una ronda más difícil.

@@ -285,3 +285,6 @@ new-words-tally = { $n ->
 new-words-definition = Définition :
 new-words-blank = blanc
 skip-to-content = Aller au contenu
+erase-word = effacer
+leaderboard-you = vous
+define-cap-hint = Une manche montre jusqu’à 5, 10 ou 20 candidats, selon votre choix : moins quand le mot a moins de semblables. Plus de candidats, une manche plus difficile.

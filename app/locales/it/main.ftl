@@ -285,3 +285,6 @@ new-words-tally = { $n ->
 new-words-definition = Definizione:
 new-words-blank = spazio vuoto
 skip-to-content = Vai al contenuto
+erase-word = cancella
+leaderboard-you = tu
+define-cap-hint = Un turno mostra fino a 5, 10 o 20 candidati, a tua scelta: meno quando la parola ha meno simili. Più candidati, un turno più difficile.

@@ -292,3 +292,6 @@ new-words-tally = { $n ->
 new-words-definition = Определение:
 new-words-blank = пропуск
 skip-to-content = Перейти к содержимому
+erase-word = удалить
+leaderboard-you = вы
+define-cap-hint = В раунде до 5, 10 или 20 вариантов, как вы выберете: меньше, если у слова меньше однотипных. Больше вариантов — труднее раунд.

@@ -7,8 +7,13 @@ use leptos::server_fn::codec::GetUrl;
 
 use crate::AppError;
 
-/// What a player types to confirm erasure.
-pub const ERASE_CONFIRMATION: &str = "erase";
+/// What a player types to confirm erasure: the word of their interface language
+/// (`erase-word`: "erase", "borrar", "effacer", "cancella", "удалить"), in any case;
+/// the English word is taken in every language too.
+pub fn confirms_erasure(typed: &str, word: &str) -> bool {
+    let typed = typed.trim().to_lowercase();
+    typed == word.to_lowercase() || typed == "erase"
+}
 
 /// Everything stored about the caller. Also a plain GET, which a link downloads as
 /// `gapwise-my-data.json`.
@@ -29,17 +34,18 @@ pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, 
 }
 
 /// Erases every record of the caller (answers, ratings, proposals, feedback,
-/// sessions, the pseudonym) once they typed [`ERASE_CONFIRMATION`]; irreversible.
+/// sessions, the pseudonym) once they typed the confirmation word
+/// ([`confirms_erasure`]); irreversible.
 #[server(endpoint = "erase-me")]
 pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     use crate::ssr::{clear_session_cookie, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    if confirm.trim() != ERASE_CONFIRMATION {
-        return Err(
-            AppError::BadRequest(crate::i18n::detect().t_with("error-erase-confirm", &[("word", ERASE_CONFIRMATION.into())])).with_status()
-        );
+    let i18n = crate::i18n::detect();
+    let word = i18n.t("erase-word");
+    if !confirms_erasure(&confirm, &word) {
+        return Err(AppError::BadRequest(i18n.t_with("error-erase-confirm", &[("word", word.into())])).with_status());
     }
     let erased = ctx.store.erase_annotator(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");
@@ -56,4 +62,17 @@ pub async fn send_feedback(message: String) -> Result<(), AppError> {
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     Ok(ctx.store.leave_feedback(&session.annotator.id, &message).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::confirms_erasure;
+
+    #[test]
+    fn the_confirmation_is_the_players_word_or_the_english_one() {
+        assert!(confirms_erasure(" Удалить ", "удалить"));
+        assert!(confirms_erasure("erase", "удалить"));
+        assert!(!confirms_erasure("delete", "effacer"));
+        assert!(!confirms_erasure("", "borrar"));
+    }
 }

@@ -22,13 +22,13 @@ pub fn Admin() -> impl IntoView {
         |_| get_admin_overview(),
     );
     let built = move || match build.value().get() {
-        Some(Ok(n)) => Some(view! {
-        <Title text="Admin"/> <p class="ok" role="status">{format!("{n} items built.")}</p> }),
+        Some(Ok(n)) => Some(view! { <p class="ok" role="status">{format!("{n} items built.")}</p> }),
         _ => None,
     };
     // everything but the refusal is for admins: a player or researcher who opens the
     // page sees only why they may not
     view! {
+        <Title text="Admin"/>
         <div class="wide">
             <h1>"Admin"</h1>
             <Transition fallback=|| view! { <p>"Loading…"</p> }>

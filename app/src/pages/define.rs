@@ -38,12 +38,12 @@ pub fn DefinePage() -> impl IntoView {
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     let found = move || match pick.value().get() {
         Some(Ok(p)) if p.given.correct => Some(view! {
-        <Title text=i18n.t("nav-define")/>
             <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.given.attempts.into())])}</p>
         }),
         _ => None,
     };
     view! {
+        <Title text=i18n.t("nav-define")/>
         <h1>{i18n.t("define-title")}</h1>
         <nav class="k-chooser" aria-label=i18n.t("define-task")>
             {DefinitionTask::ALL.map(|t| view! {
@@ -53,13 +53,14 @@ pub fn DefinePage() -> impl IntoView {
             }).collect_view()}
         </nav>
         <nav class="k-chooser" aria-label=i18n.t("define-cap")>
+            <span>{i18n.t("define-cap")} ":"</span>
             {DEFINITION_CAPS.map(|c| view! {
                 <a class="k-choice" href=move || link(task.get(), c) aria-current=move || (cap.get() == c).then_some("page")>
                     {i18n.t_with("define-cap-n", &[("n", i64::from(c).into())])}
                 </a>
             }).collect_view()}
         </nav>
-        <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })}</p>
+        <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
         {found}
         <RoundView round=round none="define-none" show=move |card| view! { <Round card pick cap=cap.get_untracked()/> }/>
         <ActionError value=pick.value()/>

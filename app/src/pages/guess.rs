@@ -29,7 +29,6 @@ pub fn GuessPage() -> impl IntoView {
     let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
     let mode_link = move |m: GuessMode| {
         view! {
-        <Title text=i18n.t("nav-guess")/>
             <a class="k-choice" href=move || format!("/guess?mode={}&lang={}", m.code(), language.get()) aria-current=move || (mode.get() == m).then_some("page")>
                 {i18n.t(if m == GuessMode::Type { "guess-mode-type" } else { "guess-mode-choose" })}
             </a>
@@ -49,6 +48,7 @@ pub fn GuessPage() -> impl IntoView {
         _ => None,
     };
     view! {
+        <Title text=i18n.t("nav-guess")/>
         <h1>{i18n.t("guess-title")}</h1>
         <LanguageChooser language base/>
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>

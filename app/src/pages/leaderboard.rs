@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::leaderboard;
+use crate::api::{leaderboard, whoami};
 use crate::components::ErrorNote;
 use crate::i18n::use_i18n;
 
@@ -14,13 +14,15 @@ pub fn Leaderboard() -> impl IntoView {
     let query = use_query_map();
     let period = Memo::new(move |_| Period::parse(query.read().get("period").as_deref()));
     let standings = Resource::new(move || period.get(), leaderboard);
+    // the player's own pseudonym, to mark their row
+    let me = Resource::new(|| (), |_| whoami());
     let i18n = use_i18n();
     let tab = move |which: Period, href: &'static str, key: &'static str| {
         let current = move || (period.get() == which).then_some("page");
-        view! {
-        <Title text=i18n.t("nav-leaderboard")/> <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
+        view! { <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
     };
     view! {
+        <Title text=i18n.t("nav-leaderboard")/>
         <h1>{i18n.t("nav-leaderboard")}</h1>
         <nav class="k-chooser periods" aria-label=i18n.t("leaderboard-period")>
             {tab(Period::Week, "/leaderboard", "leaderboard-week")}
@@ -31,7 +33,10 @@ pub fn Leaderboard() -> impl IntoView {
             {move || Suspend::new(async move {
                 match standings.await {
                     Ok(list) if list.is_empty() => view! { <p>{i18n.t("leaderboard-empty")}</p> }.into_any(),
-                    Ok(list) => view! { <StandingsTable list/> }.into_any(),
+                    Ok(list) => {
+                        let me = me.await.ok().flatten();
+                        view! { <StandingsTable list me/> }.into_any()
+                    }
                     Err(error) => view! { <ErrorNote error/> }.into_any(),
                 }
             })}
@@ -39,8 +44,9 @@ pub fn Leaderboard() -> impl IntoView {
     }
 }
 
+/// The standings, the row of the player `me` (if they stand there) marked as theirs.
 #[component]
-fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
+fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
     let rows = list
         .into_iter()
@@ -48,13 +54,17 @@ fn StandingsTable(list: Vec<Standing>) -> impl IntoView {
         .map(|(i, s)| {
             let rate = format!("{:.0} %", 100.0 * s.rate());
             let (name, class) = match &s.who {
+                Contender::Player(p) if me.as_ref() == Some(p) => {
+                    (view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t("leaderboard-you")}</strong></span> }.into_any(), "player me")
+                }
                 Contender::Player(p) => (view! { <span>{p.clone()}</span> }.into_any(), "player"),
                 Contender::Model(m) => {
                     (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model")
                 }
             };
+            let mine = class == "player me";
             view! {
-                <tr class=class>
+                <tr class=class aria-current=mine.then_some("true")>
                     <td>{i + 1}</td>
                     <td>{name}</td>
                     <td class="num">{rate}</td>

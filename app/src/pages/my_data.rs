@@ -5,7 +5,7 @@ use gapwise_model::{MyData, MAX_FEEDBACK_CHARS};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::api::{fetch_my_data, EraseMe, SendFeedback, ERASE_CONFIRMATION};
+use crate::api::{fetch_my_data, EraseMe, SendFeedback};
 use crate::components::{ActionError, ErrorNote};
 use crate::i18n::use_i18n;
 
@@ -40,7 +40,7 @@ pub fn MyDataPage() -> impl IntoView {
         <h2>{i18n.t("erase-title")}</h2>
         <p>{i18n.t("erase-explain")}</p>
         <ActionForm action=erase attr:class="erase-form">
-            <label>{i18n.t_with("erase-confirm", &[("word", ERASE_CONFIRMATION.into())])} " "
+            <label>{i18n.t_with("erase-confirm", &[("word", i18n.t("erase-word").into())])} " "
                 <input type="text" name="confirm" autocomplete="off" required/>
             </label>
             <button type="submit" class="danger" id="erase">{i18n.t("erase-title")}</button>

@@ -22,12 +22,12 @@ pub fn NewWordsPage() -> impl IntoView {
     let verdict = move || match pick.value().get() {
         Some(Ok(WithNext { given: p, .. })) => {
             let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
-            Some(view! {
-            <Title text=i18n.t("nav-new-words")/> <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
+            Some(view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
         }
         _ => None,
     };
     view! {
+        <Title text=i18n.t("nav-new-words")/>
         <h1>{i18n.t("new-words-title")}</h1>
         <p>{i18n.t("new-words-intro")}</p>
         {verdict}
