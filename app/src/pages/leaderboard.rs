@@ -54,9 +54,10 @@ fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
         .map(|(i, s)| {
             let rate = format!("{:.0} %", 100.0 * s.rate());
             let (name, class) = match &s.who {
-                Contender::Player(p) if me.as_ref() == Some(p) => {
-                    (view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t("leaderboard-you")}</strong></span> }.into_any(), "player me")
-                }
+                Contender::Player(p) if me.as_ref() == Some(p) => (
+                    view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t("leaderboard-you")}</strong></span> }.into_any(),
+                    "player me",
+                ),
                 Contender::Player(p) => (view! { <span>{p.clone()}</span> }.into_any(), "player"),
                 Contender::Model(m) => {
                     (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model")

@@ -22,7 +22,9 @@ pub fn NewWordsPage() -> impl IntoView {
     let verdict = move || match pick.value().get() {
         Some(Ok(WithNext { given: p, .. })) => {
             let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
-            Some(view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> })
+            Some(
+                view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> },
+            )
         }
         _ => None,
     };
