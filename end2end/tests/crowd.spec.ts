@@ -1,7 +1,8 @@
 // A Prolific-style study end to end: an admin sets it up on the admin page; a
 // participant arrives with the platform's ids, consents, answers the study's items
-// and is sent to Prolific's completion address with the code; another gives the
-// study back, which frees its items.
+// with the feedback of each, then sees the completion code (GAPWISE_SCREENSHOTS
+// keeps that screen) and goes to Prolific's completion address with it; another
+// gives the study back, confirming first, which frees its items.
 import { expect, test } from './guard';
 import { addStaff } from './cli';
 import { query } from './db';
@@ -51,10 +52,17 @@ test('a Prolific participant goes from the entry link to the completion redirect
     await expect(page.locator('form.item .contexts li')).toHaveCount(5);
     await page.waitForTimeout(200);
     await page.locator('form.item button.option').first().click();
-    if (i === 2) break; // the last answer ends the study: no feedback, straight back to the platform
+    // every answer shows its feedback, the last one too
     await expect(page.locator('section.feedback')).toBeVisible();
     await page.locator('#next').click();
   }
+  // the end: thanks, the code to copy, and the way back to the platform, in the study's
+  // own layout (no game menu)
+  await expect(page.locator('section.completed')).toBeVisible();
+  await expect(page.locator('#completion-code')).toHaveValue('CODE77');
+  await expect(page.locator('.site-header nav a[href="/play"]')).toBeHidden();
+  if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/crowd-completed.png`, fullPage: true });
+  await page.locator('#complete').click();
   await expect.poll(() => completion).toBe('https://app.prolific.com/submissions/complete?cc=CODE77');
   const done = query<{ status: string; answers: number }>(
     "SELECT a.status, (SELECT COUNT(*) FROM answers x WHERE x.annotator_id = a.annotator_id) AS answers FROM crowd_assignments a WHERE a.participant_id = 'pid0001'",
@@ -70,8 +78,11 @@ test('a Prolific participant goes from the entry link to the completion redirect
   await other.locator('form.item button.option').first().click();
   await other.locator('#next').click();
   await expect(other.locator('.crowd-count')).toHaveText('1 of 3 items');
+  // giving back is asked twice, and then says what to do on the platform
   await other.locator('#give-back').click();
-  await expect(other.locator('p.error')).toContainText('returned');
+  await expect(other.locator('details.give-back')).toContainText('cannot start it again');
+  await other.locator('#confirm-give-back').click();
+  await expect(other.locator('p.error')).toContainText('return the study on the platform');
   const returned = query<{ status: string }>("SELECT status FROM crowd_assignments WHERE participant_id = 'pid0002'");
   expect(returned).toEqual([{ status: 'returned' }]);
   await admin.reload();

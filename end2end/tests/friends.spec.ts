@@ -2,7 +2,7 @@
 // to the challenge's items; both then see the challenge on their friends page (a table
 // that hydrates without a warning, which the guard checks), and each reaches the
 // challenge's items again with "Play the challenge". With GAPWISE_SCREENSHOTS set to a
-// folder, the friends page with the challenge is left there (docs/screenshots/).
+// folder, the friends page with the challenge is left there (docs/src/screenshots/).
 import { Browser, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { hydrated, startPlaying } from './pages';

@@ -1,7 +1,7 @@
 // The game on a 412 x 915 touch phone: a five-sentence item's answer buttons are on
 // the first screen without scrolling, large enough to tap, with no key hints (there
 // are no keys to press); the menu's links are 44 px tall. With GAPWISE_SCREENSHOTS
-// set to a folder, the test leaves its screenshot there (docs/screenshots/ holds the
+// set to a folder, the test leaves its screenshot there (docs/src/screenshots/ holds the
 // reviewed one).
 import { expect, test } from './guard';
 import { hydrated, startPlaying } from './pages';

@@ -75,6 +75,9 @@ pub enum PlayState {
     /// the completion code.
     Completed {
         redirect: String,
+        /// The code the participant gives the platform (also in `redirect` where
+        /// the platform takes it there).
+        code: String,
     },
 }
 

@@ -35,7 +35,10 @@ pub struct Assignment {
 impl Assignment {
     /// The end of the study: back to the platform with the completion code.
     pub fn completed(&self) -> PlayState {
-        PlayState::Completed { redirect: self.platform.completion_url(&self.completion_code, &self.platform_session) }
+        PlayState::Completed {
+            redirect: self.platform.completion_url(&self.completion_code, &self.platform_session),
+            code: self.completion_code.clone(),
+        }
     }
 }
 

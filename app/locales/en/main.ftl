@@ -242,7 +242,7 @@ crowd-preview = This is a preview. Accept the task on the platform to start.
 crowd-start = Start the study
 crowd-progress = { $done } of { $target } items
 crowd-return = Stop and give the study back
-crowd-done = Thank you! You answered every item of the study. You are being sent back to the platform with your completion code.
+crowd-done = You answered every item of the study. Give the platform your completion code: the button below takes it there for you.
 crowd-back = Back to the platform
 
 ## Refusals the server sends back
@@ -267,7 +267,7 @@ error-no-challenge = no such challenge of yours
 error-no-player = no player is called "{ $name }"
 error-no-study = there is no such study: check the link the platform gave you
 error-study-link = the link lacks the platform's participant and session ids; open the study from the platform
-error-study-returned = you returned this study or its time ran out, so its items went to others
+error-study-returned = You gave this study back, or its time ran out, so its items went to others. Please return the study on the platform too.
 error-no-study-under-way = you have no study under way
 error-guess-length = a guess is one word of 1 to { $max } characters
 error-internal = something went wrong on our side; please try again
@@ -289,3 +289,7 @@ skip-to-content = Skip to the content
 erase-word = erase
 leaderboard-you = you
 define-cap-hint = A round shows up to 5, 10 or 20 candidates, as you choose: fewer when the word has fewer of its kind. More candidates, a harder round.
+crowd-done-title = Thank you!
+crowd-code = Your completion code:
+crowd-return-confirm = Giving the study back ends it here: your answers are kept, the rest of its items go to others, and you cannot start it again. Then return the study on the platform too.
+crowd-return-yes = Yes, give the study back

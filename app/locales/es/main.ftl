@@ -241,7 +241,7 @@ crowd-preview = Esto es una vista previa. Acepta la tarea en la plataforma para 
 crowd-start = Empezar el estudio
 crowd-progress = { $done } de { $target } ítems
 crowd-return = Parar y devolver el estudio
-crowd-done = ¡Gracias! Has respondido todos los ítems del estudio. Te llevamos de vuelta a la plataforma con tu código de finalización.
+crowd-done = Has respondido a todos los ítems del estudio. Da a la plataforma tu código de finalización: el botón de abajo lo lleva por ti.
 crowd-back = Volver a la plataforma
 
 ## Refusals the server sends back
@@ -266,7 +266,7 @@ error-no-challenge = no tienes ese desafío
 error-no-player = ningún jugador se llama «{ $name }»
 error-no-study = ese estudio no existe: revisa el enlace que te dio la plataforma
 error-study-link = al enlace le faltan los identificadores de participante y de sesión de la plataforma; abre el estudio desde la plataforma
-error-study-returned = devolviste este estudio o se agotó su tiempo, así que sus ítems pasaron a otras personas
+error-study-returned = Devolviste este estudio, o se acabó su tiempo, así que sus ítems fueron a otras personas. Devuelve el estudio también en la plataforma.
 error-no-study-under-way = no tienes ningún estudio en curso
 error-guess-length = una respuesta es una palabra de 1 a { $max } caracteres
 error-internal = algo ha fallado por nuestra parte; inténtalo de nuevo
@@ -288,3 +288,7 @@ skip-to-content = Ir al contenido
 erase-word = borrar
 leaderboard-you = tú
 define-cap-hint = Una ronda muestra hasta 5, 10 o 20 candidatos, según elijas: menos si la palabra tiene menos de su clase. Más candidatos, una ronda más difícil.
+crowd-done-title = ¡Gracias!
+crowd-code = Tu código de finalización:
+crowd-return-confirm = Devolver el estudio lo termina aquí: tus respuestas se guardan, el resto de sus ítems va a otras personas y no podrás empezarlo de nuevo. Después devuelve el estudio también en la plataforma.
+crowd-return-yes = Sí, devolver el estudio

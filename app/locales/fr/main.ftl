@@ -241,7 +241,7 @@ crowd-preview = Ceci est un aperçu. Acceptez la tâche sur la plateforme pour c
 crowd-start = Commencer l’étude
 crowd-progress = { $done } sur { $target } questions
 crowd-return = Arrêter et rendre l’étude
-crowd-done = Merci ! Vous avez répondu à toutes les questions de l’étude. Vous êtes renvoyé vers la plateforme avec votre code de fin.
+crowd-done = Vous avez répondu à tous les items de l’étude. Donnez votre code de fin à la plateforme : le bouton ci-dessous le lui transmet.
 crowd-back = Retour à la plateforme
 
 ## Refusals the server sends back
@@ -266,7 +266,7 @@ error-no-challenge = vous n’avez pas ce défi
 error-no-player = aucun joueur ne s’appelle « { $name } »
 error-no-study = cette étude n’existe pas : vérifiez le lien donné par la plateforme
 error-study-link = il manque au lien les identifiants de participant et de session de la plateforme ; ouvrez l’étude depuis la plateforme
-error-study-returned = vous avez rendu cette étude ou son temps est écoulé : ses questions sont allées à d’autres
+error-study-returned = Vous avez rendu cette étude, ou son temps est écoulé : ses items sont allés à d’autres. Rendez l’étude sur la plateforme aussi.
 error-no-study-under-way = vous n’avez pas d’étude en cours
 error-guess-length = une proposition est un mot de 1 à { $max } caractères
 error-internal = un problème est survenu de notre côté ; réessayez
@@ -288,3 +288,7 @@ skip-to-content = Aller au contenu
 erase-word = effacer
 leaderboard-you = vous
 define-cap-hint = Une manche montre jusqu’à 5, 10 ou 20 candidats, selon votre choix : moins quand le mot a moins de semblables. Plus de candidats, une manche plus difficile.
+crowd-done-title = Merci !
+crowd-code = Votre code de fin :
+crowd-return-confirm = Rendre l’étude l’arrête ici : vos réponses sont gardées, le reste de ses items va à d’autres, et vous ne pourrez pas la recommencer. Rendez ensuite l’étude sur la plateforme aussi.
+crowd-return-yes = Oui, rendre l’étude

@@ -241,7 +241,7 @@ crowd-preview = Questa è un’anteprima. Accetta il compito sulla piattaforma p
 crowd-start = Inizia lo studio
 crowd-progress = { $done } di { $target } quesiti
 crowd-return = Fermati e restituisci lo studio
-crowd-done = Grazie! Hai risposto a tutti i quesiti dello studio. Ti riportiamo alla piattaforma con il tuo codice di completamento.
+crowd-done = Hai risposto a tutti gli item dello studio. Dai alla piattaforma il tuo codice di completamento: il pulsante qui sotto lo porta per te.
 crowd-back = Torna alla piattaforma
 
 ## Refusals the server sends back
@@ -266,7 +266,7 @@ error-no-challenge = non hai questa sfida
 error-no-player = nessun giocatore si chiama «{ $name }»
 error-no-study = questo studio non esiste: controlla il link che ti ha dato la piattaforma
 error-study-link = al link mancano gli identificativi di partecipante e di sessione della piattaforma; apri lo studio dalla piattaforma
-error-study-returned = hai restituito questo studio o il suo tempo è scaduto, quindi i suoi quesiti sono andati ad altri
+error-study-returned = Hai restituito questo studio, o il suo tempo è scaduto, quindi i suoi item sono andati ad altri. Restituisci lo studio anche sulla piattaforma.
 error-no-study-under-way = non hai nessuno studio in corso
 error-guess-length = una risposta è una parola da 1 a { $max } caratteri
 error-internal = qualcosa è andato storto da parte nostra; riprova
@@ -288,3 +288,7 @@ skip-to-content = Vai al contenuto
 erase-word = cancella
 leaderboard-you = tu
 define-cap-hint = Un turno mostra fino a 5, 10 o 20 candidati, a tua scelta: meno quando la parola ha meno simili. Più candidati, un turno più difficile.
+crowd-done-title = Grazie!
+crowd-code = Il tuo codice di completamento:
+crowd-return-confirm = Restituire lo studio lo termina qui: le tue risposte restano, il resto dei suoi item va ad altri e non potrai ricominciarlo. Poi restituisci lo studio anche sulla piattaforma.
+crowd-return-yes = Sì, restituisci lo studio

@@ -55,14 +55,10 @@ pub fn Play() -> impl IntoView {
     Effect::new(move |_| {
         if let Some(Ok(PageRound { round: r, pseudonym, progress, crowd })) = round.value().get() {
             standing.set(Some((progress, crowd)));
-            match r.next {
-                // the answer that ends a crowd study goes straight back to the platform
-                PlayState::Completed { .. } => shown.set(Some(r.next)),
-                next => {
-                    upcoming.set_value(Some(next));
-                    shown.set(Some(PlayState::Feedback { feedback: r.feedback, pseudonym }));
-                }
-            }
+            // the answer's feedback first, then what comes next (an item, or the end
+            // of a crowd study with its completion code)
+            upcoming.set_value(Some(r.next));
+            shown.set(Some(PlayState::Feedback { feedback: r.feedback, pseudonym }));
         }
     });
     let play = Play { k, language, challenge, round, next, shown, upcoming };
@@ -152,7 +148,7 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
             <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
             <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
         }.into_any(),
-        Ok(PlayState::Completed { redirect }) => view! { <Completed redirect/> }.into_any(),
+        Ok(PlayState::Completed { redirect, code }) => view! { <Completed redirect code/> }.into_any(),
         Err(error) => view! {
             <ErrorNote error/>
             <p><a href="/">{i18n.t("start-home")}</a></p>
@@ -319,7 +315,8 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     }
 }
 
-/// A crowd participant's study: how far they are, and a way to give it back.
+/// A crowd participant's study: how far they are, and a way to give it back, asked
+/// twice (a `<details>`, so it works without JavaScript too).
 #[component]
 fn CrowdBar(study: CrowdProgress, give_back: ServerAction<CrowdReturn>) -> impl IntoView {
     let i18n = use_i18n();
@@ -328,26 +325,31 @@ fn CrowdBar(study: CrowdProgress, give_back: ServerAction<CrowdReturn>) -> impl 
         <div class="crowd-bar" aria-live="polite">
             <strong>{study.study}</strong> " "
             <label><progress max=study.target.to_string() value=study.answered.to_string()></progress> " " <span class="crowd-count">{line}</span></label>
-            <ActionForm action=give_back attr:class="inline">
-                <button type="submit" class="secondary" id="give-back">{i18n.t("crowd-return")}</button>
-            </ActionForm>
+            <details class="give-back">
+                <summary id="give-back">{i18n.t("crowd-return")}</summary>
+                <p>{i18n.t("crowd-return-confirm")}</p>
+                <ActionForm action=give_back attr:class="inline">
+                    <button type="submit" class="danger" id="confirm-give-back">{i18n.t("crowd-return-yes")}</button>
+                </ActionForm>
+            </details>
         </div>
     }
 }
 
-/// The end of a crowd study: the way back to the platform with the completion
-/// code, taken at once when the page runs JavaScript.
+/// The end of a crowd study: thanks, the completion code to copy, and the way back
+/// to the platform (which takes the code itself where it can).
 #[component]
-fn Completed(redirect: String) -> impl IntoView {
-    let target = redirect.clone();
-    Effect::new(move |_| {
-        let _ = window().location().set_href(&target);
-    });
+fn Completed(redirect: String, code: String) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="completed" role="status">
+            <h2>{i18n.t("crowd-done-title")}</h2>
             <p>{i18n.t("crowd-done")}</p>
-            <p><a class="primary" href=redirect id="complete">{i18n.t("crowd-back")}</a></p>
+            <label>{i18n.t("crowd-code")} " "
+                <input type="text" readonly id="completion-code" class="code" value=code size="16"
+                    on:focus=|ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); }/>
+            </label>
+            <p><a class="button primary" href=redirect id="complete">{i18n.t("crowd-back")}</a></p>
         </section>
     }
 }
