@@ -347,7 +347,7 @@ fn Completed(redirect: String, code: String) -> impl IntoView {
             <p>{i18n.t("crowd-done")}</p>
             <label>{i18n.t("crowd-code")} " "
                 <input type="text" readonly id="completion-code" class="code" value=code size="16"
-                    on:focus=|ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); }/>
+                    on:focus=|ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
             </label>
             <p><a class="button primary" href=redirect id="complete">{i18n.t("crowd-back")}</a></p>
         </section>
