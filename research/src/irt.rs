@@ -118,9 +118,10 @@ pub(crate) fn analyses(
 }
 
 /// The item whose curves the figure draws by default: among the items both fits
-/// estimated (the 1PL's alone when the 2PL estimated none), the one with the most Fisher information over the fitted players'
-/// abilities under the 1PL (sum of a^2 p (1 - p)), the item that tells these
-/// players apart best. An item everyone got right tells nobody apart.
+/// estimated (the 1PL's alone when the 2PL estimated none), the one with the most
+/// Fisher information over the fitted players' abilities under the 1PL (sum of
+/// a^2 p (1 - p)), the item that tells these players apart best. An item everyone
+/// got right tells nobody apart.
 fn most_informative(one: &Fit, two: &Fit, players: &[f64]) -> Option<usize> {
     let information = |i: usize| {
         let (a, b) = (one.discrimination[i], one.difficulty[i]);

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use gapwise_model::{AnswerFilter, ALLOWED_K, DAY_MS, LANGUAGES, STRATEGIES};
+use gapwise_model::{parse_language, AnswerFilter, ALLOWED_K, DAY_MS, LANGUAGES, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {
@@ -58,7 +58,7 @@ pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError>
     };
     let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     if let Some(language) = given(&filter.language) {
-        if !LANGUAGES.iter().any(|(code, _)| *code == language) {
+        if parse_language(&language).is_none() {
             let codes: Vec<&str> = LANGUAGES.iter().map(|(code, _)| *code).collect();
             return Err(StoreError::Invalid(format!("language must be one of {}, not {language:?}", codes.join(", "))));
         }

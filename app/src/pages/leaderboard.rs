@@ -53,8 +53,9 @@ fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
         .enumerate()
         .map(|(i, s)| {
             let rate = format!("{:.0} %", 100.0 * s.rate());
+            let mine = matches!(&s.who, Contender::Player(p) if me.as_ref() == Some(p));
             let (name, class) = match &s.who {
-                Contender::Player(p) if me.as_ref() == Some(p) => (
+                Contender::Player(p) if mine => (
                     view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t("leaderboard-you")}</strong></span> }.into_any(),
                     "player me",
                 ),
@@ -63,7 +64,6 @@ fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
                     (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model")
                 }
             };
-            let mine = class == "player me";
             view! {
                 <tr class=class aria-current=mine.then_some("true")>
                     <td>{i + 1}</td>

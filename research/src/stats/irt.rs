@@ -16,9 +16,8 @@
 //! (many items everyone got right). The 2PL cannot tell apart the parameters of
 //! an item with few answers, or with every answer right or every one wrong: those
 //! get no 2PL estimate ([`Fit::estimated`]), though their answers still place the
-//! players in the fit. Each
-//! step of the fit is a convex problem solved to its global minimum within the
-//! bounds (an ability, a 1PL difficulty, a 2PL item in (a, -a b)), so the fit
+//! players in the fit. Each step of the fit is a convex problem solved to its
+//! global minimum within the bounds (an ability, a 1PL difficulty, a 2PL item in (a, -a b)), so the fit
 //! reaches a joint likelihood at least as good as girth's `twopl_jml` on such data
 //! (research/fixtures/make_irt_sparse_reference.py).
 
@@ -304,13 +303,10 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
     // identified items, fit worse (0.3 % of the joint likelihood on the sparse
     // fixture).
     let answered: Vec<bool> = by_item.iter().map(|a| !a.is_empty()).collect();
-    let estimated: Vec<bool> = by_item
-        .iter()
-        .map(|answers| match model {
-            Model::OnePl => !answers.is_empty(),
-            Model::TwoPl => answers.len() >= MIN_ANSWERS && mixed(answers),
-        })
-        .collect();
+    let estimated: Vec<bool> = match model {
+        Model::OnePl => answered.clone(),
+        Model::TwoPl => by_item.iter().map(|answers| answers.len() >= MIN_ANSWERS && mixed(answers)).collect(),
+    };
     // start as girth does: difficulties from the share of wrong answers (all respondents)
     let mut counts = vec![(0.0f64, 0.0f64); items];
     for answers in &by_person {
@@ -333,13 +329,10 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
         for p in (0..respondents).filter(|&p| fitted[p]) {
             theta[p] = theta_for(&by_person[p], &a, &b, theta[p], THETA_BOUND);
         }
-        let (mean, sd) = standardize(&mut theta, &fitted);
+        standardize(&mut theta, &fitted);
         match model {
             Model::TwoPl => {
                 for i in (0..items).filter(|&i| answered[i]) {
-                    // the same curves on the new scale, as far as the bounds allow, so
-                    // that the rescaling costs the likelihood nothing
-                    (a[i], b[i]) = ((a[i] * sd).clamp(A_MIN, A_MAX), ((b[i] - mean) / sd).clamp(-B_BOUND, B_BOUND));
                     (a[i], b[i]) = ab_for(&by_item[i], &theta, (a[i], b[i]));
                 }
             }
@@ -396,22 +389,20 @@ impl Fit {
     }
 }
 
-/// Mean 0 and standard deviation 1 (n - 1) over the fitted respondents; returns the
-/// mean and standard deviation taken out, (0, 1) when there is nothing to scale.
-fn standardize(theta: &mut [f64], fitted: &[bool]) -> (f64, f64) {
+/// Mean 0 and standard deviation 1 (n - 1) over the fitted respondents.
+fn standardize(theta: &mut [f64], fitted: &[bool]) {
     let values: Vec<f64> = theta.iter().zip(fitted).filter(|(_, &f)| f).map(|(t, _)| *t).collect();
     if values.len() < 2 {
-        return (0.0, 1.0);
+        return;
     }
     let mean = super::mean(&values);
     let sd = (values.iter().map(|t| (t - mean) * (t - mean)).sum::<f64>() / (values.len() - 1) as f64).sqrt();
     if sd == 0.0 {
-        return (0.0, 1.0);
+        return;
     }
     for (t, _) in theta.iter_mut().zip(fitted).filter(|(_, &f)| f) {
         *t = (*t - mean) / sd;
     }
-    (mean, sd)
 }
 
 #[cfg(test)]

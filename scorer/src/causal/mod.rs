@@ -7,8 +7,8 @@
 //! the tokenizer's BOS token when it has one, else its EOS token; for a GGUF file,
 //! llama.cpp's: BOS when the file says BOS is added (`tokenizer.ggml.add_bos_token`,
 //! true by default for SentencePiece vocabularies), else the end-of-text token, as
-//! the harness does for a tokenizer without BOS. log p(sentence) = the sum over its scored tokens of
-//! log p(token | start, earlier tokens). Without a start token the first token has
+//! the harness does for a tokenizer without BOS. log p(sentence) = the sum over its
+//! scored tokens of log p(token | start, earlier tokens). Without a start token the first token has
 //! nothing to be predicted from and is not scored. The convention applied is
 //! described by [`CausalLm::convention`] and stored with the scores.
 
