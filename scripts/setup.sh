@@ -64,6 +64,8 @@ if [ "$purpose" = run ] && [ ! -x "$binaryen/node_modules/.bin/wasm-opt" ]; then
 fi
 
 if [ "$purpose" = test ]; then
+  # a C++ compiler: CUDA's nvcc compiles the GPU kernels with it (scripts/cuda.sh check)
+  apt_install g++
   # clippy and rustfmt: the test command's lint and format steps
   if ! cargo clippy --version >/dev/null 2>&1; then
     say "adding clippy"

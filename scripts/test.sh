@@ -44,6 +44,9 @@ if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((
 echo "== cargo clippy: no unwrap, expect, panic or unchecked indexing outside tests, no warnings"
 if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
+echo "== the scorer on CUDA compiles (scripts/cuda.sh check: CUDA 13 from PyPI, no GPU needed)"
+if scripts/cuda.sh check --quiet; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== cargo deny (licences, banned crates, sources, advisories)"
 # The RustSec database comes from GitHub: refreshed when it answers, else the copy in
 # ~/.cache/gapwise/advisory-dbs is used; with neither, advisories are not checked (said below).

@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use candle_core::{DType, Device};
+
 use crate::masked::MaskedScoring;
 
 /// The token a causal model reads before each sentence.
@@ -36,12 +38,48 @@ pub enum FirstToken {
     Unscored,
 }
 
+/// The floating type a model's weights and activations compute in. Log-probabilities
+/// are taken in f32 from the logits whatever it is, as transformers does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Precision {
+    /// f32 on the CPU (the scorer's own attention and GELU kernels are f32); on a GPU
+    /// the half type the checkpoint ships in (bf16 or f16, as PyTorch users load it),
+    /// else f32. Quantized GGUF weights compute in f32.
+    #[default]
+    Auto,
+    F32,
+    Bf16,
+    F16,
+}
+
+impl Precision {
+    /// The type for a model on `device` whose checkpoint ships its weights in `shipped`.
+    pub(crate) fn dtype(self, device: &Device, shipped: DType) -> DType {
+        match self {
+            Precision::Auto if device.is_cuda() && matches!(shipped, DType::BF16 | DType::F16) => shipped,
+            Precision::Auto | Precision::F32 => DType::F32,
+            Precision::Bf16 => DType::BF16,
+            Precision::F16 => DType::F16,
+        }
+    }
+}
+
+/// What a model's convention adds when it computes in a half type (nothing for f32,
+/// so that f32 scores keep the convention they were stored under before).
+pub(crate) fn computed_in(dtype: DType) -> String {
+    match dtype {
+        DType::F32 => String::new(),
+        other => format!("; computed in {}", other.as_str()),
+    }
+}
+
 /// The conventions a scoring run asks for; models take the part that concerns them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Conventions {
     pub masked: MaskedScoring,
     pub start: StartToken,
     pub first_token: FirstToken,
+    pub precision: Precision,
 }
 
 macro_rules! named {
@@ -76,6 +114,7 @@ macro_rules! named {
 
 named!(StartToken, "start token", "auto" => StartToken::Auto, "bos" => StartToken::Bos, "eos" => StartToken::Eos, "none" => StartToken::None);
 named!(MaskedScoring, "masked-LM scoring", "mask" => MaskedScoring::Mask, "pll-original" => MaskedScoring::PllOriginal, "pll-word-l2r" => MaskedScoring::PllWordL2r);
+named!(Precision, "precision", "auto" => Precision::Auto, "f32" => Precision::F32, "bf16" => Precision::Bf16, "f16" => Precision::F16);
 named!(FirstToken, "first-token rule", "auto" => FirstToken::Auto, "scored" => FirstToken::Scored, "unscored" => FirstToken::Unscored);
 
 #[cfg(test)]

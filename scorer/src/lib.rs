@@ -37,9 +37,9 @@ pub mod new_words;
 mod ops;
 
 pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
-pub use convention::{Conventions, FirstToken, StartToken};
+pub use convention::{Conventions, FirstToken, Precision, StartToken};
 pub use error::ScorerError;
-pub use load::{load, load_baseline, locate, LoadedModel};
+pub use load::{device, load, load_baseline, locate, LoadedModel};
 pub use masked::MaskedScoring;
 
 /// Settles candle's CPU thread pool for scoring, before any thread starts: by default

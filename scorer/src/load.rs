@@ -60,6 +60,29 @@ pub fn locate(spec: &str) -> Result<PathBuf, ScorerError> {
     hub::resolve(spec)
 }
 
+/// The device `spec` names: `cpu`, `cuda` (the first GPU) or `cuda:N`. A GPU is
+/// refused by name when this build has no CUDA (the `cuda` feature) or the GPU cannot
+/// be opened.
+pub fn device(spec: &str) -> Result<Device, ScorerError> {
+    let unknown = || ScorerError::Input(format!("unknown device {spec:?}: cpu, cuda or cuda:N"));
+    match spec.strip_prefix("cuda") {
+        _ if spec == "cpu" => Ok(Device::Cpu),
+        Some("") => cuda(0),
+        Some(n) => cuda(n.strip_prefix(':').and_then(|n| n.parse().ok()).ok_or_else(unknown)?),
+        None => Err(unknown()),
+    }
+}
+
+#[cfg(feature = "cuda")]
+fn cuda(ordinal: usize) -> Result<Device, ScorerError> {
+    Device::new_cuda(ordinal).map_err(|e| ScorerError::Input(format!("CUDA GPU {ordinal} cannot be opened: {e}")))
+}
+
+#[cfg(not(feature = "cuda"))]
+fn cuda(_: usize) -> Result<Device, ScorerError> {
+    Err(ScorerError::Input("this build has no CUDA: build with scripts/cuda.sh build (the `cuda` feature) to score on a GPU".into()))
+}
+
 /// Loads a causal LM from a `.gguf` file or a Hugging Face directory of a causal
 /// family, or a masked LM from a directory of a BERT-family model; `conventions`
 /// says how each is to score.
@@ -74,7 +97,7 @@ pub fn load(path: &Path, device: &Device, conventions: &Conventions) -> Result<L
         return match Config::read(path)?.kind {
             ModelKind::Causal => Ok(LoadedModel::causal(CausalLm::from_hf_dir(path, device, conventions)?)),
             ModelKind::Masked => {
-                let lm = MaskedLm::from_dir(path, device, conventions.masked)?;
+                let lm = MaskedLm::load(path, device, conventions)?;
                 let convention = lm.convention();
                 Ok(LoadedModel::of(lm, "masked", convention))
             }

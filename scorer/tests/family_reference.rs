@@ -15,7 +15,7 @@ use candle_core::Device;
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::guess::NextPieceModel;
 use gapwise_scorer::masked::{MaskedLm, MaskedScoring};
-use gapwise_scorer::{Context, ContextScorer, Conventions, FirstToken, StartToken};
+use gapwise_scorer::{Context, ContextScorer, Conventions, FirstToken, Precision, StartToken};
 use serde::Deserialize;
 
 const TOLERANCE: f64 = 1e-4;
@@ -351,4 +351,48 @@ fn word_log_probabilities_of_both_kinds_of_tokenizer_match_pytorch() {
         }
         assert!(largest_correction > 0.01, "{name}: the correction moves some word ({largest_correction})");
     }
+}
+
+/// bf16 weights and activations (the GPU's default for checkpoints that ship in it)
+/// keep every family within bf16's rounding of PyTorch's f32 numbers, log-probabilities
+/// taken in f32; the convention says so, and f32's convention is unchanged. On the
+/// CPU this runs the padded attention that a GPU runs.
+#[test]
+fn bf16_stays_within_its_rounding() {
+    let reference = reference();
+    let bf16 = Conventions { precision: Precision::Bf16, ..Conventions::default() };
+    // bf16's 8-bit mantissa moves a word or sentence log-probability (a sum over
+    // tokens) by a few percent on these random-weight stand-ins (scorer/examples/gpu_check.rs
+    // holds the GPU to the same bound)
+    let within = |ours: f64, theirs: f64| (ours - theirs).abs() <= 0.1 + 0.08 * theirs.abs();
+    for name in ["gpt2", "llama_default", "mistral", "qwen3", "phi3", "gemma2", "gemma3"] {
+        let dir = model_dir(&reference, name);
+        let lm = CausalLm::from_hf_dir(dir.path(), &Device::Cpu, &bf16).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(lm.convention().ends_with("; computed in bf16"), "{name}: {}", lm.convention());
+        let family = &reference.causal[name];
+        let sentences: Vec<&str> = family.sentences.iter().map(|r| r.sentence.as_str()).collect();
+        let mut worst = 0.0f64;
+        for (row, got) in family.sentences.iter().zip(lm.score(&sentences).expect("score")) {
+            let (ours, theirs) = (got.log_probs.iter().map(|&x| f64::from(x)).sum::<f64>(), row.log_probs.iter().sum::<f64>());
+            worst = worst.max((ours - theirs).abs());
+            assert!(within(ours, theirs), "{name}: {:?}: bf16 {ours}, PyTorch f32 {theirs}", row.sentence);
+        }
+        println!("{name}: bf16's largest difference from PyTorch f32 {worst:.1e}");
+    }
+    for name in ["bert_cased", "xlm_roberta"] {
+        let items = &reference.masked[name];
+        let lm = MaskedLm::load(model_dir(&reference, name).path(), &Device::Cpu, &bf16).expect("load");
+        assert!(lm.convention().ends_with("; computed in bf16"), "{name}: {}", lm.convention());
+        for (item, got) in items.iter().zip(lm.score_contexts(&contexts(items)).expect("score")) {
+            assert!(
+                within(got.target, item.target_scores.mask),
+                "{name}: {:?}: bf16 {}, PyTorch f32 {}",
+                item.text,
+                got.target,
+                item.target_scores.mask
+            );
+        }
+    }
+    let f32 = CausalLm::from_hf_dir(model_dir(&reference, "gpt2").path(), &Device::Cpu, &Conventions::default()).expect("load");
+    assert!(!f32.convention().contains("computed in"), "{}", f32.convention());
 }

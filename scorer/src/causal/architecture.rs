@@ -253,7 +253,7 @@ impl Architecture {
         }
         // llama.cpp's converter stores Llama 3.1's scaling as a divisor per frequency
         if gguf.has_tensor("rope_freqs.weight") {
-            let divisors = gguf.dense("rope_freqs.weight", &candle_core::Device::Cpu)?.to_vec1::<f32>()?;
+            let divisors = gguf.dense("rope_freqs.weight", &candle_core::Device::Cpu, candle_core::DType::F32)?.to_vec1::<f32>()?;
             if divisors.len() != rope.inv_freq.len() {
                 return Err(ScorerError::file(gguf.path(), "rope_freqs does not match the head width"));
             }

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-use candle_core::{Device, Module, Tensor, D};
+use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::LayerNorm;
 
 use super::architecture::{Activation, Architecture};
@@ -26,7 +26,7 @@ use super::rope::RopeTables;
 use crate::hf::{Config, Weights};
 use crate::ops::attention::{attention, Heads};
 use crate::ops::Linear;
-use crate::ScorerError;
+use crate::{Precision, ScorerError};
 
 /// Positions covered by the rotary tables when a model takes more: longer inputs are
 /// refused (a game sentence is far shorter).
@@ -96,30 +96,34 @@ fn unpermute(w: &Tensor, heads: usize) -> candle_core::Result<Tensor> {
 
 impl Decoder {
     /// Builds the decoder of a Hugging Face checkpoint.
-    pub(crate) fn from_hf(config: &Config, dir: &Path, device: &Device) -> Result<Self, ScorerError> {
+    pub(crate) fn from_hf(config: &Config, dir: &Path, device: &Device, precision: Precision) -> Result<Self, ScorerError> {
         let arch = Architecture::from_hf(config)?;
-        let mut w = Weights::open(dir, device)?;
+        let mut w = Weights::open(dir, device, precision)?;
+        let dtype = w.dtype();
         let parts = if arch.learned_positions { gpt2(&arch, &mut w)? } else { rotary(&arch, &mut w, config)? };
-        Self::assemble(arch, parts, device)
+        Self::assemble(arch, parts, device, dtype)
     }
 
-    /// Builds the decoder of a `llama` or `gemma3` GGUF file.
-    pub(crate) fn from_gguf(gguf: &mut GgufFile, device: &Device) -> Result<Self, ScorerError> {
+    /// Builds the decoder of a `llama` or `gemma3` GGUF file (its quantized weights
+    /// compute in f32 unless `precision` names a type).
+    pub(crate) fn from_gguf(gguf: &mut GgufFile, device: &Device, precision: Precision) -> Result<Self, ScorerError> {
         let arch = Architecture::from_gguf(gguf)?;
         let llama = arch.family == "llama";
-        let embeddings = gguf.dense("token_embd.weight", device)?;
-        let output = if arch.tied { embeddings.clone() } else { gguf.dense("output.weight", device)? };
+        let dtype = precision.dtype(device, DType::F32);
+        let embeddings = gguf.dense("token_embd.weight", device, dtype)?;
+        let output = if arch.tied { embeddings.clone() } else { gguf.dense("output.weight", device, dtype)? };
         let mut layers = Vec::with_capacity(arch.layers.len());
         for i in 0..arch.layers.len() {
             let name = |part: &str| format!("blk.{i}.{part}.weight");
-            let mut t = |part: &str| gguf.dense(&name(part), device);
+            let mut t = |part: &str| gguf.dense(&name(part), device, dtype);
             let (q, k) = (t("attn_q")?, t("attn_k")?);
             let (q, k) = if llama { (unpermute(&q, arch.n_head)?, unpermute(&k, arch.n_kv_head)?) } else { (q, k) };
             let linear = |w: Tensor| Linear::new(&w, None);
-            let mut opt = |part: &str| if gguf.has_tensor(&name(part)) { gguf.dense(&name(part), device).map(Some) } else { Ok(None) };
+            let mut opt =
+                |part: &str| if gguf.has_tensor(&name(part)) { gguf.dense(&name(part), device, dtype).map(Some) } else { Ok(None) };
             let (q_norm, k_norm) = (opt("attn_q_norm")?, opt("attn_k_norm")?);
             let (post_attn, post_ffn) = (opt("post_attention_norm")?, opt("post_ffw_norm")?);
-            let mut t = |part: &str| gguf.dense(&name(part), device);
+            let mut t = |part: &str| gguf.dense(&name(part), device, dtype);
             layers.push(Layer {
                 attn_norm: NormWeights::Rms(t("attn_norm")?),
                 q: linear(q)?,
@@ -134,18 +138,18 @@ impl Decoder {
                 mlp: Mlp::Gated { gate: linear(t("ffn_gate")?)?, up: linear(t("ffn_up")?)?, down: linear(t("ffn_down")?)? },
             });
         }
-        let norm = NormWeights::Rms(gguf.dense("output_norm.weight", device)?);
-        Self::assemble(arch, Parts { embeddings, positions: None, layers, norm, output }, device)
+        let norm = NormWeights::Rms(gguf.dense("output_norm.weight", device, dtype)?);
+        Self::assemble(arch, Parts { embeddings, positions: None, layers, norm, output }, device, dtype)
     }
 
-    fn assemble(arch: Architecture, parts: Parts, device: &Device) -> Result<Self, ScorerError> {
+    fn assemble(arch: Architecture, parts: Parts, device: &Device, dtype: DType) -> Result<Self, ScorerError> {
         let (n_head, n_kv) = (arch.n_head, arch.n_kv_head);
         if n_head == 0 || n_kv == 0 || n_head % n_kv != 0 || arch.head_dim == 0 || !arch.head_dim.is_multiple_of(2) {
             return Err(ScorerError::Input(format!("{}: inconsistent heads: {n_head} / {n_kv} of width {}", arch.family, arch.head_dim)));
         }
         let positions = arch.context.min(MAX_POSITIONS);
-        let global = arch.rope.tables(positions, device)?;
-        let local = arch.local_rope.as_ref().map(|r| r.tables(positions, device)).transpose()?;
+        let global = arch.rope.tables(positions, device, dtype)?;
+        let local = arch.local_rope.as_ref().map(|r| r.tables(positions, device, dtype)).transpose()?;
         Ok(Decoder {
             embeddings: parts.embeddings,
             positions: parts.positions,
@@ -157,6 +161,11 @@ impl Decoder {
             device: device.clone(),
             arch,
         })
+    }
+
+    /// The floating type the decoder computes in.
+    pub fn dtype(&self) -> DType {
+        self.embeddings.dtype()
     }
 
     pub fn vocab_size(&self) -> usize {
@@ -255,9 +264,10 @@ impl Decoder {
         Ok((x + m)?)
     }
 
-    /// Log-probabilities over the vocabulary `[n, vocab]` from final hidden states `[n, dim]`.
+    /// Log-probabilities over the vocabulary `[n, vocab]` from final hidden states
+    /// `[n, dim]`, in f32 whatever type the model computes in.
     pub fn log_probs(&self, hidden: &Tensor) -> Result<Tensor, ScorerError> {
-        let mut logits = hidden.matmul(&self.output.t()?)?;
+        let mut logits = hidden.matmul(&self.output.t()?)?.to_dtype(DType::F32)?;
         if let Some(cap) = self.arch.final_softcap {
             logits = ((logits / f64::from(cap))?.tanh()? * f64::from(cap))?;
         }

@@ -8,7 +8,7 @@ use std::io::BufWriter;
 use std::path::Path;
 
 use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
-use candle_core::Device;
+use candle_core::{DType, Device};
 
 use super::gguf::GgufFile;
 use crate::ScorerError;
@@ -23,7 +23,7 @@ pub fn write_full_precision(src: &Path, dst: &Path) -> Result<(), ScorerError> {
     let tensors = names
         .iter()
         .map(|name| {
-            let dense = gguf.dense(name, &Device::Cpu)?;
+            let dense = gguf.dense(name, &Device::Cpu, DType::F32)?;
             Ok((name.as_str(), QTensor::quantize(&dense, GgmlDType::F32)?))
         })
         .collect::<Result<Vec<(&str, QTensor)>, ScorerError>>()?;

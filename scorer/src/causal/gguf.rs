@@ -4,7 +4,7 @@ use std::fs::File;
 use std::path::Path;
 
 use candle_core::quantized::{gguf_file, QTensor};
-use candle_core::{Device, Tensor};
+use candle_core::{DType, Device, Tensor};
 
 use crate::ScorerError;
 
@@ -51,7 +51,9 @@ impl GgufFile {
         self.content.tensor_infos.contains_key(name)
     }
 
-    pub fn dense(&mut self, name: &str, device: &Device) -> Result<Tensor, ScorerError> {
-        Ok(self.tensor(name, device)?.dequantize(device)?)
+    /// The tensor `name` dequantized on the CPU (the same numbers whatever the
+    /// device), as `dtype` on `device`.
+    pub fn dense(&mut self, name: &str, device: &Device, dtype: DType) -> Result<Tensor, ScorerError> {
+        Ok(self.tensor(name, &Device::Cpu)?.dequantize(&Device::Cpu)?.to_dtype(dtype)?.to_device(device)?)
     }
 }

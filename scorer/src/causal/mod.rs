@@ -33,9 +33,9 @@ use crate::ScorerError;
 use decoder::Decoder;
 use gguf::GgufFile;
 
-/// Tokens per forward pass in [`CausalLm::score`]: rows run packed without padding, so
-/// this bounds the activations' memory whatever the sentences' lengths (a longer
-/// sentence goes alone).
+/// Tokens per forward pass in [`CausalLm::score`] on the CPU: rows run packed without
+/// padding, so this bounds the activations' memory whatever the sentences' lengths (a
+/// longer sentence goes alone). A GPU takes [`crate::batching::GPU_BATCH_TOKENS`].
 pub const BATCH_TOKENS: usize = 512;
 
 /// What [`CausalLm::read`] gives of a row: the log-probabilities of its tokens from
@@ -149,7 +149,7 @@ impl CausalLm {
             // llama.cpp adds BOS unless the file says not to, for SentencePiece vocabularies
             bos_first: gguf.meta("tokenizer.ggml.add_bos_token").ok().and_then(|v| v.to_bool().ok()).unwrap_or(spm),
         };
-        let model = Decoder::from_gguf(&mut gguf, device)?;
+        let model = Decoder::from_gguf(&mut gguf, device, conventions.precision)?;
         Self::checked(model, tokenizer, &candidates, conventions, path)
     }
 
@@ -167,7 +167,7 @@ impl CausalLm {
         let bos = special_token(dir, &config.json, "bos_token", &tokenizer);
         let eos = special_token(dir, &config.json, "eos_token", &tokenizer).or_else(|| tokenizer.token_to_id("<|endoftext|>"));
         let candidates = StartCandidates { bos, eos, bos_first: true };
-        let model = Decoder::from_hf(&config, dir, device)?;
+        let model = Decoder::from_hf(&config, dir, device, conventions.precision)?;
         Self::checked(model, tokenizer, &candidates, conventions, dir)
     }
 
@@ -209,7 +209,10 @@ impl CausalLm {
         };
         let chosen = if self.start.asked == StartToken::Auto { format!(" (auto for {})", self.family()) } else { String::new() };
         let first = if self.start.first_scored { "first token scored" } else { "first token not scored" };
-        format!("causal: sentence log-prob, the sum of its tokens' log-probs {start}{chosen}; {first}")
+        format!(
+            "causal: sentence log-prob, the sum of its tokens' log-probs {start}{chosen}; {first}{}",
+            crate::convention::computed_in(self.model.dtype())
+        )
     }
 
     /// The start token (if any) followed by `ids`.
@@ -284,7 +287,8 @@ impl CausalLm {
     fn read(&self, rows: &[(Vec<u32>, usize)], mask: Option<&Tensor>) -> Result<Vec<Read>, ScorerError> {
         let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
         let mut out: Vec<Read> = vec![(Vec::new(), None); rows.len()];
-        for batch in crate::batching::by_length(&widths, BATCH_TOKENS) {
+        let budget = crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS);
+        for batch in crate::batching::by_length(&widths, budget) {
             let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
             let hidden = self.model.hidden(&packed)?;
             // position t predicts token t + 1

@@ -206,14 +206,14 @@ impl RopeSpec {
     }
 
     /// cos and sin of `position x frequency` for the first `positions` positions,
-    /// times the attention factor.
-    pub(crate) fn tables(&self, positions: usize, device: &Device) -> candle_core::Result<RopeTables> {
+    /// times the attention factor (computed in f32, then stored as `dtype`).
+    pub(crate) fn tables(&self, positions: usize, device: &Device, dtype: DType) -> candle_core::Result<RopeTables> {
         let half = self.inv_freq.len();
         let inv_freq = Tensor::from_vec(self.inv_freq.clone(), (1, half), device)?;
         let t = Tensor::arange(0u32, positions as u32, device)?.to_dtype(DType::F32)?.reshape((positions, 1))?;
         let angles = t.matmul(&inv_freq)?;
         let factor = f64::from(self.attention_factor);
-        Ok(RopeTables { cos: (angles.cos()? * factor)?, sin: (angles.sin()? * factor)? })
+        Ok(RopeTables { cos: (angles.cos()? * factor)?.to_dtype(dtype)?, sin: (angles.sin()? * factor)?.to_dtype(dtype)? })
     }
 }
 

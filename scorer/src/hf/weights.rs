@@ -1,17 +1,19 @@
 //! A checkpoint's tensors: `model.safetensors`, `pytorch_model.bin`, or either one
-//! split in shards with its `.index.json`, read to F32.
+//! split in shards with its `.index.json`, read to the floating type the run computes
+//! in ([`Precision`]).
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use candle_core::{DType, Device, Tensor};
 
-use crate::ScorerError;
+use crate::{Precision, ScorerError};
 
 /// The checkpoint's tensors by name, with the folder they came from for errors.
 pub(crate) struct Weights {
     tensors: HashMap<String, Tensor>,
     dir: PathBuf,
+    dtype: DType,
 }
 
 /// The checkpoint files of `dir`, in the order they are looked for.
@@ -55,18 +57,28 @@ fn read(file: &Path, device: &Device) -> Result<Vec<(String, Tensor)>, ScorerErr
 }
 
 impl Weights {
-    /// Reads every tensor of the checkpoint of `dir` as F32; old LayerNorm names
-    /// (`gamma`, `beta`) become `weight`, `bias`.
-    pub(crate) fn open(dir: &Path, device: &Device) -> Result<Self, ScorerError> {
-        let mut tensors = HashMap::new();
+    /// Reads every tensor of the checkpoint of `dir` onto `device`, in the type
+    /// `precision` picks for the type its first floating tensor ships in; old
+    /// LayerNorm names (`gamma`, `beta`) become `weight`, `bias`.
+    pub(crate) fn open(dir: &Path, device: &Device, precision: Precision) -> Result<Self, ScorerError> {
+        let (mut tensors, mut dtype) = (HashMap::new(), None);
         for file in checkpoint_files(dir)? {
             for (name, t) in read(&file, device)? {
                 let name = name.replace(".gamma", ".weight").replace(".beta", ".bias");
-                let t = t.to_dtype(DType::F32).and_then(|t| t.to_device(device)).map_err(|e| ScorerError::file(&file, e))?;
+                let to = match t.dtype().is_float() {
+                    true => *dtype.get_or_insert(precision.dtype(device, t.dtype())),
+                    false => dtype.unwrap_or(DType::F32),
+                };
+                let t = t.to_dtype(to).and_then(|t| t.to_device(device)).map_err(|e| ScorerError::file(&file, e))?;
                 tensors.insert(name, t);
             }
         }
-        Ok(Weights { tensors, dir: dir.to_owned() })
+        Ok(Weights { tensors, dir: dir.to_owned(), dtype: dtype.unwrap_or(DType::F32) })
+    }
+
+    /// The floating type the tensors were read to.
+    pub(crate) fn dtype(&self) -> DType {
+        self.dtype
     }
 
     pub(crate) fn contains(&self, name: &str) -> bool {

@@ -11,13 +11,13 @@
 use std::ops::Range;
 use std::path::Path;
 
-use candle_core::{Device, Module, Tensor, D};
+use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::LayerNorm;
 
 use crate::hf::{Config, Weights};
 use crate::ops::attention::{attention, Heads};
 use crate::ops::{gelu, Linear};
-use crate::ScorerError;
+use crate::{Precision, ScorerError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -93,7 +93,7 @@ impl Weights {
 
 impl Encoder {
     /// Loads the weights of a Hugging Face model directory whose config is `config`.
-    pub fn load(dir: &Path, config: &Config, device: &Device) -> Result<Self, ScorerError> {
+    pub fn load(dir: &Path, config: &Config, device: &Device, precision: Precision) -> Result<Self, ScorerError> {
         let family = match config.model_type {
             "bert" => Family::Bert,
             "distilbert" => Family::DistilBert,
@@ -116,7 +116,7 @@ impl Encoder {
         let eps = if distil { 1e-12 } else { config.f64("layer_norm_eps").unwrap_or(1e-12) };
         let pad_id = u32::try_from(config.usize(&["pad_token_id"]).unwrap_or(0)).map_err(|e| config.error(e))?;
 
-        let w = Weights::open(dir, device)?;
+        let w = Weights::open(dir, device, precision)?;
         let base = match family {
             Family::Bert => "bert",
             Family::Roberta => "roberta",
@@ -208,6 +208,15 @@ impl Encoder {
         })
     }
 
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// The floating type the encoder computes in.
+    pub fn dtype(&self) -> DType {
+        self.word.dtype()
+    }
+
     pub fn vocab_size(&self) -> usize {
         self.word.dims()[0]
     }
@@ -281,6 +290,6 @@ impl Encoder {
             _ => self.act,
         };
         let h = self.head_norm.forward(&act.of_dense(&self.head_dense, hidden)?)?;
-        Ok(candle_nn::ops::log_softmax(&self.decoder.forward(&h)?, D::Minus1)?)
+        Ok(candle_nn::ops::log_softmax(&self.decoder.forward(&h)?.to_dtype(DType::F32)?, D::Minus1)?)
     }
 }

@@ -25,7 +25,7 @@ use candle_core::{Device, Tensor};
 use tokenizers::Tokenizer;
 
 use crate::hf::{Config, ModelKind};
-use crate::{Context, ContextScorer, ScorerError, WordLogProbs};
+use crate::{Context, ContextScorer, Conventions, ScorerError, WordLogProbs};
 use encoder::Encoder;
 
 /// How a masked LM scores a word in a context (see the module documentation).
@@ -114,11 +114,18 @@ impl MaskedLm {
     /// Loads a Hugging Face model directory (config.json, a tokenizer, weights: see
     /// [`crate::hf`]).
     pub fn from_dir(dir: &Path, device: &Device, scoring: MaskedScoring) -> Result<Self, ScorerError> {
+        Self::load(dir, device, &Conventions { masked: scoring, ..Conventions::default() })
+    }
+
+    /// Loads a Hugging Face model directory to score as `conventions` say (its
+    /// masked-LM scoring and precision).
+    pub fn load(dir: &Path, device: &Device, conventions: &Conventions) -> Result<Self, ScorerError> {
+        let scoring = conventions.masked;
         let config = Config::read(dir)?;
         if config.kind != ModelKind::Masked {
             return Err(config.error(format!("{} is a causal language model, not a masked one", config.model_type)));
         }
-        let encoder = Encoder::load(dir, &config, device)?;
+        let encoder = Encoder::load(dir, &config, device, conventions.precision)?;
         let tokenizer = crate::hf::load_tokenizer(dir, &config)?;
         let mask_id = ["[MASK]", "<mask>"]
             .iter()
@@ -141,7 +148,7 @@ impl MaskedLm {
             MaskedScoring::PllOriginal => "the pseudo-log-likelihood of the sentence (each token masked alone, summed)",
             MaskedScoring::PllWordL2r => "the pseudo-log-likelihood of the sentence, each token masked with the later pieces of its word",
         };
-        format!("masked, {}: {how}", self.scoring)
+        format!("masked, {}: {how}{}", self.scoring, crate::convention::computed_in(self.encoder.dtype()))
     }
 
     /// The token ids the model reads for `text`, special tokens included.
@@ -234,7 +241,7 @@ impl MaskedLm {
         }
         let (mut hidden, mut tokens, mut to) = (Vec::new(), Vec::new(), Vec::new());
         let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
-        for now in crate::batching::by_length(&widths, BATCH_TOKENS) {
+        for now in crate::batching::by_length(&widths, crate::batching::tokens_per_pass(self.encoder.device(), BATCH_TOKENS)) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
             let mut at = Vec::new();
             for (i, &r) in now.iter().enumerate() {

@@ -1,5 +1,5 @@
-//! Multi-head self-attention over sentences packed end to end, as one candle CPU op,
-//! for the encoders (every token sees its whole sentence) and the decoders (a token
+//! Multi-head self-attention over sentences packed end to end, as one candle CPU op
+//! (other devices and types take [`super::padded_attention`]), for the encoders (every token sees its whole sentence) and the decoders (a token
 //! sees the ones before it, or a sliding window of them) alike.
 //!
 //! Queries, keys and values stay in the `[tokens, hidden]` layout the projections
@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use candle_core::{CpuStorage, CustomOp3, Layout, Shape, Tensor};
+use candle_core::{CpuStorage, CustomOp3, DType, Layout, Shape, Tensor};
 use rayon::prelude::*;
 
 use super::fast_math::exp_negative;
@@ -44,10 +44,14 @@ impl Heads {
 
 /// `softmax(scale · q kᵀ) v` per head, where query i sees the keys (and values) of the
 /// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
-/// `[tokens, kv heads x dim]`, all contiguous f32 on the CPU; the result is
-/// `[queries, query heads x dim]`.
+/// `[tokens, kv heads x dim]`; the result is `[queries, query heads x dim]`. Contiguous
+/// f32 tensors on the CPU take this module's kernel.
 pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Range<usize>]) -> candle_core::Result<Tensor> {
-    q.apply_op3_no_bwd(k, v, &PackedAttention { heads, keys })
+    if q.device().is_cpu() && [q, k, v].iter().all(|t| t.dtype() == DType::F32) {
+        q.apply_op3_no_bwd(k, v, &PackedAttention { heads, keys })
+    } else {
+        super::padded_attention::attention(q, k, v, heads, keys)
+    }
 }
 
 struct PackedAttention<'a> {

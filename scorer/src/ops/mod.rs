@@ -5,5 +5,6 @@ pub(crate) mod attention;
 mod fast_math;
 pub(crate) mod gelu;
 mod linear;
+mod padded_attention;
 
 pub(crate) use linear::Linear;

@@ -306,6 +306,15 @@ pub struct ModelArgs {
     /// cannot without one), scored, or unscored.
     #[arg(long, default_value = "auto")]
     first_token: gapwise_scorer::FirstToken,
+    /// Where the model runs: cpu, cuda (the first GPU) or cuda:N; a GPU needs a build
+    /// with the `cuda` feature (scripts/cuda.sh build).
+    #[arg(long, env = "GAPWISE_DEVICE", default_value = "cpu")]
+    pub(super) device: String,
+    /// The type the model computes in: auto (f32 on the CPU; on a GPU the bf16 or
+    /// f16 the checkpoint ships in, else f32), f32, bf16 or f16. Log-probabilities are
+    /// f32 whatever it is.
+    #[arg(long, default_value = "auto")]
+    precision: gapwise_scorer::Precision,
     /// Score with a baseline instead: unigram or bigram (--model is a corpus,
     /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
     #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
@@ -317,7 +326,12 @@ pub struct ModelArgs {
 
 impl ModelArgs {
     pub(super) fn conventions(&self) -> gapwise_scorer::Conventions {
-        gapwise_scorer::Conventions { masked: self.mlm_scoring, start: self.start_token, first_token: self.first_token }
+        gapwise_scorer::Conventions {
+            masked: self.mlm_scoring,
+            start: self.start_token,
+            first_token: self.first_token,
+            precision: self.precision,
+        }
     }
 
     /// The id scores are stored under when none is given: the model's name, with each

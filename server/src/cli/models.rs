@@ -113,7 +113,7 @@ async fn load_model(
     }
     let loaded = match &args.baseline {
         Some(kind) => gapwise_scorer::load_baseline(kind, &path, args.add_k)?,
-        None => gapwise_scorer::load(&path, &candle_core::Device::Cpu, &args.conventions())?,
+        None => gapwise_scorer::load(&path, &gapwise_scorer::device(&args.device)?, &args.conventions())?,
     };
     // a Hub id is named by its last part; a path by its file or directory name
     let name = if path.as_os_str() == spec.as_str() {
