@@ -10,11 +10,7 @@ use super::game_writes::{GameWriter, Pending, Write, SQLITE_PRAGMAS};
 use super::StoreError;
 
 /// Longest a request waits for a database connection.
-const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// The PostgreSQL game writer's own connections (see [`GameWriter`]), beside the
-/// pool's 16.
-const WRITER_CONNECTIONS: u32 = 8;
+pub(crate) const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
@@ -158,10 +154,7 @@ impl Store {
                 tokio::spawn(checkpoint_often(pool.clone()));
                 writes
             }
-            Backend::Postgres => {
-                let options = sqlx::postgres::PgPoolOptions::new().max_connections(WRITER_CONNECTIONS).acquire_timeout(ACQUIRE_TIMEOUT);
-                GameWriter::postgres(&url, pool.clone(), options).await?
-            }
+            Backend::Postgres => GameWriter::postgres(&url, pool.clone()).await?,
         };
         let store = Store { pool, writes, backend, changes: Arc::default() };
         let indexed = store.index_unindexed().await?;

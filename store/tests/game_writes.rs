@@ -64,9 +64,12 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
             sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 2").fetch_all(store.pool()).await.expect("items");
         let [first, second] = items[..] else { panic!("{backend:?}: two items of k = 3") };
 
-        // a taken pseudonym is a refusal (false); a taken id is an error, its own
-        let told = together(store, vec![player("a", "pa"), player("b", "pa"), player("a", "pb")]).await;
-        assert_eq!(outcomes(&told), [Some(true), Some(false), None], "{backend:?}: players {told:?}");
+        // a taken id is an error, its own (one player's jobs keep their order: they
+        // share a lane); a taken pseudonym is a refusal (false)
+        let told = together(store, vec![player("a", "pa"), player("a", "pb")]).await;
+        assert_eq!(outcomes(&told), [Some(true), None], "{backend:?}: players {told:?}");
+        let told = together(store, vec![player("b", "pa"), player("c", "pc")]).await;
+        assert_eq!(outcomes(&told), [Some(false), Some(true)], "{backend:?}: players {told:?}");
 
         let (one, two, nobody) = tokio::join!(store.create_session("a"), store.create_session("a"), store.create_session("nobody"));
         assert!(nobody.is_err(), "{backend:?}: a session of no player");
@@ -93,7 +96,7 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         let read: Vec<Option<(Option<String>, i64)>> =
             read.into_iter().map(|s| s.expect("read").map(|s| (s.current_serving_id, s.score.answered))).collect();
         assert_eq!(read, [Some((None, 1)), Some((Some("s3".into()), 1)), None], "{backend:?}: sessions read together");
-        for (table, rows) in [("annotators", 1), ("sessions", 2), ("servings", 2), ("answers", 1)] {
+        for (table, rows) in [("annotators", 2), ("sessions", 2), ("servings", 2), ("answers", 1)] {
             assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
         }
     }

@@ -174,6 +174,20 @@ pub(crate) enum Job {
     Close { done: oneshot::Sender<()> },
 }
 
+impl Write {
+    /// The player it concerns (their id, or for a session's move its token hash):
+    /// what picks the lane it runs in.
+    pub(super) fn player(&self) -> &str {
+        match self {
+            Write::Answer(a) => &a.annotator_id,
+            Write::Serve { serving, .. } => &serving.annotator_id,
+            Write::MoveOn { session } => session,
+            Write::NewAnnotator { id, .. } => id,
+            Write::NewSession { annotator_id, .. } => annotator_id,
+        }
+    }
+}
+
 /// A batch: `first`, and the jobs waiting behind it up to [`MOST_PER_BATCH`] or up
 /// to a close.
 pub(super) fn gather(first: Job, waiting: &mut mpsc::UnboundedReceiver<Job>) -> Vec<Job> {

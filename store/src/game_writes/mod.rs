@@ -4,8 +4,9 @@
 //! jobs waiting are taken as batches:
 //! - on SQLite by one thread that owns the one writer connection and commits a
 //!   batch in one transaction ([`sqlite`]);
-//! - on PostgreSQL by a task that sends each kind of job of a batch as one
-//!   statement ([`postgres`]).
+//! - on PostgreSQL by a few tasks (lanes), each sending each kind of job of its
+//!   batch as one statement ([`postgres`]); a player's jobs always go to the same
+//!   lane.
 //!
 //! Either way a request gets its result only after the commit that holds its write,
 //! so an answer acknowledged is an answer stored, and a job that fails (an erased
@@ -20,7 +21,9 @@ mod jobs;
 mod postgres;
 mod sqlite;
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -32,25 +35,29 @@ pub use jobs::{AnswerRow, Pending, ServingRow, Write};
 pub(crate) use sqlite::SQLITE_PRAGMAS;
 
 /// Where the game's hot writes, and the reads of sessions, go (see the module's
-/// documentation): the jobs' queue.
+/// documentation): the queues of its lanes.
 #[derive(Clone, Debug)]
-pub(crate) struct GameWriter(mpsc::UnboundedSender<Job>);
+pub(crate) struct GameWriter(Arc<[mpsc::UnboundedSender<Job>]>);
 
 impl GameWriter {
     /// Opens the SQLite database `file` on a thread of its own, which batches the
     /// jobs handed to it until [`GameWriter::close`] or until every sender is gone.
     pub(crate) async fn sqlite(file: PathBuf) -> Result<GameWriter, StoreError> {
-        sqlite::start(file).await.map(GameWriter)
+        Ok(GameWriter(Arc::new([sqlite::start(file).await?])))
     }
 
     /// Connects to the PostgreSQL database `url` on connections of its own, beside
     /// `pool` (the store's), on which a job whose batch failed runs again alone.
-    pub(crate) async fn postgres(
-        url: &str,
-        pool: AnyPool,
-        options: sqlx::pool::PoolOptions<sqlx::Postgres>,
-    ) -> Result<GameWriter, StoreError> {
-        postgres::start(url, pool, options).await.map(GameWriter)
+    pub(crate) async fn postgres(url: &str, pool: AnyPool) -> Result<GameWriter, StoreError> {
+        postgres::start(url, pool).await.map(|lanes| GameWriter(lanes.into()))
+    }
+
+    /// The lane of the player `player` (see [`Write::player`]).
+    fn lane(&self, player: &str) -> &mpsc::UnboundedSender<Job> {
+        let mut hash = DefaultHasher::new();
+        player.hash(&mut hash);
+        let at = usize::try_from(hash.finish() % self.0.len() as u64).unwrap_or(0);
+        self.0.get(at).unwrap_or_else(|| unreachable!("a writer has at least one lane, and the index is below their count"))
     }
 
     /// Hands `write` over and waits for its result.
@@ -58,25 +65,32 @@ impl GameWriter {
         self.send(write).await.result().await
     }
 
-    /// Hands `write` over: it joins the jobs waiting for the next batch, so that a
-    /// write this request sends after it goes in the same batch or a later one.
+    /// Hands `write` over: it joins the jobs waiting for its lane's next batch, so
+    /// that a write this request sends after it goes in the same batch or a later one.
     pub(crate) async fn send(&self, write: Write) -> Pending<bool> {
         let (done, result) = oneshot::channel();
-        Pending::queued(self.0.send(Job::Write { write, done }), result)
+        let lane = self.lane(write.player());
+        Pending::queued(lane.send(Job::Write { write, done }), result)
     }
 
-    /// The session whose token hashes to `token_hash`, read in the next batch.
+    /// The session whose token hashes to `token_hash`, read in its lane's next batch.
     pub(crate) async fn session(&self, token_hash: String) -> Result<Option<Session>, StoreError> {
         let (done, result) = oneshot::channel();
-        Pending::queued(self.0.send(Job::Session { token_hash, done }), result).result().await
+        let lane = self.lane(&token_hash);
+        Pending::queued(lane.send(Job::Session { token_hash, done }), result).result().await
     }
 
     /// Finishes the jobs handed over so far and closes the writer's connections;
     /// later jobs fail as on a closed pool.
     pub(crate) async fn close(&self) {
-        let (done, closed) = oneshot::channel();
-        if self.0.send(Job::Close { done }).is_ok() {
-            let _ = closed.await;
-        }
+        let closing: Vec<_> = self
+            .0
+            .iter()
+            .filter_map(|lane| {
+                let (done, closed) = oneshot::channel();
+                lane.send(Job::Close { done }).is_ok().then_some(closed)
+            })
+            .collect();
+        futures_util::future::join_all(closing).await;
     }
 }
