@@ -552,3 +552,20 @@ async fn report_and_export_refuse_what_names_nothing() {
     assert_eq!(code, Some(0), "{said}");
     assert!(out.join("README.md").is_file());
 }
+
+/// Scoring on a GPU with a build that has no CUDA is refused by name, before
+/// anything is scored; so is a device that does not exist or a precision unknown.
+#[test]
+fn a_gpu_is_refused_by_a_build_without_cuda() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let url = format!("sqlite://{}", dir.path().join("gapwise.db").display());
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/../scorer/fixtures/hf_llama");
+    for (device, named) in [("cuda", "this build has no CUDA"), ("cuda:1", "this build has no CUDA"), ("tpu", "unknown device \"tpu\"")] {
+        let (code, said) = gapwise(&url, &["score", "--model", model, "--device", device]);
+        assert_ne!(code, Some(0), "{device}: {said}");
+        assert!(said.contains(named), "{device} should say {named:?}: {said}");
+    }
+    let (code, said) = gapwise(&url, &["score", "--model", model, "--precision", "fp8"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("auto, f32, bf16, f16"), "{said}");
+}
