@@ -44,6 +44,7 @@ pub async fn take_turns(runs: &[(Plan, Target)], slices: u32) -> Vec<Outcome> {
 /// Runs `plan.annotators` players against `target` until `plan.duration` is over.
 pub async fn run(plan: &Plan, target: Target) -> Outcome {
     let started = Instant::now();
+    let ticks = plan::cpu_ticks();
     let deadline = started + plan.duration;
     let players: Vec<_> = (0..plan.annotators)
         .map(|_| {
@@ -65,6 +66,7 @@ pub async fn run(plan: &Plan, target: Target) -> Outcome {
         outcome.errors.add(log.errors);
     }
     outcome.elapsed = started.elapsed();
+    outcome.cpu_ticks = ticks.zip(plan::cpu_ticks()).map(|((i0, t0), (i1, t1))| (i1.saturating_sub(i0), t1.saturating_sub(t0)));
     outcome.latencies_us.sort_unstable();
     outcome
 }

@@ -62,6 +62,18 @@ pub struct Outcome {
     pub latencies_us: Vec<u64>,
     pub errors: Errors,
     pub elapsed: Duration,
+    /// The machine's CPU time while it ran, all cores: (idle, total) in clock ticks
+    /// (Linux's /proc/stat; none elsewhere).
+    pub cpu_ticks: Option<(u64, u64)>,
+}
+
+/// The machine's (idle, total) CPU clock ticks since boot, all cores together: idle
+/// counts waiting for I/O too.
+pub(crate) fn cpu_ticks() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let ticks: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).map_while(|t| t.parse().ok()).collect();
+    let idle = ticks.get(3)? + ticks.get(4).copied().unwrap_or(0);
+    Some((idle, ticks.iter().sum()))
 }
 
 impl Outcome {
@@ -72,6 +84,15 @@ impl Outcome {
         self.latencies_us.sort_unstable();
         self.errors.add(other.errors);
         self.elapsed += other.elapsed;
+        self.cpu_ticks = match (self.cpu_ticks, other.cpu_ticks) {
+            (Some((i, t)), Some((j, u))) => Some((i + j, t + u)),
+            (mine, theirs) => mine.or(theirs),
+        };
+    }
+
+    /// The share of the machine's CPU time that was idle while it ran, in percent.
+    pub fn cpu_idle_percent(&self) -> Option<f64> {
+        self.cpu_ticks.filter(|&(_, total)| total > 0).map(|(idle, total)| 100.0 * idle as f64 / total as f64)
     }
 
     pub fn answers_per_second(&self) -> f64 {
@@ -90,7 +111,7 @@ impl Outcome {
     /// One line of figures.
     pub fn summary(&self) -> String {
         format!(
-            "{} answers in {:.1} s = {:.0} answers/s; answer latency p50 {:.2} ms, p99 {:.2} ms; errors: {} transport, {} 4xx, {} 5xx",
+            "{} answers in {:.1} s = {:.0} answers/s; answer latency p50 {:.2} ms, p99 {:.2} ms; errors: {} transport, {} 4xx, {} 5xx{}",
             self.latencies_us.len(),
             self.elapsed.as_secs_f64(),
             self.answers_per_second(),
@@ -98,7 +119,8 @@ impl Outcome {
             self.latency_ms(0.99),
             self.errors.transport,
             self.errors.client,
-            self.errors.server
+            self.errors.server,
+            self.cpu_idle_percent().map_or(String::new(), |idle| format!("; CPU idle {idle:.1} %"))
         )
     }
 }

@@ -48,6 +48,10 @@ async fn runs_taking_turns_add_up_their_slices() {
         assert_eq!(outcome.errors.total(), 0, "{}", outcome.summary());
         assert!(outcome.latencies_us.is_sorted(), "latencies of the slices are kept sorted");
         assert_eq!(outcome.latencies_us.len(), outcome.acknowledged.len(), "every answer once, from every slice");
+        // the machine's CPU over the run, summed over the slices: some busy (this test plays)
+        let (idle, total) = outcome.cpu_ticks.expect("Linux's /proc/stat");
+        assert!(idle < total, "{idle} idle of {total} ticks");
+        assert!(outcome.summary().contains("CPU idle"), "{}", outcome.summary());
         let audit = bare.audit(&outcome.acknowledged).await.expect("audit");
         assert!(audit.passed() && audit.stored == outcome.acknowledged.len(), "{}", audit.summary());
     }

@@ -3,13 +3,16 @@
 //! the limit, 429 with a Retry-After header; other routes are not limited.
 //!
 //! The address is the TCP peer's, unless the peer is a proxy named in
-//! `GAPWISE_TRUSTED_PROXIES` (addresses, comma-separated): then it is the one the
+//! `GAPWISE_TRUSTED_PROXIES` (addresses or networks such as 172.16.0.0/12,
+//! comma-separated; a container's proxy has no fixed address): then it is the one the
 //! proxy puts in `X-Real-IP`. Without that setting every client behind a proxy
 //! shares the proxy's address, and one budget. With several replicas each keeps
 //! its own counts, so a client gets at most the replicas' number of budgets; the
 //! proxy's own limits (`scripts/cluster.sh` sets nginx's) hold across them.
 
 use std::net::{IpAddr, SocketAddr};
+
+use ipnet::IpNet;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
@@ -25,7 +28,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 /// client's address is taken.
 pub struct Limits {
     groups: Vec<(&'static [&'static str], DefaultKeyedRateLimiter<IpAddr>)>,
-    trusted_proxies: Vec<IpAddr>,
+    trusted_proxies: Vec<IpNet>,
 }
 
 /// The environment variable naming the trusted proxies.
@@ -39,8 +42,8 @@ const PROPOSALS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("not zero");
 const PROPOSAL_PATHS: &[&str] = &["/api/suggest"];
 
 impl Limits {
-    /// The limits, trusting the proxies of [`TRUSTED_PROXIES`]; an address there
-    /// that does not parse is an error that names it.
+    /// The limits, trusting the proxies of [`TRUSTED_PROXIES`]; an entry there that
+    /// is neither an address nor a network is an error that names it.
     pub fn new() -> Result<Arc<Self>, String> {
         let per_minute = |n| RateLimiter::keyed(Quota::per_minute(n));
         let trusted_proxies = std::env::var(TRUSTED_PROXIES)
@@ -48,7 +51,11 @@ impl Limits {
             .split(',')
             .map(str::trim)
             .filter(|a| !a.is_empty())
-            .map(|a| a.parse().map_err(|_| format!("{TRUSTED_PROXIES}: {a:?} is not an IP address")))
+            .map(|a| {
+                a.parse::<IpNet>()
+                    .or_else(|_| a.parse::<IpAddr>().map(IpNet::from))
+                    .map_err(|_| format!("{TRUSTED_PROXIES}: {a:?} is neither an IP address nor a network"))
+            })
             .collect::<Result<_, _>>()?;
         Ok(Arc::new(Limits {
             groups: vec![(SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)), (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE))],
@@ -59,7 +66,7 @@ impl Limits {
     /// The client's address: the peer's, or what a trusted proxy says it is.
     fn client(&self, peer: IpAddr, real_ip: Option<&str>) -> IpAddr {
         match real_ip.and_then(|a| a.trim().parse().ok()) {
-            Some(client) if self.trusted_proxies.contains(&peer) => client,
+            Some(client) if self.trusted_proxies.iter().any(|net| net.contains(&peer)) => client,
             _ => peer,
         }
     }
@@ -91,8 +98,11 @@ mod tests {
     fn only_a_trusted_proxy_names_the_client() {
         let proxy: IpAddr = "127.0.0.1".parse().expect("ip");
         let stranger: IpAddr = "10.0.0.9".parse().expect("ip");
-        let limits = Limits { groups: Vec::new(), trusted_proxies: vec![proxy] };
-        assert_eq!(limits.client(proxy, Some("203.0.113.7")), "203.0.113.7".parse::<IpAddr>().expect("ip"));
+        let containers: IpNet = "10.89.0.0/24".parse().expect("net");
+        let limits = Limits { groups: Vec::new(), trusted_proxies: vec![proxy.into(), containers] };
+        let client: IpAddr = "203.0.113.7".parse().expect("ip");
+        assert_eq!(limits.client(proxy, Some("203.0.113.7")), client);
+        assert_eq!(limits.client("10.89.0.5".parse().expect("ip"), Some("203.0.113.7")), client, "a proxy in a trusted network");
         assert_eq!(limits.client(stranger, Some("203.0.113.7")), stranger, "anyone else's header is ignored");
         assert_eq!(limits.client(proxy, None), proxy);
         assert_eq!(limits.client(proxy, Some("not an address")), proxy);

@@ -21,6 +21,12 @@ pub struct Cli {
 pub enum Command {
     /// Run the web server (the default).
     Serve(ServeArgs),
+    /// Exit 0 when the server listening on ADDR answers /readyz with 200 (a
+    /// container's health check); opens no database.
+    Ready {
+        #[arg(long, env = "GAPWISE_ADDR", default_value = "127.0.0.1:3000")]
+        addr: SocketAddr,
+    },
     /// Write a backup of the database to a new file while the game runs (SQLite:
     /// a consistent copy; PostgreSQL: pg_dump's custom format).
     Backup { file: PathBuf },

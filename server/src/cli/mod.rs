@@ -4,6 +4,7 @@
 mod args;
 mod data;
 mod models;
+mod ready;
 mod serve;
 
 use gapwise_model::{DefinitionTask, Teaching, WinoWord};
@@ -15,6 +16,9 @@ pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
 /// Runs the command; errors are printed by `main`.
 pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
+    if let Command::Ready { addr } = command {
+        return ready::ready(addr);
+    }
     if let Command::Restore { file } = &command {
         // before opening: opening would create or migrate the database being replaced
         crate::backup::restore(&cli.database_url, file).await?;
@@ -30,7 +34,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             crate::backup::backup(&store, &cli.database_url, &file).await?;
             println!("backed up to {}", file.display());
         }
-        Command::Restore { .. } => {} // restored above
+        Command::Restore { .. } | Command::Ready { .. } => {} // done above
         Command::Import { kind, file } => {
             let kind = match kind {
                 Kind::Sentences => ImportKind::Sentences,

@@ -9,6 +9,8 @@ use super::data::import_wordnet;
 
 pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !args.no_demo {
+        // replicas started together: one loads, the others find it loaded
+        let _lock = store.first_start_lock().await?;
         if let Some(r) = crate::demo::seed_if_empty(&store).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
         }
