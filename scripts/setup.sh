@@ -66,6 +66,10 @@ fi
 if [ "$purpose" = test ]; then
   # a C++ compiler: CUDA's nvcc compiles the GPU kernels with it (scripts/cuda.sh check)
   apt_install g++
+  # the container deployment's test (scripts/container_test.sh): podman and its compose,
+  # runc (crun refuses some hosts' cgroups), netavark's DNS for the replicas, and
+  # debootstrap for a base image where no registry is reachable
+  apt_install podman podman-compose runc netavark aardvark-dns iptables debootstrap
   # clippy and rustfmt: the test command's lint and format steps
   if ! cargo clippy --version >/dev/null 2>&1; then
     say "adding clippy"

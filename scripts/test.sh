@@ -2,7 +2,8 @@
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
 # PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in
 # Debian's Chromium against the cargo-leptos build, then the deployment of more
-# than one server (scripts/cluster.sh) played and audited (stopped by cleanup).
+# than one server (scripts/cluster.sh) played and audited (stopped by cleanup), and
+# the container deployment (scripts/container_test.sh).
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -90,6 +91,9 @@ else
   echo "the cluster's run failed; its logs:"; tail -n 20 "$work"/cluster/*.log
   failed=$((failed + 1)); status=1
 fi
+
+echo "== the container deployment (scripts/container_test.sh): the image, compose on SQLite, and on PostgreSQL with 2 replicas, a replica killed and PostgreSQL restarted, audited"
+if scripts/container_test.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
 [ "$failed" -gt 0 ] && status=1
 echo "$passed passed, $failed failed"

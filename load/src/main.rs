@@ -115,7 +115,11 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     let gapwise = outcomes.next().unwrap_or_default();
     let reference = outcomes.next();
     println!("gapwise: {}", gapwise.summary());
-    let mut passed = true;
+    // a run in which nothing was acknowledged measured nothing: it fails
+    let mut passed = !gapwise.acknowledged.is_empty();
+    if !passed {
+        println!("gapwise acknowledged no answer: FAILED");
+    }
     if let Some(store) = &store {
         let audit = audit::audit(store, &gapwise.acknowledged).await?;
         println!("gapwise {}", audit.summary());
