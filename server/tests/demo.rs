@@ -2,6 +2,7 @@
 //! en, es, fr, it and ru, and every item's contexts hold the target, never the distractor.
 
 use gapwise_model::words::occurrences;
+use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_server::demo::seed_if_empty;
 use sqlx::Row;
 
@@ -9,8 +10,8 @@ use sqlx::Row;
 async fn every_language_has_items_from_the_demo_data() {
     let db = gapwise_store::testing::sqlite().await;
     let store = &db.store;
-    let report = seed_if_empty(store).await.expect("seed").expect("an empty database is seeded");
-    assert!(seed_if_empty(store).await.expect("again").is_none(), "a seeded database is left alone");
+    let report = seed_if_empty(store, false).await.expect("seed").expect("an empty database is seeded");
+    assert!(seed_if_empty(store, false).await.expect("again").is_none(), "a seeded database is left alone");
     let per_language =
         sqlx::query("SELECT p.lang, COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id GROUP BY p.lang ORDER BY p.lang")
             .fetch_all(store.pool())
@@ -32,5 +33,33 @@ async fn every_language_has_items_from_the_demo_data() {
         let (text, target, distractor): (String, String, String) = (r.get(0), r.get(1), r.get(2));
         assert_eq!(occurrences(&text, &target).len(), 1, "{target} once in {text:?}");
         assert!(occurrences(&text, &distractor).is_empty(), "no {distractor} in {text:?}");
+    }
+}
+
+/// A first start cut short (some sentences in, no items) is finished by the next start,
+/// which a database with data but no mark is not; replicas starting together on
+/// PostgreSQL load one at a time.
+#[tokio::test]
+async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
+    for db in gapwise_store::testing::each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        store.mark_first_start(true).await.expect("mark");
+        let english = include_str!("../../data/demo/en_sentences.tsv");
+        store.import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
+        assert!(store.first_start_unfinished().await.expect("read"), "{backend:?}");
+        assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
+        let report = seed_if_empty(store, true).await.expect("resume").expect("finished");
+        assert!(report.items > 0 && store.count_rows("items").await.expect("count") > 0, "{backend:?}");
+        store.mark_first_start(false).await.expect("unmark");
+        assert!(!store.first_start_unfinished().await.expect("read"), "{backend:?}");
+
+        let held = store.first_start_lock().await.expect("lock");
+        if let Some(held) = held {
+            let other = tokio::time::timeout(std::time::Duration::from_millis(300), store.first_start_lock()).await;
+            assert!(other.is_err(), "{backend:?}: a second server waits while the first loads");
+            drop(held);
+            let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start_lock()).await;
+            assert!(matches!(other, Ok(Ok(Some(_)))), "{backend:?}: and goes on once it is done");
+        }
     }
 }

@@ -16,6 +16,7 @@ mod define;
 mod error;
 mod export;
 mod filter;
+mod first_start;
 mod game_writes;
 mod generators;
 mod guess;

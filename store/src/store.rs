@@ -172,19 +172,6 @@ impl Store {
         self.backend
     }
 
-    /// Waits until no other server holds the first-start lock, then holds it until the
-    /// guard is dropped: on PostgreSQL, replicas started together load the data of an
-    /// empty database once (a transaction-level advisory lock, released with the
-    /// transaction however it ends); on SQLite, whose file one server owns, no lock.
-    pub async fn first_start_lock(&self) -> Result<Option<sqlx::Transaction<'static, sqlx::Any>>, StoreError> {
-        if self.backend != Backend::Postgres {
-            return Ok(None);
-        }
-        let mut held = self.pool.begin().await?;
-        sqlx::query("SELECT pg_advisory_xact_lock(4700470047)").execute(&mut *held).await?;
-        Ok(Some(held))
-    }
-
     /// What changed in this process (see [`Changes`]).
     pub fn changes(&self) -> &Changes {
         &self.changes
