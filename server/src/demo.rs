@@ -29,7 +29,11 @@ pub async fn seed_if_empty(store: &Store, resume: bool) -> Result<Option<BuildRe
     for sentences in SENTENCES {
         store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await?;
     }
-    store.import(ImportKind::Pairs, ImportFormat::Tsv, PAIRS).await?;
+    // a pairs import is all rows or none, and refuses pairs already there: a start cut
+    // short after it has them all
+    if store.export_pairs(Some("en")).await?.lines().nth(1).is_none() {
+        store.import(ImportKind::Pairs, ImportFormat::Tsv, PAIRS).await?;
+    }
     for language in A_PRIORI_LANGUAGES {
         store.add_a_priori_pairs(language).await?;
     }

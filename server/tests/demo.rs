@@ -46,6 +46,8 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
         store.mark_first_start(true).await.expect("mark");
         let english = include_str!("../../data/demo/en_sentences.tsv");
         store.import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
+        let pairs = include_str!("../../data/demo/en_pairs.tsv");
+        store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
         assert!(store.first_start_unfinished().await.expect("read"), "{backend:?}");
         assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
         let report = seed_if_empty(store, true).await.expect("resume").expect("finished");
