@@ -44,7 +44,9 @@ override=$(mktemp --suffix=.yaml)
 printf 'services:\n  postgres:\n    ports: ["127.0.0.1:%s:5432"]\n' "$pg_port" >"$override"
 compose() { (cd deploy && podman-compose --project-name "$project" -f compose.yaml -f "$override" "$@"); }
 single() { (cd deploy && podman-compose --project-name "$project-sqlite" -f compose.sqlite.yaml "$@"); }
+load=""
 down() {
+  [ -n "$load" ] && kill "$load" 2>/dev/null
   compose down --volumes >/dev/null 2>&1 || true
   single down --volumes >/dev/null 2>&1 || true
   podman volume rm -f "${project}_pgdata" "$project-sqlite_data" >/dev/null 2>&1 || true

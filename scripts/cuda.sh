@@ -23,8 +23,13 @@ wheels=(nvidia-cuda-nvcc==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-nvvm==13.0.88 
 
 install() {
   [ -x "$cuda/bin/nvcc" ] && [ -e "$cuda/lib64/libcuda.so" ] && return
+  # only a folder this script made (or none) is emptied
+  if [ -e "$root" ] && [ ! -e "$root/.gapwise-cuda" ]; then
+    echo "cuda.sh: $root exists and was not made by this script: set GAPWISE_CUDA_DIR to a new folder" >&2
+    exit 1
+  fi
   echo "cuda.sh: fetching CUDA 13.0 from PyPI into $root (about 700 MB)" >&2
-  rm -rf "$root" && mkdir -p "$root/wheels"
+  rm -rf "$root" && mkdir -p "$root/wheels" && touch "$root/.gapwise-cuda"
   python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.11 \
     --platform manylinux_2_27_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
     --platform manylinux_2_12_x86_64 --platform manylinux2010_x86_64 -d "$root/wheels" "${wheels[@]}"

@@ -22,5 +22,7 @@ cp deploy/Containerfile "$context/"
 cp "$CARGO_TARGET_DIR/$profile/gapwise" "$context/gapwise"
 strip "$context/gapwise"
 cp -r target/site "$context/site"
-$engine build --quiet --format docker --network host -t localhost/gapwise:latest -f "$context/Containerfile" "$context" >/dev/null
+# podman writes OCI images unless told otherwise, and OCI has no HEALTHCHECK
+format=(); [ "$engine" = podman ] && format=(--format docker)
+$engine build --quiet "${format[@]}" --network host -t localhost/gapwise:latest -f "$context/Containerfile" "$context" >/dev/null
 $engine image inspect localhost/gapwise:latest --format '{{.Size}}' | awk -v p="$profile" '{printf "localhost/gapwise:latest (%s build): %.0f MB\n", p, $1 / 1e6}'

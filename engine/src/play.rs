@@ -230,7 +230,8 @@ impl Engine {
 
     /// Moves the player past the feedback of an answered item.
     pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
-        self.store.write(Write::MoveOn { session: session.token_hash.clone() }).await.map(drop)
+        let (session, player) = (session.token_hash.clone(), session.annotator.id.clone());
+        self.store.write(Write::MoveOn { session, player }).await.map(drop)
     }
 
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this

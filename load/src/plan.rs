@@ -71,7 +71,8 @@ pub struct Outcome {
 /// counts waiting for I/O too.
 pub(crate) fn cpu_ticks() -> Option<(u64, u64)> {
     let stat = std::fs::read_to_string("/proc/stat").ok()?;
-    let ticks: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).map_while(|t| t.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal; guest time is counted in user already
+    let ticks: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).take(8).map_while(|t| t.parse().ok()).collect();
     let idle = ticks.get(3)? + ticks.get(4).copied().unwrap_or(0);
     Some((idle, ticks.iter().sum()))
 }

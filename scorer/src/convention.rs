@@ -11,7 +11,14 @@ use std::str::FromStr;
 
 use candle_core::{DType, Device};
 
-use crate::masked::MaskedScoring;
+/// How a masked LM scores a word in a context (see [`crate::masked`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MaskedScoring {
+    #[default]
+    Mask,
+    PllOriginal,
+    PllWordL2r,
+}
 
 /// The token a causal model reads before each sentence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

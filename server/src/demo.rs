@@ -18,10 +18,10 @@ const PAIRS: &str = include_str!("../../data/demo/en_pairs.tsv");
 /// Languages whose demo pairs are the a-priori ones.
 const A_PRIORI_LANGUAGES: [&str; 4] = ["es", "fr", "it", "ru"];
 
-/// Loads the demo data into an empty database (one without sentences), or finishes
-/// loading it when `resume` (a first start was cut short: every step keeps what is
-/// there and adds the rest); does nothing otherwise. Returns the build report when it
-/// loaded.
+/// Loads the demo data into an empty database (one without sentences), or, with
+/// `resume`, whatever of it is missing (a first start loading it was cut short: every
+/// step keeps what is there and adds the rest); does nothing otherwise. Returns the
+/// build report when it loaded.
 pub async fn seed_if_empty(store: &Store, resume: bool) -> Result<Option<BuildReport>, StoreError> {
     if !resume && store.count_rows("sentences").await? > 0 {
         return Ok(None);

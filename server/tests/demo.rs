@@ -43,17 +43,17 @@ async fn every_language_has_items_from_the_demo_data() {
 async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
-        store.mark_first_start(true).await.expect("mark");
+        store.mark_first_start(1).await.expect("mark");
         let english = include_str!("../../data/demo/en_sentences.tsv");
         store.import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
         let pairs = include_str!("../../data/demo/en_pairs.tsv");
         store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
-        assert!(store.first_start_unfinished().await.expect("read"), "{backend:?}");
+        assert_eq!(store.first_start_unfinished().await.expect("read"), Some(1), "{backend:?}");
         assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
         let report = seed_if_empty(store, true).await.expect("resume").expect("finished");
         assert!(report.items > 0 && store.count_rows("items").await.expect("count") > 0, "{backend:?}");
-        store.mark_first_start(false).await.expect("unmark");
-        assert!(!store.first_start_unfinished().await.expect("read"), "{backend:?}");
+        store.first_start_done().await.expect("unmark");
+        assert_eq!(store.first_start_unfinished().await.expect("read"), None, "{backend:?}");
 
         let held = store.first_start_lock().await.expect("lock");
         if let Some(held) = held {

@@ -23,20 +23,26 @@ impl Store {
         Ok(Some(held))
     }
 
-    /// Whether a first start began loading and did not finish.
-    pub async fn first_start_unfinished(&self) -> Result<bool, StoreError> {
-        let row: Option<i64> =
-            sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(LOADING).fetch_optional(self.pool()).await?;
-        Ok(row.is_some())
+    /// The steps a first start began and did not finish, if one did (the bits its
+    /// caller gave [`Store::mark_first_start`]).
+    pub async fn first_start_unfinished(&self) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(LOADING).fetch_optional(self.pool()).await?)
     }
 
-    /// Marks the first start's loading as running (`true`) or done (`false`).
-    pub async fn mark_first_start(&self, loading: bool) -> Result<(), StoreError> {
-        let sql = match loading {
-            true => "INSERT INTO settings (name, value) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING",
-            false => "DELETE FROM settings WHERE name = $1",
-        };
-        sqlx::query(sql).bind(LOADING).execute(self.pool()).await?;
+    /// Marks the steps (bits of the caller's choosing) a first start's loading is
+    /// running.
+    pub async fn mark_first_start(&self, steps: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+            .bind(LOADING)
+            .bind(steps)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Marks the first start's loading done.
+    pub async fn first_start_done(&self) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM settings WHERE name = $1").bind(LOADING).execute(self.pool()).await?;
         Ok(())
     }
 }

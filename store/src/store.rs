@@ -6,11 +6,8 @@ use sqlx::{AnyPool, Executor};
 use std::sync::Arc;
 
 use super::changes::Changes;
-use super::game_writes::{GameWriter, Pending, Write, SQLITE_PRAGMAS};
+use super::game_writes::{GameWriter, Pending, Write, ACQUIRE_TIMEOUT, SQLITE_PRAGMAS};
 use super::StoreError;
-
-/// Longest a request waits for a database connection.
-pub(crate) const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");

@@ -37,7 +37,26 @@ fn answer(id: &str, item_id: i64) -> Write {
 }
 
 fn move_on(session: &str) -> Write {
-    Write::MoveOn { session: session.into() }
+    Write::MoveOn { session: session.into(), player: "a".into() }
+}
+
+/// Two player ids whose hashes agree modulo every lane count (2 to 8), so that their
+/// jobs go to one lane (see `GameWriter::lane`).
+fn same_lane() -> (String, String) {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let lane = |id: &str| {
+        let mut h = DefaultHasher::new();
+        id.hash(&mut h);
+        h.finish() % 840
+    };
+    let mut seen = std::collections::HashMap::new();
+    for i in 0.. {
+        let id = format!("p{i}");
+        if let Some(first) = seen.insert(lane(&id), id.clone()) {
+            return (first, id);
+        }
+    }
+    unreachable!("the loop returns once two ids share a remainder")
 }
 
 /// Hands `writes` over together (each before any is answered, so that they wait
@@ -70,6 +89,11 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         assert_eq!(outcomes(&told), [Some(true), None], "{backend:?}: players {told:?}");
         let told = together(store, vec![player("b", "pa"), player("c", "pc")]).await;
         assert_eq!(outcomes(&told), [Some(false), Some(true)], "{backend:?}: players {told:?}");
+        // two players whose jobs share a lane whatever the lanes' number (2 to 8) claim one
+        // pseudonym in one batch: the first handed over gets it
+        let (one, other) = same_lane();
+        let told = together(store, vec![player(&one, "pd"), player(&other, "pd")]).await;
+        assert_eq!(outcomes(&told), [Some(true), Some(false)], "{backend:?}: players {told:?}");
 
         let (one, two, nobody) = tokio::join!(store.create_session("a"), store.create_session("a"), store.create_session("nobody"));
         assert!(nobody.is_err(), "{backend:?}: a session of no player");
@@ -96,7 +120,7 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         let read: Vec<Option<(Option<String>, i64)>> =
             read.into_iter().map(|s| s.expect("read").map(|s| (s.current_serving_id, s.score.answered))).collect();
         assert_eq!(read, [Some((None, 1)), Some((Some("s3".into()), 1)), None], "{backend:?}: sessions read together");
-        for (table, rows) in [("annotators", 2), ("sessions", 2), ("servings", 2), ("answers", 1)] {
+        for (table, rows) in [("annotators", 3), ("sessions", 2), ("servings", 2), ("answers", 1)] {
             assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
         }
     }

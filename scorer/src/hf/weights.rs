@@ -58,22 +58,30 @@ fn read(file: &Path, device: &Device) -> Result<Vec<(String, Tensor)>, ScorerErr
 
 impl Weights {
     /// Reads every tensor of the checkpoint of `dir` onto `device`, in the type
-    /// `precision` picks for the type its first floating tensor ships in; old
-    /// LayerNorm names (`gamma`, `beta`) become `weight`, `bias`.
+    /// `precision` picks for the floating type most of its numbers ship in (norms and
+    /// buffers are often kept in f32 beside bf16 matrices); old LayerNorm names
+    /// (`gamma`, `beta`) become `weight`, `bias`.
     pub(crate) fn open(dir: &Path, device: &Device, precision: Precision) -> Result<Self, ScorerError> {
-        let (mut tensors, mut dtype) = (HashMap::new(), None);
+        let mut read_all = Vec::new();
         for file in checkpoint_files(dir)? {
-            for (name, t) in read(&file, device)? {
-                let name = name.replace(".gamma", ".weight").replace(".beta", ".bias");
-                let to = match t.dtype().is_float() {
-                    true => *dtype.get_or_insert(precision.dtype(device, t.dtype())),
-                    false => dtype.unwrap_or(DType::F32),
-                };
-                let t = t.to_dtype(to).and_then(|t| t.to_device(device)).map_err(|e| ScorerError::file(&file, e))?;
-                tensors.insert(name, t);
+            read_all.extend(read(&file, device)?.into_iter().map(|(name, t)| (file.clone(), name, t)));
+        }
+        let mut numbers: Vec<(DType, usize)> = Vec::new();
+        for (_, _, t) in read_all.iter().filter(|(_, _, t)| t.dtype().is_float()) {
+            match numbers.iter_mut().find(|(d, _)| *d == t.dtype()) {
+                Some((_, n)) => *n += t.elem_count(),
+                None => numbers.push((t.dtype(), t.elem_count())),
             }
         }
-        Ok(Weights { tensors, dir: dir.to_owned(), dtype: dtype.unwrap_or(DType::F32) })
+        let shipped = numbers.iter().max_by_key(|(_, n)| *n).map_or(DType::F32, |(d, _)| *d);
+        let dtype = precision.dtype(device, shipped);
+        let mut tensors = HashMap::new();
+        for (file, name, t) in read_all {
+            let name = name.replace(".gamma", ".weight").replace(".beta", ".bias");
+            let t = t.to_dtype(dtype).and_then(|t| t.to_device(device)).map_err(|e| ScorerError::file(&file, e))?;
+            tensors.insert(name, t);
+        }
+        Ok(Weights { tensors, dir: dir.to_owned(), dtype })
     }
 
     /// The floating type the tensors were read to.

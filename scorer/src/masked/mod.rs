@@ -28,14 +28,7 @@ use crate::hf::{Config, ModelKind};
 use crate::{Context, ContextScorer, Conventions, ScorerError, WordLogProbs};
 use encoder::Encoder;
 
-/// How a masked LM scores a word in a context (see the module documentation).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MaskedScoring {
-    #[default]
-    Mask,
-    PllOriginal,
-    PllWordL2r,
-}
+pub use crate::convention::MaskedScoring;
 
 /// Tokens per forward pass, counted as rows x the longest row (the rows run packed
 /// without padding, but length-sorted batches keep that count close).

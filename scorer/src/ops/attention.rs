@@ -18,29 +18,7 @@ use candle_core::{CpuStorage, CustomOp3, DType, Layout, Shape, Tensor};
 use rayon::prelude::*;
 
 use super::fast_math::exp_negative;
-
-/// The heads of an attention layer.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Heads {
-    /// Query heads.
-    pub query: usize,
-    /// Key/value heads: each serves `query / kv` query heads (grouped-query attention).
-    pub kv: usize,
-    /// Width of one head.
-    pub dim: usize,
-    /// Multiplies `q·k`: usually 1/√dim.
-    pub scale: f32,
-    /// Gemma 2's soft cap of the scores: `cap · tanh(s / cap)`.
-    pub softcap: Option<f32>,
-}
-
-impl Heads {
-    /// `heads` heads of width `width / heads`, keys and values for each, scaled by 1/√dim.
-    pub(crate) fn plain(heads: usize, width: usize) -> Heads {
-        let dim = width / heads.max(1);
-        Heads { query: heads, kv: heads, dim, scale: 1.0 / (dim as f32).sqrt(), softcap: None }
-    }
-}
+pub(crate) use super::heads::Heads;
 
 /// `softmax(scale · q kᵀ) v` per head, where query i sees the keys (and values) of the
 /// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
@@ -158,6 +136,7 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::padded_attention::attention as padded;
     use super::*;
     use candle_core::{Device, D};
 
@@ -217,6 +196,40 @@ mod tests {
         let capped = attention(&q, &k, &v, Heads { softcap: Some(0.5), ..grouped }, &causal)?;
         let diff = (capped - theirs)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
         assert!(diff > 1e-3, "the cap changes the weights");
+        Ok(())
+    }
+
+    fn largest_difference(a: &Tensor, b: &Tensor) -> candle_core::Result<f32> {
+        (a.to_dtype(DType::F32)? - b.to_dtype(DType::F32)?)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()
+    }
+
+    /// The GPU's path gives the CPU kernel's numbers: causal sentences of several
+    /// lengths, a sliding window, grouped heads with a soft cap, an encoder's picked
+    /// queries; and within bf16's rounding when the inputs are bf16.
+    #[test]
+    fn padded_blocks_attend_as_the_packed_kernel() -> candle_core::Result<()> {
+        let device = Device::Cpu;
+        let (tokens, dim) = (23, 8);
+        let heads = Heads { query: 4, kv: 2, dim, scale: 0.35, softcap: Some(3.0) };
+        let q = Tensor::rand(-2f32, 2f32, (tokens, 4 * dim), &device)?;
+        let (k, v) = (Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?, Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?);
+        let sentences: [Range<usize>; 3] = [0..7, 7..8, 8..23];
+        let causal = |window: usize| -> Vec<Range<usize>> {
+            sentences.iter().flat_map(|s| s.clone().map(move |t| (t + 1).saturating_sub(window).max(s.start)..t + 1)).collect()
+        };
+        for keys in [causal(usize::MAX), causal(4)] {
+            let kernel = attention(&q, &k, &v, heads, &keys)?;
+            assert!(largest_difference(&kernel, &padded(&q, &k, &v, heads, &keys)?)? < 1e-5);
+            let half = |t: &Tensor| t.to_dtype(DType::BF16);
+            let bf16 = attention(&half(&q)?, &half(&k)?, &half(&v)?, heads, &keys)?;
+            assert_eq!(bf16.dtype(), DType::BF16);
+            assert!(largest_difference(&kernel, &bf16)? < 0.05, "bf16 within its rounding");
+        }
+        let picks = Tensor::new(&[2u32, 5, 7, 9, 20], &device)?;
+        let keys = [0..7, 0..7, 7..8, 8..23, 8..23];
+        let q = q.index_select(&picks, 0)?;
+        let kernel = attention(&q, &k, &v, heads, &keys)?;
+        assert!(largest_difference(&kernel, &padded(&q, &k, &v, heads, &keys)?)? < 1e-5);
         Ok(())
     }
 

@@ -4,6 +4,7 @@
 pub(crate) mod attention;
 mod fast_math;
 pub(crate) mod gelu;
+mod heads;
 mod linear;
 mod padded_attention;
 

@@ -7,35 +7,62 @@ use leptos::config::get_configuration;
 use super::args::ServeArgs;
 use super::data::import_wordnet;
 
-pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    if !args.no_demo {
-        // replicas started together: one loads while the others wait, then find it
-        // loaded; a loading cut short (a crash, a lost database) is finished
-        let _lock = store.first_start_lock().await?;
-        let resume = store.first_start_unfinished().await?;
-        store.mark_first_start(true).await?;
-        if let Some(r) = crate::demo::seed_if_empty(&store, resume).await? {
+/// The first start's steps (bits of the mark that [`Store::mark_first_start`] keeps).
+const DEMO: i64 = 1;
+const DEFINE_GROUPS: i64 = 2;
+const NEW_WORDS: i64 = 4;
+
+/// Loads what an empty database lacks: the demo data, WordNet's groups for the
+/// word-definition game, the invented-word items. Replicas started together wait for
+/// one another (one loads, the others find it loaded); the steps are marked while
+/// they run, so that a start cut short (a crash, a lost database) is finished by the
+/// next one, and only those steps: a database with data of its own is never given the
+/// demo's.
+async fn load_first_start(store: &Store) -> Result<(), Box<dyn std::error::Error>> {
+    let _lock = store.first_start_lock().await?;
+    let empty = |table: &'static str| async move { store.count_rows(table).await.map(|n| n == 0) };
+    let steps = match store.first_start_unfinished().await? {
+        Some(steps) => steps,
+        None => {
+            (if empty("sentences").await? { DEMO } else { 0 })
+                | (if empty("define_groups").await? { DEFINE_GROUPS } else { 0 })
+                | (if empty("new_words_items").await? { NEW_WORDS } else { 0 })
+        }
+    };
+    if steps == 0 {
+        return Ok(());
+    }
+    store.mark_first_start(steps).await?;
+    if steps & DEMO != 0 {
+        if let Some(r) = crate::demo::seed_if_empty(store, true).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
         }
-        // the word-definition groups and the invented-word items both come from WordNet
-        let dir = crate::define::default_wordnet_dir();
-        if resume || store.count_rows("define_groups").await? == 0 {
-            if dir.join("data.noun").is_file() {
-                let r = import_wordnet(&store, &dir, None).await?;
-                tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
-            } else {
-                tracing::warn!("no WordNet in {}: the word-definition game has no groups (apt install wordnet-base)", dir.display());
-            }
+    }
+    // the word-definition groups and the invented-word items both come from WordNet
+    let dir = crate::define::default_wordnet_dir();
+    if steps & DEFINE_GROUPS != 0 {
+        if dir.join("data.noun").is_file() {
+            let r = import_wordnet(store, &dir, None).await?;
+            tracing::info!(synsets = r.synsets, groups = r.groups, "loaded WordNet for the word-definition game");
+        } else {
+            tracing::warn!("no WordNet in {}: the word-definition game has no groups (apt install wordnet-base)", dir.display());
         }
-        if resume || store.count_rows("new_words_items").await? == 0 {
-            if dir.join("index.noun").is_file() {
-                let new = crate::new_words::import_new_words(&store, crate::new_words::ITEMS, &dir, crate::new_words::SEED).await?;
-                tracing::info!(items = new, "loaded the invented-word items");
-            } else {
-                tracing::warn!("no WordNet in {}: the invented-word game has no items (apt install wordnet-base)", dir.display());
-            }
+    }
+    if steps & NEW_WORDS != 0 {
+        if dir.join("index.noun").is_file() {
+            let new = crate::new_words::import_new_words(store, crate::new_words::ITEMS, &dir, crate::new_words::SEED).await?;
+            tracing::info!(items = new, "loaded the invented-word items");
+        } else {
+            tracing::warn!("no WordNet in {}: the invented-word game has no items (apt install wordnet-base)", dir.display());
         }
-        store.mark_first_start(false).await?;
+    }
+    store.first_start_done().await?;
+    Ok(())
+}
+
+pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if !args.no_demo {
+        load_first_start(&store).await?;
     }
     let mut options = get_configuration(None)?.leptos_options;
     if options.output_name.is_empty() {

@@ -49,8 +49,9 @@ pub enum Write {
     /// Stores a serving unless the annotator was served the item, and makes it the
     /// session's current one: whether it was new.
     Serve { serving: Arc<ServingRow>, session: String },
-    /// Moves the session past an answered serving: whether it was on one.
-    MoveOn { session: String },
+    /// Moves the session past an answered serving: whether it was on one. `player`
+    /// is the session's player (it picks the lane).
+    MoveOn { session: String, player: String },
     /// Stores a new player unless their pseudonym is taken: whether it was free.
     NewAnnotator { id: String, pseudonym: String, consent_version: String, created_at: i64 },
     /// Opens a session for a player (true).
@@ -105,7 +106,7 @@ impl Write {
                 ),
                 ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
             ],
-            Write::MoveOn { session } => vec![(
+            Write::MoveOn { session, .. } => vec![(
                 "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",
                 vec![Value::Text(session)],
             )],
@@ -175,13 +176,12 @@ pub(crate) enum Job {
 }
 
 impl Write {
-    /// The player it concerns (their id, or for a session's move its token hash):
-    /// what picks the lane it runs in.
+    /// The player it concerns (their id): what picks the lane it runs in.
     pub(super) fn player(&self) -> &str {
         match self {
             Write::Answer(a) => &a.annotator_id,
             Write::Serve { serving, .. } => &serving.annotator_id,
-            Write::MoveOn { session } => session,
+            Write::MoveOn { player, .. } => player,
             Write::NewAnnotator { id, .. } => id,
             Write::NewSession { annotator_id, .. } => annotator_id,
         }

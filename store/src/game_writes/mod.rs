@@ -34,6 +34,10 @@ use jobs::Job;
 pub use jobs::{AnswerRow, Pending, ServingRow, Write};
 pub(crate) use sqlite::SQLITE_PRAGMAS;
 
+/// Longest a request waits for a database connection (the store's pool and the
+/// writer's alike).
+pub(crate) const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Where the game's hot writes, and the reads of sessions, go (see the module's
 /// documentation): the queues of its lanes.
 #[derive(Clone, Debug)]
@@ -49,7 +53,7 @@ impl GameWriter {
     /// Connects to the PostgreSQL database `url` on connections of its own, beside
     /// `pool` (the store's), on which a job whose batch failed runs again alone.
     pub(crate) async fn postgres(url: &str, pool: AnyPool) -> Result<GameWriter, StoreError> {
-        postgres::start(url, pool).await.map(|lanes| GameWriter(lanes.into()))
+        postgres::start(url, pool, ACQUIRE_TIMEOUT).await.map(|lanes| GameWriter(lanes.into()))
     }
 
     /// The lane of the player `player` (see [`Write::player`]).
@@ -73,7 +77,8 @@ impl GameWriter {
         Pending::queued(lane.send(Job::Write { write, done }), result)
     }
 
-    /// The session whose token hashes to `token_hash`, read in its lane's next batch.
+    /// The session whose token hashes to `token_hash`, read in the next batch of the
+    /// lane its token picks (a request reads its session before it writes, and waits).
     pub(crate) async fn session(&self, token_hash: String) -> Result<Option<Session>, StoreError> {
         let (done, result) = oneshot::channel();
         let lane = self.lane(&token_hash);

@@ -22,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 use std::mem::{discriminant, Discriminant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::future::join_all;
 use sqlx::pool::PoolOptions;
@@ -53,11 +54,11 @@ fn connections(lanes: usize) -> u32 {
     u32::try_from(3 * lanes).unwrap_or(24)
 }
 
-/// Connects to `url` and starts the lanes' tasks, which run the jobs sent to the
-/// queues it returns.
-pub(super) async fn start(url: &str, alone: AnyPool) -> Result<Vec<mpsc::UnboundedSender<Job>>, StoreError> {
+/// Connects to `url` (waiting at most `wait` for a connection) and starts the lanes'
+/// tasks, which run the jobs sent to the queues it returns.
+pub(super) async fn start(url: &str, alone: AnyPool, wait: Duration) -> Result<Vec<mpsc::UnboundedSender<Job>>, StoreError> {
     let lanes = lanes();
-    let options = PoolOptions::<Postgres>::new().max_connections(connections(lanes)).acquire_timeout(crate::store::ACQUIRE_TIMEOUT);
+    let options = PoolOptions::<Postgres>::new().max_connections(connections(lanes)).acquire_timeout(wait);
     let pools = Pools { batches: options.connect(url).await?, alone };
     let open = Arc::new(AtomicUsize::new(lanes));
     Ok((0..lanes)
@@ -273,7 +274,7 @@ impl Write {
         match self {
             Write::Answer(answer) => &answer.id,
             Write::Serve { serving, .. } => &serving.id,
-            Write::MoveOn { session } => session,
+            Write::MoveOn { session, .. } => session,
             Write::NewAnnotator { id, .. } => id,
             Write::NewSession { token_hash, .. } => token_hash,
         }
