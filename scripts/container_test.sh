@@ -46,7 +46,7 @@ compose() { (cd deploy && podman-compose --project-name "$project" -f compose.ya
 single() { (cd deploy && podman-compose --project-name "$project-sqlite" -f compose.sqlite.yaml "$@"); }
 load=""
 down() {
-  [ -n "$load" ] && kill "$load" 2>/dev/null
+  if [ -n "$load" ]; then kill "$load" 2>/dev/null || true; fi
   compose down --volumes >/dev/null 2>&1 || true
   single down --volumes >/dev/null 2>&1 || true
   podman volume rm -f "${project}_pgdata" "$project-sqlite_data" >/dev/null 2>&1 || true
