@@ -50,6 +50,8 @@ down() {
   compose down --volumes >/dev/null 2>&1 || true
   single down --volumes >/dev/null 2>&1 || true
   podman volume rm -f "${project}_pgdata" "$project-sqlite_data" >/dev/null 2>&1 || true
+  # podman-compose 1.0.3 leaves the networks behind
+  podman network rm -f "${project}_default" "$project-sqlite_default" >/dev/null 2>&1 || true
   rm -f "$override"
 }
 trap down EXIT
