@@ -4,6 +4,7 @@
 //! while it runs, so that a start after one cut short completes it instead of finding
 //! some data and leaving the rest unloaded.
 
+use super::settings::put_setting;
 use super::store::Backend;
 use super::{Store, StoreError};
 
@@ -26,18 +27,13 @@ impl Store {
     /// The steps a first start began and did not finish, if one did (the bits its
     /// caller gave [`Store::mark_first_start`]).
     pub async fn first_start_unfinished(&self) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(LOADING).fetch_optional(self.pool()).await?)
+        self.setting(LOADING).await
     }
 
     /// Marks the steps (bits of the caller's choosing) a first start's loading is
     /// running.
     pub async fn mark_first_start(&self, steps: i64) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
-            .bind(LOADING)
-            .bind(steps)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        put_setting(&mut *self.pool().acquire().await?, LOADING, steps).await
     }
 
     /// Marks the first start's loading done.

@@ -35,6 +35,7 @@ mod search;
 mod secrets;
 mod servings;
 mod session;
+mod settings;
 mod social;
 mod staff;
 mod store;

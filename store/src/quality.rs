@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 
 use super::audit::record;
+use super::settings::put_setting;
 use super::{Store, StoreError};
 use gapwise_model::{gold_flag, FlaggedPlayer, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
@@ -18,9 +19,7 @@ const FLAGGED_SHOWN: usize = 100;
 impl Store {
     /// Answers an item collects before it retires (gold items never do).
     pub async fn answers_per_item(&self) -> Result<i64, StoreError> {
-        let value: Option<i64> =
-            sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(ANSWERS_PER_ITEM).fetch_optional(self.pool()).await?;
-        Ok(value.unwrap_or(DEFAULT_ANSWERS_PER_ITEM))
+        Ok(self.setting(ANSWERS_PER_ITEM).await?.unwrap_or(DEFAULT_ANSWERS_PER_ITEM))
     }
 
     /// Sets the per-item redundancy (1 or more) and records who did it.
@@ -29,11 +28,7 @@ impl Store {
             return Err(StoreError::Invalid(format!("answers per item must be 1 or more, not {n}")));
         }
         let mut tx = self.pool().begin().await?;
-        sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
-            .bind(ANSWERS_PER_ITEM)
-            .bind(n)
-            .execute(&mut *tx)
-            .await?;
+        put_setting(&mut tx, ANSWERS_PER_ITEM, n).await?;
         record(&mut tx, staff, "set answers per item", &n.to_string()).await?;
         tx.commit().await?;
         self.changes.pool_changed();

@@ -1,6 +1,7 @@
 //! Multi-head self-attention over sentences packed end to end, as one candle CPU op
-//! (other devices and types take [`super::padded_attention`]), for the encoders (every token sees its whole sentence) and the decoders (a token
-//! sees the ones before it, or a sliding window of them) alike.
+//! (other devices and types take [`super::padded_attention`]), for the encoders
+//! (every token sees its whole sentence) and the decoders (a token sees the ones
+//! before it, or a sliding window of them) alike.
 //!
 //! Queries, keys and values stay in the `[tokens, hidden]` layout the projections
 //! produce, with no padding: each query attends to a range of token indices (its own

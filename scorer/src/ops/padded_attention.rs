@@ -6,9 +6,10 @@
 //! queries and keys are gathered into rows padded to the longest block, and attention
 //! runs as two batched matrix products over the blocks, with a mask that keeps each
 //! query to its own key range. The products come out in the model's type (cuBLAS
-//! sums them in f32); the scaled scores, mask and softmax are f32 whatever the type. A sentence's numbers do not
-//! depend on which other sentences share its batch except through the padded length
-//! (cuBLAS may sum a longer row in another order: differences at the last bit).
+//! sums them in f32); the scaled scores, mask and softmax are f32 whatever the type.
+//! A sentence's numbers do not depend on which other sentences share its batch except
+//! through the padded length (cuBLAS may sum a longer row in another order:
+//! differences at the last bit).
 
 use std::ops::Range;
 
