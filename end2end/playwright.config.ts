@@ -26,7 +26,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${required('GAPWISE_BIN')} serve --addr 127.0.0.1:${port}`,
+    command: `${required('GAPWISE_BIN')} serve --no-demo-models --addr 127.0.0.1:${port}`,
     url: baseURL,
     timeout: 60_000,
     reuseExistingServer: false,

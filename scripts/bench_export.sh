@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 
 make_db() { # players -> database with the demo data and players x items answers
   local db="$work/bench-$1.db"
-  DATABASE_URL="sqlite://$db" timeout 20 "$bin" serve --addr 127.0.0.1:0 >/dev/null 2>&1 &
+  DATABASE_URL="sqlite://$db" timeout 20 "$bin" serve --no-demo-models --addr 127.0.0.1:0 >/dev/null 2>&1 &
   local pid=$!
   for _ in $(seq 100); do [ -s "$db" ] && sqlite3 "$db" 'SELECT COUNT(*) FROM items' 2>/dev/null | grep -qv '^0$' && break; sleep 0.2; done
   kill "$pid"; wait "$pid" 2>/dev/null || true

@@ -57,7 +57,7 @@ case "$action" in
     for n in $(seq "$replicas"); do
       port=$(free_port)
       cpus=${replica_cpus[(n - 1) % ${#replica_cpus[@]}]:-}
-      DATABASE_URL=$url GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn $(pin "$cpus") "$bin" serve --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
+      DATABASE_URL=$url GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn $(pin "$cpus") "$bin" serve --no-demo-models --addr "127.0.0.1:$port" >>"$dir/replica-$n.log" 2>&1 &
       echo $! >>"$dir/replicas.pid"
       ready "http://127.0.0.1:$port/readyz"
       upstream+="server 127.0.0.1:$port max_fails=3 fail_timeout=10s; "

@@ -1,12 +1,22 @@
 #!/usr/bin/env python3
 """Builds data/demo/en_sentences.tsv and data/demo/en_pairs.tsv from WordNet 3.0.
 
-Run once by a developer (needs Debian's `wordnet-base`); the outputs are committed.
+Run once by a developer (needs Debian's `wordnet-base`, read from /usr/share/wordnet:
+`apt-get install wordnet-base`, or `apt-get download wordnet-base` and point WORDNET at
+the extracted folder); the outputs are committed:
+
+    python3 scripts/make_demo_data.py
+
 Sentences are the quoted usage examples in WordNet glosses. Pairs are chosen from
 three strategies; only pairs with at least MIN_CONTEXTS usable sentences are kept
 (a sentence is usable for a pair when it holds the target exactly once as a whole
 word and not the distractor: the rule of store/src/db/words.rs, approximated here).
+The pairs' chosen contexts come first in en_sentences.tsv; then a seeded random sample
+of the other examples (in WordNet's order; none with a word of a small block list), so
+that the everyday words players propose as pairs have sentences too, up to
+TOTAL_SENTENCES in all.
 """
+import random
 import re
 import sys
 from pathlib import Path
@@ -16,6 +26,12 @@ OUT = Path(__file__).resolve().parent.parent / "data" / "demo"
 MIN_CONTEXTS = 6
 MAX_CONTEXTS_PER_PAIR = 14
 MIN_WORDS, MAX_WORDS = 5, 30
+TOTAL_SENTENCES = 4000
+SEED = 20261123
+# the sample leaves out examples of slurs, swearing and sex (the pairs' contexts have none)
+BLOCK = re.compile(r"\b(bitch|fuck|shit|cunt|nigg(er|a)|negro|whore|slut|fag|faggot|kike|spic|chink|gook|wetback|"
+                   r"bastard|piss|retarded|rap(e|ed|es|ing|ist)|sex|sexual|sexually|penis|vagina|coitus|orgasm|"
+                   r"masturbat\w*|porn\w*|homosexuals?)s?\b", re.I)
 
 PAIRS = {
     "a-priori": [
@@ -73,17 +89,20 @@ def main():
             used.update(take)
             chosen.extend(take)
             pairs.append((target, distractor, strategy))
+    others = [i for i, s in enumerate(sentences) if s not in used and not BLOCK.search(s)]
+    extra = sorted(random.Random(SEED).sample(others, max(0, min(len(others), TOTAL_SENTENCES - len(chosen)))))
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / "en_sentences.tsv", "w", encoding="utf-8") as f:
         f.write("lang\ttext\tsource\tgenre\n")
-        for s in chosen:
+        for s in chosen + [sentences[i] for i in extra]:
             f.write(f"en\t{s}\twordnet-3.0\texample\n")
     with open(OUT / "en_pairs.tsv", "w", encoding="utf-8") as f:
         f.write("lang\ttarget\tdistractor\tstrategy\n")
         for t, d, strategy in pairs:
             f.write(f"en\t{t}\t{d}\t{strategy}\n")
     by = {k: sum(1 for p in pairs if p[2] == k) for k in PAIRS}
-    print(f"{len(chosen)} sentences, {len(pairs)} pairs {by}", file=sys.stderr)
+    print(f"{len(chosen)} chosen contexts and {len(extra)} other sentences of {len(sentences)}, "
+          f"{len(pairs)} pairs {by}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 //! Small pieces shared by the pages.
 
-use gapwise_model::{Context, LANGUAGES};
+use gapwise_model::{Context, Preparation, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+use crate::api::being_prepared;
 use crate::i18n::use_i18n;
 use crate::AppError;
 
@@ -85,9 +86,16 @@ pub fn ErrorNote(error: AppError) -> impl IntoView {
 
 /// The body of a page that serves rounds (Likert, word and definition, next word):
 /// a loading note, then the round `show` renders, the message `none` (a catalogue
-/// key) when nothing is left for the player, or the error with a way home.
+/// key) when nothing is left for the player, or the error with a way home. When the
+/// rounds are made by the demo's model preparation step `made_by` (when it says one)
+/// and that step is still to run, the page says they are being prepared instead.
 #[component]
-pub fn RoundView<T, F, V>(round: Resource<Result<Option<T>, AppError>>, none: &'static str, show: F) -> impl IntoView
+pub fn RoundView<T, F, V>(
+    round: Resource<Result<Option<T>, AppError>>,
+    none: &'static str,
+    show: F,
+    #[prop(optional, into)] made_by: Option<Signal<Option<Preparation>>>,
+) -> impl IntoView
 where
     T: Clone + Send + Sync + serde::Serialize + serde::de::DeserializeOwned + 'static,
     F: Fn(T) -> V + Clone + Send + Sync + 'static,
@@ -101,7 +109,15 @@ where
                 Suspend::new(async move {
                     match round.await {
                         Ok(Some(card)) => show(card).into_any(),
-                        Ok(None) => view! { <p class="exhausted">{i18n.t(none)}</p> }.into_any(),
+                        Ok(None) => {
+                            let step = made_by.and_then(|step| step.get_untracked());
+                            let preparing = match step {
+                                Some(step) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
+                                None => false,
+                            };
+                            let note = if preparing { "being-prepared" } else { none };
+                            view! { <p class="exhausted" class:preparing=preparing>{i18n.t(note)}</p> }.into_any()
+                        }
                         Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
                     }
                 })

@@ -1,7 +1,8 @@
 //! The demo data set shipped in the binary, so that a first run is playable in every
 //! language: English example sentences from WordNet 3.0 with word pairs of all three
 //! strategies, and Spanish, Italian and Russian quotations (Debian's fortunes) and
-//! French sentences (the Debian Reference) with the a-priori pairs of those languages.
+//! French sentences (the Debian Administrator's Handbook and the Debian Reference) with
+//! the a-priori pairs of those languages.
 //! Sources and licences: data/demo/README.md.
 
 use gapwise_prepare::import::{ImportFormat, ImportKind};

@@ -1,6 +1,7 @@
 #![forbid(unsafe_code)]
 
 use clap::Parser;
+use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc keeps freed memory for the next allocation where glibc's allocator hands
@@ -25,7 +26,8 @@ async fn run() -> std::process::ExitCode {
     // RUST_LOG picks what is logged (info by default); GAPWISE_LOG_FORMAT=json writes
     // one JSON object per event, for log collectors
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    // colours only on a terminal: a log file or a collector gets plain text
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(std::io::stdout().is_terminal());
     if std::env::var("GAPWISE_LOG_FORMAT").is_ok_and(|f| f == "json") {
         logs.json().init();
     } else {

@@ -1,7 +1,10 @@
 //! The shipped demo data makes every language playable: sentences, pairs and items in
 //! en, es, fr, it and ru, and every item's contexts hold the target, never the distractor.
 
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use gapwise_model::words::occurrences;
+use gapwise_model::Preparation;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_server::demo::seed_if_empty;
 use sqlx::Row;
@@ -62,6 +65,152 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
             drop(held);
             let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start_lock()).await;
             assert!(matches!(other, Ok(Ok(Some(_)))), "{backend:?}: and goes on once it is done");
+        }
+    }
+}
+
+/// The demo's model preparation is claimed by one server at a time: a claim holds
+/// while its server renews it, and is let go when no step is left.
+#[tokio::test]
+async fn the_demo_model_preparation_is_claimed_once() {
+    for db in gapwise_store::testing::each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
+        store.set_demo_models_pending(Preparation::all_bits()).await.expect("plan");
+        assert!(store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: the first claims");
+        assert!(!store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: a second waits");
+        assert!(store.claim_demo_models(0).await.expect("renew"), "{backend:?}: the claimant renews");
+        store.set_demo_models_pending(Preparation::Rating.bit()).await.expect("one left");
+        assert_eq!(store.demo_models_pending().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
+        store.set_demo_models_pending(0).await.expect("done");
+        assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
+        assert!(store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: a finished claim is let go");
+    }
+}
+
+/// `gapwise serve` on a new database, with a default English model in the models
+/// folder (here a tiny random Llama GGUF under SmolLM2's file name): the server
+/// answers at once, and in the background the model scores every English item,
+/// selects sentences to rate, predicts next words, scores definition groups and
+/// judges invented-word items. A step left pending (a server stopped midway) is
+/// run by the next start.
+#[tokio::test]
+async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
+    let dir = tempfile::tempdir().expect("folder");
+    let models = dir.path().join("models");
+    std::fs::create_dir(&models).expect("models folder");
+    // the fixture takes 128 positions, fewer than some definition prompts need in its
+    // small vocabulary: the copy says 4,096 (its rope is computed, no weight changes)
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scorer/fixtures/families/llama3.gguf");
+    let mut gguf = std::fs::read(fixture).expect("fixture");
+    let key = b"llama.context_length";
+    let at = gguf.windows(key.len()).position(|w| w == key).expect("a context length") + key.len();
+    assert_eq!(gguf[at..at + 8], [4, 0, 0, 0, 128, 0, 0, 0], "a u32 of 128");
+    gguf[at + 4..at + 8].copy_from_slice(&4096u32.to_le_bytes());
+    std::fs::write(models.join("SmolLM2-135M-Instruct.Q4_1.gguf"), gguf).expect("model");
+    let url = format!("sqlite://{}", dir.path().join("demo.db").display());
+
+    let log = serve_until(&url, &models, &dir.path().join("first.log"));
+    for step in Preparation::ALL {
+        assert!(
+            log.contains(&format!("step=\"{}\"", step.code())) || log.contains(&format!("step={}", step.code())),
+            "{step:?} ran: {log}"
+        );
+    }
+    let store = gapwise_store::Store::open_existing(&url).await.expect("open");
+    let count = |sql: &'static str| {
+        let pool = store.pool().clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.expect(sql) }
+    };
+    let english_items =
+        count("SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en' AND i.kind = 'choice'").await;
+    let scored = count(
+        "SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en'",
+    )
+    .await;
+    assert!(english_items > 100 && scored >= english_items, "every English item scored: {scored} of {english_items}");
+    assert_eq!(count("SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang <> 'en'").await, 0);
+    let rated = "SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en' AND i.kind = 'likert'";
+    assert!(count(rated).await > 0, "sentences to rate in English");
+    let predicted = "SELECT COUNT(DISTINCT sentence_id) FROM guess_predictions";
+    assert_eq!(count(predicted).await, 50, "next-word suggestions for 50 sentences");
+    assert!(count("SELECT COUNT(DISTINCT target) FROM define_scores").await > 0, "definition groups scored");
+    assert!(count("SELECT COUNT(*) FROM new_words_judgements").await > 0, "invented-word items judged");
+    assert_eq!(store.demo_models_pending().await.expect("read"), 0);
+
+    // a step left pending is run by the next start, on a database that is no longer new
+    sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
+    store.set_demo_models_pending(Preparation::NextWords.bit()).await.expect("pending");
+    store.close().await;
+    let log = serve_until(&url, &models, &dir.path().join("second.log"));
+    assert!(!log.contains("loaded the demo data"), "no second demo: {log}");
+    let store = gapwise_store::Store::open_existing(&url).await.expect("open");
+    let again: i64 = sqlx::query_scalar(predicted).fetch_one(store.pool()).await.expect("count");
+    assert_eq!(again, 50, "the pending step ran again: {log}");
+    store.close().await;
+}
+
+/// Runs `gapwise serve` on `url` with `models` as its models folder until it logs
+/// that the demo's model data is ready (failing if it says it is not); its log.
+fn serve_until(url: &str, models: &std::path::Path, log: &std::path::Path) -> String {
+    let out = std::fs::File::create(log).expect("log file");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("DATABASE_URL", url)
+        .env("GAPWISE_MODEL_DIR", models)
+        .env("RUST_LOG", "info")
+        .env_remove("GAPWISE_MODEL")
+        .env_remove("GAPWISE_NO_DEMO_MODELS")
+        .stdout(out.try_clone().expect("log file"))
+        .stderr(out)
+        .spawn()
+        .expect("start gapwise");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let text = loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        assert!(!text.contains('\u{1b}'), "a log written to a file has no colour codes: {text}");
+        if text.contains("the demo's model data is ready") || text.contains("the demo's model data was not finished") {
+            break text;
+        }
+        assert!(child.try_wait().expect("child").is_none(), "the server exited: {text}");
+        assert!(std::time::Instant::now() < deadline, "not ready after 10 minutes: {text}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!text.contains("was not finished") && !text.contains("ready without"), "{text}");
+    text
+}
+
+/// The shipped sentences hold no debris of markup their builder removed (the French
+/// manuals' code, commands and man-page references): no empty quotes or brackets, no
+/// section number left without its command, no space before a comma or full stop,
+/// no lead-in to a list cut out of a manual.
+#[test]
+fn the_demo_sentences_carry_no_markup_debris() {
+    let files = [
+        ("en", include_str!("../../data/demo/en_sentences.tsv")),
+        ("es", include_str!("../../data/demo/es_sentences.tsv")),
+        ("fr", include_str!("../../data/demo/fr_sentences.tsv")),
+        ("it", include_str!("../../data/demo/it_sentences.tsv")),
+        ("ru", include_str!("../../data/demo/ru_sentences.tsv")),
+    ];
+    for (language, file) in files {
+        let sentences: Vec<&str> = file.lines().skip(1).map(|line| line.split('\t').nth(1).expect("a text column")).collect();
+        assert!(sentences.len() >= 2_000, "a few thousand sentences per language, not {}", sentences.len());
+        for text in sentences {
+            // (French puts a space before ; : ! ? by its rules)
+            let holes = ["« »", "“ ”", "()", "( )", "[]", " ,"];
+            assert!(!holes.iter().any(|hole| text.contains(hole)), "a hole in {text:?}");
+            // a space before a full stop, unless it begins an ellipsis
+            assert!(!text.replace(" ...", "").contains(" ."), "a hole in {text:?}");
+            // "(1) concatène des fichiers": a man page's section, its command cut out
+            let b = text.as_bytes();
+            let section = b.len() > 3 && b[0] == b'(' && b[1].is_ascii_digit() && b[2] == b')';
+            assert!(!section, "a man-page section without its command in {text:?}");
+            // the manuals' lead-ins to a list or a command ("avec une commande :")
+            let lead_in = language == "fr" && (text.ends_with(':') || text.ends_with(';'));
+            assert!(!lead_in, "a list lead-in: {text:?}");
         }
     }
 }

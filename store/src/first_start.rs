@@ -2,14 +2,21 @@
 //! items): done once when replicas start together, and finished after an
 //! interruption. Replicas wait on a lock (PostgreSQL), and the loading is marked
 //! while it runs, so that a start after one cut short completes it instead of finding
-//! some data and leaving the rest unloaded.
+//! some data and leaving the rest unloaded. After it, the demo's model data is
+//! prepared in the background (see `gapwise_model::Preparation`): the steps still to
+//! run are kept here too, with the time its server last reported, so that one server
+//! runs them and another takes over only when that one stopped.
 
 use super::settings::put_setting;
 use super::store::Backend;
-use super::{Store, StoreError};
+use super::{now_ms, Store, StoreError};
 
 /// The settings row present while a first start's loading runs.
 const LOADING: &str = "first_start_loading";
+/// The settings row of the demo's model preparation steps still to run (bits).
+const PREPARING: &str = "demo_models_pending";
+/// The settings row the server preparing them refreshes (ms since the epoch).
+const PREPARING_BEAT: &str = "demo_models_beat";
 
 impl Store {
     /// Waits until no other server holds the first-start lock, then holds it until the
@@ -40,5 +47,37 @@ impl Store {
     pub async fn first_start_done(&self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM settings WHERE name = $1").bind(LOADING).execute(self.pool()).await?;
         Ok(())
+    }
+
+    /// The demo's model preparation steps still to run (`Preparation` bits; 0 for none).
+    pub async fn demo_models_pending(&self) -> Result<i64, StoreError> {
+        Ok(self.setting(PREPARING).await?.unwrap_or(0))
+    }
+
+    /// Sets the demo's model preparation steps still to run; with none, the
+    /// preparation is over and its claim let go.
+    pub async fn set_demo_models_pending(&self, steps: i64) -> Result<(), StoreError> {
+        if steps != 0 {
+            return put_setting(&mut *self.pool().acquire().await?, PREPARING, steps).await;
+        }
+        sqlx::query("DELETE FROM settings WHERE name IN ($1, $2)").bind(PREPARING).bind(PREPARING_BEAT).execute(self.pool()).await?;
+        Ok(())
+    }
+
+    /// Claims the demo's model preparation for the caller unless another server
+    /// reported within `stale_ms`; true when claimed. The claimant keeps its claim by
+    /// calling this again (with 0) while it works.
+    pub async fn claim_demo_models(&self, stale_ms: i64) -> Result<bool, StoreError> {
+        let now = now_ms();
+        let claimed = sqlx::query(
+            "INSERT INTO settings (name, value) VALUES ($1, $2) \
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE settings.value <= $3",
+        )
+        .bind(PREPARING_BEAT)
+        .bind(now)
+        .bind(now - stale_ms)
+        .execute(self.pool())
+        .await?;
+        Ok(claimed.rows_affected() == 1)
     }
 }

@@ -77,6 +77,7 @@ ach-unsolvable-how = Alguien falla tu par incluso con cinco frases.
 rate-title = Valorar frases
 rate-intro = ¿Qué seguridad tienes sobre la palabra que estaba en el hueco? No hay límite de tiempo y no se muestra la respuesta correcta.
 rate-none = Ahora mismo ninguna frase en este idioma necesita tu valoración. ¡Gracias!
+being-prepared = El modelo de lenguaje de la demostración aún está preparando este juego (unos minutos tras el primer arranque). ¡Vuelve pronto!
 rate-count = { $n ->
     [one] { $n } valorada
    *[other] { $n } valoradas

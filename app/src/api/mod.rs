@@ -45,6 +45,17 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     Ok(())
 }
 
+/// Whether the demo's model preparation step `step` (a `Preparation` code) is still
+/// to run: a page whose material it makes says "being prepared" rather than "none left".
+#[server(endpoint = "being-prepared")]
+pub async fn being_prepared(step: String) -> Result<bool, AppError> {
+    use crate::ssr::context;
+    use gapwise_model::Preparation;
+
+    let step = Preparation::parse(&step).ok_or_else(|| AppError::BadRequest(format!("no preparation step {step:?}")))?;
+    Ok(context()?.store.demo_models_pending().await? & step.bit() != 0)
+}
+
 /// Refuses a start form whose consent box was not ticked (422), before anything is stored.
 #[cfg(feature = "ssr")]
 pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {

@@ -3,7 +3,7 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{parse_language, GuessCard, GuessMode, WithNext, MAX_GUESS_CHARS};
+use gapwise_model::{parse_language, GuessCard, GuessMode, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -54,7 +54,7 @@ pub fn GuessPage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
-        <RoundView round=round none="guess-none" show=move |card| view! { <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }/>
+        <RoundView round=round none="guess-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE && mode.get() == GuessMode::Choose).then_some(Preparation::NextWords)) show=move |card| view! { <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }/>
         <ActionError value=guess.value()/>
     }
 }

@@ -1,7 +1,7 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_model::{parse_language, LikertCard};
+use gapwise_model::{parse_language, LikertCard, Preparation, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -24,7 +24,7 @@ pub fn RatePage() -> impl IntoView {
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
         <p>{i18n.t("rate-intro")}</p>
-        <RoundView round=card none="rate-none" show=move |card| view! { <Scale card rate language=language.get_untracked()/> }/>
+        <RoundView round=card none="rate-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE).then_some(Preparation::Rating)) show=move |card| view! { <Scale card rate language=language.get_untracked()/> }/>
         <ActionError value=rate.value()/>
     }
 }

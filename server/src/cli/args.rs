@@ -395,6 +395,10 @@ pub struct ServeArgs {
     /// Do not load the demo data into an empty database.
     #[arg(long, env = "GAPWISE_NO_DEMO")]
     pub no_demo: bool,
+    /// Do not prepare the demo's model data (the default English model's scores,
+    /// sentences to rate, next-word suggestions) in the background after loading the demo.
+    #[arg(long, env = "GAPWISE_NO_DEMO_MODELS")]
+    pub no_demo_models: bool,
     /// Mark cookies Secure (set this when serving over TLS).
     #[arg(long, env = "GAPWISE_SECURE_COOKIES")]
     pub secure_cookies: bool,

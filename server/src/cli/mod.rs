@@ -3,6 +3,7 @@
 
 mod args;
 mod data;
+mod demo_models;
 mod models;
 mod ready;
 mod serve;
@@ -12,6 +13,7 @@ use gapwise_prepare::import::ImportKind;
 use gapwise_store::Store;
 
 pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
+pub use demo_models::prepare as prepare_demo_models;
 
 /// Runs the command; errors are printed by `main`.
 pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
@@ -95,7 +97,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::ScoreGuess { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
             let how = crate::guess::Guessing { language, sentences, seed };
-            models::score_next_words(&store, model, &how, wordfreq, vectors, neighbours).await?;
+            models::score_next_words(&store, model, &how, models::WordFactSources { wordfreq, vectors, neighbours }).await?;
         }
         Command::ImportNewWords { items, wordnet, seed } => {
             let text = match &items {

@@ -6,13 +6,15 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use gapwise_scorer::LoadedModel;
 use gapwise_store::Store;
+use indicatif::ProgressBar;
 
 use super::args::ModelArgs;
 
 /// Where scripts/fetch_model.sh caches the default model of a language: the
 /// multilingual Gemma 3 for es, fr, it and ru, the English SmolLM2 otherwise.
-fn default_model(language: Option<&str>) -> PathBuf {
+pub(super) fn default_model(language: Option<&str>) -> PathBuf {
     let file = match language {
         Some("es" | "fr" | "it" | "ru") => "gemma-3-270m-q4_k_m.gguf",
         _ => "SmolLM2-135M-Instruct.Q4_1.gguf",
@@ -31,43 +33,91 @@ pub(super) fn models_dir() -> PathBuf {
 
 pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::define::Scoring) -> Result<(), Box<dyn Error>> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
-    let scorer = loaded.definitions.ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
     let run = Run::new(&model_id, "{pos}/{len} groups, {per_sec}")?;
-    let done = crate::define::score_definitions(store, scorer.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    let done = definitions(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
     drop(run);
     println!("{model_id}: {done} groups scored");
     Ok(())
 }
 
+/// Scores word-definition groups with a loaded model; how many were scored.
+pub(super) async fn definitions(
+    store: &Store,
+    loaded: &LoadedModel,
+    model_id: &str,
+    how: &crate::define::Scoring,
+    stop: &AtomicBool,
+    progress: &ProgressBar,
+) -> Result<usize, Box<dyn Error>> {
+    let scorer =
+        loaded.definitions.as_ref().ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
+    crate::define::score_definitions(store, scorer.as_ref(), model_id, how, stop, progress).await
+}
+
 pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::new_words::Judging) -> Result<(), Box<dyn Error>> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
-    let model = loaded.continuations.ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
     let run = Run::new(&model_id, "{pos}/{len} judgements, {per_sec}")?;
-    let done = crate::new_words::judge_new_words(store, model.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    let done = new_words(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
     drop(run);
     println!("{model_id}: {done} invented-word judgements");
     Ok(())
+}
+
+/// Judges invented-word items with a loaded model; how many judgements were made.
+pub(super) async fn new_words(
+    store: &Store,
+    loaded: &LoadedModel,
+    model_id: &str,
+    how: &crate::new_words::Judging,
+    stop: &AtomicBool,
+    progress: &ProgressBar,
+) -> Result<usize, Box<dyn Error>> {
+    let model =
+        loaded.continuations.as_ref().ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
+    crate::new_words::judge_new_words(store, model.as_ref(), model_id, how, stop, progress).await
 }
 
 pub(super) async fn score_next_words(
     store: &Store,
     args: ModelArgs,
     how: &crate::guess::Guessing,
-    wordfreq: Option<PathBuf>,
-    vectors: Option<PathBuf>,
-    neighbours: usize,
+    facts: WordFactSources,
 ) -> Result<(), Box<dyn Error>> {
     let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
-    let model = loaded.next_words.ok_or_else(|| format!("{model_id}: only causal language models guess next words"))?;
     let run = Run::new(&model_id, "{pos}/{len} sentences, {per_sec}")?;
-    let done = crate::guess::predict_sentences(store, model.as_ref(), &model_id, how, &run.stop, &run.progress).await?;
+    let (done, words) = next_words(store, &loaded, &model_id, how, facts, &run.stop, &run.progress).await?;
     drop(run);
-    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
-    let frequencies = wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
-    let vectors = vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
-    let words = crate::guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), neighbours).await?;
     println!("{model_id}: {done} sentences predicted; {words} new words described");
     Ok(())
+}
+
+/// Where the next-word analyses' word facts come from: wordfreq's frequencies (for
+/// English, the copy scripts/fetch_model.sh caches when none is named), word
+/// vectors, and how many neighbours are kept per word.
+pub(super) struct WordFactSources {
+    pub wordfreq: Option<PathBuf>,
+    pub vectors: Option<PathBuf>,
+    pub neighbours: usize,
+}
+
+/// Predicts next words with a loaded model, then describes the words guessed or
+/// predicted; how many sentences were predicted and words described.
+pub(super) async fn next_words(
+    store: &Store,
+    loaded: &LoadedModel,
+    model_id: &str,
+    how: &crate::guess::Guessing,
+    facts: WordFactSources,
+    stop: &AtomicBool,
+    progress: &ProgressBar,
+) -> Result<(usize, usize), Box<dyn Error>> {
+    let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models guess next words"))?;
+    let done = crate::guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
+    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
+    let frequencies = facts.wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
+    let vectors = facts.vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
+    let words = crate::guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), facts.neighbours).await?;
+    Ok((done, words))
 }
 
 /// A long run of a model: its progress bar, and a flag that Ctrl-C raises (the run
@@ -101,7 +151,7 @@ impl Drop for Run {
 /// Loads the model `args` name (the language's default when none is named),
 /// registers it with the convention its scores follow, and returns it with the id
 /// they are stored under.
-async fn load_model(
+pub(super) async fn load_model(
     store: &Store,
     args: ModelArgs,
     language: Option<&str>,
@@ -156,11 +206,8 @@ pub(super) async fn select_contexts(
 
 pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), Box<dyn Error>> {
     let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
-    let language = language.as_deref();
-    let todo = store.count_contexts_to_score(&model_id, language).await?;
     let run = Run::new(&model_id, "{pos}/{len} contexts, {per_sec}")?;
-    run.progress.set_length(u64::try_from(todo)?);
-    let report = crate::play::score_items(store, loaded.scorer, &model_id, language, batch, &run.stop, &run.progress).await?;
+    let report = items(store, &loaded, &model_id, language.as_deref(), batch, &run.stop, &run.progress).await?;
     drop(run);
     println!(
         "{model_id}: {} contexts scored, {} items got their Eq. 2 score{}",
@@ -169,4 +216,20 @@ pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<Strin
         if report.interrupted { " (interrupted: rerun to resume)" } else { "" }
     );
     Ok(())
+}
+
+/// Scores the game's items (of `language`, or all) with a loaded model, `batch`
+/// contexts at a time; `progress` counts the contexts left to score.
+pub(super) async fn items(
+    store: &Store,
+    loaded: &LoadedModel,
+    model_id: &str,
+    language: Option<&str>,
+    batch: usize,
+    stop: &AtomicBool,
+    progress: &ProgressBar,
+) -> Result<crate::play::ScoreReport, Box<dyn Error>> {
+    let todo = store.count_contexts_to_score(model_id, language).await?;
+    progress.set_length(u64::try_from(todo)?);
+    crate::play::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
 }

@@ -12,13 +12,14 @@ const DEMO: i64 = 1;
 const DEFINE_GROUPS: i64 = 2;
 const NEW_WORDS: i64 = 4;
 
-/// Loads what an empty database lacks: the demo data, WordNet's groups for the
-/// word-definition game, the invented-word items. Replicas started together wait for
+/// Loads what an empty database lacks: the demo data (and, with `models`, lists
+/// the demo's model data to prepare), WordNet's groups for the word-definition
+/// game, the invented-word items. Replicas started together wait for
 /// one another (one loads, the others find it loaded); the steps are marked while
 /// they run, so that a start cut short (a crash, a lost database) is finished by the
 /// next one, and only those steps: a database with data of its own is never given the
 /// demo's.
-async fn load_first_start(store: &Store) -> Result<(), Box<dyn std::error::Error>> {
+async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std::error::Error>> {
     let _lock = store.first_start_lock().await?;
     let empty = |table: &'static str| async move { store.count_rows(table).await.map(|n| n == 0) };
     let steps = match store.first_start_unfinished().await? {
@@ -36,6 +37,9 @@ async fn load_first_start(store: &Store) -> Result<(), Box<dyn std::error::Error
     if steps & DEMO != 0 {
         if let Some(r) = crate::demo::seed_if_empty(store, true).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
+        }
+        if models {
+            super::demo_models::plan(store).await?;
         }
     }
     // the word-definition groups and the invented-word items both come from WordNet
@@ -62,7 +66,10 @@ async fn load_first_start(store: &Store) -> Result<(), Box<dyn std::error::Error
 
 pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !args.no_demo {
-        load_first_start(&store).await?;
+        load_first_start(&store, !args.no_demo_models).await?;
+    }
+    if !args.no_demo_models {
+        super::demo_models::resume(&store).await?;
     }
     let mut options = get_configuration(None)?.leptos_options;
     if options.output_name.is_empty() {
