@@ -1,6 +1,7 @@
 // A person consents, plays 10 items with k = 5, which unlocks k = 3 at level 2, and 10
 // with k = 3 by clicking; the database then holds exactly those 20 answers, with what
-// was clicked and plausible times; a scored model then stands on the leaderboard.
+// was clicked and plausible times; the feedback announces the level reached and the
+// achievements earned; a scored model then stands on the leaderboard.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { query } from './db';
 import { defaultModel, gapwise } from './cli';
 import { hydrated, startPlaying } from './pages';
 
-type Played = { word: string; correct: boolean; k: number };
+type Played = { word: string; correct: boolean; k: number; news: string };
 
 async function playOne(page: Page, k: number): Promise<Played> {
   const options = page.locator('form.item button.option');
@@ -26,9 +27,10 @@ async function playOne(page: Page, k: number): Promise<Played> {
   await expect(feedback).toBeVisible();
   const correct = (await feedback.getAttribute('data-correct')) === 'true';
   await expect(page.locator('.verdict')).toHaveClass(correct ? /right/ : /wrong/);
+  const news = (await feedback.locator('.news[role="status"]').allInnerTexts()).join(' ');
   await page.locator('#next').click();
   await expect(feedback).toHaveCount(0);
-  return { word, correct, k };
+  return { word, correct, k, news };
 }
 
 test('20 items: five sentences until level 2 unlocks three, all stored as clicked; then the leaderboard with a model', async ({ page }) => {
@@ -55,9 +57,22 @@ test('20 items: five sentences until level 2 unlocks three, all stored as clicke
   // one point an answer, and for a right one 2 more at k = 3, 1 more at k = 5; a
   // level L starts at 5 L (L - 1) points
   const points = played.reduce((sum, p) => sum + 1 + (p.correct ? (p.k === 3 ? 2 : 1) : 0), 0);
-  let level = 1;
-  while (5 * (level + 1) * level <= points) level++;
+  const levelOf = (p: number) => {
+    let l = 1;
+    while (5 * (l + 1) * l <= p) l++;
+    return l;
+  };
+  const level = levelOf(points);
   expect(level).toBeGreaterThanOrEqual(2);
+  // the feedback says so when an answer reaches a level or earns an achievement
+  expect(played[0].news).toContain('New achievement: First answer.');
+  let sum = 0;
+  for (const p of played) {
+    const was = levelOf(sum);
+    sum += 1 + (p.correct ? (p.k === 3 ? 2 : 1) : 0);
+    if (levelOf(sum) > was) expect(p.news).toContain(`Level ${levelOf(sum)} reached!`);
+    else expect(p.news).not.toContain('reached');
+  }
   await expect(page.locator('.progress .points')).toHaveText(`${points} points`);
   await expect(page.locator('.progress .level')).toHaveText(`Level ${level}`);
   await expect(page.locator('.progress .daily')).toHaveText('Today 20 of 20');

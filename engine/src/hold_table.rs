@@ -18,14 +18,14 @@
 //! item a few more holders than the cap. A load costs a few percent of one core at
 //! most.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::seq::IteratorRandom;
 
 use gapwise_model::RESERVATION_MS;
-use gapwise_store::{now_ms, Store, StoreError};
+use gapwise_store::{now_ms, ServedAndFriends, Store, StoreError, RECENT_PAIRS};
 
 /// The shortest time a loaded table is used for.
 const MIN_AGE: Duration = Duration::from_secs(2);
@@ -37,6 +37,9 @@ const AGE_PER_LOAD_TIME: u32 = 50;
 pub(crate) struct PlayerView {
     /// Items already served to them.
     pub served: HashSet<i64>,
+    /// The pairs of their latest items, oldest first: an item of another pair comes
+    /// before these, so that a pair's items are spaced apart.
+    pub recent_pairs: VecDeque<i64>,
     /// Their friends, whose pairs come first.
     pub friends: HashSet<String>,
     /// The store's count of friend changes when read ([`gapwise_store::Changes`]).
@@ -44,8 +47,18 @@ pub(crate) struct PlayerView {
 }
 
 impl PlayerView {
-    pub(crate) fn new(served: HashSet<i64>, friends: HashSet<String>, friends_read_at: u64) -> PlayerView {
-        PlayerView { served, friends, friends_read_at }
+    pub(crate) fn new(seen: ServedAndFriends, friends_read_at: u64) -> PlayerView {
+        let ServedAndFriends { served, recent_pairs, friends } = seen;
+        PlayerView { served, recent_pairs: recent_pairs.into(), friends, friends_read_at }
+    }
+
+    /// Counts a serving of item `id` of `pair`.
+    pub(crate) fn add(&mut self, id: i64, pair: i64) {
+        self.served.insert(id);
+        self.recent_pairs.push_back(pair);
+        while self.recent_pairs.len() > RECENT_PAIRS {
+            self.recent_pairs.pop_front();
+        }
     }
 }
 
@@ -57,6 +70,7 @@ struct Candidate {
     /// Who proposed its pair (their friends get it first).
     creator: Option<String>,
     held: i64,
+    pair: i64,
 }
 
 impl Candidate {
@@ -151,7 +165,13 @@ impl HoldTable {
         let cap = store.answers_per_item().await?;
         let mut games: HashMap<Game, Vec<Candidate>> = HashMap::new();
         for c in store.hold_counts(now_ms() - RESERVATION_MS).await? {
-            games.entry((c.k, c.lang)).or_default().push(Candidate { id: c.id, gold: c.gold, creator: c.creator, held: c.held });
+            games.entry((c.k, c.lang)).or_default().push(Candidate {
+                id: c.id,
+                gold: c.gold,
+                creator: c.creator,
+                held: c.held,
+                pair: c.pair,
+            });
         }
         let valid_for = MIN_AGE.max(started.elapsed() * AGE_PER_LOAD_TIME);
         *self.lock() = Some(Table { generation, loaded_at: Instant::now(), valid_for, cap, games });
@@ -166,19 +186,23 @@ impl HoldTable {
     /// The item for `player` with `k` contexts in `lang` from the table as last
     /// loaded ([`HoldTable::refresh`] first): with `gold_only`, a gold item at
     /// random; otherwise among gold items and those not yet retired, a friend's
-    /// pair first, then the least held, ties broken at random.
+    /// pair first, then the least held, ties broken at random. Either way an item
+    /// whose pair the player just met comes only when no other is left (the older
+    /// the meeting, the sooner).
     pub(crate) fn choose(&self, k: u8, lang: &str, player: &PlayerView, gold_only: bool) -> Option<i64> {
         let table = self.lock();
         let table = table.as_ref()?;
         let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
         let eligible = |c: &&Candidate| c.eligible(player, cap, gold_only);
-        // a gold pick is at random; otherwise (stranger, held) ranks, a friend's pair first
+        // how recently the player met the pair: 0 never (lately), then the oldest first
+        let recency = |c: &Candidate| player.recent_pairs.iter().rposition(|&p| p == c.pair).map_or(0, |at| at + 1);
+        // a gold pick is otherwise at random; else (stranger, held) ranks, a friend's pair first
         let rank = |c: &Candidate| {
             let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
             if gold_only {
-                (false, 0)
+                (recency(c), false, 0)
             } else {
-                (stranger, c.held)
+                (recency(c), stranger, c.held)
             }
         };
         let best = candidates.iter().filter(eligible).map(rank).min()?;
@@ -208,9 +232,12 @@ impl HoldTable {
 mod tests {
     use super::*;
 
+    /// Items (id, gold, creator, held), each of a pair of its own (its id).
     fn table(cap: i64, items: &[(i64, bool, Option<&str>, i64)]) -> HoldTable {
-        let candidates =
-            items.iter().map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held }).collect();
+        let candidates = items
+            .iter()
+            .map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held, pair: id })
+            .collect();
         let holds = HoldTable::default();
         let games = HashMap::from([((5, "en".to_owned()), candidates)]);
         *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
@@ -218,7 +245,45 @@ mod tests {
     }
 
     fn player(served: &[i64], friends: &[&str]) -> PlayerView {
-        PlayerView::new(served.iter().copied().collect(), friends.iter().map(|f| (*f).to_owned()).collect(), 0)
+        let seen = ServedAndFriends {
+            served: served.iter().copied().collect(),
+            recent_pairs: Vec::new(),
+            friends: friends.iter().map(|f| (*f).to_owned()).collect(),
+        };
+        PlayerView::new(seen, 0)
+    }
+
+    #[test]
+    fn a_pair_just_met_waits_until_no_other_is_left() {
+        // items 1 and 2 of pair 10, 3 of pair 20, 4 of pair 30; all equally held
+        let candidates = [(1, 10), (2, 10), (3, 20), (4, 30)]
+            .map(|(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair })
+            .into_iter()
+            .collect();
+        let holds = HoldTable::default();
+        *holds.lock() = Some(Table {
+            generation: 0,
+            loaded_at: Instant::now(),
+            valid_for: MIN_AGE,
+            cap: 5,
+            games: HashMap::from([((5, "en".to_owned()), candidates)]),
+        });
+        let mut view = player(&[], &[]);
+        let mut order = Vec::new();
+        while let Some(id) = holds.choose(5, "en", &view, false) {
+            let pair = [10, 10, 20, 30][usize::try_from(id - 1).expect("an id")];
+            order.push(pair);
+            view.add(id, pair);
+        }
+        assert_eq!(order.len(), 4);
+        assert!(order.windows(2).all(|w| w[0] != w[1]), "never the same pair twice in a row: {order:?}");
+        // of two pairs met lately, the one met longer ago comes back first
+        let candidates =
+            [(2, 10), (5, 20)].map(|(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair }).into_iter().collect();
+        holds.lock().as_mut().expect("table").games.insert((5, "en".to_owned()), candidates);
+        let mut view = player(&[1, 3, 4], &[]);
+        view.recent_pairs.extend([10, 20, 30]);
+        assert_eq!(holds.choose(5, "en", &view, false), Some(2));
     }
 
     #[test]

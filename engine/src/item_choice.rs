@@ -1,7 +1,8 @@
 //! Which item a player gets next: a challenge's items in order; otherwise now and
 //! then a gold item (more often to players who miss them), else the item held by
 //! the fewest people among those not yet retired, the pairs of the player's friends
-//! first.
+//! first; an item of a pair the player met in their last few items only when no
+//! other is left.
 //!
 //! An item is held by its answers and by servings not yet answered that are younger
 //! than [`gapwise_model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
@@ -72,16 +73,16 @@ impl Engine {
                 return Ok(known);
             }
         }
-        let (served, friends) = self.store.served_and_friends(annotator).await?;
-        let view = Arc::new(Mutex::new(PlayerView::new(served, friends, friends_now)));
+        let seen = self.store.served_and_friends(annotator).await?;
+        let view = Arc::new(Mutex::new(PlayerView::new(seen, friends_now)));
         self.players.put(annotator.to_owned(), view.clone());
         Ok(view)
     }
 
-    /// Counts a serving of `item_id` to `annotator` in the player's view, if kept.
-    pub(crate) fn count_served(&self, annotator: &str, item_id: i64) {
+    /// Counts a serving of `item_id` (of `pair`) to `annotator` in the player's view, if kept.
+    pub(crate) fn count_served(&self, annotator: &str, item_id: i64, pair: i64) {
         if let Some(view) = self.players.get(annotator) {
-            view.lock().unwrap_or_else(PoisonError::into_inner).served.insert(item_id);
+            view.lock().unwrap_or_else(PoisonError::into_inner).add(item_id, pair);
         }
     }
 }

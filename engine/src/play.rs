@@ -259,9 +259,9 @@ impl Engine {
                 if !matches!(source, Source::Challenge(_)) {
                     self.holds.add_holder(k, lang, item_id);
                 }
-                self.count_served(annotator, item_id);
-                self.served.put(row.id.clone(), row.clone());
                 let item = self.item(item_id).await?;
+                self.count_served(annotator, item_id, item.pair);
+                self.served.put(row.id.clone(), row.clone());
                 return Ok(Some(Serving { row, item }));
             }
             // served meanwhile, by another request or process: read the view again

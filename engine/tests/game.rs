@@ -115,6 +115,27 @@ async fn an_annotator_never_gets_the_same_item_twice() {
     }
 }
 
+/// A pair's items are spaced apart: with two pairs of four items each, a player gets
+/// them in turns, also from a second process that reads the player's latest pairs
+/// from the database (without the spacing, a pair comes twice in a row almost surely).
+#[tokio::test]
+async fn a_pairs_items_are_spaced_apart() {
+    for db in each_backend().await {
+        seed_small(&db.store).await;
+        let (_, token) = player(&db.store).await;
+        let mut pairs = Vec::new();
+        for engine in [Engine::new(db.store.clone()), Engine::new(db.store.clone())] {
+            for _ in 0..4 {
+                let card = item_of(engine.play_state(&refreshed(&db.store, &token).await, 1, "en").await.expect("state"));
+                pairs.push(if card.options.iter().any(|o| o == "two") { "two" } else { "red" });
+                engine.answer(&refreshed(&db.store, &token).await, &card.answer_id, 0, Reported::ms(Some(800))).await.expect("answer");
+                engine.next_item(&refreshed(&db.store, &token).await).await.expect("next");
+            }
+        }
+        assert!(pairs.windows(2).all(|w| w[0] != w[1]), "{:?}: {pairs:?}", db.backend());
+    }
+}
+
 #[tokio::test]
 async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
     for db in each_backend().await {

@@ -196,6 +196,16 @@ impl Achievement {
     }
 }
 
+impl Progress {
+    /// What an answer brought that deserves a word, from `before` to `self`: the
+    /// level reached when it went up, and the achievements newly earned.
+    pub fn news_since(&self, before: &Progress) -> (Option<i64>, Vec<Achievement>) {
+        let level = (self.level > before.level).then_some(self.level);
+        let earned = self.achievements.iter().copied().filter(|a| !before.achievements.contains(a)).collect();
+        (level, earned)
+    }
+}
+
 /// Reciprocal scoring for blankers: a player whose proposed pair is in the game
 /// earns this each time someone else answers one of its items...
 pub const PAIR_PLAYED_POINTS: i64 = 1;
@@ -265,5 +275,14 @@ mod tests {
         assert_eq!(parse_k("2"), None);
         assert_eq!(parse_k("-1"), None);
         assert_eq!(parse_k("five"), None);
+    }
+
+    #[test]
+    fn news_since_names_a_level_up_and_new_achievements_only() {
+        let before = Progress { points: 8, level: 1, achievements: vec![Achievement::FirstAnswer], ..Progress::default() };
+        let after =
+            Progress { points: 10, level: 2, achievements: vec![Achievement::FirstAnswer, Achievement::EveryK], ..Progress::default() };
+        assert_eq!(after.news_since(&before), (Some(2), vec![Achievement::EveryK]));
+        assert_eq!(after.news_since(&after), (None, vec![]));
     }
 }

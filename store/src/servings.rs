@@ -15,6 +15,8 @@ use gapwise_model::{Context, ALLOWED_K};
 pub struct ItemFacts {
     /// A game item ("choice"), as opposed to a Likert rating's.
     pub choice: bool,
+    /// Its word pair.
+    pub pair: i64,
     pub lang: String,
     pub target: String,
     pub distractor: String,
@@ -34,6 +36,21 @@ pub struct HoldCount {
     /// Who proposed its pair.
     pub creator: Option<String>,
     pub held: i64,
+    pub pair: i64,
+}
+
+/// How many of a player's latest items' pairs the next choice avoids.
+pub const RECENT_PAIRS: usize = 4;
+
+/// What the choice of a player's next item needs to know of them.
+#[derive(Debug, Default)]
+pub struct ServedAndFriends {
+    /// Every item served to them.
+    pub served: HashSet<i64>,
+    /// The pairs of their latest [`RECENT_PAIRS`] items, oldest first.
+    pub recent_pairs: Vec<i64>,
+    /// Their friends' ids.
+    pub friends: HashSet<String>,
 }
 
 /// One answer of a player's history, oldest first.
@@ -58,7 +75,7 @@ pub struct PairPlays {
 }
 
 /// See [`Store::hold_counts`].
-const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0) \
+const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0), p.id \
      FROM items i JOIN word_pairs p ON p.id = i.pair_id \
      LEFT JOIN (SELECT s.item_id, COUNT(*) AS n FROM servings s \
                 WHERE (s.served_at >= $1 OR EXISTS (SELECT 1 FROM answers a WHERE a.id = s.id)) \
@@ -105,17 +122,19 @@ impl Store {
 
     /// An item's facts.
     pub async fn item_facts(&self, item_id: i64) -> Result<ItemFacts, StoreError> {
-        let row =
-            sqlx::query("SELECT i.kind, p.lang, p.target, p.distractor FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1")
-                .bind(item_id)
-                .fetch_optional(self.pool())
-                .await?
-                .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
+        let row = sqlx::query(
+            "SELECT i.kind, p.lang, p.target, p.distractor, p.id FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
+        )
+        .bind(item_id)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
         Ok(ItemFacts {
             choice: row.try_get::<String, _>(0)? == "choice",
             lang: row.try_get(1)?,
             target: row.try_get(2)?,
             distractor: row.try_get(3)?,
+            pair: row.try_get(4)?,
             contexts: self.contexts(item_id).await?,
         })
     }
@@ -171,22 +190,30 @@ impl Store {
         .await?)
     }
 
-    /// The items `annotator` was served, and their friends' ids.
-    pub async fn served_and_friends(&self, annotator: &str) -> Result<(HashSet<i64>, HashSet<String>), StoreError> {
-        // one query for both: an item id, or a friend's id
-        let rows: Vec<(Option<i64>, Option<String>)> = sqlx::query_as(
-            "SELECT item_id, NULL FROM servings WHERE annotator_id = $1 \
-             UNION ALL SELECT NULL, friend_id FROM friends WHERE annotator_id = $1",
+    /// The items `annotator` was served (and the pairs of the latest), and their friends' ids.
+    pub async fn served_and_friends(&self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
+        // one query for both
+        // (item, its pair, served at) or a friend
+        type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>);
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT s.item_id, i.pair_id, s.served_at, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
+             UNION ALL SELECT NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
         )
         .bind(annotator)
         .fetch_all(self.pool())
         .await?;
-        let (mut served, mut friends) = (HashSet::new(), HashSet::new());
-        for (item, friend) in rows {
-            served.extend(item);
-            friends.extend(friend);
+        let mut seen = ServedAndFriends::default();
+        let mut recent = Vec::new();
+        for (item, pair, at, friend) in rows {
+            seen.served.extend(item);
+            seen.friends.extend(friend);
+            if let (Some(pair), Some(at)) = (pair, at) {
+                recent.push((at, pair));
+            }
         }
-        Ok((served, friends))
+        recent.sort_unstable();
+        seen.recent_pairs = recent.iter().rev().take(RECENT_PAIRS).rev().map(|&(_, pair)| pair).collect();
+        Ok(seen)
     }
 
     /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
@@ -223,6 +250,7 @@ impl Store {
                     gold: r.try_get::<i64, _>(3)? == 1,
                     creator: r.try_get(4)?,
                     held: r.try_get(5)?,
+                    pair: r.try_get(6)?,
                 })
             })
             .collect()

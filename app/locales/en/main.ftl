@@ -42,6 +42,8 @@ play-exhausted = { $k ->
    *[other] You have played every item with { $k } sentences. Try another number of sentences above.
 }
 play-level = Level { $level }
+play-level-up = Level { $level } reached!
+play-new-achievement = New achievement: { $name }
 play-points = { $n ->
     [one] { $n } point
    *[other] { $n } points

@@ -41,6 +41,8 @@ play-exhausted = { $k ->
    *[other] Has jugado todas las preguntas con { $k } frases. Prueba otro número de frases arriba.
 }
 play-level = Nivel { $level }
+play-level-up = ¡Has llegado al nivel { $level }!
+play-new-achievement = Nuevo logro: { $name }
 play-points = { $n ->
     [one] { $n } punto
    *[other] { $n } puntos

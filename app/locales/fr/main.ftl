@@ -41,6 +41,8 @@ play-exhausted = { $k ->
    *[other] Vous avez joué toutes les questions à { $k } phrases. Essayez un autre nombre de phrases ci-dessus.
 }
 play-level = Niveau { $level }
+play-level-up = Niveau { $level } atteint !
+play-new-achievement = Nouveau succès : { $name }
 play-points = { $n ->
     [one] { $n } point
    *[other] { $n } points

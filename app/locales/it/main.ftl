@@ -41,6 +41,8 @@ play-exhausted = { $k ->
    *[other] Hai giocato tutte le domande con { $k } frasi. Prova un altro numero di frasi qui sopra.
 }
 play-level = Livello { $level }
+play-level-up = Hai raggiunto il livello { $level }!
+play-new-achievement = Nuovo traguardo: { $name }
 play-points = { $n ->
     [one] { $n } punto
    *[other] { $n } punti

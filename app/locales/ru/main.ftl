@@ -41,6 +41,8 @@ play-exhausted = { $k ->
    *[other] Вы сыграли все задания с { $k } предложениями. Выберите другое число предложений выше.
 }
 play-level = Уровень { $level }
+play-level-up = Достигнут уровень { $level }!
+play-new-achievement = Новое достижение: { $name }
 play-points = { $n ->
     [one] { $n } очко
     [few] { $n } очка

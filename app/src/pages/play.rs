@@ -52,16 +52,20 @@ pub fn Play() -> impl IntoView {
         upcoming.set_value(None);
         standing.set(None);
     });
+    // a level reached or an achievement earned by the last answer, said with its feedback
+    let news = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        if let Some(Ok(PageRound { round: r, pseudonym, progress, crowd })) = round.value().get() {
-            standing.set(Some((progress, crowd)));
+        if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
+            let before = standing.get_untracked().map(|(p, _)| p).or_else(|| progress.get_untracked().and_then(Result::ok));
+            news.set(before.and_then(|before| news_text(&now.news_since(&before))));
+            standing.set(Some((now, crowd)));
             // the answer's feedback first, then what comes next (an item, or the end
             // of a crowd study with its completion code)
             upcoming.set_value(Some(r.next));
             shown.set(Some(PlayState::Feedback { feedback: r.feedback, pseudonym }));
         }
     });
-    let play = Play { k, language, challenge, round, next, shown, upcoming };
+    let play = Play { k, language, challenge, round, next, shown, upcoming, news };
     keyboard_shortcuts();
     view! {
         <Title text=i18n.t("nav-play")/>
@@ -99,6 +103,16 @@ struct Play {
     next: ServerAction<NextItem>,
     shown: RwSignal<Option<PlayState>>,
     upcoming: StoredValue<Option<PlayState>>,
+    /// What the last answer brought besides its verdict (see [`news_text`]).
+    news: RwSignal<Option<String>>,
+}
+
+/// A level reached and achievements earned, in words; `None` for nothing new.
+fn news_text((level, earned): &(Option<i64>, Vec<Achievement>)) -> Option<String> {
+    let i18n = use_i18n();
+    let mut parts: Vec<String> = level.iter().map(|&level| i18n.t_with("play-level-up", &[("level", level.into())])).collect();
+    parts.extend(earned.iter().map(|a| i18n.t_with("play-new-achievement", &[("name", i18n.t(a.key()).into())])));
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// Above the item: the crowd study, or the language, progress and k chooser.
@@ -298,6 +312,7 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     view! {
         <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>
             {verdict}
+            {move || play.news.get().map(|text| view! { <p class="news" role="status">{text}</p> })}
             <Contexts contexts=feedback.contexts filled=feedback.target/>
             <form method="post" action=NextItem::url() on:submit=move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
