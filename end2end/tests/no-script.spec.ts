@@ -45,7 +45,7 @@ test('one round of each other mode without JavaScript, with its outcome shown', 
   const found = Number(await page.locator('#rounds-finished').getAttribute('data-finished'));
   expect(found === 1 || (await page.locator('form.definitions button.option.wrong').count()) === 1).toBe(true);
 
-  // next word: a typed guess, then the word that was there is revealed
+  // next word: a typed guess, then the word that was there is revealed, and the verdict
   await page.goto('/guess?lang=en&mode=type');
   await complete(page);
   const words = async () => (await page.locator('#revealed').innerText()).split(/\s+/).filter((w) => w && w !== '?').length;
@@ -54,14 +54,18 @@ test('one round of each other mode without JavaScript, with its outcome shown', 
   await page.locator('#guess').press('Enter');
   await complete(page);
   expect(await words()).toBe(before + 1);
+  // and how the guess went
+  await expect(page.locator('#last-guess')).toHaveAttribute('data-correct', /true|false/);
+  await expect(page.locator('#last-guess')).toContainText(/the/);
 
-  // new words: an answer is counted, and the next item shown
+  // new words: an answer is counted and judged, and the next item shown
   await page.goto('/new-words');
   await complete(page);
   await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '0');
   await page.locator('form.new-words button.option').first().click();
   await complete(page);
   await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '1');
+  await expect(page.locator('#verdict')).toHaveAttribute('data-correct', /true|false/);
   await expect(page.locator('form.new-words button.option')).toHaveCount(2);
 
   for (const path of ['/rate', '/leaderboard', '/my-data', '/friends', '/account', '/suggest']) {

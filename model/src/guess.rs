@@ -45,6 +45,9 @@ pub struct GuessCard {
     pub suggestions: Vec<String>,
     /// Sentences the player has finished.
     pub finished: i64,
+    /// The player's last guess in this language, when it was just made
+    /// ([`crate::RECENT_OUTCOME_MS`]).
+    pub last: Option<GuessResult>,
 }
 
 /// What a guess was, and the word that was there.

@@ -56,6 +56,8 @@ pub struct WinoCard {
     /// Items the player has answered, and how many of them right.
     pub answered: i64,
     pub right: i64,
+    /// The player's last answer, when it was just given ([`crate::RECENT_OUTCOME_MS`]).
+    pub last: Option<WinoPick>,
 }
 
 /// What an answer was.

@@ -3,6 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A round carries the outcome of the player's last answer given within this time
+/// (ms): a page shown again after a plain form post (no JavaScript) says how that
+/// answer went, and one opened later does not.
+pub const RECENT_OUTCOME_MS: i64 = 120_000;
+
 /// Client-measured times outside 1 ms ..= 1 h are not trusted: the server's time
 /// is used, and the reported one is kept apart and flagged.
 pub const MAX_CLIENT_MS: i64 = 3_600_000;

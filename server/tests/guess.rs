@@ -73,6 +73,11 @@ async fn play_sentence(c: &Client, app: &App, store: &Store, mode: &str, near_mi
     for (i, word) in words.iter().enumerate() {
         let (_, card) = call(c, app, "guess-round", &[("mode", mode), ("language", "en")]).await;
         assert_eq!(card["position"], i + 1, "{card}");
+        // the round says how the guess before went (a page without script shows it)
+        if let Some(before) = i.checked_sub(1) {
+            assert_eq!(card["last"]["word"], words[before].as_str(), "{card}");
+            assert_eq!(card["last"]["sentence_done"], false, "{card}");
+        }
         let position = (i + 1).to_string();
         let (guess, rank) = match (mode, i % 2) {
             ("choose", _) => ("the".to_owned(), Some("1")),

@@ -104,7 +104,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         assert_eq!(call(&other, &app, "new-words-round", &[]).await.1, card, "the open item comes back until it is answered");
 
         // the player meets every item once, the conditions in turn
-        let mut played = Vec::new();
+        let mut played: Vec<(String, WinoWord, bool, bool)> = Vec::new();
         loop {
             let (status, card) = call(&me, &app, "new-words-round", &[]).await;
             assert_eq!(status, StatusCode::OK, "{card}");
@@ -112,6 +112,11 @@ async fn items_in_turns_answers_judgements_and_the_report() {
                 break;
             }
             assert_eq!(card["answered"], played.len(), "{card}");
+            // the round says how the answer before went (a page without script shows it)
+            match played.last() {
+                Some((.., right)) => assert_eq!(card["last"]["correct"], *right, "{card}"),
+                None => assert!(card["last"].is_null(), "{card}"),
+            }
             let sentence = card["sentence"].as_str().expect("sentence");
             assert_eq!(sentence.matches('_').count(), 1, "{sentence}");
             let (item, word) = variant_shown(&items, sentence);

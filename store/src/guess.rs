@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Refusal, Store, StoreError};
 use gapwise_model::words::{normalize, word_spans};
-use gapwise_model::{GuessCard, GuessMode, GuessResult, Timing, GUESS_WORDS, MAX_GUESS_CHARS};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, Timing, GUESS_WORDS, MAX_GUESS_CHARS, RECENT_OUTCOME_MS};
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;
@@ -153,7 +153,34 @@ impl Store {
             GuessMode::Choose => self.suggestions(sentence, position).await?,
         };
         let finished = self.finished_sentences(id).await?;
-        Ok(GuessCard { serving_id: serving.to_owned(), mode, revealed, position, positions: all.len(), suggestions, finished })
+        let last = self.last_guess(id, serving).await?;
+        Ok(GuessCard { serving_id: serving.to_owned(), mode, revealed, position, positions: all.len(), suggestions, finished, last })
+    }
+
+    /// Annotator `id`'s last guess in the language of round `serving`, if it was just made.
+    async fn last_guess(&self, id: &str, serving: &str) -> Result<Option<GuessResult>, StoreError> {
+        let row = sqlx::query(
+            "SELECT g.guess, g.word, g.correct, g.position, s.text FROM guess_answers g \
+             JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
+             WHERE v.annotator_id = $1 AND g.created_at >= $2 \
+             AND s.lang = (SELECT t.lang FROM guess_servings w JOIN sentences t ON t.id = w.sentence_id WHERE w.id = $3) \
+             ORDER BY g.created_at DESC, g.position DESC LIMIT 1",
+        )
+        .bind(id)
+        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .bind(serving)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| {
+            let position = usize::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0);
+            Ok(GuessResult {
+                guess: r.try_get(0)?,
+                word: r.try_get(1)?,
+                correct: r.try_get::<i64, _>(2)? == 1,
+                sentence_done: position == positions(&r.try_get::<String, _>(4)?).len(),
+            })
+        })
+        .transpose()
     }
 
     /// The easier mode's suggestions at a position: the top words of the first model

@@ -16,7 +16,7 @@ use sqlx::Row;
 
 use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Store, StoreError};
-use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, WINO_CONDITIONS};
+use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, RECENT_OUTCOME_MS, WINO_CONDITIONS};
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -242,7 +242,28 @@ impl Store {
             options: [row.try_get(3)?, row.try_get(4)?],
             answered: tally.try_get(0)?,
             right: tally.try_get(1)?,
+            last: self.last_new_words_pick(id).await?,
         })
+    }
+
+    /// Annotator `id`'s last answer, if it was just given.
+    async fn last_new_words_pick(&self, id: &str) -> Result<Option<WinoPick>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
+             WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
+             ORDER BY s.served_at + s.server_ms DESC LIMIT 1",
+        )
+        .bind(id)
+        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| {
+            let options: [String; 2] = [r.try_get(2)?, r.try_get(3)?];
+            let [first, second] = options;
+            let answer = if option_index(r.try_get(1)?)? == 0 { first } else { second };
+            Ok(WinoPick { correct: r.try_get::<i64, _>(0)? == 1, answer })
+        })
+        .transpose()
     }
 
     /// Annotator `id` answers round `serving` with option `choice` (0 or 1).

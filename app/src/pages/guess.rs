@@ -3,7 +3,7 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{parse_language, GuessCard, GuessMode, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
+use gapwise_model::{parse_language, GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -34,17 +34,10 @@ pub fn GuessPage() -> impl IntoView {
             </a>
         }
     };
+    // the last guess: from the answer here, or (a page loaded after a plain form
+    // post, without JavaScript) from the round the server sends
     let last = move || match guess.value().get() {
-        Some(Ok(WithNext { given: r, .. })) => {
-            let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
-            let text = i18n.t_with(if r.correct { "guess-right" } else { "guess-wrong" }, &args);
-            let done = r.sentence_done.then(|| i18n.t("guess-sentence-done"));
-            Some(view! {
-                <p class="feedback" class:right=r.correct id="last-guess" data-correct=r.correct.to_string() role="status">
-                    {text} " " {done}
-                </p>
-            })
-        }
+        Some(Ok(WithNext { given: r, .. })) => Some(outcome(&r)),
         _ => None,
     };
     view! {
@@ -54,8 +47,24 @@ pub fn GuessPage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
-        <RoundView round=round none="guess-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE && mode.get() == GuessMode::Choose).then_some(Preparation::NextWords)) show=move |card| view! { <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }/>
+        <RoundView round=round none="guess-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE && mode.get() == GuessMode::Choose).then_some(Preparation::NextWords)) show=move |card: GuessCard| {
+            let told = card.last.as_ref().filter(|_| guess.value().get_untracked().is_none()).map(outcome);
+            view! { {told} <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }
+        }/>
         <ActionError value=guess.value()/>
+    }
+}
+
+/// How a guess went: right or wrong, the word that was there, and whether that ended the sentence.
+fn outcome(r: &GuessResult) -> impl IntoView {
+    let i18n = use_i18n();
+    let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
+    let text = i18n.t_with(if r.correct { "guess-right" } else { "guess-wrong" }, &args);
+    let done = r.sentence_done.then(|| i18n.t("guess-sentence-done"));
+    view! {
+        <p class="feedback" class:right=r.correct id="last-guess" data-correct=r.correct.to_string() role="status">
+            {text} " " {done}
+        </p>
     }
 }
 

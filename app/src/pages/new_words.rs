@@ -4,7 +4,7 @@
 //! the player picks which of two phrases fills the blank. The item and its
 //! condition are the server's choice; the sentences are WinoGrande's, in English.
 
-use gapwise_model::{WinoCard, WithNext};
+use gapwise_model::{WinoCard, WinoPick, WithNext};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -19,13 +19,10 @@ pub fn NewWordsPage() -> impl IntoView {
     let pick = ServerAction::<PickNewWords>::new();
     let round = answered_rounds(pick, || (), |()| new_words_round(), |picked| picked.next);
     keyboard_shortcuts();
+    // the last answer: from the pick here, or (a page loaded after a plain form post,
+    // without JavaScript) from the round the server sends
     let verdict = move || match pick.value().get() {
-        Some(Ok(WithNext { given: p, .. })) => {
-            let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
-            Some(
-                view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.into())])}</p> },
-            )
-        }
+        Some(Ok(WithNext { given: p, .. })) => Some(outcome(&p)),
         _ => None,
     };
     view! {
@@ -33,9 +30,19 @@ pub fn NewWordsPage() -> impl IntoView {
         <h1>{i18n.t("new-words-title")}</h1>
         <p>{i18n.t("new-words-intro")}</p>
         {verdict}
-        <RoundView round=round none="new-words-none" show=move |card| view! { <Item card pick/> }/>
+        <RoundView round=round none="new-words-none" show=move |card: WinoCard| {
+            let told = card.last.as_ref().filter(|_| pick.value().get_untracked().is_none()).map(outcome);
+            view! { {told} <Item card pick/> }
+        }/>
         <ActionError value=pick.value()/>
     }
+}
+
+/// Whether an answer was right, with the right option.
+fn outcome(p: &WinoPick) -> impl IntoView {
+    let i18n = use_i18n();
+    let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
+    view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.clone().into())])}</p> }
 }
 
 /// The sentence, the definition when it is shown, and the two options.
