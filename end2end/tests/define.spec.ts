@@ -36,6 +36,8 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
       await expect(page.locator('form.definitions button.option.wrong').first()).toBeDisabled();
     }
     await expect(page.locator('#found')).toBeVisible();
+    // the word and its definition are told, whatever the picks before
+    await expect(page.locator('#found #solution strong')).not.toBeEmpty();
     picks.push(n);
   }
   // a pick is one request: it brings the round to show next

@@ -44,6 +44,9 @@ test('one round of each other mode without JavaScript, with its outcome shown', 
   await complete(page);
   const found = Number(await page.locator('#rounds-finished').getAttribute('data-finished'));
   expect(found === 1 || (await page.locator('form.definitions button.option.wrong').count()) === 1).toBe(true);
+  // a round found says so, with the word and its definition
+  if (found === 1) await expect(page.locator('#found #solution')).toBeVisible();
+  else await expect(page.locator('#found')).toHaveCount(0);
 
   // next word: a typed guess, then the word that was there is revealed, and the verdict
   await page.goto('/guess?lang=en&mode=type');

@@ -47,6 +47,9 @@ pub struct DefinitionCard {
     pub picked: Vec<(usize, bool)>,
     /// Rounds of this task the player has finished.
     pub finished: i64,
+    /// The pick that finished the player's last round of this task, when it was
+    /// just made ([`crate::RECENT_OUTCOME_MS`]).
+    pub last: Option<DefinitionPick>,
 }
 
 /// What a pick in the word-definition game did.
@@ -55,4 +58,13 @@ pub struct DefinitionPick {
     pub correct: bool,
     /// Picks so far in the round (the rank the player gave the right one, once found).
     pub attempts: i64,
+    /// The word and its definition, once the right one is found.
+    pub solution: Option<Solution>,
+}
+
+/// A round's answer: the word and its definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    pub word: String,
+    pub definition: String,
 }

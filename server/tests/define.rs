@@ -87,11 +87,21 @@ async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String
         // the same pick again changes nothing
         assert_eq!(call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position)]).await.1, pick);
         if pick["correct"] == true {
+            // the word and its definition are told once found
+            let prompt = card["prompt"].as_str().expect("prompt");
+            let (word, definition) = if task == "w2d" { (prompt, options[i].as_str()) } else { (options[i].as_str(), prompt) };
+            assert_eq!(pick["solution"]["word"], word, "{pick}");
+            assert_eq!(pick["solution"]["definition"], definition, "{pick}");
             // with the page's task and cap, a pick brings the round to show next
             let after =
                 call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
             assert_eq!(after["attempts"], i + 1, "nothing counts after the right pick: {after}");
             assert_eq!(after["next"], call(c, app, "definition-round", &[("task", task), ("cap", "20")]).await.1, "{after}");
+            // which says how the round just found went (a page without script shows it)
+            if !after["next"].is_null() {
+                let last = &after["next"]["last"];
+                assert_eq!((&last["attempts"], &last["solution"]), (&pick["attempts"], &pick["solution"]), "{after}");
+            }
             return Some((serving, card["prompt"].as_str().expect("prompt").to_owned(), options, i + 1));
         }
     }

@@ -17,7 +17,7 @@ use sqlx::Row;
 
 use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Store, StoreError};
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Timing};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, RECENT_OUTCOME_MS};
 
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
 /// A group whose sisters repeat each other's text can fall below it once they are
@@ -241,7 +241,31 @@ impl Store {
         .bind(task.code())
         .fetch_one(self.pool())
         .await?;
-        Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished })
+        let last = self.last_round_found(id, task).await?;
+        Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished, last })
+    }
+
+    /// The pick that finished annotator `id`'s last round of `task`, if it was just made.
+    async fn last_round_found(&self, id: &str, task: DefinitionTask) -> Result<Option<DefinitionPick>, StoreError> {
+        let row = sqlx::query(
+            "SELECT p.attempt, s.target FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
+             WHERE s.annotator_id = $1 AND s.task = $2 AND p.correct = 1 AND p.created_at >= $3 ORDER BY p.created_at DESC LIMIT 1",
+        )
+        .bind(id)
+        .bind(task.code())
+        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let solution = self.solution(&row.try_get::<String, _>(1)?).await?;
+        Ok(Some(DefinitionPick { correct: true, attempts: row.try_get(0)?, solution: Some(solution) }))
+    }
+
+    /// The word and definition of synset `target`.
+    async fn solution(&self, target: &str) -> Result<Solution, StoreError> {
+        let (word, definition) =
+            sqlx::query_as("SELECT word, definition FROM wordnet_synsets WHERE id = $1").bind(target).fetch_one(self.pool()).await?;
+        Ok(Solution { word, definition })
     }
 
     /// (word, definition) of each synset named.
@@ -289,10 +313,11 @@ impl Store {
         }
         let attempts = i64::try_from(earlier.len()).unwrap_or(i64::MAX);
         if let Some((_, correct)) = earlier.iter().find(|(c, _)| c == chosen) {
-            return Ok(DefinitionPick { correct: *correct, attempts });
+            let solution = if *correct { Some(self.solution(&target).await?) } else { None };
+            return Ok(DefinitionPick { correct: *correct, attempts, solution });
         }
         if earlier.iter().any(|(_, correct)| *correct) {
-            return Ok(DefinitionPick { correct: false, attempts });
+            return Ok(DefinitionPick { correct: false, attempts, solution: None });
         }
         let correct = chosen == target;
         let now = now_ms();
@@ -312,7 +337,8 @@ impl Store {
         .bind(now)
         .execute(self.pool())
         .await?;
-        Ok(DefinitionPick { correct, attempts: attempts + 1 })
+        let solution = if correct { Some(self.solution(&target).await?) } else { None };
+        Ok(DefinitionPick { correct, attempts: attempts + 1, solution })
     }
 
     /// Every finished round (right one found), anonymous, in the order played.

@@ -4,7 +4,7 @@
 //! wrong pick is crossed out. The cap is the difficulty: groups of at most that
 //! many candidates, all of them shown. The definitions are WordNet's, in English.
 
-use gapwise_model::{DefinitionCard, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -36,10 +36,10 @@ pub fn DefinePage() -> impl IntoView {
     );
     keyboard_shortcuts();
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
+    // a round just finished: from the pick here, or (a page loaded after a plain form
+    // post, without JavaScript) from the round the server sends
     let found = move || match pick.value().get() {
-        Some(Ok(p)) if p.given.correct => Some(view! {
-            <p class="feedback right" id="found" role="status">{i18n.t_with("define-found", &[("n", p.given.attempts.into())])}</p>
-        }),
+        Some(Ok(p)) if p.given.correct => Some(found_view(&p.given)),
         _ => None,
     };
     view! {
@@ -62,8 +62,25 @@ pub fn DefinePage() -> impl IntoView {
         </nav>
         <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
         {found}
-        <RoundView round=round none="define-none" show=move |card| view! { <Round card pick cap=cap.get_untracked()/> }/>
+        <RoundView round=round none="define-none" show=move |card: DefinitionCard| {
+            let told = card.last.as_ref().filter(|_| pick.value().get_untracked().is_none()).map(found_view);
+            view! { {told} <Round card pick cap=cap.get_untracked()/> }
+        }/>
         <ActionError value=pick.value()/>
+    }
+}
+
+/// A round found: in how many picks, and the word with its definition.
+fn found_view(p: &DefinitionPick) -> impl IntoView {
+    let i18n = use_i18n();
+    let solution = p.solution.clone().map(|s| {
+        view! { <p class="solution" id="solution"><strong>{s.word}</strong> ": " {s.definition}</p> }
+    });
+    view! {
+        <div class="feedback right" id="found" role="status">
+            <p>{i18n.t_with("define-found", &[("n", p.attempts.into())])}</p>
+            {solution}
+        </div>
     }
 }
 
