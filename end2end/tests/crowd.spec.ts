@@ -82,7 +82,8 @@ test('a Prolific participant goes from the entry link to the completion redirect
   await other.locator('#give-back').click();
   await expect(other.locator('details.give-back')).toContainText('cannot start it again');
   await other.locator('#confirm-give-back').click();
-  await expect(other.locator('p.error')).toContainText('return the study on the platform');
+  await expect(other.locator('section.returned #returned')).toContainText('return the study on Prolific too');
+  await expect(other.locator('p.error')).toHaveCount(0);
   const returned = query<{ status: string }>("SELECT status FROM crowd_assignments WHERE participant_id = 'pid0002'");
   expect(returned).toEqual([{ status: 'returned' }]);
   await admin.reload();

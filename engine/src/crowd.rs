@@ -14,15 +14,16 @@ const SWEEP_EVERY_MS: i64 = 1_000;
 
 impl Engine {
     /// The game for a crowd participant: the study's k and language until they
-    /// answered its items, then the way back to the platform. The caller swept
-    /// abandoned assignments.
+    /// answered its items, then the way back to the platform; once they gave it
+    /// back (or let it time out), what to do there. The caller swept abandoned
+    /// assignments.
     pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
         let annotator = &session.annotator.id;
         let Some(a) = self.store.assignment(annotator).await? else { return Ok(None) };
         match a.status.as_str() {
             "active" => {}
             "completed" => return Ok(Some(a.completed())),
-            _ => return Err(StoreError::study_returned()),
+            _ => return Ok(Some(PlayState::Returned { platform: a.platform })),
         }
         let now = now_ms();
         if session.score.answered >= a.items_target {

@@ -24,6 +24,14 @@ impl Platform {
         Platform::ALL.into_iter().find(|p| p.code() == code.trim())
     }
 
+    /// Its name as its participants know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Platform::Prolific => "Prolific",
+            Platform::Mturk => "Amazon Mechanical Turk",
+        }
+    }
+
     /// The names of the (participant, session) query parameters the platform adds
     /// to the study URL. Prolific also sends `STUDY_ID`, MTurk `hitId`.
     pub fn parameters(self) -> (&'static str, &'static str) {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::CrowdProgress;
+use crate::{CrowdProgress, Platform};
 
 /// The numbers of sentences a player may choose to see at once (the paper's k).
 pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
@@ -78,6 +78,11 @@ pub enum PlayState {
         /// The code the participant gives the platform (also in `redirect` where
         /// the platform takes it there).
         code: String,
+    },
+    /// A crowd participant gave the study back (or let its time run out): what to
+    /// do on the platform.
+    Returned {
+        platform: Platform,
     },
 }
 

@@ -296,3 +296,5 @@ crowd-done-title = Thank you!
 crowd-code = Your completion code:
 crowd-return-confirm = Giving the study back ends it here: your answers are kept, the rest of its items go to others, and you cannot start it again. Then return the study on the platform too.
 crowd-return-yes = Yes, give the study back
+crowd-returned-title = Study given back
+crowd-returned = You gave this study back, or its time ran out: your answers are kept, and its other items go to others. Please return the study on { $platform } too, so that your place goes to someone else.

@@ -295,3 +295,5 @@ crowd-done-title = ¡Gracias!
 crowd-code = Tu código de finalización:
 crowd-return-confirm = Devolver el estudio lo termina aquí: tus respuestas se guardan, el resto de sus ítems va a otras personas y no podrás empezarlo de nuevo. Después devuelve el estudio también en la plataforma.
 crowd-return-yes = Sí, devolver el estudio
+crowd-returned-title = Estudio devuelto
+crowd-returned = Has devuelto este estudio, o se acabó su tiempo: tus respuestas se conservan y el resto de sus preguntas pasan a otras personas. Devuelve también el estudio en { $platform }, para que tu plaza pase a otra persona.

@@ -295,3 +295,5 @@ crowd-done-title = Merci !
 crowd-code = Votre code de fin :
 crowd-return-confirm = Rendre l’étude l’arrête ici : vos réponses sont gardées, le reste de ses items va à d’autres, et vous ne pourrez pas la recommencer. Rendez ensuite l’étude sur la plateforme aussi.
 crowd-return-yes = Oui, rendre l’étude
+crowd-returned-title = Étude rendue
+crowd-returned = Vous avez rendu cette étude, ou son temps est écoulé : vos réponses sont conservées et ses autres questions vont à d'autres personnes. Rendez aussi l'étude sur { $platform }, pour que votre place aille à quelqu'un d'autre.

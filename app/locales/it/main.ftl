@@ -295,3 +295,5 @@ crowd-done-title = Grazie!
 crowd-code = Il tuo codice di completamento:
 crowd-return-confirm = Restituire lo studio lo termina qui: le tue risposte restano, il resto dei suoi item va ad altri e non potrai ricominciarlo. Poi restituisci lo studio anche sulla piattaforma.
 crowd-return-yes = Sì, restituisci lo studio
+crowd-returned-title = Studio restituito
+crowd-returned = Hai restituito questo studio, o il suo tempo è scaduto: le tue risposte sono conservate e le altre domande vanno ad altre persone. Restituisci lo studio anche su { $platform }, così il tuo posto passa a qualcun altro.

@@ -163,6 +163,12 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
             <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
         }.into_any(),
         Ok(PlayState::Completed { redirect, code }) => view! { <Completed redirect code/> }.into_any(),
+        Ok(PlayState::Returned { platform }) => view! {
+            <section class="completed returned" role="status">
+                <h2>{i18n.t("crowd-returned-title")}</h2>
+                <p id="returned">{i18n.t_with("crowd-returned", &[("platform", platform.name().into())])}</p>
+            </section>
+        }.into_any(),
         Err(error) => view! {
             <ErrorNote error/>
             <p><a href="/">{i18n.t("start-home")}</a></p>
