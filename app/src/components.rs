@@ -102,6 +102,16 @@ where
     V: IntoView + 'static,
 {
     let i18n = use_i18n();
+    // a resource, so that the server's answer travels with the page to hydration
+    let preparing = Resource::new(
+        move || made_by.and_then(|step| step.get()),
+        |step| async move {
+            match step {
+                Some(step) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
+                None => false,
+            }
+        },
+    );
     view! {
         <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
             {move || {
@@ -110,11 +120,7 @@ where
                     match round.await {
                         Ok(Some(card)) => show(card).into_any(),
                         Ok(None) => {
-                            let step = made_by.and_then(|step| step.get_untracked());
-                            let preparing = match step {
-                                Some(step) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
-                                None => false,
-                            };
+                            let preparing = preparing.await;
                             let note = if preparing { "being-prepared" } else { none };
                             view! { <p class="exhausted" class:preparing=preparing>{i18n.t(note)}</p> }.into_any()
                         }

@@ -84,6 +84,7 @@ test('a Prolific participant goes from the entry link to the completion redirect
   await other.locator('#confirm-give-back').click();
   await expect(other.locator('section.returned #returned')).toContainText('return the study on Prolific too');
   await expect(other.locator('p.error')).toHaveCount(0);
+  await other.screenshot({ path: 'test-results/screens/crowd-returned.png' });
   const returned = query<{ status: string }>("SELECT status FROM crowd_assignments WHERE participant_id = 'pid0002'");
   expect(returned).toEqual([{ status: 'returned' }]);
   await admin.reload();

@@ -38,6 +38,7 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
     await expect(page.locator('#found')).toBeVisible();
     // the word and its definition are told, whatever the picks before
     await expect(page.locator('#found #solution strong')).not.toBeEmpty();
+    if (picks.length === 0) await page.screenshot({ path: `test-results/screens/define-found-${task}.png` });
     picks.push(n);
   }
   // a pick is one request: it brings the round to show next

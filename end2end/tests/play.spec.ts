@@ -28,6 +28,7 @@ async function playOne(page: Page, k: number): Promise<Played> {
   const correct = (await feedback.getAttribute('data-correct')) === 'true';
   await expect(page.locator('.verdict')).toHaveClass(correct ? /right/ : /wrong/);
   const news = (await feedback.locator('.news[role="status"]').allInnerTexts()).join(' ');
+  if (news.includes('reached')) await page.screenshot({ path: 'test-results/screens/play-level-up.png' });
   await page.locator('#next').click();
   await expect(feedback).toHaveCount(0);
   return { word, correct, k, news };

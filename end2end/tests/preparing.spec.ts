@@ -14,6 +14,10 @@ function pending(steps: number) {
 }
 
 test('the pages the demo model feeds say it is being prepared', async ({ page, browser }) => {
+  // as on a first start: no English sentence to rate, no next-word suggestion (the
+  // next-word test's model predictions are set aside and put back)
+  expect(query(`SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en' AND i.kind = 'likert'`)).toEqual([]);
+  query(`CREATE TABLE set_aside AS SELECT * FROM guess_predictions; DELETE FROM guess_predictions;`);
   pending(2 | 4);
   try {
     await startPlaying(page);
@@ -21,6 +25,7 @@ test('the pages the demo model feeds say it is being prepared', async ({ page, b
       await page.goto(path);
       await hydrated(page);
       await expect(page.locator('p.exhausted.preparing'), path).toContainText('still preparing this game');
+      await page.screenshot({ path: `test-results/screens/preparing-${path.split('?')[0].slice(1)}.png` });
     }
     // the model prepares English only; typed guesses need no suggestion
     await page.goto('/rate?lang=ru');
@@ -46,5 +51,6 @@ test('the pages the demo model feeds say it is being prepared', async ({ page, b
     await expect(page.locator('p.exhausted.preparing')).toHaveCount(0);
   } finally {
     pending(0);
+    query(`INSERT INTO guess_predictions SELECT * FROM set_aside; DROP TABLE set_aside;`);
   }
 });
