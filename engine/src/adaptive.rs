@@ -1,7 +1,7 @@
 //! A study's adaptive serving ([`gapwise_model::ItemPolicy::MostInformation`]):
 //! among the open game's items for the participant (never served to them, gold or
 //! not yet retired), the one that the rule of
-//! [`gapwise_research::stats::adaptive::most_informative`] picks: while any has
+//! [`gapwise_stats::adaptive::most_informative`] picks: while any has
 //! fewer than ten holders the least held, then the one with the most information
 //! at the participant's ability. The difficulties are the 1PL fitted to every
 //! answer of the study's k and language, fitted again when older than
@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
-use gapwise_research::stats::adaptive::{ability, most_informative, Open};
+use gapwise_stats::adaptive::{ability, most_informative, Open};
 use gapwise_store::StoreError;
 
 use super::estimates::Estimates;

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use gapwise_research::stats::adaptive::difficulties;
-use gapwise_research::stats::irt::numbered;
+use gapwise_stats::adaptive::difficulties;
+use gapwise_stats::irt::numbered;
 
 /// How long a fit of a game's difficulties is used.
 pub(crate) const REFIT_AFTER: Duration = Duration::from_secs(10);

@@ -77,7 +77,7 @@ pub enum ItemPolicy {
     FewestHolders,
     /// Adaptive: once every open item has a few answers, the one with the most
     /// information at the participant's ability estimate (1PL; the rule of
-    /// `gapwise_research::stats::adaptive`), still never repeated, gold items still
+    /// `gapwise_stats::adaptive`), still never repeated, gold items still
     /// mixed in, and items still retired at the answers per item.
     MostInformation,
 }

@@ -16,9 +16,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::answers::{languages, Answer};
-use crate::stats::heatmap::{even_edges, heatmap};
-use crate::stats::rates::success_rate;
 use crate::table::io;
+use gapwise_stats::heatmap::{even_edges, heatmap};
+use gapwise_stats::rates::success_rate;
 
 #[cfg(test)]
 mod snapshots;

@@ -11,9 +11,9 @@ use gapwise_store::{ModeResponse, StoreError};
 
 use crate::answers::{languages, Answer};
 use crate::figures::{abilities, AbilityPanel};
-use crate::stats::bootstrap::quantile;
-use crate::stats::irt::{fit, numbered, Fit, Model, Numbered};
 use crate::table::{num, table};
+use gapwise_stats::bootstrap::quantile;
+use gapwise_stats::irt::{fit, numbered, Fit, Model, Numbered};
 
 /// Both fits of `r`.
 fn fits<K>(r: &Numbered<K>) -> (Fit, Fit) {

@@ -1,6 +1,5 @@
 //! Gapwise's research side, pure data work with no web and no model in it: the
-//! anonymised export ([`export`]: CSV, JSON Lines, Parquet and the dataset card), the
-//! statistics that compare people with models ([`stats`]), and the report
+//! anonymised export ([`export`]: CSV, JSON Lines, Parquet and the dataset card) and the report
 //! ([`report`]) that puts each mode's analyses together: the substitution game's
 //! ([`play`]), the Likert ratings' ([`rate`]), the word-definition game's
 //! ([`define`]), the next-word game's ([`guess`]) and the invented-word game's
@@ -23,6 +22,5 @@ pub mod new_words;
 pub mod play;
 pub mod rate;
 pub mod report;
-pub mod stats;
 mod table;
 mod trials;

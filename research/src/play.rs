@@ -2,13 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::stats::agreement::{krippendorff_alpha, split_half, Level};
-use crate::stats::binomial::{binomial_test, Alternative};
-use crate::stats::bootstrap::bootstrap_ci;
-use crate::stats::correlation::{matthews, spearman};
-use crate::stats::mann_whitney::mann_whitney;
-use crate::stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use gapwise_model::ReportTable;
+use gapwise_stats::agreement::{krippendorff_alpha, split_half, Level};
+use gapwise_stats::binomial::{binomial_test, Alternative};
+use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::correlation::{matthews, spearman};
+use gapwise_stats::mann_whitney::mann_whitney;
+use gapwise_stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use gapwise_store::ModelInfo;
 
 use crate::answers::{languages, Answer};

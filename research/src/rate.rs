@@ -10,10 +10,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use crate::stats::agreement::{krippendorff_alpha, Level};
-use crate::stats::bootstrap::bootstrap_ci;
-use crate::stats::dominance::{dominance, Predictor};
 use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
+use gapwise_stats::agreement::{krippendorff_alpha, Level};
+use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::dominance::{dominance, Predictor};
 use gapwise_store::{LikertRow, Store, StoreError};
 
 use crate::answers::Answer;

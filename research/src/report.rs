@@ -1,6 +1,6 @@
 //! `gapwise report`: the analyses of 004_fd0640cd187f2eac.txt (Sections 3-6) on the
 //! live database, as tables (Markdown and CSV) and figures (SVG) in one folder, with
-//! `README.md` as its index. The statistics are [`crate::stats`]; this module gathers
+//! `README.md` as its index. The statistics are [`gapwise_stats`]; this module gathers
 //! the answers (through the anonymised export, so a report never sees more than an
 //! export does) and puts each mode's tables together.
 //!

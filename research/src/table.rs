@@ -6,8 +6,8 @@ use std::path::Path;
 use gapwise_model::ReportTable;
 use gapwise_store::StoreError;
 
-use crate::stats::bootstrap::bootstrap_ci;
-use crate::stats::rates::success_rate;
+use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::rates::success_rate;
 
 /// Bootstrap resamples per interval, and the seed they start from.
 pub(crate) const RESAMPLES: usize = 1000;

@@ -6,8 +6,8 @@
 use gapwise_model::{Input, ReportTable};
 
 use crate::answers::Answer;
-use crate::stats::bootstrap::quantile;
 use crate::table::{num, table};
+use gapwise_stats::bootstrap::quantile;
 
 /// The `response_times` table: one row per input that answered, and one for the
 /// answers sent without JavaScript (no trial: the server's time stands in).

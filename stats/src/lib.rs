@@ -1,7 +1,9 @@
 //! The statistics that compare people with models, as pure functions over plain
-//! slices (the server gathers the rows; nothing here touches a database). Equation
-//! and table numbers refer to 004_fd0640cd187f2eac.txt. Each function is checked
-//! against scipy / scikit-learn values computed by research/fixtures/make_stats_reference.py.
+//! slices (the server gathers the rows; nothing here touches a database, a file or
+//! the network): the game's engine uses the adaptive serving rule, the research
+//! side everything. Equation and table numbers refer to 004_fd0640cd187f2eac.txt.
+//! Each function is checked against scipy / scikit-learn / girth values computed by
+//! the scripts in stats/fixtures/.
 //!
 //! - [`adaptive`]: how many answers each serving policy needs to learn item difficulties;
 //! - [`agreement`]: Krippendorff's alpha and split-half reliability (Spearman-Brown);
@@ -17,6 +19,12 @@
 //!
 //! Where a statistic is undefined (a constant sample for Spearman, no variance at all
 //! for Mann-Whitney) the result is NaN, as scipy's is; MCC is 0 there, as sklearn's is.
+
+#![forbid(unsafe_code)]
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the statistics index the rows and columns of tables they built themselves (ranks, bootstrap resamples, matrix cells); an index out of range there is a bug of ours, not bad input"
+)]
 
 pub mod adaptive;
 pub mod agreement;

@@ -8,12 +8,12 @@
 
 use std::path::Path;
 
-use gapwise_research::stats::binomial::{binomial_test, Alternative};
-use gapwise_research::stats::correlation::{matthews, spearman};
-use gapwise_research::stats::dominance::{dominance, Predictor};
-use gapwise_research::stats::heatmap::heatmap;
-use gapwise_research::stats::mann_whitney::mann_whitney;
-use gapwise_research::stats::rates::{keep_by_log_time, success_rate, time_weighted};
+use gapwise_stats::binomial::{binomial_test, Alternative};
+use gapwise_stats::correlation::{matthews, spearman};
+use gapwise_stats::dominance::{dominance, Predictor};
+use gapwise_stats::heatmap::heatmap;
+use gapwise_stats::mann_whitney::mann_whitney;
+use gapwise_stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -1,7 +1,7 @@
 //! Agreement among the people who answered the same items: Krippendorff's alpha
 //! and the split-half reliability of item success rates (Spearman-Brown). Checked
 //! against the `krippendorff` PyPI package and numpy by
-//! research/fixtures/make_agreement_reference.py.
+//! stats/fixtures/make_agreement_reference.py.
 
 use super::correlation::pearson;
 

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use gapwise_research::stats::agreement::{krippendorff_alpha, split_half, Level};
+use gapwise_stats::agreement::{krippendorff_alpha, split_half, Level};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

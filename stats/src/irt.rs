@@ -1,7 +1,7 @@
 //! Item response theory: item difficulty (and discrimination) and respondent
 //! ability from right/wrong answers, by joint maximum likelihood, the method of
 //! girth's `onepl_jml` / `twopl_jml` (checked against them by
-//! research/fixtures/make_irt_reference.py).
+//! stats/fixtures/make_irt_reference.py).
 //!
 //! P(right) = 1 / (1 + exp(-a_i (theta_p - b_i))). Cells a respondent did not
 //! answer are skipped (most players see few items). Respondents with every
@@ -19,7 +19,7 @@
 //! players in the fit. Each step of the fit is a convex problem solved to its
 //! global minimum within the bounds (an ability, a 1PL difficulty, a 2PL item in (a, -a b)), so the fit
 //! reaches a joint likelihood at least as good as girth's `twopl_jml` on such data
-//! (research/fixtures/make_irt_sparse_reference.py).
+//! (stats/fixtures/make_irt_sparse_reference.py).
 
 use std::collections::BTreeMap;
 
@@ -411,7 +411,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::stats::correlation::spearman;
+    use crate::correlation::spearman;
 
     /// 200 simulated players of known ability, each answering 30 of 40 items of known
     /// difficulty (and discrimination, for the 2PL): the fit recovers the order.

@@ -15,8 +15,8 @@
 
 use std::path::Path;
 
-use gapwise_research::stats::correlation::spearman;
-use gapwise_research::stats::irt::{fit, Fit, Model, MIN_ANSWERS};
+use gapwise_stats::correlation::spearman;
+use gapwise_stats::irt::{fit, Fit, Model, MIN_ANSWERS};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
