@@ -172,3 +172,70 @@ impl Store {
         rows.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeSet, HashSet};
+
+    use super::*;
+
+    /// The tables an erasure deletes from: [`PERSONAL_TABLES`] and those of [`LINKED_ROWS`].
+    fn erased_tables() -> HashSet<&'static str> {
+        let linked = LINKED_ROWS.iter().filter_map(|sql| sql.strip_prefix("DELETE FROM ")?.split_whitespace().next());
+        PERSONAL_TABLES.iter().copied().chain(linked).collect()
+    }
+
+    /// Every table that holds a player's rows is erased: those with a foreign key to
+    /// `annotators` (but `word_pairs`, whose proposer is unlinked, and the pair stays in
+    /// the game), and those whose rows hang from such rows (a serving's picks, a
+    /// challenge's items), read from the migrated schema itself, so that a mode's new
+    /// table with a player column fails here until the erasure lists it. And every
+    /// column that names a player is such a foreign key, so none escapes the schema's
+    /// reading.
+    #[tokio::test]
+    async fn every_table_holding_a_players_rows_is_erased() {
+        let db = crate::testing::sqlite().await;
+        let pool = db.store.pool();
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%' ORDER BY name",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("tables");
+        // (table, column, the table it refers to)
+        let mut keys = Vec::new();
+        for table in &tables {
+            let rows = sqlx::query(&format!("SELECT \"from\", \"table\" FROM pragma_foreign_key_list('{table}')"))
+                .fetch_all(pool)
+                .await
+                .expect("foreign keys");
+            keys.extend(rows.iter().map(|r| (table.clone(), r.get::<String, _>(0), r.get::<String, _>(1))));
+            let columns: Vec<String> = sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                .fetch_all(pool)
+                .await
+                .expect("columns");
+            for column in columns.iter().filter(|c| ["annotator", "creator", "opponent", "friend"].iter().any(|who| c.contains(who))) {
+                assert!(
+                    keys.iter().any(|(t, c, to)| t == table && c == column && to == "annotators"),
+                    "{table}.{column} names a player without a foreign key to annotators"
+                );
+            }
+        }
+        let mut personal: BTreeSet<&str> =
+            keys.iter().filter(|(t, _, to)| to == "annotators" && t != "word_pairs").map(|(t, ..)| t.as_str()).collect();
+        loop {
+            let hanging: Vec<&str> =
+                keys.iter().filter(|(t, _, to)| personal.contains(to.as_str()) && !personal.contains(t.as_str())).map(|(t, ..)| t.as_str()).collect();
+            if hanging.is_empty() {
+                break;
+            }
+            personal.extend(hanging);
+        }
+        let erased = erased_tables();
+        let missed: Vec<&&str> = personal.iter().filter(|t| !erased.contains(**t)).collect();
+        assert!(missed.is_empty(), "tables holding a player's rows that an erasure leaves: {missed:?}");
+        let unknown: Vec<&&str> = erased.iter().filter(|t| !tables.iter().any(|name| name == **t)).collect();
+        assert!(unknown.is_empty(), "the erasure names tables that do not exist: {unknown:?}");
+        assert!(personal.len() >= 14, "the schema was read: {personal:?}");
+    }
+}
