@@ -210,10 +210,8 @@ mod tests {
                 .await
                 .expect("foreign keys");
             keys.extend(rows.iter().map(|r| (table.clone(), r.get::<String, _>(0), r.get::<String, _>(1))));
-            let columns: Vec<String> = sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
-                .fetch_all(pool)
-                .await
-                .expect("columns");
+            let columns: Vec<String> =
+                sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')")).fetch_all(pool).await.expect("columns");
             for column in columns.iter().filter(|c| ["annotator", "creator", "opponent", "friend"].iter().any(|who| c.contains(who))) {
                 assert!(
                     keys.iter().any(|(t, c, to)| t == table && c == column && to == "annotators"),
@@ -224,8 +222,11 @@ mod tests {
         let mut personal: BTreeSet<&str> =
             keys.iter().filter(|(t, _, to)| to == "annotators" && t != "word_pairs").map(|(t, ..)| t.as_str()).collect();
         loop {
-            let hanging: Vec<&str> =
-                keys.iter().filter(|(t, _, to)| personal.contains(to.as_str()) && !personal.contains(t.as_str())).map(|(t, ..)| t.as_str()).collect();
+            let hanging: Vec<&str> = keys
+                .iter()
+                .filter(|(t, _, to)| personal.contains(to.as_str()) && !personal.contains(t.as_str()))
+                .map(|(t, ..)| t.as_str())
+                .collect();
             if hanging.is_empty() {
                 break;
             }

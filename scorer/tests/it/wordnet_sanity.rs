@@ -14,7 +14,7 @@ const MIN_RIGHT: usize = 34;
 fn smollm2_beats_chance_on_wordnet_items() {
     let path = std::env::var("GAPWISE_SMOLLM2_GGUF").expect("GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh");
     let lm = CausalLm::from_gguf(path.as_ref(), &Device::Cpu, &Default::default()).expect("load");
-    let text = include_str!("../fixtures/wordnet_sanity_items.tsv");
+    let text = include_str!("../../fixtures/wordnet_sanity_items.tsv");
     let items: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert_eq!(items.len(), 50);
     let mut right = 0;

@@ -47,9 +47,9 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
         store.mark_first_start(1).await.expect("mark");
-        let english = include_str!("../../data/demo/en_sentences.tsv");
+        let english = include_str!("../../../data/demo/en_sentences.tsv");
         store.import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
-        let pairs = include_str!("../../data/demo/en_pairs.tsv");
+        let pairs = include_str!("../../../data/demo/en_pairs.tsv");
         store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
         assert_eq!(store.first_start_unfinished().await.expect("read"), Some(1), "{backend:?}");
         assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
@@ -189,11 +189,11 @@ fn serve_until(url: &str, models: &std::path::Path, log: &std::path::Path) -> St
 #[test]
 fn the_demo_sentences_carry_no_markup_debris() {
     let files = [
-        ("en", include_str!("../../data/demo/en_sentences.tsv")),
-        ("es", include_str!("../../data/demo/es_sentences.tsv")),
-        ("fr", include_str!("../../data/demo/fr_sentences.tsv")),
-        ("it", include_str!("../../data/demo/it_sentences.tsv")),
-        ("ru", include_str!("../../data/demo/ru_sentences.tsv")),
+        ("en", include_str!("../../../data/demo/en_sentences.tsv")),
+        ("es", include_str!("../../../data/demo/es_sentences.tsv")),
+        ("fr", include_str!("../../../data/demo/fr_sentences.tsv")),
+        ("it", include_str!("../../../data/demo/it_sentences.tsv")),
+        ("ru", include_str!("../../../data/demo/ru_sentences.tsv")),
     ];
     for (language, file) in files {
         let sentences: Vec<&str> = file.lines().skip(1).map(|line| line.split('\t').nth(1).expect("a text column")).collect();

@@ -17,7 +17,7 @@ const TOLERANCE: f64 = 1e-6;
 
 /// 64 contexts: the 50 WordNet items, then the first 14 again.
 fn items() -> Vec<(String, String, String)> {
-    let text = include_str!("../fixtures/wordnet_sanity_items.tsv");
+    let text = include_str!("../../fixtures/wordnet_sanity_items.tsv");
     let rows: Vec<(String, String, String)> = text
         .lines()
         .skip(1)

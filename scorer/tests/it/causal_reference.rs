@@ -17,7 +17,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-mod define_fixtures;
+use crate::define_fixtures;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -286,7 +286,7 @@ fn new_words_partial_scores_match_llama_cpp() {
     assert!(fixture.items.len() >= 12);
     SMOLLM2.full_precision(&fixture.model_sha256);
     let lm = CausalLm::from_gguf(&SMOLLM2.quantized(), &Device::Cpu, &Default::default()).expect("load");
-    let committed = read_items(include_str!("../../data/new_words/winogrande.jsonl")).expect("items");
+    let committed = read_items(include_str!("../../../data/new_words/winogrande.jsonl")).expect("items");
     let mut choices_differ_by_setup = false;
     for row in &fixture.items {
         let keyed = committed.iter().find(|i| i.sentence == row.sentence).expect("a committed item");

@@ -8,7 +8,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -10,7 +10,7 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 #[allow(dead_code)] // only its server is used here
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -8,7 +8,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-mod define_fixtures;
+use crate::define_fixtures;
 
 use std::path::PathBuf;
 
@@ -56,7 +56,7 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn reference() -> Reference {
-    serde_json::from_str(include_str!("../fixtures/mlm/reference.json")).expect("reference.json")
+    serde_json::from_str(include_str!("../../fixtures/mlm/reference.json")).expect("reference.json")
 }
 
 fn check(model: &str) {
@@ -128,7 +128,7 @@ fn definition_scores_match_pytorch() {
     struct Groups {
         models: std::collections::HashMap<String, Vec<define_fixtures::Group>>,
     }
-    let reference: Groups = serde_json::from_str(include_str!("../fixtures/mlm/definitions_reference.json")).expect("reference");
+    let reference: Groups = serde_json::from_str(include_str!("../../fixtures/mlm/definitions_reference.json")).expect("reference");
     for (model, groups) in &reference.models {
         let lm = MaskedLm::from_dir(&dir(model), &Device::Cpu, MaskedScoring::Mask).expect("load");
         for r in define_fixtures::compare(&lm, groups, TOLERANCE, &format!("{model} against PyTorch")) {

@@ -34,7 +34,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn check(scorer: &dyn ContextScorer, which: fn(&Item) -> (f64, f64), tolerance: f64) {
-    let reference: Reference = serde_json::from_str(include_str!("../fixtures/baseline/reference.json")).expect("json");
+    let reference: Reference = serde_json::from_str(include_str!("../../fixtures/baseline/reference.json")).expect("json");
     let contexts: Vec<Context<'_>> =
         reference.items.iter().map(|i| Context { text: &i.text, blank: i.blank, target: &i.target, distractor: &i.distractor }).collect();
     let got = scorer.score_contexts(&contexts).expect("score");
@@ -45,7 +45,7 @@ fn check(scorer: &dyn ContextScorer, which: fn(&Item) -> (f64, f64), tolerance: 
 }
 
 fn k() -> f64 {
-    serde_json::from_str::<Reference>(include_str!("../fixtures/baseline/reference.json")).expect("json").k
+    serde_json::from_str::<Reference>(include_str!("../../fixtures/baseline/reference.json")).expect("json").k
 }
 
 #[test]

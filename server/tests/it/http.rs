@@ -7,7 +7,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use common::{call, client, staff_client, started};
 use gapwise_store::testing::{each_backend, seed_small, TestStore};
@@ -785,7 +785,7 @@ async fn every_route_refuses_or_answers_without_a_server_error() {
     let ends_session = |path: &str| ["/api/staff-logout", "/api/logout", "/api/erase-me"].contains(&path);
     functions.sort_by_key(|&(path, _)| (ends_session(path), path));
     assert!(pages.len() >= 10 && functions.len() >= 25, "{} pages, {} functions", pages.len(), functions.len());
-    let admin_only = endpoints_in(include_str!("../../app/src/api/admin.rs"));
+    let admin_only = endpoints_in(include_str!("../../../app/src/api/admin.rs"));
     assert!(admin_only.len() >= 7, "{admin_only:?}");
     let (admin, researcher) = staff_clients(&app).await;
     let player = started(&app).await;

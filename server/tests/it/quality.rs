@@ -8,7 +8,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-mod common;
+use crate::common;
 
 use common::{call, client, staff_client, started, App};
 use gapwise_model::ItemPolicy;

@@ -1,0 +1,17 @@
+//! The integration tests of gapwise-server, one binary: one module per
+//! subject (each says what it checks), built and linked once.
+
+mod common;
+
+mod backup;
+mod define;
+mod demo;
+mod faults;
+mod guess;
+mod http;
+mod model_lookup;
+mod new_words;
+mod pairs;
+mod play;
+mod quality;
+mod research;
