@@ -77,6 +77,23 @@ impl From<StoreError> for AppError {
     }
 }
 
+/// The edge error of a research error (an export or a report), with the response's
+/// status set; a failed write is logged here and never shown.
+impl From<gapwise_research::ResearchError> for AppError {
+    fn from(err: gapwise_research::ResearchError) -> Self {
+        use gapwise_research::ResearchError;
+        match err {
+            ResearchError::Store(e) => AppError::from(e),
+            ResearchError::Invalid(m) => AppError::BadRequest(m).with_status(),
+            ResearchError::NotFound(m) => AppError::NotFound(m).with_status(),
+            e @ ResearchError::Write { .. } => {
+                tracing::error!("research failed: {e}");
+                AppError::Internal.with_status()
+            }
+        }
+    }
+}
+
 /// A refusal in the language of the request (see `i18n::detect`).
 fn in_players_language(r: &gapwise_store::Refusal) -> String {
     let args: Vec<(&'static str, Arg)> =

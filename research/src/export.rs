@@ -10,8 +10,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::ResearchError;
 use gapwise_model::{answer_flag, AnswerFilter, Timing, COARSE_CLOCK_US, FAST_ANSWER_FLOOR_MS, GOLD_MISSES_TO_FLAG};
-use gapwise_store::{ExportRow, ModelInfo, Store, StoreError, BLANK};
+use gapwise_store::{ExportRow, ModelInfo, Store, BLANK};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DataType, DoubleType, Int64Type};
 use parquet::file::properties::WriterProperties;
@@ -205,8 +206,9 @@ impl serde::Serialize for JsonRow<'_> {
     }
 }
 
-fn io(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Invalid(format!("writing the export failed: {e}"))
+/// A failed write of the export.
+fn io(e: impl std::fmt::Display) -> ResearchError {
+    ResearchError::Write { what: "export", message: e.to_string() }
 }
 
 /// Where rows go: one writer per format.
@@ -217,7 +219,7 @@ enum Sink<W: Write + Send> {
 }
 
 impl<W: Write + Send> Sink<W> {
-    fn new(format: Format, out: W, cols: &[Column]) -> Result<Self, StoreError> {
+    fn new(format: Format, out: W, cols: &[Column]) -> Result<Self, ResearchError> {
         let names: Vec<String> = cols.iter().map(|c| c.name.clone()).collect();
         Ok(match format {
             Format::Csv => {
@@ -230,7 +232,7 @@ impl<W: Write + Send> Sink<W> {
         })
     }
 
-    fn write(&mut self, row: Vec<Value>) -> Result<(), StoreError> {
+    fn write(&mut self, row: Vec<Value>) -> Result<(), ResearchError> {
         match self {
             Sink::Csv(w) => {
                 let fields = row.into_iter().map(|v| match v {
@@ -250,7 +252,7 @@ impl<W: Write + Send> Sink<W> {
         }
     }
 
-    fn finish(self) -> Result<(), StoreError> {
+    fn finish(self) -> Result<(), ResearchError> {
         match self {
             Sink::Csv(mut w) => w.flush().map_err(io),
             Sink::Jsonl(mut w, _) => w.flush().map_err(io),
@@ -268,7 +270,7 @@ struct ParquetSink<W: Write + Send> {
 }
 
 impl<W: Write + Send> ParquetSink<W> {
-    fn new(out: W, cols: &[Column]) -> Result<Self, StoreError> {
+    fn new(out: W, cols: &[Column]) -> Result<Self, ResearchError> {
         let fields = cols
             .iter()
             .map(|c| {
@@ -292,7 +294,7 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(ParquetSink { writer, kinds: cols.iter().map(|c| c.kind).collect(), buffered: vec![Vec::new(); cols.len()], rows: 0 })
     }
 
-    fn write(&mut self, row: Vec<Value>) -> Result<(), StoreError> {
+    fn write(&mut self, row: Vec<Value>) -> Result<(), ResearchError> {
         for (column, value) in self.buffered.iter_mut().zip(row) {
             column.push(value);
         }
@@ -303,7 +305,7 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), StoreError> {
+    fn flush(&mut self) -> Result<(), ResearchError> {
         if self.rows == 0 {
             return Ok(());
         }
@@ -332,7 +334,7 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<(), StoreError> {
+    fn finish(mut self) -> Result<(), ResearchError> {
         self.flush()?;
         self.writer.close().map_err(io)?;
         Ok(())
@@ -363,7 +365,7 @@ pub async fn write_answers<W: Write + Send>(
     models: &[String],
     filter: &AnswerFilter,
     out: W,
-) -> Result<u64, StoreError> {
+) -> Result<u64, ResearchError> {
     let cols = columns(models);
     let mut sink = Sink::new(format, out, &cols)?;
     let n = store.export_answers(models, filter, |row| sink.write(values(row))).await?;
@@ -432,7 +434,7 @@ pub async fn export_folder(
     models: &[String],
     filter: &AnswerFilter,
     dir: &Path,
-) -> Result<(PathBuf, u64), StoreError> {
+) -> Result<(PathBuf, u64), ResearchError> {
     // a refused filter leaves no folder or empty file behind
     gapwise_store::check_filter(filter)?;
     std::fs::create_dir_all(dir).map_err(io)?;

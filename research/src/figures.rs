@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use gapwise_store::StoreError;
+use crate::ResearchError;
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::{AsRangedCoord, KeyPointHint, NoDefaultFormatting, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
@@ -145,7 +145,7 @@ fn px(pixels: u32) -> i32 {
 }
 
 /// An SVG document of `size` pixels, drawn by `draw` on white.
-fn svg(size: (u32, u32), draw: impl FnOnce(&Area<'_>) -> Result<(), StoreError>) -> Result<String, StoreError> {
+fn svg(size: (u32, u32), draw: impl FnOnce(&Area<'_>) -> Result<(), ResearchError>) -> Result<String, ResearchError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -157,7 +157,7 @@ fn svg(size: (u32, u32), draw: impl FnOnce(&Area<'_>) -> Result<(), StoreError>)
 }
 
 /// `area` below its title, which is shortened to fit its width.
-fn titled<'a>(area: &Area<'a>, title: &str, size: u32) -> Result<Area<'a>, StoreError> {
+fn titled<'a>(area: &Area<'a>, title: &str, size: u32) -> Result<Area<'a>, ResearchError> {
     let room = chars_in(area.dim_in_pixel().0.saturating_sub(16), size);
     area.titled(&fit(title, room), (FONT, size)).map_err(io)
 }
@@ -167,7 +167,7 @@ fn chart<'a, 'b, X: AsRangedCoord, Y: AsRangedCoord>(
     area: &'a Area<'b>,
     x: X,
     y: Y,
-) -> Result<Chart<'a, 'b, X::CoordDescType, Y::CoordDescType>, StoreError> {
+) -> Result<Chart<'a, 'b, X::CoordDescType, Y::CoordDescType>, ResearchError> {
     ChartBuilder::on(area).margin(MARGIN).x_label_area_size(X_LABELS).y_label_area_size(Y_LABELS).build_cartesian_2d(x, y).map_err(io)
 }
 
@@ -184,7 +184,7 @@ where
 }
 
 /// In place of an empty chart: a frame saying "no data yet", and `why`.
-fn no_data(area: &Area<'_>, why: &str) -> Result<(), StoreError> {
+fn no_data(area: &Area<'_>, why: &str) -> Result<(), ResearchError> {
     let (w, h) = area.dim_in_pixel();
     let (x, y) = (px(w / 2), px(h / 2));
     area.draw(&Rectangle::new([(16, 8), (px(w) - 16, px(h) - 16)], GREY.mix(0.5))).map_err(io)?;
@@ -217,7 +217,7 @@ fn key(label: impl Into<String>, color: RGBAColor, mark: Mark) -> Key {
 const DASH: (i32, i32) = (7, 5);
 
 /// The legend column: a framed list of `keys` from the top of `area`.
-fn legend(area: &Area<'_>, keys: &[Key]) -> Result<(), StoreError> {
+fn legend(area: &Area<'_>, keys: &[Key]) -> Result<(), ResearchError> {
     const ROW: i32 = 22;
     const NOTE_ROW: i32 = 16;
     const TOP: i32 = 20;
@@ -257,7 +257,7 @@ const KS: [i64; 3] = [1, 3, 5];
 
 /// Figure 1: success rate by k (1, 3 or 5 sentences) for each language, over all
 /// answers (dashed) and over those the log-time filter kept (solid).
-pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, StoreError> {
+pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, ResearchError> {
     let mut lines = Vec::new();
     for (n, language) in languages(answers).into_iter().enumerate() {
         for (filtered, mark, what) in [(false, Mark::Dashed, "all answers"), (true, Mark::Line, "filtered")] {
@@ -292,7 +292,7 @@ fn rates_by_k(answers: &[Answer], kept: &[bool], language: &str, filtered: bool)
         .collect()
 }
 
-fn draw_success_lines(area: &Area<'_>, lines: &[(Key, Vec<(f64, f64)>)]) -> Result<(), StoreError> {
+fn draw_success_lines(area: &Area<'_>, lines: &[(Key, Vec<(f64, f64)>)]) -> Result<(), ResearchError> {
     let mut chart = chart(area, ticked(0.5..5.5, KS.iter().map(|&k| k as f64).collect()), 0f64..1f64)?;
     axes(&mut chart, "k (sentences shown)", "success rate (share of answers right)").draw().map_err(io)?;
     for (key, points) in lines {
@@ -325,7 +325,7 @@ const HEAT: RGBColor = BLUE;
 
 /// Figure 2: for each language, how many items fall in each (mean Likert rating,
 /// model score) cell; darker is more, as its colour scale says.
-pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, StoreError> {
+pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, ResearchError> {
     let width = (PANEL_WIDTH * u32::try_from(panels.len()).unwrap_or(1)).max(WIDTH);
     svg((width, 440), |root| {
         let root = titled(root, &format!("Likert ratings against {model} scores"), TITLE)?;
@@ -345,7 +345,7 @@ pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<Stri
 }
 
 /// One language's heatmap, its colour scale at its right.
-fn draw_heatmap_panel(panel: &LikertPanel, area: &Area<'_>) -> Result<(), StoreError> {
+fn draw_heatmap_panel(panel: &LikertPanel, area: &Area<'_>) -> Result<(), ResearchError> {
     let lo = panel.scores.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = panel.scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let (lo, hi) = if lo < hi { (lo, hi) } else { (lo - 1.0, lo + 1.0) };
@@ -371,7 +371,7 @@ fn draw_heatmap_panel(panel: &LikertPanel, area: &Area<'_>) -> Result<(), StoreE
 /// The colour scale of a heatmap whose fullest cell holds `most` items: the shade
 /// of each count from 0 to `most`, with whole-number ticks. It shares the top and
 /// bottom of the heatmap's chart.
-fn draw_colour_scale(area: &Area<'_>, most: u32, shade: impl Fn(f64) -> RGBAColor) -> Result<(), StoreError> {
+fn draw_colour_scale(area: &Area<'_>, most: u32, shade: impl Fn(f64) -> RGBAColor) -> Result<(), ResearchError> {
     const STEPS: u32 = 64;
     let top = f64::from(most);
     let mut chart = ChartBuilder::on(area)
@@ -416,7 +416,7 @@ const ABILITY_BINS: usize = 24;
 /// The IRT figure of one language: above, the histogram of the players' abilities
 /// with each model's marked; below, the item characteristic curves of the item
 /// chosen under the 1PL and the 2PL.
-pub(crate) fn abilities(panel: &AbilityPanel) -> Result<String, StoreError> {
+pub(crate) fn abilities(panel: &AbilityPanel) -> Result<String, ResearchError> {
     svg((WIDTH, 640), |root| {
         let (top, bottom) = root.split_vertically(340);
         draw_ability_histogram(panel, &top)?;
@@ -429,7 +429,7 @@ fn ability_axis() -> Ticked {
     ticked(-ABILITY_AXIS..ABILITY_AXIS, (-6..=6).map(f64::from).collect())
 }
 
-fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), StoreError> {
+fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), ResearchError> {
     let area = titled(area, &format!("Abilities in {}: players and models", panel.language), SUBTITLE)?;
     let models: Vec<&(String, f64)> = panel.models.iter().filter(|(_, t)| t.is_finite()).collect();
     if panel.players.is_empty() && models.is_empty() {
@@ -463,7 +463,7 @@ fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), S
     legend(&side, &keys)
 }
 
-fn draw_item_curves(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), StoreError> {
+fn draw_item_curves(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), ResearchError> {
     let Some((label, one, two)) = &panel.item else {
         return no_data(&titled(area, "Item characteristic curves", SUBTITLE)?, "no item estimated yet");
     };

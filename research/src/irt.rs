@@ -6,8 +6,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::ResearchError;
 use gapwise_model::{ReportFigure, ReportTable};
-use gapwise_store::{ModeResponse, StoreError};
+use gapwise_store::ModeResponse;
 
 use crate::answers::{languages, Answer};
 use crate::figures::{abilities, AbilityPanel};
@@ -43,7 +44,7 @@ pub(crate) fn analyses(
     answers: &[Answer],
     models: &[String],
     curve_item: Option<i64>,
-) -> Result<([ReportTable; 2], Vec<ReportFigure>), StoreError> {
+) -> Result<([ReportTable; 2], Vec<ReportFigure>), ResearchError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
         let mine: Vec<&Answer> = answers.iter().filter(|a| &a.language == language).collect();

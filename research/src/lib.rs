@@ -14,6 +14,8 @@
 
 mod answers;
 pub mod define;
+mod error;
+pub use error::ResearchError;
 pub mod export;
 mod figures;
 pub mod guess;

@@ -13,9 +13,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::ResearchError;
 use gapwise_model::Teaching;
 use gapwise_model::{ReportTable, WinoWord};
-use gapwise_store::{Store, StoreError, WinoJudgement};
+use gapwise_store::{Store, WinoJudgement};
 
 use crate::table::{rate_with_ci, table};
 
@@ -28,7 +29,7 @@ struct Facts {
 }
 
 /// The two tables, from people's answers and the stored judgements.
-pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
+pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let facts: HashMap<String, Facts> = store
         .new_words_items()
         .await?

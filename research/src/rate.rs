@@ -10,11 +10,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use crate::ResearchError;
 use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, Level};
 use gapwise_stats::bootstrap::bootstrap_ci;
 use gapwise_stats::dominance::{dominance, Predictor};
-use gapwise_store::{LikertRow, Store, StoreError};
+use gapwise_store::{LikertRow, Store};
 
 use crate::answers::Answer;
 use crate::figures::{likert_heatmap, LikertPanel};
@@ -42,7 +43,7 @@ pub(crate) async fn analyses(
     answers: &[Answer],
     models: &[String],
     filter: &AnswerFilter,
-) -> Result<(ReportTable, Vec<ReportFigure>), StoreError> {
+) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let rows = store.likert_rows(models, language).await?;
     let mut by_language: BTreeMap<String, Vec<&LikertRow>> = BTreeMap::new();
@@ -92,7 +93,7 @@ pub(crate) async fn analyses(
 /// How far the people who rated the same Likert items agree, per language:
 /// Krippendorff's alpha, ordinal (the five points are ranks), with a bootstrap
 /// interval over items.
-pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, StoreError> {
+pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let mut units: BTreeMap<String, BTreeMap<i64, Vec<f64>>> = BTreeMap::new();
     for (language, item, rating) in store.item_ratings(language).await? {

@@ -18,8 +18,9 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use crate::ResearchError;
 use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportOptions};
-use gapwise_store::{Store, StoreError};
+use gapwise_store::Store;
 
 use crate::answers::Answer;
 use crate::table::{io, markdown, write_csv, RESAMPLES};
@@ -27,14 +28,19 @@ use crate::{define, figures, guess, irt, new_words, play, rate, trials};
 
 /// The paper's analyses of the answers `filter` selects, with the scores of
 /// `models`, made as `options` say.
-pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilter, options: &ReportOptions) -> Result<Report, StoreError> {
+pub async fn build_report(
+    store: &Store,
+    models: &[String],
+    filter: &AnswerFilter,
+    options: &ReportOptions,
+) -> Result<Report, ResearchError> {
     check_options(store, options).await?;
     let drop_sources = &options.drop_sources;
     let mut answers: Vec<Answer> = Vec::new();
     store
         .export_answers(models, filter, |row| {
             answers.push(row.into());
-            Ok(())
+            Ok::<(), ResearchError>(())
         })
         .await?;
     let kept = play::filtered(&answers, drop_sources);
@@ -78,16 +84,19 @@ pub async fn build_report(store: &Store, models: &[String], filter: &AnswerFilte
 /// Refuses options that name nothing in the database (a source no sentence comes
 /// from, an item nobody answered) rather than making a report that silently
 /// ignores them.
-async fn check_options(store: &Store, options: &ReportOptions) -> Result<(), StoreError> {
+async fn check_options(store: &Store, options: &ReportOptions) -> Result<(), ResearchError> {
     if !options.drop_sources.is_empty() {
         let known = store.sentence_sources().await?;
         if let Some(unknown) = options.drop_sources.iter().find(|s| !known.contains(&s.trim().to_lowercase())) {
-            return Err(StoreError::Invalid(format!("no sentence comes from the source {unknown:?} (the sources: {})", known.join(", "))));
+            return Err(ResearchError::Invalid(format!(
+                "no sentence comes from the source {unknown:?} (the sources: {})",
+                known.join(", ")
+            )));
         }
     }
     if let Some(item) = options.curve_item {
         if store.answers_to_item(item).await? == 0 {
-            return Err(StoreError::NotFound(format!("item {item} has no answers (the curve item is an item id of the export)")));
+            return Err(ResearchError::NotFound(format!("item {item} has no answers (the curve item is an item id of the export)")));
         }
     }
     Ok(())
@@ -101,7 +110,7 @@ pub async fn write_report(
     filter: &AnswerFilter,
     options: &ReportOptions,
     dir: &Path,
-) -> Result<Vec<String>, StoreError> {
+) -> Result<Vec<String>, ResearchError> {
     let report = build_report(store, models, filter, options).await?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let mut files = Vec::new();

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use crate::ResearchError;
 use gapwise_model::ReportTable;
-use gapwise_store::StoreError;
 
 use gapwise_stats::bootstrap::bootstrap_ci;
 use gapwise_stats::rates::success_rate;
@@ -29,7 +29,7 @@ pub(crate) fn markdown(t: &ReportTable) -> String {
     md
 }
 
-pub(crate) fn write_csv(t: &ReportTable, dir: &Path) -> Result<(), StoreError> {
+pub(crate) fn write_csv(t: &ReportTable, dir: &Path) -> Result<(), ResearchError> {
     let mut w = csv::Writer::from_path(dir.join(format!("{}.csv", t.file))).map_err(io)?;
     w.write_record(&t.header).map_err(io)?;
     for row in &t.rows {
@@ -38,8 +38,9 @@ pub(crate) fn write_csv(t: &ReportTable, dir: &Path) -> Result<(), StoreError> {
     w.flush().map_err(io)
 }
 
-pub(crate) fn io(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Io(format!("writing the report failed: {e}"))
+/// A failed write of the report.
+pub(crate) fn io(e: impl std::fmt::Display) -> ResearchError {
+    ResearchError::Write { what: "report", message: e.to_string() }
 }
 
 pub(crate) fn num(v: f64) -> String {

@@ -46,8 +46,15 @@ async fn run() -> std::process::ExitCode {
 /// nothing, a database that is not there), as for arguments that do not parse;
 /// 1 when it failed.
 fn exit_code(e: &(dyn std::error::Error + 'static)) -> u8 {
+    use gapwise_research::ResearchError;
     use gapwise_store::StoreError;
-    match e.downcast_ref::<StoreError>() {
+    let store = match e.downcast_ref::<ResearchError>() {
+        Some(ResearchError::Invalid(_) | ResearchError::NotFound(_)) => return 2,
+        Some(ResearchError::Store(e)) => Some(e),
+        Some(ResearchError::Write { .. }) => return 1,
+        None => e.downcast_ref::<StoreError>(),
+    };
+    match store {
         Some(StoreError::Invalid(_) | StoreError::NotFound(_) | StoreError::Refused(_) | StoreError::Missing(_)) => 2,
         _ => 1,
     }

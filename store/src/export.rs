@@ -114,15 +114,15 @@ impl Store {
     /// Streams the answers `filter` selects, in item order, to `sink`, with the Eq. 2
     /// scores of `models`; returns how many rows went out. A model without scores is
     /// an error.
-    pub async fn export_answers(
+    pub async fn export_answers<E: From<StoreError>>(
         &self,
         models: &[String],
         filter: &AnswerFilter,
-        mut sink: impl FnMut(ExportRow) -> Result<(), StoreError>,
-    ) -> Result<u64, StoreError> {
+        mut sink: impl FnMut(ExportRow) -> Result<(), E>,
+    ) -> Result<u64, E> {
         let known = self.scored_models().await?;
         if let Some(unknown) = models.iter().find(|m| !known.contains(m)) {
-            return Err(StoreError::NotFound(format!("no scores for model {unknown:?} (scored: {})", known.join(", "))));
+            return Err(StoreError::NotFound(format!("no scores for model {unknown:?} (scored: {})", known.join(", "))).into());
         }
         self.assign_export_ids().await?;
         let contexts = self.item_contexts().await?;
@@ -140,10 +140,9 @@ impl Store {
             filter.clause
         );
         let mut rows = filter.bind(sqlx::query(&sql)).fetch(self.pool());
-        let mut n = 0;
-        while let Some(r) = rows.try_next().await? {
+        let row_of = |r: &sqlx::any::AnyRow| -> Result<ExportRow, StoreError> {
             let item_id: i64 = r.try_get(0)?;
-            sink(ExportRow {
+            Ok(ExportRow {
                 item_id,
                 language: r.try_get(1)?,
                 k: r.try_get(2)?,
@@ -157,13 +156,17 @@ impl Store {
                 client_ms: r.try_get(10)?,
                 client_ms_reported: r.try_get(15)?,
                 server_ms: r.try_get(11)?,
-                trial: trial_of(&r, 16)?,
+                trial: trial_of(r, 16)?,
                 option_order: r.try_get(12)?,
                 gold: r.try_get::<i64, _>(13)? == 1,
                 player_flags: flags.get(&r.try_get::<String, _>(14)?).map(|f| f.reasons.join(";")),
                 contexts: contexts.get(&item_id).cloned().unwrap_or_default(),
                 model_scores: scores.of(item_id),
-            })?;
+            })
+        };
+        let mut n = 0;
+        while let Some(r) = rows.try_next().await.map_err(StoreError::from)? {
+            sink(row_of(&r)?)?;
             n += 1;
         }
         Ok(n)

@@ -12,8 +12,9 @@ pub mod metrics;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::table::{num, table};
+use crate::ResearchError;
 use gapwise_model::{DefinitionTask, ReportTable};
-use gapwise_store::{GroupFacts, Store, StoreError};
+use gapwise_store::{GroupFacts, Store};
 use metrics::{depth_range, rank_of, FrequencyBand, Summary, DEPTH_RANGES};
 
 /// One ranked group: by a person (a round) or by a model.
@@ -28,7 +29,7 @@ struct Instance {
 const PEOPLE: &str = "people";
 
 /// The three tables, from the rounds people finished and the stored model scores.
-pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
+pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let people: Vec<Instance> = store
         .definition_rounds()
         .await?

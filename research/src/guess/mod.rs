@@ -14,8 +14,9 @@ pub mod metrics;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::table::{num, table};
+use crate::ResearchError;
 use gapwise_model::ReportTable;
-use gapwise_store::{ModelGuess, Store, StoreError, WordFacts};
+use gapwise_store::{ModelGuess, Store, WordFacts};
 use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 
 const PEOPLE: &str = "people";
@@ -32,7 +33,7 @@ struct Player {
 }
 
 /// The two tables.
-pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, StoreError> {
+pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let facts = store.word_facts().await?;
     let no_facts = WordFacts::default();
     let fact = |lang: &str, word: &str| facts.get(&(lang.to_owned(), word.to_lowercase())).unwrap_or(&no_facts);

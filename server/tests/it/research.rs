@@ -569,3 +569,34 @@ fn a_gpu_is_refused_by_a_build_without_cuda() {
     assert_eq!(code, Some(2), "{said}");
     assert!(said.contains("auto, f32, bf16, f16"), "{said}");
 }
+
+/// A report or export that cannot be written is the server's fault: a write error,
+/// a 500 at the edge (logged, not shown), never a 422 that blames the request; an
+/// option naming what the data does not have is the request's (422).
+#[tokio::test]
+async fn a_failed_write_is_the_servers_fault_and_a_bad_option_the_requests() {
+    use gapwise_app::AppError;
+    use gapwise_research::ResearchError;
+
+    let db = gapwise_store::testing::sqlite().await;
+    seed_small(&db.store).await;
+    let dir = tempfile::tempdir().expect("folder");
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a folder").expect("file");
+    let options = gapwise_model::ReportOptions::default();
+    let err = gapwise_research::report::write_report(&db.store, &[], &AnswerFilter::default(), &options, &file.join("report"))
+        .await
+        .expect_err("a report under a file");
+    assert!(matches!(err, ResearchError::Write { what: "report", .. }), "{err}");
+    assert_eq!(AppError::from(err).status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+    let err = export_folder(&db.store, Format::Csv, &[], &AnswerFilter::default(), &file.join("export"))
+        .await
+        .expect_err("an export under a file");
+    assert!(matches!(err, ResearchError::Write { what: "export", .. }), "{err}");
+
+    let options = gapwise_model::ReportOptions { drop_sources: vec!["nowhere".into()], ..Default::default() };
+    let err =
+        gapwise_research::report::build_report(&db.store, &[], &AnswerFilter::default(), &options).await.expect_err("an unknown source");
+    assert!(matches!(err, ResearchError::Invalid(_)), "{err}");
+    assert_eq!(AppError::from(err).status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+}
