@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
+use gapwise_model::K;
 use gapwise_stats::adaptive::{ability, most_informative, Open};
 use gapwise_store::StoreError;
 
@@ -24,7 +25,7 @@ impl Engine {
     pub(crate) async fn most_informative(
         &self,
         annotator: &str,
-        k: u8,
+        k: K,
         lang: &str,
         mut open: Vec<(i64, i64)>,
     ) -> Result<Option<i64>, StoreError> {
@@ -42,7 +43,7 @@ impl Engine {
 
     /// The difficulties of the game of `k` contexts in `lang`, fitted at most
     /// [`super::estimates::REFIT_AFTER`] ago.
-    async fn estimates(&self, k: u8, lang: &str) -> Result<Arc<Estimates>, StoreError> {
+    async fn estimates(&self, k: K, lang: &str) -> Result<Arc<Estimates>, StoreError> {
         let game = (k, lang.to_owned());
         if let Some(known) = self.estimates.get(&game) {
             return Ok(known);

@@ -40,7 +40,7 @@ pub struct Engine {
     /// Players' answers folded for their progress (see [`super::progress`]).
     pub(crate) tallies: Arc<Memo<String, Arc<Mutex<Tally>>>>,
     /// Adaptive studies' item difficulties by k and language, for a short while.
-    pub(crate) estimates: Arc<Memo<(u8, String), Arc<Estimates>>>,
+    pub(crate) estimates: Arc<Memo<(gapwise_model::K, String), Arc<Estimates>>>,
 }
 
 impl Engine {

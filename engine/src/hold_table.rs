@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use rand::seq::IteratorRandom;
 
-use gapwise_model::RESERVATION_MS;
+use gapwise_model::{K, RESERVATION_MS};
 use gapwise_store::{now_ms, ServedAndFriends, Store, StoreError, RECENT_PAIRS};
 
 /// The shortest time a loaded table is used for.
@@ -82,7 +82,7 @@ impl Candidate {
 }
 
 /// The items of one k and language.
-type Game = (u8, String);
+type Game = (K, String);
 
 #[derive(Debug)]
 struct Table {
@@ -179,7 +179,7 @@ impl HoldTable {
     }
 
     /// Whether the game of `k` contexts in `lang` has gold items (as last loaded).
-    pub(crate) fn has_gold(&self, k: u8, lang: &str) -> bool {
+    pub(crate) fn has_gold(&self, k: K, lang: &str) -> bool {
         self.lock().as_ref().and_then(|t| t.games.get(&(k, lang.to_owned()))).is_some_and(|g| g.iter().any(|c| c.gold))
     }
 
@@ -189,7 +189,7 @@ impl HoldTable {
     /// pair first, then the least held, ties broken at random. Either way an item
     /// whose pair the player just met comes only when no other is left (the older
     /// the meeting, the sooner).
-    pub(crate) fn choose(&self, k: u8, lang: &str, player: &PlayerView, gold_only: bool) -> Option<i64> {
+    pub(crate) fn choose(&self, k: K, lang: &str, player: &PlayerView, gold_only: bool) -> Option<i64> {
         let table = self.lock();
         let table = table.as_ref()?;
         let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
@@ -211,7 +211,7 @@ impl HoldTable {
 
     /// The items `player` may get with `k` contexts in `lang` (gold, or not yet
     /// retired; never served to them) with their holders, as last loaded.
-    pub(crate) fn open_items(&self, k: u8, lang: &str, player: &PlayerView) -> Vec<(i64, i64)> {
+    pub(crate) fn open_items(&self, k: K, lang: &str, player: &PlayerView) -> Vec<(i64, i64)> {
         let table = self.lock();
         let Some(table) = table.as_ref() else { return Vec::new() };
         let candidates = table.games.get(&(k, lang.to_owned())).map_or(&[][..], Vec::as_slice);
@@ -219,7 +219,7 @@ impl HoldTable {
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).
-    pub(crate) fn add_holder(&self, k: u8, lang: &str, id: i64) {
+    pub(crate) fn add_holder(&self, k: K, lang: &str, id: i64) {
         let mut table = self.lock();
         let candidate = table.as_mut().and_then(|t| t.games.get_mut(&(k, lang.to_owned()))).and_then(|g| g.iter_mut().find(|c| c.id == id));
         if let Some(c) = candidate {
@@ -239,7 +239,7 @@ mod tests {
             .map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held, pair: id })
             .collect();
         let holds = HoldTable::default();
-        let games = HashMap::from([((5, "en".to_owned()), candidates)]);
+        let games = HashMap::from([((K::FIVE, "en".to_owned()), candidates)]);
         *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
         holds
     }
@@ -266,12 +266,12 @@ mod tests {
             loaded_at: Instant::now(),
             valid_for: MIN_AGE,
             cap: 5,
-            games: HashMap::from([((5, "en".to_owned()), candidates)]),
+            games: HashMap::from([((K::FIVE, "en".to_owned()), candidates)]),
         });
         for _ in 0..20 {
             let mut view = player(&[], &[]);
             let mut order = Vec::new();
-            while let Some(id) = holds.choose(5, "en", &view, false) {
+            while let Some(id) = holds.choose(K::FIVE, "en", &view, false) {
                 let pair = if id <= 2 { 10 } else { 20 };
                 order.push(pair);
                 view.add(id, pair);
@@ -282,48 +282,48 @@ mod tests {
         // of two pairs met lately, the one met longer ago comes back first
         let candidates =
             [(2, 10), (5, 20)].map(|(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair }).into_iter().collect();
-        holds.lock().as_mut().expect("table").games.insert((5, "en".to_owned()), candidates);
+        holds.lock().as_mut().expect("table").games.insert((K::FIVE, "en".to_owned()), candidates);
         let mut view = player(&[1, 3, 4], &[]);
         view.recent_pairs.extend([10, 20, 30]);
-        assert_eq!(holds.choose(5, "en", &view, false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, "en", &view, false), Some(2));
     }
 
     #[test]
     fn the_least_held_open_item_comes_first_and_a_friends_pair_before_it() {
         let holds = table(3, &[(1, false, None, 2), (2, false, Some("ann"), 1), (3, false, None, 0), (4, false, Some("bob"), 2)]);
-        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), Some(3));
-        assert_eq!(holds.choose(5, "en", &player(&[3], &[]), false), Some(2));
-        assert_eq!(holds.choose(5, "en", &player(&[], &["bob"]), false), Some(4));
-        assert_eq!(holds.choose(3, "en", &player(&[], &[]), false), None, "another k");
-        assert_eq!(holds.choose(5, "fr", &player(&[], &[]), false), None, "another language");
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), Some(3));
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[3], &[]), false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &["bob"]), false), Some(4));
+        assert_eq!(holds.choose(K::THREE, "en", &player(&[], &[]), false), None, "another k");
+        assert_eq!(holds.choose(K::FIVE, "fr", &player(&[], &[]), false), None, "another language");
     }
 
     #[test]
     fn items_retire_at_the_cap_but_gold_items_do_not() {
         let holds = table(2, &[(1, false, None, 2), (2, true, None, 9)]);
-        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), Some(2));
-        assert_eq!(holds.choose(5, "en", &player(&[2], &[]), false), None);
-        assert!(holds.has_gold(5, "en") && !holds.has_gold(1, "en"));
-        assert_eq!(holds.choose(5, "en", &player(&[], &[]), true), Some(2));
-        let mut open = holds.open_items(5, "en", &player(&[], &[]));
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[2], &[]), false), None);
+        assert!(holds.has_gold(K::FIVE, "en") && !holds.has_gold(K::ONE, "en"));
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), true), Some(2));
+        let mut open = holds.open_items(K::FIVE, "en", &player(&[], &[]));
         open.sort_unstable();
         assert_eq!(open, vec![(2, 9)], "the adaptive rule is offered the same items");
-        assert_eq!(holds.open_items(5, "en", &player(&[2], &[])), vec![]);
+        assert_eq!(holds.open_items(K::FIVE, "en", &player(&[2], &[])), vec![]);
     }
 
     #[test]
     fn a_serving_counts_at_once_and_ties_are_spread() {
         let holds = table(1, &[(1, false, None, 0), (2, false, None, 0)]);
-        let first = holds.choose(5, "en", &player(&[], &[]), false).expect("an item");
-        holds.add_holder(5, "en", first);
-        let second = holds.choose(5, "en", &player(&[], &[]), false).expect("the other item");
+        let first = holds.choose(K::FIVE, "en", &player(&[], &[]), false).expect("an item");
+        holds.add_holder(K::FIVE, "en", first);
+        let second = holds.choose(K::FIVE, "en", &player(&[], &[]), false).expect("the other item");
         assert_ne!(first, second);
-        holds.add_holder(5, "en", second);
-        assert_eq!(holds.choose(5, "en", &player(&[], &[]), false), None, "both retired");
+        holds.add_holder(K::FIVE, "en", second);
+        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), None, "both retired");
 
         let seen: HashSet<i64> = (0..200)
             .filter_map(|_| {
-                table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(5, "en", &player(&[], &[]), false)
+                table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(K::FIVE, "en", &player(&[], &[]), false)
             })
             .collect();
         assert_eq!(seen.len(), 3, "ties are broken at random: {seen:?}");

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::Rng;
 
-use gapwise_model::gold_rate;
+use gapwise_model::{gold_rate, K};
 use gapwise_store::StoreError;
 
 use super::hold_table::PlayerView;
@@ -37,7 +37,7 @@ pub(crate) enum Source<'a> {
 
 impl Engine {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
-    pub(crate) async fn choose_item(&self, annotator: &str, k: u8, lang: &str, source: Source<'_>) -> Result<Option<i64>, StoreError> {
+    pub(crate) async fn choose_item(&self, annotator: &str, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, StoreError> {
         match source {
             Source::Challenge(id) => self.store.next_challenge_item(id, annotator).await,
             Source::Open | Source::Informed => {

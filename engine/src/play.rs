@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Reported, Round, Score, Timing};
-use gapwise_store::{check_k, now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
+use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Reported, Round, Score, Timing, K};
+use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
 use super::Engine;
@@ -76,7 +76,7 @@ impl Engine {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
-    pub async fn play(&self, session: &Session, k: u8, lang: &str, challenge: Option<&str>) -> Result<PlayState, StoreError> {
+    pub async fn play(&self, session: &Session, k: K, lang: &str, challenge: Option<&str>) -> Result<PlayState, StoreError> {
         // the items of idle crowd assignments go to others
         self.sweep_abandoned().await?;
         if session.in_crowd {
@@ -87,7 +87,6 @@ impl Engine {
         if let Some(id) = challenge {
             return self.play_challenge(session, id).await;
         }
-        check_k(k)?;
         let needed = unlock_level(k);
         // every player has level 1: the progress (the costliest query of a round) is
         // worked out only when the k asks for more
@@ -99,7 +98,7 @@ impl Engine {
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
-    pub async fn play_state(&self, session: &Session, k: u8, lang: &str) -> Result<PlayState, StoreError> {
+    pub async fn play_state(&self, session: &Session, k: K, lang: &str) -> Result<PlayState, StoreError> {
         self.sweep_abandoned().await?;
         self.play_state_from(session, k, lang, Source::Open).await
     }
@@ -107,8 +106,7 @@ impl Engine {
     /// [`Engine::play_state`] with the next item from `source`. An unanswered serving
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
-    pub(crate) async fn play_state_from(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
-        check_k(k)?;
+    pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
@@ -149,12 +147,11 @@ impl Engine {
         &self,
         session: &Session,
         answer: (&str, usize, Reported),
-        k: u8,
+        k: K,
         lang: &str,
         challenge: Option<&str>,
     ) -> Result<Round, StoreError> {
         let (answer_id, choice, reported) = answer;
-        check_k(k)?;
         let sent = self.send_answer(session, answer_id, choice, reported).await?;
         let moved_on = Session { current_serving_id: None, ..session.clone() };
         // Unless the next item depends on the answers stored (a crowd study's, a
@@ -237,7 +234,7 @@ impl Engine {
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
     /// annotator has never been served, records the serving with a random option
     /// order, and makes it the session's current serving. `None` when none is left.
-    async fn serve_new(&self, session: &Session, k: u8, lang: &str, source: Source<'_>) -> Result<Option<Serving>, StoreError> {
+    async fn serve_new(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<Option<Serving>, StoreError> {
         let annotator = &session.annotator.id;
         // Two requests of one annotator may race for the same item: the unique
         // (annotator, item) constraint lets one win, and the other picks again.

@@ -18,7 +18,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use gapwise_model::{
-    level_of, level_threshold, Achievement, Progress, ALLOWED_K, DAILY_GOAL, DAY_MS, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+    level_of, level_threshold, Achievement, Progress, DAILY_GOAL, DAY_MS, K, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 use gapwise_store::{now_ms, PastAnswer, Session, StoreError};
 
@@ -62,7 +62,7 @@ impl Engine {
         progress.next_level_at = level_threshold(progress.level + 1);
         let earned = |a: Achievement| match a {
             Achievement::FirstAnswer => tally.answers > 0,
-            Achievement::EveryK => ALLOWED_K.iter().all(|k| tally.ks.contains(k)),
+            Achievement::EveryK => K::ALL.iter().all(|k| tally.ks.contains(k)),
             Achievement::Polyglot => tally.languages.len() >= 2,
             Achievement::TenInARow => progress.best_streak >= 10,
             Achievement::DailyGoal => tally.per_day.values().any(|&n| n >= DAILY_GOAL),

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use gapwise_model::{answer_points, DAY_MS};
+use gapwise_model::{answer_points, DAY_MS, K};
 use gapwise_store::PastAnswer;
 
 /// A player's answers folded, oldest first.
@@ -12,7 +12,7 @@ pub(crate) struct Tally {
     pub points: i64,
     pub streak: i64,
     pub best_streak: i64,
-    pub ks: BTreeSet<u8>,
+    pub ks: BTreeSet<K>,
     pub languages: BTreeSet<String>,
     pub per_day: BTreeMap<i64, i64>,
     /// When the newest answer folded was stored, and its id: answers are folded in
@@ -55,7 +55,7 @@ mod tests {
     use super::*;
 
     fn answer(id: &str, created_at: i64, correct: bool) -> PastAnswer {
-        PastAnswer { id: id.into(), k: 5, correct, created_at, lang: "en".into() }
+        PastAnswer { id: id.into(), k: K::FIVE, correct, created_at, lang: "en".into() }
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
         let token = store.create_session(&annotator.id).await.expect("session");
         for i in 0..items {
             let session = store.session(&token).await.expect("session").expect("live");
-            let k = [1, 3, 5][i % 3];
+            let k = gapwise_model::K::ALL[i % 3];
             let PlayState::Item { card, .. } = engine.play_state(&session, k, "en").await.expect("play") else {
                 panic!("no item left for player {p} at k = {k}");
             };

@@ -2,7 +2,7 @@
 //! from it parse or are refused, and nothing panics.
 #![no_main]
 
-use gapwise_model::{parse_client_ms, parse_k, parse_language, Trial};
+use gapwise_model::{parse_client_ms, parse_language, Trial, K};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
                     assert!(value.trim().parse::<f64>().is_ok_and(f64::is_finite), "{value:?} -> {ms}");
                 }
             }
-            "k" => assert!(parse_k(&value).is_none_or(|k| [1, 3, 5].contains(&k))),
+            "k" => assert!(K::parse(&value).is_none_or(|k| [1, 3, 5].contains(&k.get()))),
             "language" => {
                 let _ = parse_language(&value);
             }

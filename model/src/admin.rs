@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Context, CrowdStudy, FeedbackNote, FlaggedPlayer, Suggestion};
+use crate::{Context, CrowdStudy, FeedbackNote, FlaggedPlayer, Suggestion, K};
 
 /// One change made by a staff member.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,7 +35,7 @@ pub struct PairRow {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemRow {
     pub id: i64,
-    pub k: u8,
+    pub k: K,
     /// `choice` (the two-button game) or `likert` (Section 6 ratings).
     pub kind: String,
     pub contexts: Vec<Context>,

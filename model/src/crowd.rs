@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::K;
+
 /// A crowd platform, and the query parameters its participants arrive with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Platform {
@@ -102,7 +104,7 @@ impl ItemPolicy {
 pub struct StudySettings {
     pub platform: Platform,
     pub name: String,
-    pub k: u8,
+    pub k: K,
     pub language: String,
     /// Items a participant answers.
     pub items_target: i64,

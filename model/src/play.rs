@@ -5,11 +5,79 @@ use serde::{Deserialize, Serialize};
 
 use crate::{CrowdProgress, Platform};
 
-/// The numbers of sentences a player may choose to see at once (the paper's k).
-pub const ALLOWED_K: [u8; 3] = [1, 3, 5];
+/// How many sentences an item shows at once (the paper's k): 1, 3 or 5. Made only
+/// by [`K::new`] or [`K::parse`], so that a `K` anywhere is a valid one: a request,
+/// a form, a file or a stored row is checked once, where it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct K(u8);
 
-/// k when the player has not chosen.
-pub const DEFAULT_K: u8 = 5;
+impl K {
+    pub const ONE: K = K(1);
+    pub const THREE: K = K(3);
+    pub const FIVE: K = K(5);
+    /// Every k, fewest sentences (hardest) first.
+    pub const ALL: [K; 3] = [K::ONE, K::THREE, K::FIVE];
+    /// k when the player has not chosen.
+    pub const DEFAULT: K = K::FIVE;
+    /// The most sentences an item shows.
+    pub const MOST: K = K::FIVE;
+
+    /// `k` if it is 1, 3 or 5; else why not.
+    pub fn new(k: u8) -> Result<K, String> {
+        K::ALL.into_iter().find(|allowed| allowed.0 == k).ok_or_else(|| format!("k must be 1, 3 or 5, not {k}"))
+    }
+
+    /// A k as typed or sent (`"3"`, `" 5"`); `None` when it is not 1, 3 or 5.
+    pub fn parse(raw: &str) -> Option<K> {
+        raw.parse().ok()
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<u8> for K {
+    type Error = String;
+
+    fn try_from(k: u8) -> Result<K, String> {
+        K::new(k)
+    }
+}
+
+impl std::str::FromStr for K {
+    type Err = String;
+
+    /// A k as typed or sent; why not when it is not 1, 3 or 5.
+    fn from_str(raw: &str) -> Result<K, String> {
+        raw.trim().parse::<u8>().map_err(|_| format!("k must be 1, 3 or 5, not {raw:?}")).and_then(K::new)
+    }
+}
+
+impl From<K> for u8 {
+    fn from(k: K) -> u8 {
+        k.0
+    }
+}
+
+impl From<K> for i64 {
+    fn from(k: K) -> i64 {
+        i64::from(k.0)
+    }
+}
+
+impl From<K> for usize {
+    fn from(k: K) -> usize {
+        usize::from(k.0)
+    }
+}
+
+impl std::fmt::Display for K {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// One context sentence with its blank: the text before and after the hidden word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -23,7 +91,7 @@ pub struct Context {
 pub struct ItemCard {
     /// The answer id the client sends back (one per serving).
     pub answer_id: String,
-    pub k: u8,
+    pub k: K,
     pub contexts: Vec<Context>,
     /// The two words in the order shown.
     pub options: [String; 2],
@@ -39,7 +107,7 @@ pub struct Score {
 /// What a player sees after answering.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Feedback {
-    pub k: u8,
+    pub k: K,
     pub correct: bool,
     pub chosen: String,
     pub target: String,
@@ -61,13 +129,13 @@ pub enum PlayState {
     },
     /// Every item with this k has been served to the player.
     Exhausted {
-        k: u8,
+        k: K,
         score: Score,
         pseudonym: String,
     },
     /// The player's level is below the one that unlocks this k ([`unlock_level`]).
     Locked {
-        k: u8,
+        k: K,
         level: i64,
         pseudonym: String,
     },
@@ -125,8 +193,8 @@ pub fn eq2(contexts: impl IntoIterator<Item = (f64, f64)>) -> f64 {
 
 /// The level that unlocks playing with `k` sentences: five sentences from the start,
 /// three at level 2, one (the hardest) at level 3.
-pub fn unlock_level(k: u8) -> i64 {
-    match k {
+pub fn unlock_level(k: K) -> i64 {
+    match k.get() {
         1 => 3,
         3 => 2,
         _ => 1,
@@ -224,8 +292,8 @@ pub const DAILY_GOAL: i64 = 20;
 
 /// Points of an answer: one for taking part, and for a right answer a bonus that is
 /// larger the fewer sentences the item showed (fewer sentences = harder).
-pub fn answer_points(k: u8, correct: bool) -> i64 {
-    let bonus = match k {
+pub fn answer_points(k: K, correct: bool) -> i64 {
+    let bonus = match k.get() {
         1 => 4,
         3 => 2,
         _ => 1,
@@ -248,11 +316,6 @@ pub fn level_of(points: i64) -> i64 {
     level
 }
 
-/// Parses a k chosen by a player; `None` when it is not one of [`ALLOWED_K`].
-pub fn parse_k(raw: &str) -> Option<u8> {
-    raw.trim().parse::<u8>().ok().filter(|k| ALLOWED_K.contains(k))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,8 +325,12 @@ mod tests {
         assert_eq!((level_of(0), level_of(9), level_of(10), level_of(29), level_of(30), level_of(100)), (1, 1, 2, 2, 3, 5));
         assert_eq!(level_threshold(2), 10);
         assert_eq!(level_threshold(4), 60);
-        assert_eq!((unlock_level(5), unlock_level(3), unlock_level(1)), (1, 2, 3));
-        assert_eq!((answer_points(1, true), answer_points(3, true), answer_points(5, true), answer_points(1, false)), (5, 3, 2, 1));
+        let [one, three, five] = K::ALL;
+        assert_eq!((unlock_level(five), unlock_level(three), unlock_level(one)), (1, 2, 3));
+        assert_eq!(
+            (answer_points(one, true), answer_points(three, true), answer_points(five, true), answer_points(one, false)),
+            (5, 3, 2, 1)
+        );
     }
 
     #[test]
@@ -274,12 +341,17 @@ mod tests {
 
     #[test]
     fn k_must_be_one_three_or_five() {
-        assert_eq!(parse_k("1"), Some(1));
-        assert_eq!(parse_k(" 5"), Some(5));
-        assert_eq!(parse_k("3"), Some(3));
-        assert_eq!(parse_k("2"), None);
-        assert_eq!(parse_k("-1"), None);
-        assert_eq!(parse_k("five"), None);
+        assert_eq!(K::parse("1").map(K::get), Some(1));
+        assert_eq!(K::parse(" 5").map(K::get), Some(5));
+        assert_eq!(K::parse("3").map(K::get), Some(3));
+        assert_eq!(K::parse("2"), None);
+        assert_eq!(K::parse("-1"), None);
+        assert_eq!(K::parse("five"), None);
+        assert_eq!(K::new(4), Err("k must be 1, 3 or 5, not 4".to_owned()));
+        // a k is sent as its number, and a wrong number does not deserialize
+        assert_eq!(serde_json::to_string(&K::DEFAULT).expect("json"), "5");
+        assert_eq!(serde_json::from_str::<K>("3").expect("json"), K::THREE);
+        assert!(serde_json::from_str::<K>("2").is_err());
     }
 
     #[test]

@@ -2,12 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::K;
+
 /// Which answers an analysis or export covers; every field left empty means "all".
 /// Dates are UTC days, `YYYY-MM-DD`, both ends included.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnswerFilter {
     pub language: Option<String>,
-    pub k: Option<u8>,
+    pub k: Option<K>,
     pub strategy: Option<String>,
     pub from: Option<String>,
     pub to: Option<String>,

@@ -2,13 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Suggestion;
+use crate::{Suggestion, K};
 
 /// One answer of a player, as their "my data" page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MyAnswer {
     pub item_id: i64,
-    pub k: u8,
+    pub k: K,
     pub chosen: String,
     pub correct: bool,
     /// Response time measured in the browser, if it was.

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::K;
+
 /// Items in a challenge...
 pub const CHALLENGE_ITEMS: usize = 10;
 /// ...or as many as are new to both players when fewer are, but at least this many
@@ -34,7 +36,7 @@ pub struct Challenge {
     pub friend: String,
     /// Whether this player made the challenge.
     pub mine: bool,
-    pub k: u8,
+    pub k: K,
     pub language: String,
     pub items: i64,
     pub me: ChallengeSide,

@@ -70,7 +70,7 @@ impl ExportQuery {
     fn filter(&self) -> Result<AnswerFilter, AppError> {
         let k = match self.k.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(raw) => Some(raw.parse().map_err(|_| AppError::BadRequest(format!("k must be 1, 3 or 5, not {raw:?}")))?),
+            Some(raw) => Some(raw.parse().map_err(AppError::BadRequest)?),
         };
         Ok(AnswerFilter {
             language: self.language.clone(),

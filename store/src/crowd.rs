@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::audit::record;
 use super::secrets::random_code;
 use super::{now_ms, stored_code, Refusal, Store, StoreError, CONSENT_VERSION};
-use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, MTURK_PREVIEW};
+use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, K, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
@@ -25,7 +25,7 @@ pub struct Assignment {
     pub status: String,
     pub platform: Platform,
     pub platform_session: String,
-    pub k: u8,
+    pub k: K,
     pub lang: String,
     pub items_target: i64,
     pub completion_code: String,
@@ -45,7 +45,6 @@ impl Assignment {
 impl Store {
     /// Creates a study and records who did it; returns its id.
     pub async fn create_study(&self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
-        super::servings::check_k(study.k)?;
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));

@@ -245,18 +245,19 @@ impl Store {
         Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished, last })
     }
 
-    /// The pick that finished annotator `id`'s last round of `task`, if it was just made.
+    /// Annotator `id`'s latest pick in `task`, if it was just made and found its round.
     async fn last_round_found(&self, id: &str, task: DefinitionTask) -> Result<Option<DefinitionPick>, StoreError> {
         let row = sqlx::query(
-            "SELECT p.attempt, s.target FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
-             WHERE s.annotator_id = $1 AND s.task = $2 AND p.correct = 1 AND p.created_at >= $3 ORDER BY p.created_at DESC LIMIT 1",
+            "SELECT p.attempt, s.target, p.correct FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
+             WHERE s.annotator_id = $1 AND s.task = $2 AND p.created_at >= $3 ORDER BY p.created_at DESC, p.attempt DESC LIMIT 1",
         )
         .bind(id)
         .bind(task.code())
         .bind(now_ms() - RECENT_OUTCOME_MS)
         .fetch_optional(self.pool())
         .await?;
-        let Some(row) = row else { return Ok(None) };
+        // the player's latest pick, when it found a round: a wrong pick since says nothing
+        let Some(row) = row.filter(|r| r.try_get::<i64, _>(2).is_ok_and(|correct| correct == 1)) else { return Ok(None) };
         let solution = self.solution(&row.try_get::<String, _>(1)?).await?;
         Ok(Some(DefinitionPick { correct: true, attempts: row.try_get(0)?, solution: Some(solution) }))
     }

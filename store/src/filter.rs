@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::StoreError;
-use gapwise_model::{parse_language, AnswerFilter, ALLOWED_K, DAY_MS, LANGUAGES, STRATEGIES};
+use gapwise_model::{parse_language, AnswerFilter, DAY_MS, LANGUAGES, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {
@@ -65,9 +65,6 @@ pub(crate) fn filter_sql(filter: &AnswerFilter) -> Result<FilterSql, StoreError>
         add("p.lang = ?", Bound::Text(language));
     }
     if let Some(k) = filter.k {
-        if !ALLOWED_K.contains(&k) {
-            return Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")));
-        }
         add("a.k = ?", Bound::Int(i64::from(k)));
     }
     if let Some(strategy) = given(&filter.strategy) {
@@ -108,7 +105,12 @@ mod tests {
 
     #[test]
     fn conditions_are_numbered_in_order() {
-        let filter = AnswerFilter { language: Some("fr".into()), k: Some(3), to: Some("2026-11-23".into()), ..Default::default() };
+        let filter = AnswerFilter {
+            language: Some("fr".into()),
+            k: Some(gapwise_model::K::THREE),
+            to: Some("2026-11-23".into()),
+            ..Default::default()
+        };
         let sql = filter_sql(&filter).map(|f| f.clause).unwrap_or_default();
         assert_eq!(sql, "WHERE p.lang = $1 AND a.k = $2 AND a.created_at < $3");
     }
@@ -116,7 +118,6 @@ mod tests {
     #[test]
     fn bad_values_are_refused() {
         for filter in [
-            AnswerFilter { k: Some(2), ..Default::default() },
             AnswerFilter { strategy: Some("random".into()), ..Default::default() },
             AnswerFilter { from: Some("23/11/2026".into()), ..Default::default() },
             AnswerFilter { language: Some("english".into()), ..Default::default() },

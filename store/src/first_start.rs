@@ -15,8 +15,17 @@ use super::{now_ms, Store, StoreError};
 const LOADING: &str = "first_start_loading";
 /// The settings row of the demo's model preparation steps still to run (bits).
 const PREPARING: &str = "demo_models_pending";
-/// The settings row the server preparing them refreshes (ms since the epoch).
+/// The settings row the server preparing them refreshes: a stamp, the time in ms
+/// shifted left by [`STAMP_BITS`] with random low bits, so that two servers' stamps
+/// differ even within one millisecond and a renewal can tell its own claim.
 const PREPARING_BEAT: &str = "demo_models_beat";
+const STAMP_BITS: u32 = 10;
+const STAMP_TAIL: i64 = (1 << STAMP_BITS) - 1;
+
+/// A claim's stamp at time `ms`.
+fn beat_stamp(ms: i64) -> i64 {
+    (ms << STAMP_BITS) | rand::Rng::gen_range(&mut rand::thread_rng(), 0..=STAMP_TAIL)
+}
 
 impl Store {
     /// Waits until no other server holds the first-start lock, then holds it until the
@@ -65,19 +74,34 @@ impl Store {
     }
 
     /// Claims the demo's model preparation for the caller unless another server
-    /// reported within `stale_ms`; true when claimed. The claimant keeps its claim by
-    /// calling this again (with 0) while it works.
-    pub async fn claim_demo_models(&self, stale_ms: i64) -> Result<bool, StoreError> {
+    /// renewed its claim within `stale_ms`: the stamp written (to renew with), or
+    /// `None`.
+    pub async fn claim_demo_models(&self, stale_ms: i64) -> Result<Option<i64>, StoreError> {
         let now = now_ms();
+        let stamp = beat_stamp(now);
         let claimed = sqlx::query(
             "INSERT INTO settings (name, value) VALUES ($1, $2) \
-             ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE settings.value <= $3",
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE settings.value < $3",
         )
         .bind(PREPARING_BEAT)
-        .bind(now)
-        .bind(now - stale_ms)
+        .bind(stamp)
+        .bind(beat_stamp(now - stale_ms) & !STAMP_TAIL)
         .execute(self.pool())
         .await?;
-        Ok(claimed.rows_affected() == 1)
+        Ok((claimed.rows_affected() == 1).then_some(stamp))
+    }
+
+    /// Renews the claim this server made or last renewed with `stamp`: the new stamp,
+    /// or `None` when the claim is no longer this server's (another took it over, or
+    /// the preparation ended).
+    pub async fn renew_demo_models(&self, stamp: i64) -> Result<Option<i64>, StoreError> {
+        let now = beat_stamp(now_ms()).max(stamp + 1);
+        let renewed = sqlx::query("UPDATE settings SET value = $1 WHERE name = $2 AND value = $3")
+            .bind(now)
+            .bind(PREPARING_BEAT)
+            .bind(stamp)
+            .execute(self.pool())
+            .await?;
+        Ok((renewed.rows_affected() == 1).then_some(now))
     }
 }

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use sqlx::{Any, Row, Transaction};
 
 use super::{now_ms, Found, Store, StoreError};
-use gapwise_model::ALLOWED_K;
+use gapwise_model::K;
 
 /// Items built per pair and k unless asked otherwise.
 pub const ITEMS_PER_K: usize = 4;
@@ -57,7 +57,7 @@ pub(crate) enum ItemKind {
 pub(crate) async fn insert_item(
     tx: &mut Transaction<'_, Any>,
     pair_id: i64,
-    k: u8,
+    k: K,
     kind: ItemKind,
     contexts: &[(i64, (usize, usize))],
 ) -> Result<i64, StoreError> {
@@ -103,7 +103,7 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         let mut report = BuildReport::default();
-        let most = usize::from(ALLOWED_K.into_iter().max().unwrap_or(1)) * per_k;
+        let most = usize::from(K::MOST) * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
             let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
@@ -117,7 +117,7 @@ impl Store {
             }
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
             let candidates = deal_by_origin(candidates);
-            for k in ALLOWED_K {
+            for k in K::ALL {
                 for group in candidates.chunks_exact(usize::from(k)).take(per_k) {
                     let contexts: Vec<(i64, (usize, usize))> = group.iter().map(|c| (c.sentence_id, c.blank)).collect();
                     insert_item(&mut tx, pair_id, k, ItemKind::Choice, &contexts).await?;

@@ -64,7 +64,7 @@ pub use responses::ModeResponse;
 pub use rights::Erased;
 pub use scores::{ContextScore, ContextToScore, ModelInfo};
 pub use search::Found;
-pub use servings::{check_k, HoldCount, ItemFacts, PairPlays, PastAnswer, ServedAndFriends, RECENT_PAIRS};
+pub use servings::{HoldCount, ItemFacts, PairPlays, PastAnswer, ServedAndFriends, RECENT_PAIRS};
 pub use session::{Annotator, Session};
 pub use staff::{Role, Staff};
 pub use store::{sqlite_file, Backend, Store};

@@ -197,7 +197,7 @@ mod tests {
         let db = crate::testing::sqlite().await;
         let pool = db.store.pool();
         let tables: Vec<String> = sqlx::query_scalar(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%' ORDER BY name",
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_' AND substr(name, 1, 5) <> '_sqlx' ORDER BY name",
         )
         .fetch_all(pool)
         .await

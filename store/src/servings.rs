@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
 use super::{Store, StoreError};
-use gapwise_model::{Context, ALLOWED_K};
+use gapwise_model::{Context, K};
 
 /// What an item shows: its contexts, and its pair's words.
 #[derive(Debug)]
@@ -30,7 +30,7 @@ pub struct ItemFacts {
 #[derive(Debug)]
 pub struct HoldCount {
     pub id: i64,
-    pub k: u8,
+    pub k: K,
     pub lang: String,
     pub gold: bool,
     /// Who proposed its pair.
@@ -57,7 +57,7 @@ pub struct ServedAndFriends {
 #[derive(Debug)]
 pub struct PastAnswer {
     pub id: String,
-    pub k: u8,
+    pub k: K,
     pub correct: bool,
     pub created_at: i64,
     pub lang: String,
@@ -85,17 +85,8 @@ const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALE
      WHERE i.kind = 'choice' AND p.status = 'active'";
 
 /// A stored k, checked.
-pub(crate) fn to_k(raw: i64) -> Result<u8, StoreError> {
-    u8::try_from(raw).ok().filter(|k| ALLOWED_K.contains(k)).ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
-}
-
-/// Checks a k asked for.
-pub fn check_k(k: u8) -> Result<(), StoreError> {
-    if ALLOWED_K.contains(&k) {
-        Ok(())
-    } else {
-        Err(StoreError::Invalid(format!("k must be 1, 3 or 5, not {k}")))
-    }
+pub(crate) fn to_k(raw: i64) -> Result<K, StoreError> {
+    u8::try_from(raw).ok().and_then(|k| K::new(k).ok()).ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
 }
 
 impl Store {
@@ -218,7 +209,7 @@ impl Store {
 
     /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
     /// item, right), for fitting the items' difficulties.
-    pub async fn answers_in_game(&self, k: u8, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
+    pub async fn answers_in_game(&self, k: K, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
         let rows: Vec<(String, i64, i64)> = sqlx::query_as(
             "SELECT a.annotator_id, a.item_id, a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE i.k = $1 AND p.lang = $2 AND i.kind = 'choice'",

@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::{now_ms, Refusal, Store, StoreError};
-use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;
@@ -64,7 +64,7 @@ impl Store {
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
     /// contexts in `lang` that neither has been served (fewer when fewer are left, at
     /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
-    pub async fn create_challenge(&self, me: &str, pseudonym: &str, k: u8, lang: &str) -> Result<String, StoreError> {
+    pub async fn create_challenge(&self, me: &str, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
             .bind(me)
@@ -161,7 +161,7 @@ impl Store {
     }
 
     /// The k and language of challenge `id`, which `annotator` must be part of.
-    pub async fn challenge_game(&self, id: &str, annotator: &str) -> Result<(u8, String), StoreError> {
+    pub async fn challenge_game(&self, id: &str, annotator: &str) -> Result<(K, String), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
             .bind(annotator)

@@ -2,7 +2,7 @@
 //! overview, gold items, redundancy and crowd studies. Admins only; every change
 //! lands in the audit log.
 
-use gapwise_model::AdminOverview;
+use gapwise_model::{AdminOverview, K};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -106,7 +106,7 @@ pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
 pub async fn create_study(
     platform: String,
     name: String,
-    k: u8,
+    k: K,
     language: String,
     items_target: i64,
     max_minutes: i64,

@@ -1,7 +1,7 @@
 //! Server functions of the main game: the state to show, answers, moving on, and
 //! the player's progress.
 
-use gapwise_model::{Feedback, PlayState, Round};
+use gapwise_model::{Feedback, PlayState, Round, K};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -17,7 +17,7 @@ fn challenge_of(raw: Option<&str>) -> Option<&str> {
 /// always gets their study's items; a k above the player's level comes back `Locked`.
 #[server(endpoint = "play")]
 pub async fn get_play_state(
-    k: u8,
+    k: K,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
 ) -> Result<PlayState, AppError> {
@@ -68,7 +68,7 @@ pub async fn answer_and_next(
     choice: usize,
     client_ms: Option<String>,
     #[server(default)] trial: Option<String>,
-    k: u8,
+    k: K,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
 ) -> Result<Round, AppError> {
@@ -89,7 +89,7 @@ pub async fn answer_round(
     choice: usize,
     client_ms: Option<String>,
     #[server(default)] trial: Option<String>,
-    k: u8,
+    k: K,
     #[server(default)] language: Option<String>,
     #[server(default)] challenge: Option<String>,
 ) -> Result<gapwise_model::PageRound, AppError> {
@@ -110,7 +110,7 @@ async fn play_round(
     ctx: &crate::ssr::ServerContext,
     session: &gapwise_store::Session,
     answer: (&str, usize, gapwise_model::Reported),
-    k: u8,
+    k: K,
     language: Option<String>,
     challenge: Option<String>,
 ) -> Result<Round, AppError> {

@@ -1,6 +1,6 @@
 //! Server functions of friends and challenges (see `gapwise_model::social`).
 
-use gapwise_model::{Challenge, Friend};
+use gapwise_model::{Challenge, Friend, K};
 use leptos::prelude::*;
 
 use crate::AppError;
@@ -38,7 +38,7 @@ pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
 /// Challenges the friend `pseudonym` to ten items with `k` sentences in `language`
 /// and starts playing them.
 #[server(endpoint = "challenge")]
-pub async fn challenge_friend(pseudonym: String, k: u8, #[server(default)] language: Option<String>) -> Result<String, AppError> {
+pub async fn challenge_friend(pseudonym: String, k: K, #[server(default)] language: Option<String>) -> Result<String, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;

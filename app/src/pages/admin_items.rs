@@ -59,7 +59,7 @@ fn ItemLine(item: ItemRow, target: String, gold: ServerAction<SetItemGold>) -> i
         <tr>
             <td class="num">{item.id}</td>
             <td>{item.kind}</td>
-            <td class="num">{item.k}</td>
+            <td class="num">{item.k.get()}</td>
             <td><Contexts contexts=item.contexts filled=target/></td>
             <td class="num">{item.answers}</td>
             <td class="num">{right}</td>

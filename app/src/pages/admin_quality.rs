@@ -1,7 +1,7 @@
 //! The admin page's quality control (per-item redundancy, gold items, flagged
 //! players) and crowd studies (set one up, follow its assignments).
 
-use gapwise_model::{AdminOverview, ItemPolicy, Platform, ALLOWED_K, GOLD_MISSES_TO_FLAG, LANGUAGES};
+use gapwise_model::{AdminOverview, ItemPolicy, Platform, GOLD_MISSES_TO_FLAG, K, LANGUAGES};
 use leptos::prelude::*;
 
 use crate::api::{CreateStudy, SetAnswersPerItem};
@@ -63,7 +63,7 @@ fn Studies(studies: Vec<gapwise_model::CrowdStudy>, action: ServerAction<CreateS
         <ActionForm action=action attr:class="study-form">
             <label>"Platform " <select name="platform">{Platform::ALL.into_iter().map(|p| view! { <option value=p.code()>{p.code()}</option> }).collect_view()}</select></label>
             <label>"Name " <input type="text" name="name" required maxlength="100"/></label>
-            <label>"k " <select name="k">{ALLOWED_K.into_iter().rev().map(|k| view! { <option value=k>{k}</option> }).collect_view()}</select></label>
+            <label>"k " <select name="k">{K::ALL.into_iter().rev().map(|k| view! { <option value=k.get()>{k.get()}</option> }).collect_view()}</select></label>
             <label>"Language " <select name="language">{LANGUAGES.into_iter().map(|(c, n)| view! { <option value=c>{n}</option> }).collect_view()}</select></label>
             <label>"Items " <input type="number" name="items_target" min="1" max="500" value="20" required/></label>
             <label>"Time limit (minutes) " <input type="number" name="max_minutes" min="1" max="1440" value="60" required/></label>

@@ -1,7 +1,7 @@
 //! Friends and challenges: add a player by pseudonym (their proposed pairs come
 //! first in your game), challenge them to ten items, and compare item by item.
 
-use gapwise_model::{Challenge, Friend, ALLOWED_K};
+use gapwise_model::{Challenge, Friend, K};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -64,7 +64,7 @@ fn FriendLine(f: Friend, remove: ServerAction<RemoveFriend>, challenge: ServerAc
                 <input type="hidden" name="pseudonym" value=for_challenge/>
                 <input type="hidden" name="language" value=language/>
                 <label>{i18n.t("play-k-label")} " "
-                    <select name="k">{ALLOWED_K.into_iter().rev().map(|k| view! { <option value=k>{k}</option> }).collect_view()}</select>
+                    <select name="k">{K::ALL.into_iter().rev().map(|k| view! { <option value=k.get()>{k.get()}</option> }).collect_view()}</select>
                 </label>
                 <button type="submit" class="challenge">{i18n.t("friends-challenge")}</button>
             </ActionForm>
@@ -92,7 +92,7 @@ fn ChallengeLine(c: Challenge) -> impl IntoView {
     let unfinished = c.me.answered < c.items;
     view! {
         <li class="challenge">
-            <p><strong>{heading}</strong> " (k = " {c.k} ", " {c.language.clone()} ")"</p>
+            <p><strong>{heading}</strong> " (k = " {c.k.get()} ", " {c.language.clone()} ")"</p>
             // rows inside an explicit <tbody>: a browser adds one to a table written without
             // it, and the DOM would no longer be the server's HTML that hydration walks
             <table class="compare">

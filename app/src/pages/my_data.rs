@@ -90,7 +90,7 @@ fn Stored(d: MyData) -> impl IntoView {
             <tbody>
                 {d.answers.into_iter().map(|a| view! {
                     <tr>
-                        <td>{a.at}</td><td class="num">{a.item_id}</td><td class="num">{a.k}</td><td>{a.chosen}</td>
+                        <td>{a.at}</td><td class="num">{a.item_id}</td><td class="num">{a.k.get()}</td><td>{a.chosen}</td>
                         <td>{yes_no(a.correct)}</td>
                         <td class="num">{a.client_ms.unwrap_or(a.server_ms)}</td>
                     </tr>

@@ -11,8 +11,8 @@
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
 use gapwise_model::{
-    level_threshold, parse_k, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress,
-    Score, ALLOWED_K, DAILY_GOAL, DEFAULT_K,
+    level_threshold, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score,
+    DAILY_GOAL, K,
 };
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
@@ -28,7 +28,7 @@ use crate::response_clock::response_clock;
 pub fn Play() -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
-    let k = Memo::new(move |_| query.read().get("k").and_then(|raw| parse_k(&raw)).unwrap_or(DEFAULT_K));
+    let k = Memo::new(move |_| query.read().get("k").and_then(|raw| K::parse(&raw)).unwrap_or(K::DEFAULT));
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let challenge = Memo::new(move |_| query.read().get("challenge").filter(|c| !c.is_empty()));
     let next = ServerAction::<NextItem>::new();
@@ -52,12 +52,16 @@ pub fn Play() -> impl IntoView {
         upcoming.set_value(None);
         standing.set(None);
     });
-    // a level reached or an achievement earned by the last answer, said with its feedback
+    // a level reached or an achievement earned by the last answer, said with its
+    // feedback: against the progress the page last knew (a round's, kept across the
+    // page's changes of k or language, else the page's first reading)
     let news = RwSignal::new(None::<String>);
+    let known = StoredValue::new(None::<Progress>);
     Effect::new(move |_| {
         if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
-            let before = standing.get_untracked().map(|(p, _)| p).or_else(|| progress.get_untracked().and_then(Result::ok));
+            let before = known.get_value().or_else(|| progress.get_untracked().and_then(Result::ok));
             news.set(before.and_then(|before| news_text(&now.news_since(&before))));
+            known.set_value(Some(now.clone()));
             standing.set(Some((now, crowd)));
             // the answer's feedback first, then what comes next (an item, or the end
             // of a crowd study with its completion code)
@@ -96,7 +100,7 @@ pub fn Play() -> impl IntoView {
 /// The page's round: its query, the action that answers, and what it brought.
 #[derive(Clone, Copy)]
 struct Play {
-    k: Memo<u8>,
+    k: Memo<K>,
     language: Memo<&'static str>,
     challenge: Memo<Option<String>>,
     round: ServerAction<AnswerRound>,
@@ -119,7 +123,7 @@ fn news_text((level, earned): &(Option<i64>, Vec<Achievement>)) -> Option<String
 fn header(
     p: Progress,
     study: Option<CrowdProgress>,
-    k: Memo<u8>,
+    k: Memo<K>,
     language: Memo<&'static str>,
     challenge: Memo<Option<String>>,
     give_back: ServerAction<CrowdReturn>,
@@ -179,10 +183,10 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
 /// Links that choose how many sentences an item shows; a k the player's `level` has
 /// not unlocked yet is shown with the level that unlocks it.
 #[component]
-fn KChooser(k: Memo<u8>, language: Memo<&'static str>, level: i64) -> impl IntoView {
+fn KChooser(k: Memo<K>, language: Memo<&'static str>, level: i64) -> impl IntoView {
     let i18n = use_i18n();
     let label = i18n.t("play-k-label");
-    let links = ALLOWED_K
+    let links = K::ALL
         .into_iter()
         .map(|choice| {
             let current = move || (k.get() == choice).then_some("page");
@@ -191,7 +195,7 @@ fn KChooser(k: Memo<u8>, language: Memo<&'static str>, level: i64) -> impl IntoV
                 let title = i18n.t_with("play-unlocks-at", &[("level", needed.into())]);
                 view! { <span class="lock" title=title.clone() aria-label=title>"🔒"</span> }
             });
-            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice}{lock}</a> }
+            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice.get()}{lock}</a> }
         })
         .collect_view();
     view! {

@@ -4,7 +4,7 @@
 //! 403 to anyone else, see `require_staff`).
 
 use base64::Engine;
-use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportTable, ALLOWED_K, LANGUAGES, STRATEGIES};
+use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportTable, K, LANGUAGES, STRATEGIES};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -84,7 +84,7 @@ fn Filters(query: Memo<ParamsMap>) -> impl IntoView {
             <label>"Sentences (k) "
                 <select name="k">
                     {option("k", String::new(), "all".into())}
-                    {ALLOWED_K.into_iter().map(|k| option("k", k.to_string(), k.to_string())).collect_view()}
+                    {K::ALL.into_iter().map(|k| option("k", k.to_string(), k.to_string())).collect_view()}
                 </select>
             </label>
             <label>"Pair strategy "

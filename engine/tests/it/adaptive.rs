@@ -7,13 +7,14 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use gapwise_engine::Engine;
+use gapwise_model::K;
 use gapwise_model::{ItemCard, ItemPolicy, Platform, PlayState, Reported, StudySettings};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{Store, CONSENT_VERSION};
 
 async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
     let session = engine.store().session(token).await.expect("lookup").expect("session");
-    match engine.play_state(&session, 1, "en").await.expect("play") {
+    match engine.play_state(&session, K::ONE, "en").await.expect("play") {
         PlayState::Item { card, .. } => Some(card),
         _ => None,
     }
@@ -47,7 +48,7 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
     let settings = StudySettings {
         platform: Platform::Prolific,
         name: format!("{policy:?}"),
-        k: 1,
+        k: K::ONE,
         language: "en".into(),
         items_target: 5,
         max_minutes: 60,
@@ -60,7 +61,7 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         let token = store.enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
         let session = store.session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
-        let PlayState::Item { card, .. } = engine.play(&session, 5, "fr", None).await.expect("play") else {
+        let PlayState::Item { card, .. } = engine.play(&session, K::FIVE, "fr", None).await.expect("play") else {
             panic!("no item for participant {n}")
         };
         red.push(card.options.iter().any(|o| o == "red"));

@@ -6,6 +6,7 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use gapwise_engine::Engine;
+use gapwise_model::K;
 use gapwise_model::{Reported, SuggestionStatus};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{StoreError, CONSENT_VERSION};
@@ -107,7 +108,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let token = store.create_session(&player.id).await.expect("session");
         for _ in 0..3 {
             let session = store.session(&token).await.expect("session").expect("live");
-            let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 1, "en").await.expect("play") else { break };
+            let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "en").await.expect("play") else { break };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
             engine.answer(&session, &card.answer_id, 0, Reported::ms(Some(900))).await.expect("answer");
             engine.next_item(&session).await.expect("next");

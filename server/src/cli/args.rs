@@ -369,7 +369,7 @@ pub struct FilterArgs {
     pub language: Option<String>,
     /// Only items with this many contexts (1, 3 or 5).
     #[arg(long)]
-    pub k: Option<u8>,
+    pub k: Option<gapwise_model::K>,
     /// Only pairs made by this strategy (a-priori, distributional, suggested).
     #[arg(long)]
     pub strategy: Option<String>,

@@ -13,7 +13,6 @@ use gapwise_prepare::import::ImportKind;
 use gapwise_store::Store;
 
 pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
-pub use demo_models::prepare as prepare_demo_models;
 
 /// Runs the command; errors are printed by `main`.
 pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {

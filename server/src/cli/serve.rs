@@ -68,8 +68,11 @@ pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn s
     if !args.no_demo {
         load_first_start(&store, !args.no_demo_models).await?;
     }
+    // raised once the server has stopped serving: the demo's model preparation ends
+    // after its batch in flight instead of holding the process up
+    let stop_preparing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     if !args.no_demo_models {
-        super::demo_models::resume(&store).await?;
+        super::demo_models::resume(&store, stop_preparing.clone()).await?;
     }
     let mut options = get_configuration(None)?.leptos_options;
     if options.output_name.is_empty() {
@@ -80,6 +83,8 @@ pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn s
     let listener = tokio::net::TcpListener::bind(addr).await?;
     // Printed for people and for scripts that start the server on port 0.
     println!("listening on http://{}", listener.local_addr()?);
-    crate::serve(listener, app).await?;
+    let served = crate::serve(listener, app).await;
+    stop_preparing.store(true, std::sync::atomic::Ordering::SeqCst);
+    served?;
     Ok(())
 }

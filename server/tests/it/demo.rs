@@ -70,21 +70,27 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
 }
 
 /// The demo's model preparation is claimed by one server at a time: a claim holds
-/// while its server renews it, and is let go when no step is left.
+/// while its server renews it; another server takes a stale one over, and the first
+/// then finds its renewal refused (and stops); a finished preparation lets it go.
 #[tokio::test]
 async fn the_demo_model_preparation_is_claimed_once() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
         assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
         store.set_demo_models_pending(Preparation::all_bits()).await.expect("plan");
-        assert!(store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: the first claims");
-        assert!(!store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: a second waits");
-        assert!(store.claim_demo_models(0).await.expect("renew"), "{backend:?}: the claimant renews");
+        let first = store.claim_demo_models(30_000).await.expect("claim").expect("the first claims");
+        assert_eq!(store.claim_demo_models(30_000).await.expect("claim"), None, "{backend:?}: a second waits");
+        let renewed = store.renew_demo_models(first).await.expect("renew").expect("the claimant renews");
+        assert_eq!(store.renew_demo_models(first).await.expect("renew"), None, "{backend:?}: only with its latest stamp");
+        // a claim older than the second server's patience (here: any) is taken over
+        let second = store.claim_demo_models(-1).await.expect("claim").expect("a stale claim is taken over");
+        assert_eq!(store.renew_demo_models(renewed).await.expect("renew"), None, "{backend:?}: the first lost it");
+        assert!(store.renew_demo_models(second).await.expect("renew").is_some(), "{backend:?}");
         store.set_demo_models_pending(Preparation::Rating.bit()).await.expect("one left");
         assert_eq!(store.demo_models_pending().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
         store.set_demo_models_pending(0).await.expect("done");
         assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
-        assert!(store.claim_demo_models(30_000).await.expect("claim"), "{backend:?}: a finished claim is let go");
+        assert!(store.claim_demo_models(30_000).await.expect("claim").is_some(), "{backend:?}: a finished claim is let go");
     }
 }
 

@@ -322,7 +322,9 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let annotator = store.create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
     let token = store.create_session(&annotator.id).await.expect("session");
     let session = store.session(&token).await.expect("session").expect("live");
-    let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, 5, "en").await.expect("play") else { panic!("no item") };
+    let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, gapwise_model::K::FIVE, "en").await.expect("play") else {
+        panic!("no item")
+    };
     let trial =
         gapwise_model::Trial { input: Some(gapwise_model::Input::Key), hidden: Some(1), clock_us: Some(100), frame_us: Some(16_667) };
     engine.answer(&session, &card.answer_id, 0, gapwise_model::Reported { client_ms: Some(1500), trial }).await.expect("answer");

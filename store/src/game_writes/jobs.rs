@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use gapwise_model::{Input, Trial};
+use gapwise_model::{Input, Trial, K};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::session::Session;
@@ -19,7 +19,7 @@ pub struct AnswerRow {
     pub id: String,
     pub annotator_id: String,
     pub item_id: i64,
-    pub k: u8,
+    pub k: K,
     pub chosen: String,
     pub correct: bool,
     pub client_ms: Option<i64>,
@@ -37,7 +37,7 @@ pub struct ServingRow {
     pub id: String,
     pub annotator_id: String,
     pub item_id: i64,
-    pub k: u8,
+    pub k: K,
     pub target_first: bool,
     pub served_at: i64,
 }

@@ -10,7 +10,7 @@ use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
 use super::{now_ms, Found, Store, StoreError};
-use gapwise_model::Timing;
+use gapwise_model::{Timing, K};
 
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +84,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         let mut ids = Vec::with_capacity(contexts.len());
         for context in contexts {
-            ids.push(insert_item(&mut tx, pair_id, 1, ItemKind::Likert, std::slice::from_ref(context)).await?);
+            ids.push(insert_item(&mut tx, pair_id, K::ONE, ItemKind::Likert, std::slice::from_ref(context)).await?);
         }
         tx.commit().await?;
         Ok(ids)

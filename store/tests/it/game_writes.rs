@@ -15,7 +15,8 @@ fn player(id: &str, pseudonym: &str) -> Write {
 }
 
 fn serve(id: &str, item_id: i64, session: &str) -> Write {
-    let serving = ServingRow { id: id.into(), annotator_id: "a".into(), item_id, k: 3, target_first: true, served_at: 2 };
+    let serving =
+        ServingRow { id: id.into(), annotator_id: "a".into(), item_id, k: gapwise_model::K::THREE, target_first: true, served_at: 2 };
     Write::Serve { serving: Arc::new(serving), session: session.into() }
 }
 
@@ -24,7 +25,7 @@ fn answer(id: &str, item_id: i64) -> Write {
         id: id.into(),
         annotator_id: "a".into(),
         item_id,
-        k: 3,
+        k: gapwise_model::K::THREE,
         chosen: "two".into(),
         correct: true,
         client_ms: Some(900),
