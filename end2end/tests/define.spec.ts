@@ -43,7 +43,7 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
   }
   // a pick is one request: it brings the round to show next
   const total = picks.reduce((sum, n) => sum + n, 0);
-  expect(calls).toEqual(Array(total).fill('/api/definition-pick'));
+  expect(calls).toEqual(Array(total).fill('/api/define-pick'));
   return picks;
 }
 

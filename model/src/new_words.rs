@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// The word an item is played with in place of its key word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum WinoWord {
+pub enum PlayedWord {
     /// The key word itself: the original Winograd item.
     Original,
     /// A word made up by the letter model: the player learns it from its definition.
@@ -15,38 +15,38 @@ pub enum WinoWord {
     Shifted,
 }
 
-impl WinoWord {
-    pub const ALL: [WinoWord; 3] = [WinoWord::Original, WinoWord::Invented, WinoWord::Shifted];
+impl PlayedWord {
+    pub const ALL: [PlayedWord; 3] = [PlayedWord::Original, PlayedWord::Invented, PlayedWord::Shifted];
 
     /// `original`, `invented` or `shifted`, as stored.
     pub fn code(self) -> &'static str {
         match self {
-            WinoWord::Original => "original",
-            WinoWord::Invented => "invented",
-            WinoWord::Shifted => "shifted",
+            PlayedWord::Original => "original",
+            PlayedWord::Invented => "invented",
+            PlayedWord::Shifted => "shifted",
         }
     }
 
-    pub fn parse(code: &str) -> Option<WinoWord> {
-        WinoWord::ALL.into_iter().find(|w| w.code() == code)
+    pub fn parse(code: &str) -> Option<PlayedWord> {
+        PlayedWord::ALL.into_iter().find(|w| w.code() == code)
     }
 }
 
 /// The conditions people play in turn: each word with and without its definition.
 /// A player's n-th item takes the condition after their first's, so six items in a
 /// row cover all six and consecutive items alternate between definition and none.
-pub const WINO_CONDITIONS: [(WinoWord, bool); 6] = [
-    (WinoWord::Invented, true),
-    (WinoWord::Invented, false),
-    (WinoWord::Shifted, true),
-    (WinoWord::Original, false),
-    (WinoWord::Original, true),
-    (WinoWord::Shifted, false),
+pub const WINO_CONDITIONS: [(PlayedWord, bool); 6] = [
+    (PlayedWord::Invented, true),
+    (PlayedWord::Invented, false),
+    (PlayedWord::Shifted, true),
+    (PlayedWord::Original, false),
+    (PlayedWord::Original, true),
+    (PlayedWord::Shifted, false),
 ];
 
 /// An item as the player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct WinoCard {
+pub struct NewWordsCard {
     pub serving_id: String,
     /// The sentence with `_` for the blank, the key word replaced by the played word.
     pub sentence: String,
@@ -57,12 +57,12 @@ pub struct WinoCard {
     pub answered: i64,
     pub right: i64,
     /// The player's last answer, when it was just given ([`crate::RECENT_OUTCOME_MS`]).
-    pub last: Option<WinoPick>,
+    pub last: Option<NewWordsPick>,
 }
 
 /// What an answer was.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WinoPick {
+pub struct NewWordsPick {
     pub correct: bool,
     /// The right option's text.
     pub answer: String,
@@ -100,7 +100,7 @@ impl Teaching {
 /// A Winograd-style item: a sentence with one blank `_`, two options, the right one,
 /// and the sentence that defines its key word (when it has one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WinoItem {
+pub struct NewWordsItem {
     pub sentence: String,
     pub options: [String; 2],
     pub answer: usize,

@@ -10,7 +10,7 @@ pub const LIKERT_RATERS: i64 = 2;
 /// A Likert item as shown to a rater: one context and the two words, in the order
 /// of the scale (which of them is the target is not told).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LikertCard {
+pub struct RateCard {
     /// The serving id the rating is sent back with.
     pub serving_id: String,
     pub context: Context,

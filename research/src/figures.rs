@@ -308,7 +308,7 @@ fn draw_success_lines(area: &Area<'_>, lines: &[(Key, Vec<(f64, f64)>)]) -> Resu
 }
 
 /// One language's points of Fig. 2: mean Likert rating (x) and model score (y).
-pub(crate) struct LikertPanel {
+pub(crate) struct RatePanel {
     pub language: String,
     pub ratings: Vec<f64>,
     pub scores: Vec<f64>,
@@ -325,7 +325,7 @@ const HEAT: RGBColor = BLUE;
 
 /// Figure 2: for each language, how many items fall in each (mean Likert rating,
 /// model score) cell; darker is more, as its colour scale says.
-pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<String, ResearchError> {
+pub(crate) fn likert_heatmap(model: &str, panels: &[RatePanel]) -> Result<String, ResearchError> {
     let width = (PANEL_WIDTH * u32::try_from(panels.len()).unwrap_or(1)).max(WIDTH);
     svg((width, 440), |root| {
         let root = titled(root, &format!("Likert ratings against {model} scores"), TITLE)?;
@@ -345,7 +345,7 @@ pub(crate) fn likert_heatmap(model: &str, panels: &[LikertPanel]) -> Result<Stri
 }
 
 /// One language's heatmap, its colour scale at its right.
-fn draw_heatmap_panel(panel: &LikertPanel, area: &Area<'_>) -> Result<(), ResearchError> {
+fn draw_heatmap_panel(panel: &RatePanel, area: &Area<'_>) -> Result<(), ResearchError> {
     let lo = panel.scores.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = panel.scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let (lo, hi) = if lo < hi { (lo, hi) } else { (lo - 1.0, lo + 1.0) };

@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::ResearchError;
 use gapwise_model::Teaching;
-use gapwise_model::{ReportTable, WinoWord};
-use gapwise_store::{Store, WinoJudgement};
+use gapwise_model::{PlayedWord, ReportTable};
+use gapwise_store::{NewWordsJudgement, Store};
 
 use crate::table::{rate_with_ci, table};
 
@@ -49,7 +49,7 @@ fn shown(with_definition: bool) -> &'static str {
     }
 }
 
-fn rate_row(player: &str, word: WinoWord, definition: &str, shots: u32, correct: &[bool]) -> Vec<String> {
+fn rate_row(player: &str, word: PlayedWord, definition: &str, shots: u32, correct: &[bool]) -> Vec<String> {
     let mut row = vec![player.to_owned(), word.code().to_owned(), definition.to_owned(), shots.to_string(), correct.len().to_string()];
     row.extend(rate_with_ci(correct));
     row
@@ -57,13 +57,13 @@ fn rate_row(player: &str, word: WinoWord, definition: &str, shots: u32, correct:
 
 /// Tables 2 and 3: every condition people answered in and every setup a model was
 /// judged in, with the models on people's items.
-fn accuracy(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement]) -> ReportTable {
+fn accuracy(answers: &[gapwise_store::NewWordsAnswer], judgements: &[NewWordsJudgement]) -> ReportTable {
     let mut rows = Vec::new();
-    let mut people: BTreeMap<(WinoWord, bool), Vec<&gapwise_store::WinoAnswer>> = BTreeMap::new();
+    let mut people: BTreeMap<(PlayedWord, bool), Vec<&gapwise_store::NewWordsAnswer>> = BTreeMap::new();
     for a in answers {
         people.entry((a.word, a.with_definition)).or_default().push(a);
     }
-    let mut by_model: BTreeMap<&str, Vec<&WinoJudgement>> = BTreeMap::new();
+    let mut by_model: BTreeMap<&str, Vec<&NewWordsJudgement>> = BTreeMap::new();
     for j in judgements {
         by_model.entry(j.model.as_str()).or_default().push(j);
     }
@@ -83,7 +83,7 @@ fn accuracy(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement])
         }
     }
     for (model, theirs) in &by_model {
-        let mut setups: BTreeMap<(WinoWord, &str, u32), Vec<bool>> = BTreeMap::new();
+        let mut setups: BTreeMap<(PlayedWord, &str, u32), Vec<bool>> = BTreeMap::new();
         for j in theirs {
             setups.entry((j.setup.word, j.setup.teaching.as_str(), j.setup.shots)).or_default().push(j.correct);
         }
@@ -107,7 +107,7 @@ fn quartile(sorted: &[usize], value: usize) -> usize {
 
 /// Sec. 5: accuracy with an invented word taught by its definition (people: shown;
 /// models: as a suffix) by part of speech and by quartile of definition length.
-fn breakdown(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement], facts: &HashMap<String, Facts>) -> ReportTable {
+fn breakdown(answers: &[gapwise_store::NewWordsAnswer], judgements: &[NewWordsJudgement], facts: &HashMap<String, Facts>) -> ReportTable {
     let mut lengths: Vec<usize> = facts.values().map(|f| f.definition_words).collect();
     lengths.sort_unstable();
     let mut bounds: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
@@ -123,11 +123,11 @@ fn breakdown(answers: &[gapwise_store::WinoAnswer], judgements: &[WinoJudgement]
     // (player, item, correct) of every instance that counts
     let mut instances: Vec<(String, &str, bool)> = answers
         .iter()
-        .filter(|a| a.word == WinoWord::Invented && a.with_definition)
+        .filter(|a| a.word == PlayedWord::Invented && a.with_definition)
         .map(|a| (PEOPLE.to_owned(), a.item_id.as_str(), a.correct))
         .collect();
     instances.extend(
-        judgements.iter().filter(|j| j.setup.word == WinoWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(
+        judgements.iter().filter(|j| j.setup.word == PlayedWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(
             |j| {
                 let player = if j.setup.shots == 0 { j.model.clone() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
                 (player, j.item_id.as_str(), j.correct)

@@ -15,10 +15,10 @@ use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, Level};
 use gapwise_stats::bootstrap::bootstrap_ci;
 use gapwise_stats::dominance::{dominance, Predictor};
-use gapwise_store::{LikertRow, Store};
+use gapwise_store::{RateRow, Store};
 
 use crate::answers::Answer;
-use crate::figures::{likert_heatmap, LikertPanel};
+use crate::figures::{likert_heatmap, RatePanel};
 use crate::table::{num, table, RESAMPLES, SEED};
 
 /// Fewest items for a regression with up to 6 columns to mean anything.
@@ -46,7 +46,7 @@ pub(crate) async fn analyses(
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let rows = store.likert_rows(models, language).await?;
-    let mut by_language: BTreeMap<String, Vec<&LikertRow>> = BTreeMap::new();
+    let mut by_language: BTreeMap<String, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
         by_language.entry(r.language.clone()).or_default().push(r);
     }
@@ -61,11 +61,11 @@ pub(crate) async fn analyses(
     for (m, model) in models.iter().enumerate() {
         let mut panels = Vec::new();
         for (language, items) in &by_language {
-            let scored: Vec<(&LikertRow, f64)> = items.iter().filter_map(|r| r.model_scores[m].map(|s| (*r, s))).collect();
+            let scored: Vec<(&RateRow, f64)> = items.iter().filter_map(|r| r.model_scores[m].map(|s| (*r, s))).collect();
             if scored.is_empty() {
                 continue;
             }
-            panels.push(LikertPanel {
+            panels.push(RatePanel {
                 language: language.clone(),
                 ratings: scored.iter().map(|(r, _)| r.mean_rating).collect(),
                 scores: scored.iter().map(|(_, s)| *s).collect(),
@@ -126,7 +126,7 @@ pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<Re
 
 /// A Likert item with every predictor of Table 8 at hand.
 struct Observation<'a> {
-    row: &'a LikertRow,
+    row: &'a RateRow,
     score: f64,
     success: f64,
     time: f64,
@@ -136,7 +136,7 @@ struct Observation<'a> {
 fn dominance_row(
     model: &str,
     language: &str,
-    scored: &[(&LikertRow, f64)],
+    scored: &[(&RateRow, f64)],
     stats: &HashMap<PairKey, (f64, f64)>,
     frequency: &HashMap<String, u64>,
 ) -> Vec<String> {

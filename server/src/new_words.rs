@@ -11,14 +11,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gapwise_model::NewWordsItem;
+use gapwise_model::PlayedWord;
 use gapwise_model::Teaching;
-use gapwise_model::WinoItem;
-use gapwise_model::WinoWord;
 use gapwise_prepare::new_words::invented::LetterModel;
 use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_prepare::wordnet::lemmas;
 use gapwise_scorer::new_words::partial::{judge, ContinuationScorer};
-use gapwise_store::{Store, WinoItemRecord, WinoJudgement, WinoSetup, WinoVariant};
+use gapwise_store::{NewWordsItemRecord, NewWordsJudgement, NewWordsSetup, NewWordsVariant, Store};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
@@ -34,13 +34,13 @@ pub const SEED: u64 = 3;
 /// length-sorted batches to fill up (8 ran at half the speed).
 const BATCH: usize = 64;
 
-fn variant(lemma: &str, played: WinoItem) -> WinoVariant {
-    WinoVariant { lemma: lemma.to_owned(), sentence: played.sentence, taught: played.definition.unwrap_or_default() }
+fn variant(lemma: &str, played: NewWordsItem) -> NewWordsVariant {
+    NewWordsVariant { lemma: lemma.to_owned(), sentence: played.sentence, taught: played.definition.unwrap_or_default() }
 }
 
 /// The items with their three words: the key word, an invented word of `letters`
 /// (drawn with `seed`) and, where one fits, the key word of a meaning-shift partner.
-pub fn records(items: &[KeyedItem], letters: &LetterModel, seed: u64) -> Result<Vec<WinoItemRecord>, Error> {
+pub fn records(items: &[KeyedItem], letters: &LetterModel, seed: u64) -> Result<Vec<NewWordsItemRecord>, Error> {
     let invented = letters.invent(items.len(), seed);
     if invented.len() < items.len() {
         return Err(format!("the letter model made {} words for {} items", invented.len(), items.len()).into());
@@ -52,13 +52,13 @@ pub fn records(items: &[KeyedItem], letters: &LetterModel, seed: u64) -> Result<
         .zip(partners)
         .map(|((item, word), partner)| {
             let mut variants = BTreeMap::from([
-                (WinoWord::Original, variant(&item.lemma, item.original())),
-                (WinoWord::Invented, variant(&word.word, item.with_word(&word.word))),
+                (PlayedWord::Original, variant(&item.lemma, item.original())),
+                (PlayedWord::Invented, variant(&word.word, item.with_word(&word.word))),
             ]);
             if let Some(other) = partner.and_then(|p| items.get(p)) {
-                variants.insert(WinoWord::Shifted, variant(&other.lemma, item.shifted_to(other)));
+                variants.insert(PlayedWord::Shifted, variant(&other.lemma, item.shifted_to(other)));
             }
-            WinoItemRecord {
+            NewWordsItemRecord {
                 id: item.id(),
                 options: item.options.clone(),
                 answer: item.answer,
@@ -84,7 +84,7 @@ pub async fn import_new_words(store: &Store, text: &str, wordnet: &Path, seed: u
 /// How a judging run is bounded.
 pub struct Judging {
     /// The words and teachings to judge in (every pair of them).
-    pub words: Vec<WinoWord>,
+    pub words: Vec<PlayedWord>,
     pub teachings: Vec<Teaching>,
     pub shots: usize,
     /// Items per setup: those people answered first, then others (seeded order).
@@ -93,9 +93,14 @@ pub struct Judging {
 }
 
 /// The item played with `word`, as the scorer takes it; `None` without that word.
-fn played(item: &WinoItemRecord, word: WinoWord) -> Option<WinoItem> {
+fn played(item: &NewWordsItemRecord, word: PlayedWord) -> Option<NewWordsItem> {
     let v = item.variants.get(&word)?;
-    Some(WinoItem { sentence: v.sentence.clone(), options: item.options.clone(), answer: item.answer, definition: Some(v.taught.clone()) })
+    Some(NewWordsItem {
+        sentence: v.sentence.clone(),
+        options: item.options.clone(),
+        answer: item.answer,
+        definition: Some(v.taught.clone()),
+    })
 }
 
 /// Judges items with `model` under `model_id`, batch by batch (each stored as it is
@@ -111,17 +116,17 @@ pub async fn judge_new_words(
 ) -> Result<usize, Error> {
     let (played_items, mut others): (Vec<_>, Vec<_>) = store.new_words_items().await?.into_iter().partition(|(_, answered)| *answered);
     others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(how.seed));
-    let mut order: Vec<WinoItemRecord> = played_items.into_iter().chain(others).map(|(item, _)| item).collect();
+    let mut order: Vec<NewWordsItemRecord> = played_items.into_iter().chain(others).map(|(item, _)| item).collect();
     let shot_items = order.split_off(order.len().saturating_sub(how.shots));
     order.truncate(how.items);
     let judged = store.new_words_judged(model_id).await?;
     let mut todo = Vec::new();
     for &word in &how.words {
         for &teaching in &how.teachings {
-            let setup = WinoSetup { word, teaching: teaching.code().to_owned(), shots: u32::try_from(how.shots)? };
-            let items: Vec<&WinoItemRecord> =
+            let setup = NewWordsSetup { word, teaching: teaching.code().to_owned(), shots: u32::try_from(how.shots)? };
+            let items: Vec<&NewWordsItemRecord> =
                 order.iter().filter(|i| i.variants.contains_key(&word) && !judged.contains(&(i.id.clone(), setup.clone()))).collect();
-            let shots: Vec<WinoItem> = shot_items.iter().filter_map(|i| played(i, word)).collect();
+            let shots: Vec<NewWordsItem> = shot_items.iter().filter_map(|i| played(i, word)).collect();
             todo.push((setup, teaching, items, shots));
         }
     }
@@ -132,12 +137,12 @@ pub async fn judge_new_words(
             if stop.load(Ordering::SeqCst) {
                 return Ok(done);
             }
-            let asked: Vec<WinoItem> = batch.iter().filter_map(|i| played(i, setup.word)).collect();
+            let asked: Vec<NewWordsItem> = batch.iter().filter_map(|i| played(i, setup.word)).collect();
             let judgements = judge(model, &asked, teaching, &shots)?;
-            let rows: Vec<WinoJudgement> = batch
+            let rows: Vec<NewWordsJudgement> = batch
                 .iter()
                 .zip(judgements)
-                .map(|(item, j)| WinoJudgement {
+                .map(|(item, j)| NewWordsJudgement {
                     model: model_id.to_owned(),
                     item_id: item.id.clone(),
                     setup: setup.clone(),

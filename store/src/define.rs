@@ -151,7 +151,7 @@ impl Store {
     /// group of at most `cap` members (and at least [`MIN_CANDIDATES`] distinct
     /// candidates) they have not played in this task; `None` when none is found
     /// among [`DRAW`] drawn.
-    pub async fn definition_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
+    pub async fn define_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
         let serving = open_or_serve(|| self.open_definition_serving(id, task), self.serve_definition_group(id, task, cap)).await?;
         let Some(serving) = serving else { return Ok(None) };
         self.definition_card(id, &serving).await.map(Some)
@@ -287,7 +287,7 @@ impl Store {
     /// Annotator `id` picks the option at `position` of round `serving`. Picking
     /// the same option again, or anything after the right one was found, changes
     /// nothing and answers as before.
-    pub async fn pick_definition(
+    pub async fn pick_define(
         &self,
         id: &str,
         serving: &str,

@@ -16,11 +16,11 @@ use sqlx::Row;
 
 use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Store, StoreError};
-use gapwise_model::{Timing, WinoCard, WinoPick, WinoWord, RECENT_OUTCOME_MS, WINO_CONDITIONS};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing, RECENT_OUTCOME_MS, WINO_CONDITIONS};
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]
-pub struct WinoItemRecord {
+pub struct NewWordsItemRecord {
     pub id: String,
     pub options: [String; 2],
     pub answer: usize,
@@ -29,12 +29,12 @@ pub struct WinoItemRecord {
     /// WordNet's gloss of the key word.
     pub definition: String,
     pub source: String,
-    pub variants: BTreeMap<WinoWord, WinoVariant>,
+    pub variants: BTreeMap<PlayedWord, NewWordsVariant>,
 }
 
 /// An item played with one word.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinoVariant {
+pub struct NewWordsVariant {
     pub lemma: String,
     /// The sentence with `_` for the blank.
     pub sentence: String,
@@ -45,18 +45,18 @@ pub struct WinoVariant {
 /// How a model was asked: the word, where the definition went (`empty`, `suffix`,
 /// `prefix`) and how many solved items came first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct WinoSetup {
-    pub word: WinoWord,
+pub struct NewWordsSetup {
+    pub word: PlayedWord,
     pub teaching: String,
     pub shots: u32,
 }
 
 /// A model's judgement of an item, to store or as stored.
 #[derive(Clone, Debug, PartialEq)]
-pub struct WinoJudgement {
+pub struct NewWordsJudgement {
     pub model: String,
     pub item_id: String,
-    pub setup: WinoSetup,
+    pub setup: NewWordsSetup,
     pub log_likelihoods: [f64; 2],
     pub choice: usize,
     /// Whether the choice is the item's answer (read back; ignored when storing).
@@ -65,17 +65,17 @@ pub struct WinoJudgement {
 
 /// A person's answer, without who gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinoAnswer {
+pub struct NewWordsAnswer {
     pub item_id: String,
-    pub word: WinoWord,
+    pub word: PlayedWord,
     pub with_definition: bool,
     pub correct: bool,
 }
 
 /// The setup stored in the three columns from `first` on (word, teaching, shots).
-fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<WinoSetup, StoreError> {
-    Ok(WinoSetup {
-        word: stored_code(row, first, "WinoDict word", WinoWord::parse)?,
+fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<NewWordsSetup, StoreError> {
+    Ok(NewWordsSetup {
+        word: stored_code(row, first, "WinoDict word", PlayedWord::parse)?,
         teaching: row.try_get(first + 1)?,
         shots: u32::try_from(row.try_get::<i64, _>(first + 2)?).unwrap_or(0),
     })
@@ -94,7 +94,7 @@ fn first_condition(annotator: &str) -> usize {
 impl Store {
     /// Imports items with their variants in one transaction; items present already
     /// (same id) are kept as they are. Returns how many items were new.
-    pub async fn import_new_words(&self, items: &[WinoItemRecord]) -> Result<u64, StoreError> {
+    pub async fn import_new_words(&self, items: &[NewWordsItemRecord]) -> Result<u64, StoreError> {
         let mut tx = self.pool().begin().await?;
         let new = insert_rows(
             &mut tx,
@@ -113,7 +113,7 @@ impl Store {
             &|_| {},
         )
         .await?;
-        let variants: Vec<(&str, WinoWord, &WinoVariant)> =
+        let variants: Vec<(&str, PlayedWord, &NewWordsVariant)> =
             items.iter().flat_map(|i| i.variants.iter().map(move |(w, v)| (i.id.as_str(), *w, v))).collect();
         insert_rows(
             &mut tx,
@@ -131,7 +131,7 @@ impl Store {
     }
 
     /// Every item with its variants, in id order, with whether anyone answered it.
-    pub async fn new_words_items(&self) -> Result<Vec<(WinoItemRecord, bool)>, StoreError> {
+    pub async fn new_words_items(&self) -> Result<Vec<(NewWordsItemRecord, bool)>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, i.option_a, i.option_b, i.answer, i.pos, i.definition, i.source, \
                     CASE WHEN EXISTS (SELECT 1 FROM new_words_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
@@ -140,17 +140,17 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         let variants = sqlx::query("SELECT item_id, word, lemma, sentence, taught FROM new_words_variants").fetch_all(self.pool()).await?;
-        let mut by_item: BTreeMap<String, BTreeMap<WinoWord, WinoVariant>> = BTreeMap::new();
+        let mut by_item: BTreeMap<String, BTreeMap<PlayedWord, NewWordsVariant>> = BTreeMap::new();
         for v in &variants {
             by_item.entry(v.try_get(0)?).or_default().insert(
-                stored_code(v, 1, "WinoDict word", WinoWord::parse)?,
-                WinoVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? },
+                stored_code(v, 1, "WinoDict word", PlayedWord::parse)?,
+                NewWordsVariant { lemma: v.try_get(2)?, sentence: v.try_get(3)?, taught: v.try_get(4)? },
             );
         }
         rows.iter()
             .map(|r| {
                 let id: String = r.try_get(0)?;
-                let item = WinoItemRecord {
+                let item = NewWordsItemRecord {
                     variants: by_item.remove(&id).unwrap_or_default(),
                     id,
                     options: [r.try_get(1)?, r.try_get(2)?],
@@ -166,7 +166,7 @@ impl Store {
 
     /// The item annotator `id` has open, else a new one they have not met, in their
     /// next condition; `None` when they have met every item.
-    pub async fn new_words_round(&self, id: &str) -> Result<Option<WinoCard>, StoreError> {
+    pub async fn new_words_round(&self, id: &str) -> Result<Option<NewWordsCard>, StoreError> {
         let serving = open_or_serve(|| self.open_new_words_serving(id), self.serve_new_words_item(id)).await?;
         let Some(serving) = serving else { return Ok(None) };
         self.new_words_card(id, &serving).await.map(Some)
@@ -221,7 +221,7 @@ impl Store {
             .await?)
     }
 
-    async fn new_words_card(&self, id: &str, serving: &str) -> Result<WinoCard, StoreError> {
+    async fn new_words_card(&self, id: &str, serving: &str) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -235,7 +235,7 @@ impl Store {
         .bind(id)
         .fetch_one(self.pool())
         .await?;
-        Ok(WinoCard {
+        Ok(NewWordsCard {
             serving_id: serving.to_owned(),
             sentence: row.try_get(0)?,
             definition: if row.try_get::<i64, _>(2)? == 1 { Some(row.try_get(1)?) } else { None },
@@ -247,7 +247,7 @@ impl Store {
     }
 
     /// Annotator `id`'s last answer, if it was just given.
-    async fn last_new_words_pick(&self, id: &str) -> Result<Option<WinoPick>, StoreError> {
+    async fn last_new_words_pick(&self, id: &str) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
             "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
@@ -261,14 +261,14 @@ impl Store {
             let options: [String; 2] = [r.try_get(2)?, r.try_get(3)?];
             let [first, second] = options;
             let answer = if option_index(r.try_get(1)?)? == 0 { first } else { second };
-            Ok(WinoPick { correct: r.try_get::<i64, _>(0)? == 1, answer })
+            Ok(NewWordsPick { correct: r.try_get::<i64, _>(0)? == 1, answer })
         })
         .transpose()
     }
 
     /// Annotator `id` answers round `serving` with option `choice` (0 or 1).
     /// Answering again changes nothing and answers as the first time.
-    pub async fn pick_new_words(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<WinoPick, StoreError> {
+    pub async fn pick_new_words(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<NewWordsPick, StoreError> {
         if choice > 1 {
             return Err(StoreError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
         }
@@ -299,11 +299,11 @@ impl Store {
         let stored: i64 =
             sqlx::query_scalar("SELECT correct FROM new_words_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
         let [first, second] = options;
-        Ok(WinoPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
+        Ok(NewWordsPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
     }
 
     /// Every answer people gave, without who gave it, in the order served.
-    pub async fn new_words_answers(&self) -> Result<Vec<WinoAnswer>, StoreError> {
+    pub async fn new_words_answers(&self) -> Result<Vec<NewWordsAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at",
         )
@@ -311,9 +311,9 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                Ok(WinoAnswer {
+                Ok(NewWordsAnswer {
                     item_id: r.try_get(0)?,
-                    word: stored_code(r, 1, "WinoDict word", WinoWord::parse)?,
+                    word: stored_code(r, 1, "WinoDict word", PlayedWord::parse)?,
                     with_definition: r.try_get::<i64, _>(2)? == 1,
                     correct: r.try_get::<i64, _>(3)? == 1,
                 })
@@ -322,7 +322,7 @@ impl Store {
     }
 
     /// The setups `model` has judged each item in.
-    pub async fn new_words_judged(&self, model: &str) -> Result<HashSet<(String, WinoSetup)>, StoreError> {
+    pub async fn new_words_judged(&self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1")
             .bind(model)
             .fetch_all(self.pool())
@@ -331,7 +331,7 @@ impl Store {
     }
 
     /// Stores judgements (one transaction); a judgement made again replaces the old.
-    pub async fn save_new_words_judgements(&self, judgements: &[WinoJudgement]) -> Result<(), StoreError> {
+    pub async fn save_new_words_judgements(&self, judgements: &[NewWordsJudgement]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -358,7 +358,7 @@ impl Store {
     }
 
     /// Every stored judgement, with whether it was right.
-    pub async fn new_words_judgements(&self) -> Result<Vec<WinoJudgement>, StoreError> {
+    pub async fn new_words_judgements(&self) -> Result<Vec<NewWordsJudgement>, StoreError> {
         let rows = sqlx::query(
             "SELECT j.model_id, j.item_id, j.word, j.teaching, j.shots, j.log_likelihood_a, j.log_likelihood_b, j.choice, i.answer \
              FROM new_words_judgements j JOIN new_words_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",
@@ -368,7 +368,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let choice = option_index(r.try_get(7)?)?;
-                Ok(WinoJudgement {
+                Ok(NewWordsJudgement {
                     model: r.try_get(0)?,
                     item_id: r.try_get(1)?,
                     setup: setup_of(r, 2)?,

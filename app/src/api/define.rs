@@ -7,22 +7,22 @@ use crate::AppError;
 
 /// The caller's round of `task` (`w2d` or `d2w`) from groups of at most `cap`
 /// members (5, 10 or 20), or `None` when they have played every such group.
-#[server(endpoint = "definition-round")]
-pub async fn definition_round(task: String, cap: u32) -> Result<Option<DefinitionCard>, AppError> {
+#[server(endpoint = "define-round")]
+pub async fn define_round(task: String, cap: u32) -> Result<Option<DefinitionCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let (task, cap) = round_of(&task, cap)?;
-    Ok(ctx.store.definition_round(&session.annotator.id, task, cap).await?)
+    Ok(ctx.store.define_round(&session.annotator.id, task, cap).await?)
 }
 
 /// Picks the option at `position` (0 = first shown) of the round `serving_id`.
 /// `client_ms` as for the game's answers. Picking an option twice is harmless.
-/// With the page's `task` and `cap`, the outcome brings what `definition-round`
+/// With the page's `task` and `cap`, the outcome brings what `define-round`
 /// would return next (this round while it goes on): one request a pick.
-#[server(endpoint = "definition-pick")]
-pub async fn pick_definition(
+#[server(endpoint = "define-pick")]
+pub async fn pick_define(
     serving_id: String,
     position: usize,
     client_ms: Option<String>,
@@ -35,9 +35,9 @@ pub async fn pick_definition(
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
     let round = task.zip(cap).map(|(task, cap)| round_of(&task, cap)).transpose()?;
-    let given = ctx.store.pick_definition(&session.annotator.id, &serving_id, position, client_ms).await?;
+    let given = ctx.store.pick_define(&session.annotator.id, &serving_id, position, client_ms).await?;
     let next = match round {
-        Some((task, cap)) => ctx.store.definition_round(&session.annotator.id, task, cap).await?,
+        Some((task, cap)) => ctx.store.define_round(&session.annotator.id, task, cap).await?,
         None => None,
     };
     Ok(WithNext { given, next })

@@ -1,13 +1,13 @@
 //! Server functions of the invented-word game (WinoDict).
 
-use gapwise_model::{WinoCard, WinoPick, WithNext};
+use gapwise_model::{NewWordsCard, NewWordsPick, WithNext};
 use leptos::prelude::*;
 
 use crate::AppError;
 
 /// The caller's open item, else a new one; `None` when they have met every item.
 #[server(endpoint = "new-words-round")]
-pub async fn new_words_round() -> Result<Option<WinoCard>, AppError> {
+pub async fn new_words_round() -> Result<Option<NewWordsCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
@@ -23,7 +23,7 @@ pub async fn pick_new_words(
     serving_id: String,
     choice: usize,
     client_ms: Option<String>,
-) -> Result<WithNext<WinoPick, WinoCard>, AppError> {
+) -> Result<WithNext<NewWordsPick, NewWordsCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;

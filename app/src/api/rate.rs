@@ -6,8 +6,8 @@ use crate::AppError;
 
 /// The next Likert item of `language` (English when left out) for the caller, or
 /// `None` when they have rated every one that still needs raters.
-#[server(endpoint = "likert-next")]
-pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<Option<gapwise_model::LikertCard>, AppError> {
+#[server(endpoint = "rate-round")]
+pub async fn rate_round(#[server(default)] language: Option<String>) -> Result<Option<gapwise_model::RateCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
@@ -18,7 +18,7 @@ pub async fn likert_next(#[server(default)] language: Option<String>) -> Result<
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
 /// the left of the scale) to 5 (surely the one at the right). `client_ms` as for
-/// answers. Returns what `likert-next` would for `language`: the page's next item
+/// answers. Returns what `rate-round` would for `language`: the page's next item
 /// in the same request.
 #[server(endpoint = "rate")]
 pub async fn rate(
@@ -26,7 +26,7 @@ pub async fn rate(
     position: u8,
     client_ms: Option<String>,
     #[server(default)] language: Option<String>,
-) -> Result<Option<gapwise_model::LikertCard>, AppError> {
+) -> Result<Option<gapwise_model::RateCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{definition_round, PickDefinition};
+use crate::api::{define_round, PickDefine};
 use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
@@ -27,11 +27,11 @@ pub fn DefinePage() -> impl IntoView {
             .filter(|c| DEFINITION_CAPS.contains(c))
             .unwrap_or(DEFAULT_DEFINITION_CAP)
     });
-    let pick = ServerAction::<PickDefinition>::new();
+    let pick = ServerAction::<PickDefine>::new();
     let round = answered_rounds(
         pick,
         move || (task.get(), cap.get()),
-        |(task, cap)| definition_round(task.code().to_owned(), cap),
+        |(task, cap)| define_round(task.code().to_owned(), cap),
         |picked| picked.next,
     );
     keyboard_shortcuts();
@@ -86,7 +86,7 @@ fn found_view(p: &DefinitionPick) -> impl IntoView {
 
 /// The prompt and the options of one round.
 #[component]
-fn Round(card: DefinitionCard, pick: ServerAction<PickDefinition>, cap: u32) -> impl IntoView {
+fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();

@@ -4,7 +4,7 @@
 //! the player picks which of two phrases fills the blank. The item and its
 //! condition are the server's choice; the sentences are WinoGrande's, in English.
 
-use gapwise_model::{WinoCard, WinoPick, WithNext};
+use gapwise_model::{NewWordsCard, NewWordsPick, WithNext};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -30,7 +30,7 @@ pub fn NewWordsPage() -> impl IntoView {
         <h1>{i18n.t("new-words-title")}</h1>
         <p>{i18n.t("new-words-intro")}</p>
         {verdict}
-        <RoundView round=round none="new-words-none" show=move |card: WinoCard| {
+        <RoundView round=round none="new-words-none" show=move |card: NewWordsCard| {
             let told = card.last.as_ref().filter(|_| pick.value().get_untracked().is_none()).map(outcome);
             view! { {told} <Item card pick/> }
         }/>
@@ -39,7 +39,7 @@ pub fn NewWordsPage() -> impl IntoView {
 }
 
 /// Whether an answer was right, with the right option.
-fn outcome(p: &WinoPick) -> impl IntoView {
+fn outcome(p: &NewWordsPick) -> impl IntoView {
     let i18n = use_i18n();
     let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
     view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.clone().into())])}</p> }
@@ -47,7 +47,7 @@ fn outcome(p: &WinoPick) -> impl IntoView {
 
 /// The sentence, the definition when it is shown, and the two options.
 #[component]
-fn Item(card: WinoCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
+fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();

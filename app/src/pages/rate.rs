@@ -1,12 +1,12 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_model::{parse_language, LikertCard, Preparation, PREPARED_LANGUAGE};
+use gapwise_model::{parse_language, Preparation, RateCard, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{likert_next, Rate};
+use crate::api::{rate_round, Rate};
 use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, Contexts, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
@@ -17,7 +17,7 @@ pub fn RatePage() -> impl IntoView {
     let query = use_query_map();
     let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
     let rate = ServerAction::<Rate>::new();
-    let card = answered_rounds(rate, move || language.get(), |language| likert_next(Some(language.to_owned())), |next| next);
+    let card = answered_rounds(rate, move || language.get(), |language| rate_round(Some(language.to_owned())), |next| next);
     keyboard_shortcuts();
     view! {
         <Title text=i18n.t("nav-rate")/>
@@ -31,7 +31,7 @@ pub fn RatePage() -> impl IntoView {
 
 /// The sentence and the five buttons of the scale.
 #[component]
-fn Scale(card: LikertCard, rate: ServerAction<Rate>, language: &'static str) -> impl IntoView {
+fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let word = |key, word: &str| i18n.t_with(key, &[("word", word.into())]);

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::morphology::{inflect, Form};
-use gapwise_model::{Pos, WinoItem};
+use gapwise_model::{NewWordsItem, Pos};
 
 use super::definition::definition_sentence;
 use crate::PrepareError;
@@ -61,21 +61,21 @@ impl KeyedItem {
     /// The item with `lemma` standing for the key word, in the key word's form and
     /// capitalisation (`played_as` keeps the capital), defined by the Table 6 sentence
     /// of the key word's definition.
-    pub fn with_word(&self, lemma: &str) -> WinoItem {
+    pub fn with_word(&self, lemma: &str) -> NewWordsItem {
         self.played_as(lemma, inflect(lemma, self.form))
     }
 
     /// The item played with `other`'s key word as written (see [`shift_partners`]),
     /// defined by this item's definition: the meaning-shift variant.
-    pub fn shifted_to(&self, other: &KeyedItem) -> WinoItem {
+    pub fn shifted_to(&self, other: &KeyedItem) -> NewWordsItem {
         self.played_as(&other.lemma, other.key.to_lowercase())
     }
 
-    fn played_as(&self, lemma: &str, mut word: String) -> WinoItem {
+    fn played_as(&self, lemma: &str, mut word: String) -> NewWordsItem {
         if self.key.starts_with(char::is_uppercase) {
             word = word.chars().take(1).flat_map(char::to_uppercase).chain(word.chars().skip(1)).collect();
         }
-        WinoItem {
+        NewWordsItem {
             sentence: replace_word(&self.sentence, &self.key, &word),
             options: self.options.clone(),
             answer: self.answer,
@@ -85,7 +85,7 @@ impl KeyedItem {
 
     /// The original item: the key word itself, as written (irregular forms such as
     /// `drove` included), defined the same way.
-    pub fn original(&self) -> WinoItem {
+    pub fn original(&self) -> NewWordsItem {
         self.played_as(&self.lemma, self.key.to_lowercase())
     }
 }

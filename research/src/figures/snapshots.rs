@@ -20,7 +20,7 @@ use gapwise_model::Trial;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use super::{abilities, likert_heatmap, success_by_k, AbilityPanel, LikertPanel};
+use super::{abilities, likert_heatmap, success_by_k, AbilityPanel, RatePanel};
 use crate::answers::Answer;
 
 const FONT_FILE: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -73,10 +73,10 @@ fn fig1() -> String {
 
 /// One language's Likert items: ratings on halves from 1 to 5, scores falling
 /// with the rating.
-fn likert(language: &str, items: usize) -> LikertPanel {
+fn likert(language: &str, items: usize) -> RatePanel {
     let ratings: Vec<f64> = (0..items).map(|i| 1.0 + (spread(i, 61) * 9.0).floor() / 2.0).collect();
     let scores = ratings.iter().enumerate().map(|(i, r)| 2.0 * (3.0 - r) + 3.0 * spread(i, 113) - 1.5).collect();
-    LikertPanel { language: language.into(), ratings, scores }
+    RatePanel { language: language.into(), ratings, scores }
 }
 
 /// Abilities shaped like a bell: the sum of three spread numbers, centred.

@@ -8,7 +8,7 @@
 //! paper's best setup), as a prefix it conditions on, or not at all (the "empty"
 //! control). k-shot prompts put k solved items, each with its definition, first.
 
-use gapwise_model::{Teaching, WinoItem};
+use gapwise_model::{NewWordsItem, Teaching};
 
 use crate::causal::CausalLm;
 use crate::error::ScorerError;
@@ -42,7 +42,7 @@ pub struct Judgement {
     pub correct: bool,
 }
 
-fn halves(item: &WinoItem) -> Result<(&str, &str), ScorerError> {
+fn halves(item: &NewWordsItem) -> Result<(&str, &str), ScorerError> {
     let mut parts = item.sentence.splitn(3, '_');
     match (parts.next(), parts.next(), parts.next()) {
         (Some(before), Some(after), None) => Ok((before, after)),
@@ -51,7 +51,7 @@ fn halves(item: &WinoItem) -> Result<(&str, &str), ScorerError> {
 }
 
 /// The prompts of `item` taught as `teaching`, after the solved `shots`.
-pub fn prompts(item: &WinoItem, teaching: Teaching, shots: &[WinoItem]) -> Result<Prompts, ScorerError> {
+pub fn prompts(item: &NewWordsItem, teaching: Teaching, shots: &[NewWordsItem]) -> Result<Prompts, ScorerError> {
     let (before, after) = halves(item)?;
     let definition = match teaching {
         Teaching::Empty => None,
@@ -88,9 +88,9 @@ pub fn prompts(item: &WinoItem, teaching: Teaching, shots: &[WinoItem]) -> Resul
 /// Judges every item in one batch of model calls.
 pub fn judge(
     model: &(impl ContinuationScorer + ?Sized),
-    items: &[WinoItem],
+    items: &[NewWordsItem],
     teaching: Teaching,
-    shots: &[WinoItem],
+    shots: &[NewWordsItem],
 ) -> Result<Vec<Judgement>, ScorerError> {
     let prompts = items.iter().map(|item| prompts(item, teaching, shots)).collect::<Result<Vec<_>, _>>()?;
     let pairs: Vec<(&str, &str)> =
@@ -136,8 +136,8 @@ mod tests {
         }
     }
 
-    fn item() -> WinoItem {
-        WinoItem {
+    fn item() -> NewWordsItem {
+        NewWordsItem {
             sentence: "The rats fled the holes for the fields since the _ were vorny.".into(),
             options: ["holes".into(), "fields".into()],
             answer: 0,
@@ -162,7 +162,7 @@ mod tests {
         let empty = prompts(&item(), Teaching::Empty, &[]).expect("prompts");
         assert_eq!(empty.continuation, " were vorny.");
 
-        let shot = WinoItem {
+        let shot = NewWordsItem {
             sentence: "Ann thanked Sue because _ plested her.".into(),
             options: ["Ann".into(), "Sue".into()],
             answer: 1,
@@ -170,8 +170,8 @@ mod tests {
         };
         let one_shot = prompts(&item(), Teaching::DefinitionSuffix, std::slice::from_ref(&shot)).expect("prompts");
         assert_eq!(one_shot.prefixes[0], "Ann thanked Sue because Sue plested her. The verb to plest means to help.\nThe rats fled the holes for the fields since the holes");
-        assert!(prompts(&WinoItem { sentence: "no blank".into(), ..item() }, Teaching::Empty, &[]).is_err());
-        assert!(prompts(&WinoItem { definition: None, ..item() }, Teaching::DefinitionSuffix, &[]).is_err());
+        assert!(prompts(&NewWordsItem { sentence: "no blank".into(), ..item() }, Teaching::Empty, &[]).is_err());
+        assert!(prompts(&NewWordsItem { definition: None, ..item() }, Teaching::DefinitionSuffix, &[]).is_err());
     }
 
     #[test]
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(judged[0].log_likelihoods, [-3.5, -4.0]);
         assert_eq!((judged[0].choice, judged[0].correct), (0, true));
         // the same model, the other option right: now wrong
-        let flipped = WinoItem { answer: 1, ..item() };
+        let flipped = NewWordsItem { answer: 1, ..item() };
         let judged = judge(&model, &[flipped], Teaching::DefinitionSuffix, &[]).expect("judged");
         assert_eq!((judged[0].choice, judged[0].correct), (0, false));
         // the second option ahead by a little: chosen

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use gapwise_model::{DefinitionTask, Preparation, Teaching, WinoWord, PREPARED_LANGUAGE};
+use gapwise_model::{DefinitionTask, PlayedWord, Preparation, Teaching, PREPARED_LANGUAGE};
 use gapwise_scorer::LoadedModel;
 use gapwise_store::{Store, StoreError};
 use indicatif::ProgressBar;
@@ -225,7 +225,7 @@ async fn run(
         }
         Preparation::NewWords => {
             let how = crate::new_words::Judging {
-                words: WinoWord::ALL.to_vec(),
+                words: PlayedWord::ALL.to_vec(),
                 teachings: Teaching::ALL.to_vec(),
                 shots: 0,
                 items: NEW_WORD_ITEMS,

@@ -8,7 +8,7 @@ mod models;
 mod ready;
 mod serve;
 
-use gapwise_model::{DefinitionTask, Teaching, WinoWord};
+use gapwise_model::{DefinitionTask, PlayedWord, Teaching};
 use gapwise_prepare::import::ImportKind;
 use gapwise_store::Store;
 
@@ -109,8 +109,10 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::ScoreNewWords { model, items, word, teaching, shots, seed } => {
             let words = match word.as_deref() {
-                None => WinoWord::ALL.to_vec(),
-                Some(code) => vec![WinoWord::parse(code).ok_or_else(|| format!("--word is original, invented or shifted, not {code:?}"))?],
+                None => PlayedWord::ALL.to_vec(),
+                Some(code) => {
+                    vec![PlayedWord::parse(code).ok_or_else(|| format!("--word is original, invented or shifted, not {code:?}"))?]
+                }
             };
             let teachings = match teaching.as_deref() {
                 None => Teaching::ALL.to_vec(),

@@ -71,7 +71,7 @@ async fn spawn(store: &Store) -> App {
 /// Plays a round by picking the options in the order shown until the right one;
 /// returns the serving id, the prompt, the options and the number of picks.
 async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String, Vec<String>, usize)> {
-    let (status, card) = call(c, app, "definition-round", &[("task", task), ("cap", "20")]).await;
+    let (status, card) = call(c, app, "define-round", &[("task", task), ("cap", "20")]).await;
     assert_eq!(status, StatusCode::OK, "{card}");
     if card.is_null() {
         return None;
@@ -80,12 +80,11 @@ async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String
     let options: Vec<String> = card["options"].as_array().expect("options").iter().map(|o| o.as_str().expect("text").to_owned()).collect();
     for (i, _) in options.iter().enumerate() {
         let position = i.to_string();
-        let (status, pick) =
-            call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position), ("client_ms", "1200")]).await;
+        let (status, pick) = call(c, app, "define-pick", &[("serving_id", &serving), ("position", &position), ("client_ms", "1200")]).await;
         assert_eq!(status, StatusCode::OK, "{pick}");
         assert_eq!(pick["attempts"], i + 1, "{pick}");
         // the same pick again changes nothing
-        assert_eq!(call(c, app, "definition-pick", &[("serving_id", &serving), ("position", &position)]).await.1, pick);
+        assert_eq!(call(c, app, "define-pick", &[("serving_id", &serving), ("position", &position)]).await.1, pick);
         if pick["correct"] == true {
             // the word and its definition are told once found
             let prompt = card["prompt"].as_str().expect("prompt");
@@ -93,10 +92,9 @@ async fn play_round(c: &Client, app: &App, task: &str) -> Option<(String, String
             assert_eq!(pick["solution"]["word"], word, "{pick}");
             assert_eq!(pick["solution"]["definition"], definition, "{pick}");
             // with the page's task and cap, a pick brings the round to show next
-            let after =
-                call(c, app, "definition-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
+            let after = call(c, app, "define-pick", &[("serving_id", &serving), ("position", "0"), ("task", task), ("cap", "20")]).await.1;
             assert_eq!(after["attempts"], i + 1, "nothing counts after the right pick: {after}");
-            assert_eq!(after["next"], call(c, app, "definition-round", &[("task", task), ("cap", "20")]).await.1, "{after}");
+            assert_eq!(after["next"], call(c, app, "define-round", &[("task", task), ("cap", "20")]).await.1, "{after}");
             // which says how the round just found went (a page without script shows it)
             if !after["next"].is_null() {
                 let last = &after["next"]["last"];
@@ -136,17 +134,17 @@ async fn rounds_picks_scores_and_the_report() {
         let (me, other) = (started(&app).await, started(&app).await);
 
         // the cap: both groups have more than 10 members
-        assert_eq!(call(&me, &app, "definition-round", &[("task", "w2d"), ("cap", "10")]).await.1, Value::Null);
+        assert_eq!(call(&me, &app, "define-round", &[("task", "w2d"), ("cap", "10")]).await.1, Value::Null);
         // refusals
-        assert_eq!(call(&me, &app, "definition-round", &[("task", "x2y"), ("cap", "20")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(call(&me, &app, "definition-round", &[("task", "w2d"), ("cap", "7")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(call(&me, &app, "define-round", &[("task", "x2y"), ("cap", "20")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(call(&me, &app, "define-round", &[("task", "w2d"), ("cap", "7")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
         let anonymous = Client::new();
-        assert_eq!(call(&anonymous, &app, "definition-round", &[("task", "w2d"), ("cap", "20")]).await.0, StatusCode::UNAUTHORIZED);
-        let (_, card) = call(&other, &app, "definition-round", &[("task", "d2w"), ("cap", "20")]).await;
+        assert_eq!(call(&anonymous, &app, "define-round", &[("task", "w2d"), ("cap", "20")]).await.0, StatusCode::UNAUTHORIZED);
+        let (_, card) = call(&other, &app, "define-round", &[("task", "d2w"), ("cap", "20")]).await;
         let theirs = card["serving_id"].as_str().expect("serving").to_owned();
-        assert_eq!(call(&me, &app, "definition-pick", &[("serving_id", &theirs), ("position", "0")]).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(call(&me, &app, "define-pick", &[("serving_id", &theirs), ("position", "0")]).await.0, StatusCode::NOT_FOUND);
         assert_eq!(
-            call(&other, &app, "definition-pick", &[("serving_id", &theirs), ("position", "99")]).await.0,
+            call(&other, &app, "define-pick", &[("serving_id", &theirs), ("position", "99")]).await.0,
             StatusCode::UNPROCESSABLE_ENTITY
         );
 

@@ -704,14 +704,14 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
         let players = [started(&app).await, started(&app).await, started(&app).await];
         for (p, player) in players.iter().enumerate().take(2) {
             for round in 0..items.len() {
-                let (status, card) = call(player, &app, "likert-next", &[("language", "en")]).await;
+                let (status, card) = call(player, &app, "rate-round", &[("language", "en")]).await;
                 assert_eq!(status, StatusCode::OK, "{card}");
                 let left = card["left"].as_str().expect("left word");
                 assert!([target, distractor].contains(&left) && card["right"] != card["left"], "{card}");
                 assert_eq!(card["rated"].as_i64(), Some(round as i64));
                 let serving = card["serving_id"].as_str().expect("serving").to_owned();
                 // the same card again until it is rated
-                assert_eq!(call(player, &app, "likert-next", &[("language", "en")]).await.1["serving_id"], serving.as_str());
+                assert_eq!(call(player, &app, "rate-round", &[("language", "en")]).await.1["serving_id"], serving.as_str());
                 assert_eq!(
                     call(player, &app, "answer", &[("answer_id", serving.as_str()), ("choice", "0")]).await.0,
                     StatusCode::NOT_FOUND,
@@ -730,7 +730,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
                 )
                 .await;
                 assert_eq!(status, StatusCode::OK, "{body}");
-                assert_eq!(body, call(player, &app, "likert-next", &[("language", "en")]).await.1, "a rating brings the next item");
+                assert_eq!(body, call(player, &app, "rate-round", &[("language", "en")]).await.1, "a rating brings the next item");
                 let stored: i64 = sqlx::query_scalar("SELECT CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN servings s ON s.item_id = r.item_id AND s.annotator_id = r.annotator_id WHERE s.id = $1")
                     .bind(&serving)
                     .fetch_one(store.pool())
@@ -739,15 +739,15 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
                 let want = if left == target { position } else { 6 - position };
                 assert_eq!(stored, want as i64, "position {position} with {left} at the left, on {:?}", app.db.backend());
             }
-            assert!(call(player, &app, "likert-next", &[("language", "en")]).await.1.is_null(), "every item rated once by this player");
+            assert!(call(player, &app, "rate-round", &[("language", "en")]).await.1.is_null(), "every item rated once by this player");
         }
-        let (_, card) = call(&players[2], &app, "likert-next", &[("language", "en")]).await;
+        let (_, card) = call(&players[2], &app, "rate-round", &[("language", "en")]).await;
         assert!(card.is_null(), "two raters each: every item retired: {card}");
-        let (_, card) = call(&players[2], &app, "likert-next", &[("language", "ru")]).await;
+        let (_, card) = call(&players[2], &app, "rate-round", &[("language", "ru")]).await;
         assert!(card.is_null());
         assert_eq!(store.count_rows("rate_ratings").await.expect("ratings"), 2 * items.len() as i64);
         assert_eq!(store.count_rows("answers").await.expect("answers"), 0, "ratings are not game answers");
-        assert_eq!(call(&client(), &app, "likert-next", &[]).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(call(&client(), &app, "rate-round", &[]).await.0, StatusCode::UNAUTHORIZED);
     }
 }
 

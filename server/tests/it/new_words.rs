@@ -15,11 +15,11 @@ use std::sync::atomic::AtomicBool;
 
 use common::{call, started};
 use gapwise_model::Teaching;
-use gapwise_model::{AnswerFilter, WinoWord, WINO_CONDITIONS};
+use gapwise_model::{AnswerFilter, PlayedWord, WINO_CONDITIONS};
 use gapwise_scorer::new_words::partial::ContinuationScorer;
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::each_backend;
-use gapwise_store::{Store, WinoItemRecord};
+use gapwise_store::{NewWordsItemRecord, Store};
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
 
@@ -58,7 +58,7 @@ impl ContinuationScorer for ShorterPrefix {
 }
 
 /// The variant of an item whose sentence the card shows.
-fn variant_shown<'a>(items: &'a [(WinoItemRecord, bool)], sentence: &str) -> (&'a WinoItemRecord, WinoWord) {
+fn variant_shown<'a>(items: &'a [(NewWordsItemRecord, bool)], sentence: &str) -> (&'a NewWordsItemRecord, PlayedWord) {
     items
         .iter()
         .find_map(|(item, _)| item.variants.iter().find(|(_, v)| v.sentence == sentence).map(|(w, _)| (item, *w)))
@@ -82,8 +82,8 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         let items = store.new_words_items().await.expect("items");
         for (item, _) in &items {
             assert_eq!(item.variants.len(), 3, "{item:?}");
-            let invented = &item.variants[&WinoWord::Invented];
-            assert!(!item.variants[&WinoWord::Original].sentence.contains(&invented.lemma), "{item:?}");
+            let invented = &item.variants[&PlayedWord::Invented];
+            assert!(!item.variants[&PlayedWord::Original].sentence.contains(&invented.lemma), "{item:?}");
             assert!(
                 invented.taught.contains(&invented.lemma) && invented.taught.contains(item.definition.trim_end_matches('.')),
                 "{invented:?}"
@@ -104,7 +104,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         assert_eq!(call(&other, &app, "new-words-round", &[]).await.1, card, "the open item comes back until it is answered");
 
         // the player meets every item once, the conditions in turn
-        let mut played: Vec<(String, WinoWord, bool, bool)> = Vec::new();
+        let mut played: Vec<(String, PlayedWord, bool, bool)> = Vec::new();
         loop {
             let (status, card) = call(&me, &app, "new-words-round", &[]).await;
             assert_eq!(status, StatusCode::OK, "{card}");
@@ -148,7 +148,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         // a model judges every item in every setup, one solved item first
         store.register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
         let setups = |shots| gapwise_server::new_words::Judging {
-            words: WinoWord::ALL.to_vec(),
+            words: PlayedWord::ALL.to_vec(),
             teachings: Teaching::ALL.to_vec(),
             shots,
             items: 100,
@@ -180,7 +180,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         // item response theory of the items played, per setup
         assert_eq!(common::irt_answers(&report, "new_words"), (played.len(), true));
         for &(word, shown) in &WINO_CONDITIONS {
-            let mine: Vec<&(String, WinoWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();
+            let mine: Vec<&(String, PlayedWord, bool, bool)> = played.iter().filter(|p| p.1 == word && p.2 == shown).collect();
             let definition = if shown { "shown" } else { "none" };
             let row = table
                 .rows

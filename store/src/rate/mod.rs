@@ -14,7 +14,7 @@ use gapwise_model::{Timing, K};
 
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LikertRow {
+pub struct RateRow {
     pub item_id: i64,
     pub language: String,
     pub target: String,
@@ -29,7 +29,7 @@ pub struct LikertRow {
 
 /// A pair that Section 6 selects contexts for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LikertPair {
+pub struct RatePair {
     pub id: i64,
     pub target: String,
     pub distractor: String,
@@ -39,7 +39,7 @@ impl Store {
     /// The active pairs of `language` that have no Likert items yet. With `count`,
     /// only the most extreme by success rate in the main game, as Section 6 does: the
     /// `count / 2` hardest and the rest easiest of the pairs people have played.
-    pub async fn likert_pairs(&self, language: &str, count: Option<usize>) -> Result<Vec<LikertPair>, StoreError> {
+    pub async fn likert_pairs(&self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, \
                     (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
@@ -51,11 +51,11 @@ impl Store {
         .await?;
         let mut pairs = Vec::with_capacity(rows.len());
         for r in rows {
-            let pair = LikertPair { id: r.try_get(0)?, target: r.try_get(1)?, distractor: r.try_get(2)? };
+            let pair = RatePair { id: r.try_get(0)?, target: r.try_get(1)?, distractor: r.try_get(2)? };
             pairs.push((pair, r.try_get::<Option<f64>, _>(3)?));
         }
         let Some(count) = count else { return Ok(pairs.into_iter().map(|(p, _)| p).collect()) };
-        let mut played: Vec<(LikertPair, f64)> = pairs.into_iter().filter_map(|(p, rate)| rate.map(|r| (p, r))).collect();
+        let mut played: Vec<(RatePair, f64)> = pairs.into_iter().filter_map(|(p, rate)| rate.map(|r| (p, r))).collect();
         played.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
         let hardest = count / 2;
         let easiest = (count - hardest).min(played.len().saturating_sub(hardest));
@@ -68,7 +68,7 @@ impl Store {
     /// the language that contain the target once as a whole word and not the
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
     /// Section 6 uses a sentence for one pair only.
-    pub async fn likert_candidates(&self, language: &str, pair: &LikertPair, sample: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn likert_candidates(&self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
         let used: HashSet<i64> =
             sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
                 .fetch_all(self.pool())
@@ -121,7 +121,7 @@ impl Store {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn likert_rows(&self, models: &[String], language: Option<&str>) -> Result<Vec<LikertRow>, StoreError> {
+    pub async fn likert_rows(&self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
@@ -135,7 +135,7 @@ impl Store {
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let item_id: i64 = r.try_get(0)?;
-            out.push(LikertRow {
+            out.push(RateRow {
                 item_id,
                 language: r.try_get(1)?,
                 target: r.try_get(2)?,

@@ -9,12 +9,12 @@ use sqlx::Row;
 
 use crate::round::open_or_serve;
 use crate::{now_ms, Store, StoreError};
-use gapwise_model::{LikertCard, Timing, LIKERT_RATERS};
+use gapwise_model::{RateCard, Timing, LIKERT_RATERS};
 
 impl Store {
     /// The next Likert item of `language` for annotator `id` (the one served and
     /// not yet rated, else a new one); `None` when none is left for them.
-    pub async fn next_likert(&self, id: &str, language: &str) -> Result<Option<LikertCard>, StoreError> {
+    pub async fn next_likert(&self, id: &str, language: &str) -> Result<Option<RateCard>, StoreError> {
         let serving = open_or_serve(|| self.open_likert_serving(id, language), self.serve_likert_item(id, language)).await?;
         let Some(serving) = serving else { return Ok(None) };
         self.likert_card(id, &serving).await.map(Some)
@@ -65,7 +65,7 @@ impl Store {
         Ok(true)
     }
 
-    async fn likert_card(&self, id: &str, serving: &str) -> Result<LikertCard, StoreError> {
+    async fn likert_card(&self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, p.target, p.distractor FROM servings s \
              JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE s.id = $1",
@@ -82,7 +82,7 @@ impl Store {
             .next()
             .ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
         let rated = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
-        Ok(LikertCard { serving_id: serving.to_owned(), context, left, right, rated })
+        Ok(RateCard { serving_id: serving.to_owned(), context, left, right, rated })
     }
 
     /// Stores annotator `id`'s rating of serving `serving`: `position` 1 (surely the
