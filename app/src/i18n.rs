@@ -171,4 +171,14 @@ mod tests {
         assert_eq!(en.t_with("play-points", &[("n", 1i64.into())]), "1 point");
         assert_eq!(en.t_with("play-points", &[("n", 2i64.into())]), "2 points");
     }
+
+    /// Every refusal a player can meet has its message (in English, and so, by the
+    /// test above, in every language).
+    #[test]
+    fn every_refusal_has_a_message() {
+        let english = keys(include_str!("../locales/en/main.ftl"));
+        for refusal in gapwise_model::RefusalKey::ALL {
+            assert!(english.contains(&refusal.key()), "no message {} for {refusal:?}", refusal.key());
+        }
+    }
 }

@@ -98,7 +98,7 @@ impl From<gapwise_research::ResearchError> for AppError {
 fn in_players_language(r: &gapwise_store::Refusal) -> String {
     let args: Vec<(&'static str, Arg)> =
         r.args.iter().map(|(name, value)| (*name, value.parse::<i64>().map_or_else(|_| Arg::from(value.as_str()), Arg::from))).collect();
-    crate::i18n::detect().t_with(r.key, &args)
+    crate::i18n::detect().t_with(r.key.key(), &args)
 }
 
 /// For plain axum handlers (the export API): the error's status, and its message

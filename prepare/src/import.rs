@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use gapwise_model::words::{is_single_word, normalize};
-use gapwise_model::{LineError, Refusal, STRATEGIES};
+use gapwise_model::{LineError, Refusal, RefusalKey, STRATEGIES};
 use serde::Deserialize;
 
 pub const MAX_SENTENCE_CHARS: usize = 2000;
@@ -146,7 +146,7 @@ pub fn label(name: &str, value: &str) -> Result<String, String> {
 fn word(name: &str, value: &str) -> Result<String, Refusal> {
     let value = normalize(value);
     if !is_single_word(&value) {
-        return Err(Refusal::new("error-not-single-word", format!("{name} {value:?} is not a single word")).arg("word", value));
+        return Err(Refusal::new(RefusalKey::NotSingleWord, format!("{name} {value:?} is not a single word")).arg("word", value));
     }
     Ok(value)
 }
@@ -155,7 +155,7 @@ fn word(name: &str, value: &str) -> Result<String, Refusal> {
 pub fn checked_pair(target: &str, distractor: &str) -> Result<(String, String, String), Refusal> {
     let (target, distractor) = (word("target", target)?, word("distractor", distractor)?);
     if target.to_lowercase() == distractor.to_lowercase() {
-        return Err(Refusal::new("error-pair-same", "target and distractor are the same word"));
+        return Err(Refusal::new(RefusalKey::PairSame, "target and distractor are the same word"));
     }
     let key = pair_key(&target, &distractor);
     Ok((target, distractor, key))

@@ -5,7 +5,7 @@ use sqlx::Row;
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Annotator, Session};
-use super::{now_ms, Refusal, Store, StoreError};
+use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";
@@ -29,7 +29,7 @@ impl Store {
                 return Ok(annotator);
             }
         }
-        Err(StoreError::Refused(Refusal::new("error-busy", "could not draw a free pseudonym; try again")))
+        Err(StoreError::Refused(Refusal::new(RefusalKey::Busy, "could not draw a free pseudonym; try again")))
     }
 
     /// Opens a session for the annotator; returns the token for the cookie.
@@ -66,7 +66,7 @@ impl Store {
     /// The same error, after the same argon2 work, is given for an unknown pseudonym
     /// and a wrong password.
     pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
-        let denied = || StoreError::Denied(Refusal::new("error-login", "unknown pseudonym or wrong password"));
+        let denied = || StoreError::Denied(Refusal::new(RefusalKey::Login, "unknown pseudonym or wrong password"));
         let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE LOWER(pseudonym) = $1")
             .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())

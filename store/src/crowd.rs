@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_code;
-use super::{now_ms, stored_code, Refusal, Store, StoreError, CONSENT_VERSION};
+use super::{now_ms, stored_code, Refusal, RefusalKey, Store, StoreError, CONSENT_VERSION};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, K, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.
@@ -127,7 +127,7 @@ impl Store {
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| {
-                StoreError::Missing(Refusal::new("error-no-study", format!("no study {id:?}: check the link the platform gave you")))
+                StoreError::Missing(Refusal::new(RefusalKey::NoStudy, format!("no study {id:?}: check the link the platform gave you")))
             })?;
         Ok(CrowdEntry {
             study: r.try_get(0)?,
@@ -146,7 +146,7 @@ impl Store {
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
         if !valid(participant) || !valid(platform_session) || platform_session == MTURK_PREVIEW {
             return Err(StoreError::Refused(Refusal::new(
-                "error-study-link",
+                RefusalKey::StudyLink,
                 "the link lacks the platform's participant and session ids; open the study from the platform",
             )));
         }
@@ -223,7 +223,7 @@ impl Store {
                 .await?
                 .rows_affected();
         if changed == 0 {
-            return Err(StoreError::Missing(Refusal::new("error-no-study-under-way", "you have no study under way")));
+            return Err(StoreError::Missing(Refusal::new(RefusalKey::NoStudyUnderWay, "you have no study under way")));
         }
         self.changes.pool_changed();
         Ok(())

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use gapwise_model::{LineError, Refusal};
+use gapwise_model::{LineError, Refusal, RefusalKey};
 
 /// Everything that can go wrong in the store. The HTTP edge maps these to statuses:
 /// `NotFound` and `Missing` 404, `Invalid`, `Refused` and `Import` 422,
@@ -51,13 +51,13 @@ fn join_lines(errors: &[LineError]) -> String {
 impl StoreError {
     /// Requests of one player raced for the same row too often.
     pub fn busy() -> StoreError {
-        StoreError::Refused(Refusal::new("error-busy", "too many concurrent requests; try again"))
+        StoreError::Refused(Refusal::new(RefusalKey::Busy, "too many concurrent requests; try again"))
     }
 
     /// A crowd participant's study was given back or timed out.
     pub fn study_returned() -> StoreError {
         StoreError::Refused(Refusal::new(
-            "error-study-returned",
+            RefusalKey::StudyReturned,
             "you returned this study or its time ran out, so its items went to others",
         ))
     }

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::round::open_or_serve;
-use super::{insert_rows, now_ms, stored_code, Refusal, Store, StoreError};
+use super::{insert_rows, now_ms, stored_code, Refusal, RefusalKey, Store, StoreError};
 use gapwise_model::words::{normalize, word_spans};
 use gapwise_model::{GuessCard, GuessMode, GuessResult, Timing, GUESS_WORDS, MAX_GUESS_CHARS, RECENT_OUTCOME_MS};
 
@@ -265,7 +265,7 @@ impl Store {
         };
         if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
             return Err(StoreError::Refused(
-                Refusal::new("error-guess-length", format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
+                Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
                     .arg("max", MAX_GUESS_CHARS),
             ));
         }

@@ -53,7 +53,7 @@ pub use error::StoreError;
 pub use export::{ExportContext, ExportRow, BLANK};
 pub use filter::check_filter;
 pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
-pub use gapwise_model::{LineError, Refusal};
+pub use gapwise_model::{LineError, Refusal, RefusalKey};
 pub use guess::{positions, HumanGuess, ModelGuess, WordFacts};
 pub use import::ImportReport;
 pub use items::{BuildReport, ITEMS_PER_K};

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::audit::utc_minute;
-use super::{now_ms, Refusal, Store, StoreError};
+use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
 
 /// Tables whose rows belong to one player through `annotator_id`, in an order that
@@ -152,7 +152,7 @@ impl Store {
         let message = message.trim();
         if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
             return Err(StoreError::Refused(
-                Refusal::new("error-feedback-length", format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters"))
+                Refusal::new(RefusalKey::FeedbackLength, format!("feedback must have 1 to {MAX_FEEDBACK_CHARS} characters"))
                     .arg("max", MAX_FEEDBACK_CHARS),
             ));
         }

@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use super::{Refusal, StoreError};
+use super::{Refusal, RefusalKey, StoreError};
 
 /// Crockford's base-32 digits, lowercase: no letter that reads as another one or as
 /// a digit (no i, l, o or u), one case, so that a code read aloud or copied by hand
@@ -41,7 +41,7 @@ pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> 
     let chars = password.chars().count();
     if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
         return Err(StoreError::Refused(
-            Refusal::new("error-password-length", format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"))
+            Refusal::new(RefusalKey::PasswordLength, format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"))
                 .arg("min", MIN_PASSWORD_CHARS)
                 .arg("max", MAX_PASSWORD_CHARS),
         ));

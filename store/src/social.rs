@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Refusal, Store, StoreError};
+use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
 use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.
@@ -18,12 +18,12 @@ impl Store {
     pub async fn add_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         if friend == me {
-            return Err(StoreError::Refused(Refusal::new("error-own-pseudonym", "that is your own pseudonym")));
+            return Err(StoreError::Refused(Refusal::new(RefusalKey::OwnPseudonym, "that is your own pseudonym")));
         }
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1").bind(me).fetch_one(self.pool()).await?;
         if count >= MAX_FRIENDS {
             return Err(StoreError::Refused(
-                Refusal::new("error-max-friends", format!("you can have up to {MAX_FRIENDS} friends")).arg("max", MAX_FRIENDS),
+                Refusal::new(RefusalKey::MaxFriends, format!("you can have up to {MAX_FRIENDS} friends")).arg("max", MAX_FRIENDS),
             ));
         }
         sqlx::query("INSERT INTO friends (annotator_id, friend_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
@@ -73,7 +73,7 @@ impl Store {
             .await?;
         if is_friend == 0 {
             return Err(StoreError::Refused(
-                Refusal::new("error-not-friend", format!("add {pseudonym} as a friend first")).arg("name", pseudonym),
+                Refusal::new(RefusalKey::NotFriend, format!("add {pseudonym} as a friend first")).arg("name", pseudonym),
             ));
         }
         let items: Vec<i64> = sqlx::query_scalar(
@@ -92,7 +92,7 @@ impl Store {
         if items.len() < MIN_CHALLENGE_ITEMS {
             return Err(StoreError::Refused(
                 Refusal::new(
-                    "error-few-challenge-items",
+                    RefusalKey::FewChallengeItems,
                     format!(
                         "fewer than {MIN_CHALLENGE_ITEMS} items with {k} sentences are new to you both; try another number of sentences"
                     ),
@@ -167,7 +167,7 @@ impl Store {
             .bind(annotator)
             .fetch_optional(self.pool())
             .await?
-            .ok_or_else(|| StoreError::Missing(Refusal::new("error-no-challenge", "no such challenge of yours")))?;
+            .ok_or_else(|| StoreError::Missing(Refusal::new(RefusalKey::NoChallenge, "no such challenge of yours")))?;
         Ok((super::servings::to_k(row.try_get(0)?)?, row.try_get(1)?))
     }
 
@@ -197,7 +197,7 @@ impl Store {
             .await?
             .ok_or_else(|| {
                 StoreError::Missing(
-                    Refusal::new("error-no-player", format!("no player is called {:?}", pseudonym.trim())).arg("name", pseudonym.trim()),
+                    Refusal::new(RefusalKey::NoPlayer, format!("no player is called {:?}", pseudonym.trim())).arg("name", pseudonym.trim()),
                 )
             })
     }

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use super::{now_ms, Refusal, Store, StoreError};
+use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
 use gapwise_model::{Suggestion, SuggestionStatus};
 use gapwise_prepare::import::checked_pair;
 
@@ -52,7 +52,7 @@ impl Store {
             .await?;
         if pairs > 0 {
             return Err(StoreError::Refused(
-                Refusal::new("error-pair-in-game", format!("{target} / {distractor} is already in the game"))
+                Refusal::new(RefusalKey::PairInGame, format!("{target} / {distractor} is already in the game"))
                     .arg("target", &target)
                     .arg("distractor", &distractor),
             ));
@@ -67,7 +67,7 @@ impl Store {
         .await?;
         if open > 0 {
             return Err(StoreError::Refused(
-                Refusal::new("error-pair-proposed", format!("{target} / {distractor} has already been proposed and awaits a decision"))
+                Refusal::new(RefusalKey::PairProposed, format!("{target} / {distractor} has already been proposed and awaits a decision"))
                     .arg("target", &target)
                     .arg("distractor", &distractor),
             ));
@@ -75,7 +75,7 @@ impl Store {
         for word in [&target, &distractor] {
             if self.word_count(language, word).await? == 0 {
                 return Err(StoreError::Refused(
-                    Refusal::new("error-word-unknown", format!("{word:?} does not occur in our {language} sentences"))
+                    Refusal::new(RefusalKey::WordUnknown, format!("{word:?} does not occur in our {language} sentences"))
                         .arg("word", word)
                         .arg("language", language),
                 ));
