@@ -77,6 +77,18 @@ impl From<StoreError> for AppError {
     }
 }
 
+/// The edge error of an engine error, with the response's status set.
+impl From<gapwise_engine::EngineError> for AppError {
+    fn from(err: gapwise_engine::EngineError) -> Self {
+        use gapwise_engine::EngineError;
+        match err {
+            EngineError::Store(e) => AppError::from(e),
+            EngineError::NotServed(m) => AppError::NotFound(m).with_status(),
+            EngineError::Invalid(m) => AppError::BadRequest(m).with_status(),
+        }
+    }
+}
+
 /// The edge error of a research error (an export or a report), with the response's
 /// status set; a failed write is logged here and never shown.
 impl From<gapwise_research::ResearchError> for AppError {

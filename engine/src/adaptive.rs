@@ -14,10 +14,10 @@ use rand::seq::SliceRandom;
 
 use gapwise_model::K;
 use gapwise_stats::adaptive::{ability, most_informative, Open};
-use gapwise_store::StoreError;
 
 use super::estimates::Estimates;
 use super::Engine;
+use crate::EngineError;
 
 impl Engine {
     /// The item of `open` (id, holders) to serve `annotator` in the game of `k`
@@ -28,7 +28,7 @@ impl Engine {
         k: K,
         lang: &str,
         mut open: Vec<(i64, i64)>,
-    ) -> Result<Option<i64>, StoreError> {
+    ) -> Result<Option<i64>, EngineError> {
         let estimates = self.estimates(k, lang).await?;
         let mine: Vec<(f64, bool)> =
             self.store.answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
@@ -43,7 +43,7 @@ impl Engine {
 
     /// The difficulties of the game of `k` contexts in `lang`, fitted at most
     /// [`super::estimates::REFIT_AFTER`] ago.
-    async fn estimates(&self, k: K, lang: &str) -> Result<Arc<Estimates>, StoreError> {
+    async fn estimates(&self, k: K, lang: &str) -> Result<Arc<Estimates>, EngineError> {
         let game = (k, lang.to_owned());
         if let Some(known) = self.estimates.get(&game) {
             return Ok(known);

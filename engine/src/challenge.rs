@@ -1,14 +1,15 @@
 //! Playing inside a challenge between two friends: its items, in order.
 
 use gapwise_model::PlayState;
-use gapwise_store::{Session, StoreError};
+use gapwise_store::Session;
 
 use super::item_choice::Source;
 use super::Engine;
+use crate::EngineError;
 
 impl Engine {
     /// The game inside challenge `id`, which `session`'s player must be part of.
-    pub(crate) async fn play_challenge(&self, session: &Session, id: &str) -> Result<PlayState, StoreError> {
+    pub(crate) async fn play_challenge(&self, session: &Session, id: &str) -> Result<PlayState, EngineError> {
         let (k, lang) = self.store.challenge_game(id, &session.annotator.id).await?;
         self.play_state_from(session, k, &lang, Source::Challenge(id)).await
     }

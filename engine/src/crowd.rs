@@ -4,10 +4,11 @@
 use std::sync::atomic::Ordering;
 
 use gapwise_model::{ItemPolicy, PlayState};
-use gapwise_store::{now_ms, Session, StoreError};
+use gapwise_store::{now_ms, Session};
 
 use super::item_choice::Source;
 use super::Engine;
+use crate::EngineError;
 
 /// How often the game's requests sweep for abandoned assignments, at most.
 const SWEEP_EVERY_MS: i64 = 1_000;
@@ -17,7 +18,7 @@ impl Engine {
     /// answered its items, then the way back to the platform; once they gave it
     /// back (or let it time out), what to do there. The caller swept abandoned
     /// assignments.
-    pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, StoreError> {
+    pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, EngineError> {
         let annotator = &session.annotator.id;
         let Some(a) = self.store.assignment(annotator).await? else { return Ok(None) };
         match a.status.as_str() {
@@ -41,11 +42,11 @@ impl Engine {
     /// [`gapwise_store::Store::reclaim_abandoned`] when this process has not run it
     /// for a second: every request for the game's state calls this, and study time
     /// limits are minutes.
-    pub(crate) async fn sweep_abandoned(&self) -> Result<(), StoreError> {
+    pub(crate) async fn sweep_abandoned(&self) -> Result<(), EngineError> {
         let (now, last) = (now_ms(), self.swept_at.load(Ordering::Relaxed));
         if now - last < SWEEP_EVERY_MS || self.swept_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err() {
             return Ok(());
         }
-        self.store.reclaim_abandoned().await.map(drop)
+        Ok(self.store.reclaim_abandoned().await.map(drop)?)
     }
 }

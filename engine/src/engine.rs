@@ -4,12 +4,13 @@ use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use gapwise_store::{ItemFacts, ServingRow, Store, StoreError};
+use gapwise_store::{ItemFacts, ServingRow, Store};
 
 use super::estimates::{Estimates, REFIT_AFTER};
 use super::hold_table::{HoldTable, PlayerView};
 use super::memo::Memo;
 use super::tally::Tally;
+use crate::EngineError;
 
 /// Items and servings kept in memory at most (see [`Memo`]).
 const MOST_ITEMS: usize = 20_000;
@@ -63,7 +64,7 @@ impl Engine {
     }
 
     /// An item's facts, kept in memory once read.
-    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, StoreError> {
+    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, EngineError> {
         if let Some(known) = self.items.get(&item_id) {
             return Ok(known);
         }

@@ -24,8 +24,9 @@ use std::time::{Duration, Instant};
 
 use rand::seq::IteratorRandom;
 
+use crate::EngineError;
 use gapwise_model::{K, RESERVATION_MS};
-use gapwise_store::{now_ms, ServedAndFriends, Store, StoreError, RECENT_PAIRS};
+use gapwise_store::{now_ms, ServedAndFriends, Store, RECENT_PAIRS};
 
 /// The shortest time a loaded table is used for.
 const MIN_AGE: Duration = Duration::from_secs(2);
@@ -132,7 +133,7 @@ impl HoldTable {
     /// old table of the current generation is loaded again in the background while
     /// choices go on using it (a load takes tens of milliseconds on a large
     /// database: no player waits for it); without a usable table a choice waits.
-    pub(crate) async fn refresh(self: &Arc<Self>, store: &Store) -> Result<(), StoreError> {
+    pub(crate) async fn refresh(self: &Arc<Self>, store: &Store) -> Result<(), EngineError> {
         match self.age(store.changes().pool()) {
             Age::Fresh => Ok(()),
             Age::Old => {
@@ -159,7 +160,7 @@ impl HoldTable {
     }
 
     /// Reads the table from the database.
-    async fn load(&self, store: &Store) -> Result<(), StoreError> {
+    async fn load(&self, store: &Store) -> Result<(), EngineError> {
         let generation = store.changes().pool();
         let started = Instant::now();
         let cap = store.answers_per_item().await?;

@@ -18,10 +18,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rand::Rng;
 
 use gapwise_model::{gold_rate, K};
-use gapwise_store::StoreError;
 
 use super::hold_table::PlayerView;
 use super::Engine;
+use crate::EngineError;
 
 /// Where the next item comes from.
 #[derive(Clone, Copy, Debug)]
@@ -37,9 +37,9 @@ pub(crate) enum Source<'a> {
 
 impl Engine {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
-    pub(crate) async fn choose_item(&self, annotator: &str, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, StoreError> {
+    pub(crate) async fn choose_item(&self, annotator: &str, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, EngineError> {
         match source {
-            Source::Challenge(id) => self.store.next_challenge_item(id, annotator).await,
+            Source::Challenge(id) => Ok(self.store.next_challenge_item(id, annotator).await?),
             Source::Open | Source::Informed => {
                 self.holds.refresh(&self.store).await?;
                 let gold_first = if self.holds.has_gold(k, lang) {
@@ -66,7 +66,7 @@ impl Engine {
     /// The items `annotator` was served and their friends, for the hold table's
     /// choice; kept in memory for a short while, or until someone's friends
     /// change, with the servings this process makes added at once.
-    async fn player_view(&self, annotator: &str) -> Result<Arc<Mutex<PlayerView>>, StoreError> {
+    async fn player_view(&self, annotator: &str) -> Result<Arc<Mutex<PlayerView>>, EngineError> {
         let friends_now = self.store.changes().friends();
         if let Some(known) = self.players.get(annotator) {
             if known.lock().unwrap_or_else(PoisonError::into_inner).friends_read_at == friends_now {

@@ -14,6 +14,7 @@ mod adaptive;
 mod challenge;
 mod crowd;
 mod engine;
+mod error;
 mod estimates;
 mod hold_table;
 mod item_choice;
@@ -25,3 +26,4 @@ mod tally;
 pub mod testing;
 
 pub use engine::Engine;
+pub use error::EngineError;

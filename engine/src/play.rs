@@ -14,6 +14,7 @@ use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRo
 
 use super::item_choice::Source;
 use super::Engine;
+use crate::EngineError;
 
 /// A serving of a game item: its row, and the item.
 struct Serving {
@@ -76,7 +77,7 @@ impl Engine {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
-    pub async fn play(&self, session: &Session, k: K, lang: &str, challenge: Option<&str>) -> Result<PlayState, StoreError> {
+    pub async fn play(&self, session: &Session, k: K, lang: &str, challenge: Option<&str>) -> Result<PlayState, EngineError> {
         // the items of idle crowd assignments go to others
         self.sweep_abandoned().await?;
         if session.in_crowd {
@@ -98,7 +99,7 @@ impl Engine {
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
-    pub async fn play_state(&self, session: &Session, k: K, lang: &str) -> Result<PlayState, StoreError> {
+    pub async fn play_state(&self, session: &Session, k: K, lang: &str) -> Result<PlayState, EngineError> {
         self.sweep_abandoned().await?;
         self.play_state_from(session, k, lang, Source::Open).await
     }
@@ -106,7 +107,7 @@ impl Engine {
     /// [`Engine::play_state`] with the next item from `source`. An unanswered serving
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
-    pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, StoreError> {
+    pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, EngineError> {
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
@@ -133,7 +134,7 @@ impl Engine {
     /// Stores the player's choice (0 or 1: the position of the button) for the serving
     /// `answer_id`. Idempotent: a retry with the same id stores nothing new and returns
     /// the feedback of the first answer.
-    pub async fn answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Feedback, StoreError> {
+    pub async fn answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Feedback, EngineError> {
         let answered = self.record_answer(session, answer_id, choice, reported).await?;
         let score = answered.score_after(session.score);
         Ok(answered.feedback(score))
@@ -150,7 +151,7 @@ impl Engine {
         k: K,
         lang: &str,
         challenge: Option<&str>,
-    ) -> Result<Round, StoreError> {
+    ) -> Result<Round, EngineError> {
         let (answer_id, choice, reported) = answer;
         let sent = self.send_answer(session, answer_id, choice, reported).await?;
         let moved_on = Session { current_serving_id: None, ..session.clone() };
@@ -175,20 +176,20 @@ impl Engine {
     }
 
     /// Stores an answer (see [`Engine::answer`]); for a retry, the first answer.
-    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Answered, StoreError> {
+    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Answered, EngineError> {
         let sent = self.send_answer(session, answer_id, choice, reported).await?;
         self.stored(sent).await
     }
 
     /// Hands the answer to the writer, which commits it with its next batch on SQLite.
-    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, StoreError> {
+    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, EngineError> {
         let annotator = &session.annotator.id;
         let serving = self
             .serving(answer_id, annotator)
             .await?
-            .ok_or_else(|| StoreError::NotFound(format!("answer id {answer_id:?} does not belong to an item served to you")))?;
+            .ok_or_else(|| EngineError::NotServed(format!("answer id {answer_id:?} does not belong to an item served to you")))?;
         let options = serving.options();
-        let chosen = options.get(choice).ok_or_else(|| StoreError::Invalid(format!("choice must be 0 or 1, not {choice}")))?.clone();
+        let chosen = options.get(choice).ok_or_else(|| EngineError::Invalid(format!("choice must be 0 or 1, not {choice}")))?.clone();
         let now = now_ms();
         let timing = Timing::of(serving.row.served_at, now, reported.client_ms);
         let correct = chosen == serving.item.target;
@@ -211,7 +212,7 @@ impl Engine {
     }
 
     /// The answer once its write is committed: this one, or for a retry the first.
-    async fn stored(&self, sent: SentAnswer) -> Result<Answered, StoreError> {
+    async fn stored(&self, sent: SentAnswer) -> Result<Answered, EngineError> {
         let SentAnswer { serving, chosen, correct, at, write } = sent;
         if write.result().await? {
             self.served.remove(serving.row.id.as_str());
@@ -226,15 +227,15 @@ impl Engine {
     }
 
     /// Moves the player past the feedback of an answered item.
-    pub async fn next_item(&self, session: &Session) -> Result<(), StoreError> {
+    pub async fn next_item(&self, session: &Session) -> Result<(), EngineError> {
         let (session, player) = (session.token_hash.clone(), session.annotator.id.clone());
-        self.store.write(Write::MoveOn { session, player }).await.map(drop)
+        Ok(self.store.write(Write::MoveOn { session, player }).await.map(drop)?)
     }
 
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
     /// annotator has never been served, records the serving with a random option
     /// order, and makes it the session's current serving. `None` when none is left.
-    async fn serve_new(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<Option<Serving>, StoreError> {
+    async fn serve_new(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<Option<Serving>, EngineError> {
         let annotator = &session.annotator.id;
         // Two requests of one annotator may race for the same item: the unique
         // (annotator, item) constraint lets one win, and the other picks again.
@@ -264,19 +265,19 @@ impl Engine {
             // served meanwhile, by another request or process: read the view again
             self.players.remove(annotator.as_str());
         }
-        Err(StoreError::busy())
+        Err(StoreError::busy().into())
     }
 
     /// Whether a serving belongs where the next item comes from.
-    async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, StoreError> {
+    async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, EngineError> {
         match source {
             Source::Open | Source::Informed => Ok(true),
-            Source::Challenge(id) => self.store.challenge_has_item(id, serving.row.item_id).await,
+            Source::Challenge(id) => Ok(self.store.challenge_has_item(id, serving.row.item_id).await?),
         }
     }
 
     /// The serving `id` of a game item to `annotator_id`, if there is one.
-    async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, StoreError> {
+    async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, EngineError> {
         let row = match self.served.get(id) {
             Some(known) => Some(known),
             None => self.store.serving_row(id, annotator_id).await?.map(Arc::new),

@@ -20,22 +20,23 @@ use std::sync::{Arc, Mutex, PoisonError};
 use gapwise_model::{
     level_of, level_threshold, Achievement, Progress, DAILY_GOAL, DAY_MS, K, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
-use gapwise_store::{now_ms, PastAnswer, Session, StoreError};
+use gapwise_store::{now_ms, PastAnswer, Session};
 
 use super::tally::Tally;
 use super::Engine;
+use crate::EngineError;
 
 impl Engine {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
-    pub async fn progress(&self, annotator_id: &str) -> Result<Progress, StoreError> {
+    pub async fn progress(&self, annotator_id: &str) -> Result<Progress, EngineError> {
         let (tally, pairs) = self.tally(annotator_id).await?;
         self.progress_of(annotator_id, &tally, pairs).await
     }
 
     /// The progress after a round of `session`'s player that left them `answered`
     /// answers (their session's count, and the round's answer if it was stored).
-    pub async fn progress_after(&self, session: &Session, answered: i64) -> Result<Progress, StoreError> {
+    pub async fn progress_after(&self, session: &Session, answered: i64) -> Result<Progress, EngineError> {
         let id = &session.annotator.id;
         let folded = self.tallies.get(id).map(|kept| lock(&kept).clone()).filter(|tally| tally.answers == answered);
         match folded {
@@ -52,7 +53,7 @@ impl Engine {
     }
 
     /// The progress of a player whose answers `tally` folds and who proposed `pairs` pairs.
-    async fn progress_of(&self, annotator_id: &str, tally: &Tally, pairs: i64) -> Result<Progress, StoreError> {
+    async fn progress_of(&self, annotator_id: &str, tally: &Tally, pairs: i64) -> Result<Progress, EngineError> {
         let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
         progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
         let pairs = self.store.pair_plays(annotator_id, pairs).await?;
@@ -76,7 +77,7 @@ impl Engine {
 
     /// The player's answers folded up to now (see the module), and how many pairs
     /// they proposed.
-    async fn tally(&self, annotator_id: &str) -> Result<(Tally, i64), StoreError> {
+    async fn tally(&self, annotator_id: &str) -> Result<(Tally, i64), EngineError> {
         let kept = self.tallies.get(annotator_id).unwrap_or_default();
         let since = lock(&kept).since();
         let newer = self.store.answers_since(annotator_id, since).await?;

@@ -12,7 +12,7 @@ use gapwise_model::K;
 use gapwise_model::{Achievement, PlayState, Reported};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::testing::{each_backend, seed_small};
-use gapwise_store::{Session, Store, StoreError, CONSENT_VERSION};
+use gapwise_store::{Session, Store, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
     let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
@@ -76,11 +76,11 @@ async fn answers_for_items_not_served_to_the_session_are_refused() {
         let (bob, _) = player(store).await;
         let item = item_of(engine.play_state(&alice, K::THREE, "en").await.expect("state"));
         let err = engine.answer(&bob, &item.answer_id, 0, Reported::ms(None)).await.expect_err("bob was not served it");
-        assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
+        assert!(matches!(err, gapwise_engine::EngineError::NotServed(_)), "{err:?}");
         let err = engine.answer(&alice, "no-such-id", 0, Reported::ms(None)).await.expect_err("unknown id");
         assert!(err.to_string().contains("not belong to an item served to you"), "{err}");
         let err = engine.answer(&alice, &item.answer_id, 2, Reported::ms(None)).await.expect_err("bad choice");
-        assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+        assert!(matches!(err, gapwise_engine::EngineError::Invalid(_)), "{err:?}");
         assert_eq!(store.count_rows("answers").await.expect("count"), 0);
     }
 }
