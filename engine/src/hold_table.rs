@@ -53,6 +53,12 @@ impl PlayerView {
         PlayerView { served, recent_pairs: recent_pairs.into(), friends, friends_read_at }
     }
 
+    /// How recently the player met `pair`: 0 not lately, then 1 for the meeting
+    /// longest ago up to the latest; the lower, the sooner it may come again.
+    pub(crate) fn recency(&self, pair: i64) -> usize {
+        self.recent_pairs.iter().rposition(|&p| p == pair).map_or(0, |at| at + 1)
+    }
+
     /// Counts a serving of item `id` of `pair`.
     pub(crate) fn add(&mut self, id: i64, pair: i64) {
         self.served.insert(id);
@@ -195,8 +201,7 @@ impl HoldTable {
         let table = table.as_ref()?;
         let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
         let eligible = |c: &&Candidate| c.eligible(player, cap, gold_only);
-        // how recently the player met the pair: 0 never (lately), then the oldest first
-        let recency = |c: &Candidate| player.recent_pairs.iter().rposition(|&p| p == c.pair).map_or(0, |at| at + 1);
+        let recency = |c: &Candidate| player.recency(c.pair);
         // a gold pick is otherwise at random; else (stranger, held) ranks, a friend's pair first
         let rank = |c: &Candidate| {
             let stranger = !c.creator.as_ref().is_some_and(|who| player.friends.contains(who));
@@ -211,12 +216,15 @@ impl HoldTable {
     }
 
     /// The items `player` may get with `k` contexts in `lang` (gold, or not yet
-    /// retired; never served to them) with their holders, as last loaded.
+    /// retired; never served to them) with their holders, as last loaded; of a pair
+    /// the player just met only when no other is left (as in [`HoldTable::choose`]).
     pub(crate) fn open_items(&self, k: K, lang: &str, player: &PlayerView) -> Vec<(i64, i64)> {
         let table = self.lock();
         let Some(table) = table.as_ref() else { return Vec::new() };
         let candidates = table.games.get(&(k, lang.to_owned())).map_or(&[][..], Vec::as_slice);
-        candidates.iter().filter(|c| c.eligible(player, table.cap, false)).map(|c| (c.id, c.held)).collect()
+        let open: Vec<&Candidate> = candidates.iter().filter(|c| c.eligible(player, table.cap, false)).collect();
+        let fresh = open.iter().map(|c| player.recency(c.pair)).min().unwrap_or(0);
+        open.into_iter().filter(|c| player.recency(c.pair) == fresh).map(|c| (c.id, c.held)).collect()
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).
@@ -287,6 +295,8 @@ mod tests {
         let mut view = player(&[1, 3, 4], &[]);
         view.recent_pairs.extend([10, 20, 30]);
         assert_eq!(holds.choose(K::FIVE, "en", &view, false), Some(2));
+        // the adaptive rule is offered the same: the pair met longest ago only
+        assert_eq!(holds.open_items(K::FIVE, "en", &view), vec![(2, 0)]);
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub struct GuessCard {
     pub suggestions: Vec<String>,
     /// Sentences the player has finished.
     pub finished: i64,
-    /// The player's last guess in this language, when it was just made
+    /// The player's last guess in this language and mode, when it was just made
     /// ([`crate::RECENT_OUTCOME_MS`]).
     pub last: Option<GuessResult>,
 }

@@ -157,13 +157,13 @@ impl Store {
         Ok(GuessCard { serving_id: serving.to_owned(), mode, revealed, position, positions: all.len(), suggestions, finished, last })
     }
 
-    /// Annotator `id`'s last guess in the language of round `serving`, if it was just made.
+    /// Annotator `id`'s last guess in the language and mode of round `serving`, if it was just made.
     async fn last_guess(&self, id: &str, serving: &str) -> Result<Option<GuessResult>, StoreError> {
         let row = sqlx::query(
             "SELECT g.guess, g.word, g.correct, g.position, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
-             WHERE v.annotator_id = $1 AND g.created_at >= $2 \
-             AND s.lang = (SELECT t.lang FROM guess_servings w JOIN sentences t ON t.id = w.sentence_id WHERE w.id = $3) \
+             JOIN guess_servings w ON w.id = $3 JOIN sentences t ON t.id = w.sentence_id \
+             WHERE v.annotator_id = $1 AND g.created_at >= $2 AND s.lang = t.lang AND v.mode = w.mode \
              ORDER BY g.created_at DESC, g.position DESC LIMIT 1",
         )
         .bind(id)
