@@ -153,14 +153,32 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     let store = gapwise_store::Store::open_existing(&url).await.expect("open");
     let again: i64 = sqlx::query_scalar(predicted).fetch_one(store.pool()).await.expect("count");
     assert_eq!(again, 50, "the pending step ran again: {log}");
+
+    // a server told to stop (SIGTERM) in the middle of a step leaves it pending, and
+    // the steps after it, and exits without waiting for them
+    sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
+    let left = Preparation::NextWords.bit() | Preparation::Definitions.bit() | Preparation::NewWords.bit();
+    store.set_demo_models_pending(left).await.expect("pending");
+    let log = dir.path().join("third.log");
+    let mut child = start_serving(&url, &models, &log);
+    wait_for(&mut child, &log, &["step=\"next-words\""]);
+    let term = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
+    assert!(term.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().expect("child").is_none() {
+        assert!(std::time::Instant::now() < deadline, "still running 30 s after SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(text.contains("the demo's model preparation stopped"), "{text}");
+    assert_eq!(store.demo_models_pending().await.expect("read"), left, "the interrupted step and those after it wait: {text}");
     store.close().await;
 }
 
-/// Runs `gapwise serve` on `url` with `models` as its models folder until it logs
-/// that the demo's model data is ready (failing if it says it is not); its log.
-fn serve_until(url: &str, models: &std::path::Path, log: &std::path::Path) -> String {
+/// Starts `gapwise serve` on `url` with `models` as its models folder, its output in `log`.
+fn start_serving(url: &str, models: &std::path::Path, log: &std::path::Path) -> std::process::Child {
     let out = std::fs::File::create(log).expect("log file");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_gapwise"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .env("DATABASE_URL", url)
         .env("GAPWISE_MODEL_DIR", models)
@@ -170,18 +188,30 @@ fn serve_until(url: &str, models: &std::path::Path, log: &std::path::Path) -> St
         .stdout(out.try_clone().expect("log file"))
         .stderr(out)
         .spawn()
-        .expect("start gapwise");
+        .expect("start gapwise")
+}
+
+/// Waits until the server's log holds one of `texts` (failing if it exits first, or
+/// after 10 minutes); the log.
+fn wait_for(child: &mut std::process::Child, log: &std::path::Path, texts: &[&str]) -> String {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
-    let text = loop {
+    loop {
         let text = std::fs::read_to_string(log).unwrap_or_default();
         assert!(!text.contains('\u{1b}'), "a log written to a file has no colour codes: {text}");
-        if text.contains("the demo's model data is ready") || text.contains("the demo's model data was not finished") {
-            break text;
+        if texts.iter().any(|t| text.contains(t)) {
+            return text;
         }
         assert!(child.try_wait().expect("child").is_none(), "the server exited: {text}");
-        assert!(std::time::Instant::now() < deadline, "not ready after 10 minutes: {text}");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    };
+        assert!(std::time::Instant::now() < deadline, "none of {texts:?} after 10 minutes: {text}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// Runs `gapwise serve` on `url` with `models` as its models folder until it logs
+/// that the demo's model data is ready (failing if it says it is not); its log.
+fn serve_until(url: &str, models: &std::path::Path, log: &std::path::Path) -> String {
+    let mut child = start_serving(url, models, log);
+    let text = wait_for(&mut child, log, &["the demo's model data is ready", "the demo's model data was not finished"]);
     let _ = child.kill();
     let _ = child.wait();
     assert!(!text.contains("was not finished") && !text.contains("ready without"), "{text}");
