@@ -132,6 +132,19 @@ where
     }
 }
 
+/// The outcome of the player's last answer that a round the server sent carries
+/// (`last`), unless an answer was given on this page, whose outcome the page tells
+/// from the answer itself: so a page loaded after a plain form post (no JavaScript)
+/// says how that answer went, and no outcome is told twice.
+pub fn outcome_from_round<S, T>(action: ServerAction<S>, last: Option<&T>) -> Option<&T>
+where
+    S: server_fn::ServerFn + Clone + Send + Sync + 'static,
+    S::Output: Clone + Send + Sync + 'static,
+    S::Error: Clone + Send + Sync + 'static,
+{
+    last.filter(|_| action.value().with_untracked(Option::is_none))
+}
+
 /// The rounds a page shows, one request each: fetched with `fetch` when the page
 /// asks for them (the first load, or `key`, its language or task, changed), and
 /// otherwise taken from what the last answer sent with `action` brought (`next` of

@@ -247,6 +247,16 @@ mod tests {
             .iter()
             .map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held, pair: id })
             .collect();
+        table_of(cap, candidates)
+    }
+
+    /// Items (id, pair), none gold, proposed by nobody, held by nobody.
+    fn paired(items: &[(i64, i64)]) -> Vec<Candidate> {
+        items.iter().map(|&(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair }).collect()
+    }
+
+    /// A fresh table holding `candidates` as the game of k = 5 in English.
+    fn table_of(cap: i64, candidates: Vec<Candidate>) -> HoldTable {
         let holds = HoldTable::default();
         let games = HashMap::from([((K::FIVE, "en".to_owned()), candidates)]);
         *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
@@ -265,18 +275,7 @@ mod tests {
     #[test]
     fn a_pair_just_met_waits_until_no_other_is_left() {
         // items 1 and 2 of pair 10, 3 and 4 of pair 20; all equally held
-        let candidates = [(1, 10), (2, 10), (3, 20), (4, 20)]
-            .map(|(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair })
-            .into_iter()
-            .collect();
-        let holds = HoldTable::default();
-        *holds.lock() = Some(Table {
-            generation: 0,
-            loaded_at: Instant::now(),
-            valid_for: MIN_AGE,
-            cap: 5,
-            games: HashMap::from([((K::FIVE, "en".to_owned()), candidates)]),
-        });
+        let holds = table_of(5, paired(&[(1, 10), (2, 10), (3, 20), (4, 20)]));
         for _ in 0..20 {
             let mut view = player(&[], &[]);
             let mut order = Vec::new();
@@ -289,9 +288,7 @@ mod tests {
             assert!(order.windows(2).all(|w| w[0] != w[1]), "never the same pair twice in a row: {order:?}");
         }
         // of two pairs met lately, the one met longer ago comes back first
-        let candidates =
-            [(2, 10), (5, 20)].map(|(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair }).into_iter().collect();
-        holds.lock().as_mut().expect("table").games.insert((K::FIVE, "en".to_owned()), candidates);
+        let holds = table_of(5, paired(&[(2, 10), (5, 20)]));
         let mut view = player(&[1, 3, 4], &[]);
         view.recent_pairs.extend([10, 20, 30]);
         assert_eq!(holds.choose(K::FIVE, "en", &view, false), Some(2));

@@ -10,7 +10,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{define_round, PickDefine};
-use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -63,7 +63,7 @@ pub fn DefinePage() -> impl IntoView {
         <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
         {found}
         <RoundView round=round none="define-none" show=move |card: DefinitionCard| {
-            let told = card.last.as_ref().filter(|_| pick.value().get_untracked().is_none()).map(found_view);
+            let told = outcome_from_round(pick, card.last.as_ref()).map(found_view);
             view! { {told} <Round card pick cap=cap.get_untracked()/> }
         }/>
         <ActionError value=pick.value()/>

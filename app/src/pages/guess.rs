@@ -9,7 +9,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{answered_rounds, ActionError, LanguageChooser, RoundView};
+use crate::components::{answered_rounds, outcome_from_round, ActionError, LanguageChooser, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -48,7 +48,7 @@ pub fn GuessPage() -> impl IntoView {
         <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
         <RoundView round=round none="guess-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE && mode.get() == GuessMode::Choose).then_some(Preparation::NextWords)) show=move |card: GuessCard| {
-            let told = card.last.as_ref().filter(|_| guess.value().get_untracked().is_none()).map(outcome);
+            let told = outcome_from_round(guess, card.last.as_ref()).map(outcome);
             view! { {told} <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }
         }/>
         <ActionError value=guess.value()/>

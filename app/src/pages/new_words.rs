@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 
@@ -31,7 +31,7 @@ pub fn NewWordsPage() -> impl IntoView {
         <p>{i18n.t("new-words-intro")}</p>
         {verdict}
         <RoundView round=round none="new-words-none" show=move |card: NewWordsCard| {
-            let told = card.last.as_ref().filter(|_| pick.value().get_untracked().is_none()).map(outcome);
+            let told = outcome_from_round(pick, card.last.as_ref()).map(outcome);
             view! { {told} <Item card pick/> }
         }/>
         <ActionError value=pick.value()/>
