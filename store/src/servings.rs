@@ -184,26 +184,28 @@ impl Store {
     /// The items `annotator` was served (and the pairs of the latest), and their friends' ids.
     pub async fn served_and_friends(&self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
         // one query for both
-        // (item, its pair, served at) or a friend
-        type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>);
+        // (item, its pair, served at, serving id) or a friend
+        type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>, Option<String>);
         let rows: Vec<Row> = sqlx::query_as(
-            "SELECT s.item_id, i.pair_id, s.served_at, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
-             UNION ALL SELECT NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
+            "SELECT s.item_id, i.pair_id, s.served_at, s.id, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
+             UNION ALL SELECT NULL, NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
         )
         .bind(annotator)
         .fetch_all(self.pool())
         .await?;
         let mut seen = ServedAndFriends::default();
         let mut recent = Vec::new();
-        for (item, pair, at, friend) in rows {
+        for (item, pair, at, serving, friend) in rows {
             seen.served.extend(item);
             seen.friends.extend(friend);
-            if let (Some(pair), Some(at)) = (pair, at) {
-                recent.push((at, pair));
+            if let (Some(pair), Some(at), Some(serving)) = (pair, at, serving) {
+                recent.push((at, serving, pair));
             }
         }
+        // servings of one millisecond in the order they were made: their ids are
+        // version 7 UUIDs, which one process makes in increasing order
         recent.sort_unstable();
-        seen.recent_pairs = recent.iter().rev().take(RECENT_PAIRS).rev().map(|&(_, pair)| pair).collect();
+        seen.recent_pairs = recent.iter().rev().take(RECENT_PAIRS).rev().map(|&(_, _, pair)| pair).collect();
         Ok(seen)
     }
 

@@ -55,7 +55,7 @@ impl Store {
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
-        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(uuid::Uuid::now_v7().to_string())
         .bind(id)
         .bind(item)
         .bind(i64::from(target_first))

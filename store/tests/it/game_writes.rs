@@ -140,3 +140,30 @@ async fn a_closed_writer_finishes_what_it_was_given_and_refuses_the_rest() {
         assert_eq!(reopened.count_rows("annotators").await.expect("count"), 1, "{backend:?}");
     }
 }
+
+/// The pairs a player met lately come in the order of their servings, also when
+/// several servings share a millisecond (a fast player, or a test): the ids, made
+/// in increasing order, break the tie, not the pairs' ids.
+#[tokio::test]
+async fn servings_of_one_millisecond_keep_their_order_in_the_recent_pairs() {
+    for db in each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        seed_small(store).await;
+        // one item of each pair, the pair of the larger id first
+        let items: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT MIN(id), pair_id FROM items WHERE k = 1 GROUP BY pair_id ORDER BY pair_id DESC")
+                .fetch_all(store.pool())
+                .await
+                .expect("items");
+        assert_eq!(items.len(), 2, "{backend:?}: the small seed has two pairs");
+        assert!(store.write(player("a", "pa")).await.expect("player"));
+        let session = store.create_session("a").await.expect("session");
+        let hash = store.session(&session).await.expect("read").expect("the session").token_hash;
+        for &(item, _) in &items {
+            assert!(store.write(serve(&uuid::Uuid::now_v7().to_string(), item, &hash)).await.expect("serve"));
+        }
+        let seen = store.served_and_friends("a").await.expect("read");
+        let served_in_order: Vec<i64> = items.iter().map(|&(_, pair)| pair).collect();
+        assert_eq!(seen.recent_pairs, served_in_order, "{backend:?}");
+    }
+}
