@@ -85,6 +85,7 @@ impl From<gapwise_engine::EngineError> for AppError {
             EngineError::Store(e) => AppError::from(e),
             EngineError::NotServed(m) => AppError::NotFound(m).with_status(),
             EngineError::Invalid(m) => AppError::BadRequest(m).with_status(),
+            EngineError::Refused(r) => AppError::from(StoreError::Refused(r)),
         }
     }
 }

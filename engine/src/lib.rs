@@ -19,6 +19,7 @@ mod estimates;
 mod hold_table;
 mod item_choice;
 mod memo;
+mod modes;
 mod play;
 mod progress;
 mod tally;

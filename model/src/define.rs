@@ -2,6 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
+/// A group whose sisters repeat each other's text can fall below it once they are
+/// shown once (`gapwise_store::distinct_candidates`); such groups are neither served
+/// nor scored.
+pub const MIN_CANDIDATES: usize = 5;
+
 /// The two ways round of the word-definition game (001_bf5d15b61b58df06.txt).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum DefinitionTask {

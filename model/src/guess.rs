@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::words::word_spans;
+
 /// How a next-word round is played: every guess typed, or a model's suggestions
 /// offered as well (the easier setting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -26,6 +28,19 @@ impl GuessMode {
 
 /// Sentences of the next-word game have this many words (inclusive).
 pub const GUESS_WORDS: (usize, usize) = (4, 25);
+
+/// (text before the word, the word) for every word of `text` after the first: the
+/// positions a player guesses. What is shown before a position is the sentence's
+/// text up to that word, punctuation included, as models get it too.
+pub fn positions(text: &str) -> Vec<(String, String)> {
+    let spans = word_spans(text);
+    spans.iter().skip(1).map(|&(start, end)| (text[..start].trim_end().to_owned(), text[start..end].to_owned())).collect()
+}
+
+/// Whether `text` is of a length the game plays ([`GUESS_WORDS`]).
+pub fn playable(text: &str) -> bool {
+    (GUESS_WORDS.0..=GUESS_WORDS.1).contains(&word_spans(text).len())
+}
 
 /// Longest guess, in characters.
 pub const MAX_GUESS_CHARS: usize = 60;
@@ -58,4 +73,20 @@ pub struct GuessResult {
     pub correct: bool,
     /// Whether that was the sentence's last word.
     pub sentence_done: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_the_words_after_the_first_with_the_text_before_them() {
+        let p = positions("The dog, a poodle, barked twenty-one times.");
+        let words: Vec<&str> = p.iter().map(|(_, w)| w.as_str()).collect();
+        assert_eq!(words, ["dog", "a", "poodle", "barked", "twenty-one", "times"]);
+        assert_eq!(p[0].0, "The");
+        assert_eq!(p[1].0, "The dog,");
+        assert_eq!(p[5].0, "The dog, a poodle, barked twenty-one");
+        assert!(positions("Hello!").is_empty());
+    }
 }

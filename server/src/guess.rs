@@ -4,10 +4,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gapwise_model::positions;
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::guess::{predict, NextPieceModel};
-use gapwise_store::{positions, Store, WordFacts};
+use gapwise_store::{Store, WordFacts};
 
 type Error = Box<dyn std::error::Error>;
 

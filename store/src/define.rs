@@ -15,17 +15,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Store, StoreError};
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, RECENT_OUTCOME_MS};
-
-/// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
-/// A group whose sisters repeat each other's text can fall below it once they are
-/// shown once ([`distinct_candidates`]); such groups are neither served nor scored.
-pub const MIN_CANDIDATES: usize = 5;
-
-/// Groups looked at per draw when serving a new round.
-const DRAW: i64 = 50;
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, MIN_CANDIDATES};
 
 /// A synset to import.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +52,20 @@ pub struct GroupToScore {
     pub target: String,
     pub pos: String,
     pub members: Vec<GroupMember>,
+}
+
+/// A round as an answer to it needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefineServing {
+    /// The right candidate's synset.
+    pub target: String,
+    /// The candidates' synsets in the order shown.
+    pub candidates: Vec<String>,
+    pub served_at: i64,
+    /// The target's word and definition.
+    pub solution: Solution,
+    /// (candidate, whether right) of each pick so far, in order.
+    pub picks: Vec<(String, bool)>,
 }
 
 /// A finished round, without who played it.
@@ -147,18 +152,8 @@ impl Store {
         rows.iter().map(|r| Ok(GroupMember { id: r.try_get(0)?, word: r.try_get(1)?, definition: r.try_get(2)? })).collect()
     }
 
-    /// The round of `task` in progress for annotator `id`, else a new one from a
-    /// group of at most `cap` members (and at least [`MIN_CANDIDATES`] distinct
-    /// candidates) they have not played in this task; `None` when none is found
-    /// among [`DRAW`] drawn.
-    pub async fn define_round(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, StoreError> {
-        let serving = open_or_serve(|| self.open_definition_serving(id, task), self.serve_definition_group(id, task, cap)).await?;
-        let Some(serving) = serving else { return Ok(None) };
-        self.definition_card(id, &serving).await.map(Some)
-    }
-
     /// The oldest round of `task` that annotator `id` has not solved.
-    async fn open_definition_serving(&self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+    pub async fn open_define_serving(&self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
@@ -169,10 +164,10 @@ impl Store {
         .await?)
     }
 
-    /// Serves annotator `id` a group of `task` of at most `cap` members they have
-    /// not played; false when none is found among [`DRAW`] drawn.
-    async fn serve_definition_group(&self, id: &str, task: DefinitionTask, cap: u32) -> Result<bool, StoreError> {
-        let targets: Vec<String> = sqlx::query_scalar(
+    /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
+    /// has not played in `task`: groups a model has scored first, else in random order.
+    pub async fn unplayed_define_targets(&self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(
             "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
              AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
              ORDER BY CASE WHEN EXISTS (SELECT 1 FROM define_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
@@ -181,33 +176,35 @@ impl Store {
         .bind(id)
         .bind(task.code())
         .bind(i64::from(cap))
-        .bind(DRAW)
+        .bind(limit)
         .fetch_all(self.pool())
-        .await?;
-        let mut drawn = None;
-        for target in targets {
-            let members = distinct_candidates(self.group_members(&target).await?, &target, task);
-            if members.len() >= MIN_CANDIDATES {
-                drawn = Some((target, members));
-                break;
-            }
-        }
-        let Some((target, members)) = drawn else { return Ok(false) };
-        let mut members: Vec<String> = members.into_iter().map(|m| m.id).collect();
-        members.shuffle(&mut rand::rngs::StdRng::from_entropy());
+        .await?)
+    }
+
+    /// Stores a round of `task` for annotator `id`: `target`'s group with its
+    /// `candidates` (synset ids) in the order shown.
+    pub async fn insert_define_serving(
+        &self,
+        id: &str,
+        task: DefinitionTask,
+        target: &str,
+        candidates: &[String],
+    ) -> Result<(), StoreError> {
         sqlx::query("INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(uuid::Uuid::new_v4().to_string())
             .bind(id)
-            .bind(&target)
+            .bind(target)
             .bind(task.code())
-            .bind(members.join("|"))
+            .bind(candidates.join("|"))
             .bind(now_ms())
             .execute(self.pool())
             .await?;
-        Ok(true)
+        Ok(())
     }
 
-    async fn definition_card(&self, id: &str, serving: &str) -> Result<DefinitionCard, StoreError> {
+    /// The card of round `serving` of annotator `id`, with their latest pick since
+    /// `since` (ms) if it found its round.
+    pub async fn define_card(&self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
         let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
@@ -241,19 +238,19 @@ impl Store {
         .bind(task.code())
         .fetch_one(self.pool())
         .await?;
-        let last = self.last_round_found(id, task).await?;
+        let last = self.last_round_found(id, task, since).await?;
         Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished, last })
     }
 
-    /// Annotator `id`'s latest pick in `task`, if it was just made and found its round.
-    async fn last_round_found(&self, id: &str, task: DefinitionTask) -> Result<Option<DefinitionPick>, StoreError> {
+    /// Annotator `id`'s latest pick in `task` since `since` (ms), if it found its round.
+    async fn last_round_found(&self, id: &str, task: DefinitionTask, since: i64) -> Result<Option<DefinitionPick>, StoreError> {
         let row = sqlx::query(
             "SELECT p.attempt, s.target, p.correct FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
              WHERE s.annotator_id = $1 AND s.task = $2 AND p.created_at >= $3 ORDER BY p.created_at DESC, p.attempt DESC LIMIT 1",
         )
         .bind(id)
         .bind(task.code())
-        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .bind(since)
         .fetch_optional(self.pool())
         .await?;
         // the player's latest pick, when it found a round: a wrong pick since says nothing
@@ -284,62 +281,56 @@ impl Store {
         rows.iter().map(|r| Ok((r.try_get(0)?, (r.try_get(1)?, r.try_get(2)?)))).collect()
     }
 
-    /// Annotator `id` picks the option at `position` of round `serving`. Picking
-    /// the same option again, or anything after the right one was found, changes
-    /// nothing and answers as before.
-    pub async fn pick_define(
-        &self,
-        id: &str,
-        serving: &str,
-        position: usize,
-        client_ms: Option<i64>,
-    ) -> Result<DefinitionPick, StoreError> {
-        let row = sqlx::query("SELECT target, candidates, served_at FROM define_servings WHERE id = $1 AND annotator_id = $2")
-            .bind(serving)
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?
-            .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a round served to you")))?;
-        let (target, candidates): (String, String) = (row.try_get(0)?, row.try_get(1)?);
-        let chosen = candidates.split('|').nth(position).ok_or_else(|| {
-            StoreError::Invalid(format!("this round has {} options, not {}", candidates.split('|').count(), position + 1))
-        })?;
+    /// Round `serving` of annotator `id` with its picks; `None` when it is not theirs.
+    pub async fn define_serving(&self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.target, s.candidates, s.served_at, t.word, t.definition FROM define_servings s \
+             JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1 AND s.annotator_id = $2",
+        )
+        .bind(serving)
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some(row) = row else { return Ok(None) };
         let picks = sqlx::query("SELECT chosen, correct FROM define_picks WHERE serving_id = $1 ORDER BY attempt")
             .bind(serving)
             .fetch_all(self.pool())
             .await?;
-        let mut earlier = Vec::with_capacity(picks.len());
-        for p in &picks {
-            earlier.push((p.try_get::<String, _>(0)?, p.try_get::<i64, _>(1)? == 1));
-        }
-        let attempts = i64::try_from(earlier.len()).unwrap_or(i64::MAX);
-        if let Some((_, correct)) = earlier.iter().find(|(c, _)| c == chosen) {
-            let solution = if *correct { Some(self.solution(&target).await?) } else { None };
-            return Ok(DefinitionPick { correct: *correct, attempts, solution });
-        }
-        if earlier.iter().any(|(_, correct)| *correct) {
-            return Ok(DefinitionPick { correct: false, attempts, solution: None });
-        }
-        let correct = chosen == target;
-        let now = now_ms();
-        let timing = Timing::of(row.try_get(2)?, now, client_ms);
-        // a second tab racing for the same attempt number loses on the primary key
-        sqlx::query(
+        let picks = picks.iter().map(|p| Ok((p.try_get(0)?, p.try_get::<i64, _>(1)? == 1))).collect::<Result<_, StoreError>>()?;
+        Ok(Some(DefineServing {
+            target: row.try_get(0)?,
+            candidates: row.try_get::<String, _>(1)?.split('|').map(str::to_owned).collect(),
+            served_at: row.try_get(2)?,
+            solution: Solution { word: row.try_get(3)?, definition: row.try_get(4)? },
+            picks,
+        }))
+    }
+
+    /// Stores pick number `attempt` of round `serving`; false when a second tab's
+    /// pick took that number first.
+    pub async fn insert_define_pick(
+        &self,
+        serving: &str,
+        attempt: i64,
+        chosen: &str,
+        correct: bool,
+        timing: Timing,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "INSERT INTO define_picks (serving_id, attempt, chosen, correct, client_ms, client_ms_reported, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serving_id, attempt) DO NOTHING",
         )
         .bind(serving)
-        .bind(attempts + 1)
+        .bind(attempt)
         .bind(chosen)
         .bind(i64::from(correct))
         .bind(timing.client_ms)
         .bind(timing.client_ms_reported)
         .bind(timing.server_ms)
-        .bind(now)
+        .bind(now_ms())
         .execute(self.pool())
         .await?;
-        let solution = if correct { Some(self.solution(&target).await?) } else { None };
-        Ok(DefinitionPick { correct, attempts: attempts + 1, solution })
+        Ok(done.rows_affected() == 1)
     }
 
     /// Every finished round (right one found), anonymous, in the order played.
@@ -365,7 +356,7 @@ impl Store {
     }
 
     /// Groups of `task` that `model` has not scored, of at most `max_size` members
-    /// and at least [`MIN_CANDIDATES`] distinct candidates:
+    /// and at least [`gapwise_model::MIN_CANDIDATES`] distinct candidates:
     /// those people finished first, then the others in an order drawn from `seed`;
     /// at most `limit`.
     pub async fn groups_to_score(

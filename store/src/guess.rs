@@ -2,31 +2,16 @@
 //! sentences revealed word by word to players, their guesses, models' whole-word
 //! predictions at the same positions, and the word facts the analyses stratify by.
 //!
-//! The positions of a sentence are its words after the first ([`positions`]); what
-//! is shown before position i is the sentence's text up to that word, punctuation
-//! included, as models get it too. Guesses match the word case-insensitively.
+//! The positions of a sentence are its words after the first
+//! ([`gapwise_model::positions`]). The game's rules (which sentence to serve, what a
+//! guess is worth) are the engine's; this file reads and writes their rows.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::round::open_or_serve;
-use super::{insert_rows, now_ms, stored_code, Refusal, RefusalKey, Store, StoreError};
-use gapwise_model::words::{normalize, word_spans};
-use gapwise_model::{GuessCard, GuessMode, GuessResult, Timing, GUESS_WORDS, MAX_GUESS_CHARS, RECENT_OUTCOME_MS};
-
-/// Sentences looked at per draw when serving a new one.
-const DRAW: i64 = 50;
-
-/// (text before the word, the word) for every word of `text` after the first.
-pub fn positions(text: &str) -> Vec<(String, String)> {
-    let spans = word_spans(text);
-    spans.iter().skip(1).map(|&(start, end)| (text[..start].trim_end().to_owned(), text[start..end].to_owned())).collect()
-}
-
-fn playable(text: &str) -> bool {
-    (GUESS_WORDS.0..=GUESS_WORDS.1).contains(&word_spans(text).len())
-}
+use super::{insert_rows, now_ms, stored_code, Store, StoreError};
+use gapwise_model::{playable, positions, GuessMode, Timing};
 
 /// A person's guess, for the analyses (without who made it).
 #[derive(Clone, Debug, PartialEq)]
@@ -62,20 +47,78 @@ pub struct WordFacts {
     pub neighbours: Vec<String>,
 }
 
+/// A round as an answer to it needs it: the sentence, and the guesses made so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessServing {
+    pub mode: GuessMode,
+    pub sentence_id: i64,
+    pub text: String,
+    pub served_at: i64,
+    /// The guesses made, in the order of their positions.
+    pub guesses: Vec<GuessRow>,
+}
+
+/// A guess at one position of a round, to store or as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessRow {
+    pub position: usize,
+    pub guess: String,
+    pub word: String,
+    pub correct: bool,
+    /// The place of the suggestion picked (the easier mode).
+    pub rank: Option<usize>,
+}
+
+/// A round with the number of positions guessed in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessProgress {
+    pub serving_id: String,
+    pub lang: String,
+    pub text: String,
+    pub guessed: usize,
+}
+
+fn count(value: i64) -> usize {
+    usize::try_from(value).unwrap_or(0)
+}
+
 impl Store {
-    /// The round in progress for annotator `id` in `lang`, else a new sentence (in
-    /// `mode`; the easier mode only from sentences a model has predicted); `None`
-    /// when no sentence is left for them.
-    pub async fn guess_round(&self, id: &str, lang: &str, mode: GuessMode) -> Result<Option<GuessCard>, StoreError> {
-        let serving = open_or_serve(|| self.open_serving(id, lang), self.serve_sentence(id, lang, mode)).await?;
-        let Some(serving) = serving else { return Ok(None) };
-        self.guess_card(id, &serving).await.map(Some)
+    /// Every round of annotator `id`, latest first.
+    pub async fn guess_rounds(&self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT v.id, s.lang, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
+             JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 ORDER BY v.served_at DESC",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(GuessProgress { serving_id: r.try_get(0)?, lang: r.try_get(1)?, text: r.try_get(2)?, guessed: count(r.try_get(3)?) })
+            })
+            .collect()
     }
 
-    /// Serves annotator `id` a fresh sentence of `lang` in `mode`; false when none is left.
-    async fn serve_sentence(&self, id: &str, lang: &str, mode: GuessMode) -> Result<bool, StoreError> {
-        let Some(sentence) = self.fresh_sentence(id, lang, mode).await? else { return Ok(false) };
-        sqlx::query(
+    /// Up to `limit` sentences of `lang` in random order that annotator `id` has not
+    /// had; with `predicted`, only those a model has predicted.
+    pub async fn unplayed_sentences(&self, id: &str, lang: &str, predicted: bool, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
+             AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
+             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
+        )
+        .bind(lang)
+        .bind(id)
+        .bind(i64::from(predicted))
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Stores a round of `sentence` in `mode` for annotator `id`; false when they
+    /// had it already (a second tab serving at the same moment).
+    pub async fn insert_guess_serving(&self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
         )
@@ -86,106 +129,76 @@ impl Store {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(true)
+        Ok(done.rows_affected() == 1)
     }
 
-    /// The latest serving of `lang` that annotator `id` has not guessed to the end.
-    async fn open_serving(&self, id: &str, lang: &str) -> Result<Option<String>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
-             JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 AND s.lang = $2 ORDER BY v.served_at DESC LIMIT 3",
-        )
-        .bind(id)
-        .bind(lang)
-        .fetch_all(self.pool())
-        .await?;
-        for r in &rows {
-            let guessed = usize::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0);
-            if guessed < positions(&r.try_get::<String, _>(1)?).len() {
-                return Ok(Some(r.try_get(0)?));
-            }
-        }
-        Ok(None)
-    }
-
-    /// A sentence of `lang` of playable length that annotator `id` has not had:
-    /// one a model has predicted when there is (always, in the easier mode).
-    async fn fresh_sentence(&self, id: &str, lang: &str, mode: GuessMode) -> Result<Option<i64>, StoreError> {
-        for predicted in [true, false] {
-            if !predicted && mode == GuessMode::Choose {
-                break;
-            }
-            let rows = sqlx::query(
-                "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
-                 AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
-                 AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
-            )
-            .bind(lang)
-            .bind(id)
-            .bind(i64::from(predicted))
-            .bind(DRAW)
-            .fetch_all(self.pool())
-            .await?;
-            for r in &rows {
-                if playable(&r.try_get::<String, _>(1)?) {
-                    return Ok(Some(r.try_get(0)?));
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    async fn guess_card(&self, id: &str, serving: &str) -> Result<GuessCard, StoreError> {
+    /// Round `serving` of annotator `id`, with its guesses; `None` when it is not theirs.
+    pub async fn guess_serving(&self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
         let row = sqlx::query(
-            "SELECT v.mode, v.sentence_id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) \
-             FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1",
+            "SELECT v.mode, v.sentence_id, s.text, v.served_at FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
+             WHERE v.id = $1 AND v.annotator_id = $2",
         )
         .bind(serving)
-        .fetch_one(self.pool())
+        .bind(id)
+        .fetch_optional(self.pool())
         .await?;
-        let mode = stored_code(&row, 0, "guessing mode", GuessMode::parse)?;
-        let sentence: i64 = row.try_get(1)?;
-        let all = positions(&row.try_get::<String, _>(2)?);
-        let position = usize::try_from(row.try_get::<i64, _>(3)?).unwrap_or(0) + 1;
-        let revealed = all.get(position - 1).map(|(before, _)| before.clone()).unwrap_or_default();
-        let suggestions = match mode {
-            GuessMode::Type => Vec::new(),
-            GuessMode::Choose => self.suggestions(sentence, position).await?,
-        };
-        let finished = self.finished_sentences(id).await?;
-        let last = self.last_guess(id, serving).await?;
-        Ok(GuessCard { serving_id: serving.to_owned(), mode, revealed, position, positions: all.len(), suggestions, finished, last })
+        let Some(row) = row else { return Ok(None) };
+        let guesses = sqlx::query("SELECT position, guess, word, correct, rank FROM guess_answers WHERE serving_id = $1 ORDER BY position")
+            .bind(serving)
+            .fetch_all(self.pool())
+            .await?;
+        let guesses = guesses
+            .iter()
+            .map(|r| {
+                Ok(GuessRow {
+                    position: count(r.try_get(0)?),
+                    guess: r.try_get(1)?,
+                    word: r.try_get(2)?,
+                    correct: r.try_get::<i64, _>(3)? == 1,
+                    rank: r.try_get::<Option<i64>, _>(4)?.map(count),
+                })
+            })
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Some(GuessServing {
+            mode: stored_code(&row, 0, "guessing mode", GuessMode::parse)?,
+            sentence_id: row.try_get(1)?,
+            text: row.try_get(2)?,
+            served_at: row.try_get(3)?,
+            guesses,
+        }))
     }
 
-    /// Annotator `id`'s last guess in the language and mode of round `serving`, if it was just made.
-    async fn last_guess(&self, id: &str, serving: &str) -> Result<Option<GuessResult>, StoreError> {
+    /// Annotator `id`'s latest guess since `since` (ms) in the language and mode of
+    /// round `serving`, with its sentence's text.
+    pub async fn latest_guess(&self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
         let row = sqlx::query(
-            "SELECT g.guess, g.word, g.correct, g.position, s.text FROM guess_answers g \
+            "SELECT g.position, g.guess, g.word, g.correct, g.rank, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
              JOIN guess_servings w ON w.id = $3 JOIN sentences t ON t.id = w.sentence_id \
              WHERE v.annotator_id = $1 AND g.created_at >= $2 AND s.lang = t.lang AND v.mode = w.mode \
              ORDER BY g.created_at DESC, g.position DESC LIMIT 1",
         )
         .bind(id)
-        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .bind(since)
         .bind(serving)
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| {
-            let position = usize::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0);
-            Ok(GuessResult {
-                guess: r.try_get(0)?,
-                word: r.try_get(1)?,
-                correct: r.try_get::<i64, _>(2)? == 1,
-                sentence_done: position == positions(&r.try_get::<String, _>(4)?).len(),
-            })
+            let guess = GuessRow {
+                position: count(r.try_get(0)?),
+                guess: r.try_get(1)?,
+                word: r.try_get(2)?,
+                correct: r.try_get::<i64, _>(3)? == 1,
+                rank: r.try_get::<Option<i64>, _>(4)?.map(count),
+            };
+            Ok((guess, r.try_get(5)?))
         })
         .transpose()
     }
 
     /// The easier mode's suggestions at a position: the top words of the first model
     /// (by name) that predicted the sentence.
-    async fn suggestions(&self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
+    pub async fn guess_suggestions(&self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
         let top: Option<String> =
             sqlx::query_scalar("SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
                 .bind(sentence)
@@ -195,104 +208,26 @@ impl Store {
         Ok(top.map(|t| t.split('|').map(str::to_owned).collect()).unwrap_or_default())
     }
 
-    async fn finished_sentences(&self, id: &str) -> Result<i64, StoreError> {
-        let rows = sqlx::query(
-            "SELECT s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
-             JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1",
-        )
-        .bind(id)
-        .fetch_all(self.pool())
-        .await?;
-        let mut finished = 0;
-        for r in &rows {
-            finished += i64::from(usize::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0) >= positions(&r.try_get::<String, _>(0)?).len());
-        }
-        Ok(finished)
-    }
-
-    /// Annotator `id` guesses word `position` of round `serving`: `guess` as typed, or
-    /// with `rank`, the suggestion at that 1-based place (the easier mode). A
-    /// position guessed already answers as before; one further ahead is refused.
-    pub async fn guess_word(
-        &self,
-        id: &str,
-        serving: &str,
-        position: usize,
-        guess: &str,
-        rank: Option<usize>,
-        client_ms: Option<i64>,
-    ) -> Result<GuessResult, StoreError> {
-        let row = sqlx::query(
-            "SELECT v.mode, s.text, v.served_at, v.sentence_id FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
-             WHERE v.id = $1 AND v.annotator_id = $2",
-        )
-        .bind(serving)
-        .bind(id)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a sentence served to you")))?;
-        let all = positions(&row.try_get::<String, _>(1)?);
-        let at = i64::try_from(position).unwrap_or(i64::MAX);
-        let earlier = sqlx::query("SELECT guess, word, correct FROM guess_answers WHERE serving_id = $1 AND position = $2")
-            .bind(serving)
-            .bind(at)
-            .fetch_optional(self.pool())
-            .await?;
-        if let Some(r) = earlier {
-            return Ok(GuessResult {
-                guess: r.try_get(0)?,
-                word: r.try_get(1)?,
-                correct: r.try_get::<i64, _>(2)? == 1,
-                sentence_done: position == all.len(),
-            });
-        }
-        let guessed: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM guess_answers WHERE serving_id = $1").bind(serving).fetch_one(self.pool()).await?;
-        if at != guessed + 1 || position > all.len() {
-            return Err(StoreError::Invalid(format!("word {} is the one to guess now, not {position}", guessed + 1)));
-        }
-        let guess = match rank {
-            None => normalize(guess),
-            Some(rank) => {
-                if stored_code(&row, 0, "guessing mode", GuessMode::parse)? != GuessMode::Choose {
-                    return Err(StoreError::Invalid("suggestions are only offered in the easier mode".into()));
-                }
-                let suggestions = self.suggestions(row.try_get(3)?, position).await?;
-                rank.checked_sub(1)
-                    .and_then(|i| suggestions.get(i).cloned())
-                    .ok_or_else(|| StoreError::Invalid(format!("there are {} suggestions, not {rank}", suggestions.len())))?
-            }
-        };
-        if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
-            return Err(StoreError::Refused(
-                Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
-                    .arg("max", MAX_GUESS_CHARS),
-            ));
-        }
-        let word = all
-            .get(position - 1)
-            .map(|(_, word)| word.clone())
-            .ok_or_else(|| StoreError::Invalid(format!("no word {position} in this sentence")))?;
-        let correct = guess.to_lowercase() == word.to_lowercase();
-        let now = now_ms();
-        let timing = Timing::of(row.try_get(2)?, now, client_ms);
-        sqlx::query(
+    /// Stores `guess` in round `serving`; false when its position was guessed
+    /// already (a second tab's guess came first).
+    pub async fn insert_guess(&self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, client_ms, client_ms_reported, server_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serving_id, position) DO NOTHING",
         )
         .bind(serving)
-        .bind(at)
-        .bind(&guess)
-        .bind(&word)
-        .bind(i64::from(correct))
-        .bind(rank.and_then(|r| i64::try_from(r).ok()))
+        .bind(i64::try_from(guess.position).unwrap_or(i64::MAX))
+        .bind(&guess.guess)
+        .bind(&guess.word)
+        .bind(i64::from(guess.correct))
+        .bind(guess.rank.and_then(|r| i64::try_from(r).ok()))
         .bind(timing.client_ms)
         .bind(timing.client_ms_reported)
         .bind(timing.server_ms)
-        .bind(now)
+        .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(GuessResult { guess, word, correct, sentence_done: position == all.len() })
+        Ok(done.rows_affected() == 1)
     }
 
     /// Every guess people made, without who made them.
@@ -451,21 +386,5 @@ impl Store {
                 Ok(((r.try_get(0)?, r.try_get(1)?), WordFacts { zipf: r.try_get(2)?, neighbours }))
             })
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_are_the_words_after_the_first_with_the_text_before_them() {
-        let p = positions("The dog, a poodle, barked twenty-one times.");
-        let words: Vec<&str> = p.iter().map(|(_, w)| w.as_str()).collect();
-        assert_eq!(words, ["dog", "a", "poodle", "barked", "twenty-one", "times"]);
-        assert_eq!(p[0].0, "The");
-        assert_eq!(p[1].0, "The dog,");
-        assert_eq!(p[5].0, "The dog, a poodle, barked twenty-one");
-        assert!(positions("Hello!").is_empty());
     }
 }

@@ -6,7 +6,7 @@
 //! them once, at import, with the scorer's templates), so people and models read
 //! exactly the same text. A player meets an item once, in one condition (word and
 //! whether its definition is shown): the conditions take turns per player (see
-//! [`WINO_CONDITIONS`]), starting from one drawn from their id, so each condition
+//! [`gapwise_model::WINO_CONDITIONS`]), starting from one drawn from their id, so each condition
 //! gets items of every kind and no condition always comes first. Items a model has
 //! judged are served first, so that people and models meet on the same items.
 
@@ -14,9 +14,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use sqlx::Row;
 
-use super::round::open_or_serve;
 use super::{insert_rows, now_ms, stored_code, Store, StoreError};
-use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing, RECENT_OUTCOME_MS, WINO_CONDITIONS};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing};
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +62,17 @@ pub struct NewWordsJudgement {
     pub correct: bool,
 }
 
+/// A round as an answer to it needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewWordsServing {
+    /// The right option: 0 or 1.
+    pub answer: usize,
+    pub options: [String; 2],
+    pub served_at: i64,
+    /// (the option chosen, whether right), once answered.
+    pub answered: Option<(usize, bool)>,
+}
+
 /// A person's answer, without who gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewWordsAnswer {
@@ -83,12 +93,6 @@ fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<NewWordsSetup, Stor
 
 fn option_index(value: i64) -> Result<usize, StoreError> {
     usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Invalid(format!("a stored WinoDict option is {value}")))
-}
-
-/// Where a player's turn of conditions starts: drawn from their id, so it differs
-/// between players and stays put for each.
-fn first_condition(annotator: &str) -> usize {
-    annotator.bytes().map(usize::from).sum::<usize>() % WINO_CONDITIONS.len()
 }
 
 impl Store {
@@ -164,64 +168,62 @@ impl Store {
             .collect()
     }
 
-    /// The item annotator `id` has open, else a new one they have not met, in their
-    /// next condition; `None` when they have met every item.
-    pub async fn new_words_round(&self, id: &str) -> Result<Option<NewWordsCard>, StoreError> {
-        let serving = open_or_serve(|| self.open_new_words_serving(id), self.serve_new_words_item(id)).await?;
-        let Some(serving) = serving else { return Ok(None) };
-        self.new_words_card(id, &serving).await.map(Some)
-    }
-
-    /// Serves annotator `id` an item they have not met, in their next condition;
-    /// false when they have met every item.
-    async fn serve_new_words_item(&self, id: &str) -> Result<bool, StoreError> {
+    /// How many items annotator `id` has met.
+    pub async fn new_words_met(&self, id: &str) -> Result<usize, StoreError> {
         let met: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
-        let turn = usize::try_from(met).unwrap_or(0) + first_condition(id);
-        // the player's next condition, or the one after where no item is left for it
-        let mut drawn = None;
-        for step in 0..WINO_CONDITIONS.len() {
-            let Some(&condition) = WINO_CONDITIONS.get((turn + step) % WINO_CONDITIONS.len()) else { continue };
-            let item: Option<String> = sqlx::query_scalar(
-                "SELECT i.id FROM new_words_items i \
-                 WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
-                 AND NOT EXISTS (SELECT 1 FROM new_words_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
-                 ORDER BY CASE WHEN EXISTS (SELECT 1 FROM new_words_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
-            )
-            .bind(id)
-            .bind(condition.0.code())
-            .fetch_optional(self.pool())
-            .await?;
-            if let Some(item) = item {
-                drawn = Some((item, condition));
-                break;
-            }
-        }
-        let Some((item, (word, with_definition))) = drawn else { return Ok(false) };
-        // a second tab drawing the same item at the same moment keeps the first serving
-        sqlx::query(
+        Ok(usize::try_from(met).unwrap_or(0))
+    }
+
+    /// An item played with `word` that annotator `id` has not met: one a model has
+    /// judged when there is, else any, drawn at random.
+    pub async fn unmet_new_words_item(&self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT i.id FROM new_words_items i \
+             WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
+             AND NOT EXISTS (SELECT 1 FROM new_words_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
+             ORDER BY CASE WHEN EXISTS (SELECT 1 FROM new_words_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
+        )
+        .bind(id)
+        .bind(word.code())
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Stores item `item` served to annotator `id` with `word`, its definition shown
+    /// or not; false when they met it already (a second tab drawing it at the same moment).
+    pub async fn insert_new_words_serving(
+        &self,
+        id: &str,
+        item: &str,
+        word: PlayedWord,
+        with_definition: bool,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
         .bind(uuid::Uuid::new_v4().to_string())
         .bind(id)
-        .bind(&item)
+        .bind(item)
         .bind(word.code())
         .bind(i64::from(with_definition))
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(true)
+        Ok(done.rows_affected() == 1)
     }
 
-    async fn open_new_words_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
+    /// The item annotator `id` was served first and has not answered.
+    pub async fn open_new_words_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
             .bind(id)
             .fetch_optional(self.pool())
             .await?)
     }
 
-    async fn new_words_card(&self, id: &str, serving: &str) -> Result<NewWordsCard, StoreError> {
+    /// The card of round `serving` of annotator `id`, with their latest answer since `since` (ms).
+    pub async fn new_words_card(&self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -242,19 +244,19 @@ impl Store {
             options: [row.try_get(3)?, row.try_get(4)?],
             answered: tally.try_get(0)?,
             right: tally.try_get(1)?,
-            last: self.last_new_words_pick(id).await?,
+            last: self.last_new_words_pick(id, since).await?,
         })
     }
 
-    /// Annotator `id`'s last answer, if it was just given.
-    async fn last_new_words_pick(&self, id: &str) -> Result<Option<NewWordsPick>, StoreError> {
+    /// Annotator `id`'s last answer, if it was given since `since` (ms).
+    async fn last_new_words_pick(&self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
             "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
              ORDER BY s.served_at + s.server_ms DESC LIMIT 1",
         )
         .bind(id)
-        .bind(now_ms() - RECENT_OUTCOME_MS)
+        .bind(since)
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| {
@@ -266,40 +268,47 @@ impl Store {
         .transpose()
     }
 
-    /// Annotator `id` answers round `serving` with option `choice` (0 or 1).
-    /// Answering again changes nothing and answers as the first time.
-    pub async fn pick_new_words(&self, id: &str, serving: &str, choice: usize, client_ms: Option<i64>) -> Result<NewWordsPick, StoreError> {
-        if choice > 1 {
-            return Err(StoreError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
-        }
+    /// Round `serving` of annotator `id`; `None` when it is not theirs.
+    pub async fn new_words_serving(&self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
-            "SELECT i.answer, i.option_a, i.option_b, s.served_at FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
-             WHERE s.id = $1 AND s.annotator_id = $2",
+            "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
+             JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
         .bind(id)
         .fetch_optional(self.pool())
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not an item served to you")))?;
-        let answer = option_index(row.try_get(0)?)?;
-        let options: [String; 2] = [row.try_get(1)?, row.try_get(2)?];
-        let timing = Timing::of(row.try_get(3)?, now_ms(), client_ms);
-        sqlx::query(
+        .await?;
+        row.map(|r| {
+            let answered = match (r.try_get::<Option<i64>, _>(4)?, r.try_get::<Option<i64>, _>(5)?) {
+                (Some(choice), Some(correct)) => Some((option_index(choice)?, correct == 1)),
+                _ => None,
+            };
+            Ok(NewWordsServing {
+                answer: option_index(r.try_get(0)?)?,
+                options: [r.try_get(1)?, r.try_get(2)?],
+                served_at: r.try_get(3)?,
+                answered,
+            })
+        })
+        .transpose()
+    }
+
+    /// Stores the answer to round `serving`: option `choice`, right or not; false
+    /// when it was answered already (a second tab's answer came first).
+    pub async fn answer_new_words(&self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
              WHERE id = $6 AND choice IS NULL",
         )
-        .bind(i64::from(choice == 1))
-        .bind(i64::from(choice == answer))
+        .bind(i64::try_from(choice).unwrap_or(i64::MAX))
+        .bind(i64::from(correct))
         .bind(timing.client_ms)
         .bind(timing.client_ms_reported)
         .bind(timing.server_ms)
         .bind(serving)
         .execute(self.pool())
         .await?;
-        let stored: i64 =
-            sqlx::query_scalar("SELECT correct FROM new_words_servings WHERE id = $1").bind(serving).fetch_one(self.pool()).await?;
-        let [first, second] = options;
-        Ok(NewWordsPick { correct: stored == 1, answer: if answer == 0 { first } else { second } })
+        Ok(done.rows_affected() == 1)
     }
 
     /// Every answer people gave, without who gave it, in the order served.

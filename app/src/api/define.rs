@@ -14,7 +14,7 @@ pub async fn define_round(task: String, cap: u32) -> Result<Option<DefinitionCar
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let (task, cap) = round_of(&task, cap)?;
-    Ok(ctx.store.define_round(&session.annotator.id, task, cap).await?)
+    Ok(ctx.engine.define_round(&session.annotator.id, task, cap).await?)
 }
 
 /// Picks the option at `position` (0 = first shown) of the round `serving_id`.
@@ -35,9 +35,9 @@ pub async fn pick_define(
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
     let round = task.zip(cap).map(|(task, cap)| round_of(&task, cap)).transpose()?;
-    let given = ctx.store.pick_define(&session.annotator.id, &serving_id, position, client_ms).await?;
+    let given = ctx.engine.pick_define(&session.annotator.id, &serving_id, position, client_ms).await?;
     let next = match round {
-        Some((task, cap)) => ctx.store.define_round(&session.annotator.id, task, cap).await?,
+        Some((task, cap)) => ctx.engine.define_round(&session.annotator.id, task, cap).await?,
         None => None,
     };
     Ok(WithNext { given, next })

@@ -12,7 +12,7 @@ pub async fn new_words_round() -> Result<Option<NewWordsCard>, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.new_words_round(&session.annotator.id).await?)
+    Ok(ctx.engine.new_words_round(&session.annotator.id).await?)
 }
 
 /// Answers the item `serving_id` with option `choice` (0 = the first shown).
@@ -29,6 +29,6 @@ pub async fn pick_new_words(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
-    let given = ctx.store.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?;
-    Ok(WithNext { given, next: ctx.store.new_words_round(&session.annotator.id).await? })
+    let given = ctx.engine.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?;
+    Ok(WithNext { given, next: ctx.engine.new_words_round(&session.annotator.id).await? })
 }

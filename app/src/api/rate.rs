@@ -13,7 +13,7 @@ pub async fn rate_round(#[server(default)] language: Option<String>) -> Result<O
     let ctx = context()?;
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.next_likert(&session.annotator.id, language).await?)
+    Ok(ctx.engine.next_likert(&session.annotator.id, language).await?)
 }
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
@@ -33,6 +33,6 @@ pub async fn rate(
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
     let client_ms = super::client_ms_of(client_ms)?;
-    ctx.store.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?;
-    Ok(ctx.store.next_likert(&session.annotator.id, language).await?)
+    ctx.engine.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?;
+    Ok(ctx.engine.next_likert(&session.annotator.id, language).await?)
 }

@@ -3,4 +3,5 @@
 
 mod adaptive;
 mod game;
+mod modes;
 mod pairs;

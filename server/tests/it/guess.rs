@@ -13,11 +13,12 @@ use crate::common;
 use std::sync::atomic::AtomicBool;
 
 use common::{call, started, App};
+use gapwise_model::positions;
 use gapwise_model::AnswerFilter;
 use gapwise_scorer::guess::{NextPieceModel, PieceKind, WordLogProb};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::{each_backend, seed_small};
-use gapwise_store::{positions, Store};
+use gapwise_store::Store;
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
 

@@ -4,6 +4,8 @@
 
 mod rounds;
 
+pub use rounds::RateServing;
+
 use std::collections::{HashMap, HashSet};
 
 use sqlx::Row;

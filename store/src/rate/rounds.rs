@@ -1,27 +1,25 @@
-//! Likert rounds (Section 6) for players: one model-selected context at a time, rated
-//! on a five-point scale between the two words. Which word stands at the left end is
-//! drawn per serving and recorded, so the scale shows no hint; ratings are stored
-//! on the paper's scale, 1 = surely the target, 5 = surely the distractor. An item
-//! is served until [`LIKERT_RATERS`] people rated it, half-rated items first.
+//! The rows of Likert rounds (Section 6) for players: one model-selected context at
+//! a time, rated on a five-point scale between the two words, the left end's word
+//! drawn per serving and recorded. Which item to serve and what a rating is worth
+//! are the engine's rules.
 
-use rand::Rng;
 use sqlx::Row;
 
-use crate::round::open_or_serve;
 use crate::{now_ms, Store, StoreError};
-use gapwise_model::{RateCard, Timing, LIKERT_RATERS};
+use gapwise_model::RateCard;
+
+/// A Likert serving as a rating of it needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateServing {
+    pub item_id: i64,
+    /// Whether the target word stands at the scale's left end.
+    pub target_first: bool,
+    pub served_at: i64,
+}
 
 impl Store {
-    /// The next Likert item of `language` for annotator `id` (the one served and
-    /// not yet rated, else a new one); `None` when none is left for them.
-    pub async fn next_likert(&self, id: &str, language: &str) -> Result<Option<RateCard>, StoreError> {
-        let serving = open_or_serve(|| self.open_likert_serving(id, language), self.serve_likert_item(id, language)).await?;
-        let Some(serving) = serving else { return Ok(None) };
-        self.likert_card(id, &serving).await.map(Some)
-    }
-
     /// The Likert item of `language` served to annotator `id` and not yet rated.
-    async fn open_likert_serving(&self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
+    pub async fn open_likert_serving(&self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
@@ -34,10 +32,10 @@ impl Store {
         .await?)
     }
 
-    /// Serves annotator `id` a Likert item of `language` that fewer than
-    /// [`LIKERT_RATERS`] people rated, half-rated ones first; false when none is left.
-    async fn serve_likert_item(&self, id: &str, language: &str) -> Result<bool, StoreError> {
-        let item: Option<i64> = sqlx::query_scalar(
+    /// A Likert item of an active pair of `language` that annotator `id` has not met
+    /// and fewer than `raters` people rated, the most rated first.
+    pub async fn unmet_likert_item(&self, id: &str, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
              AND (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) < $3 \
@@ -45,13 +43,15 @@ impl Store {
         )
         .bind(id)
         .bind(language)
-        .bind(LIKERT_RATERS)
+        .bind(raters)
         .fetch_optional(self.pool())
-        .await?;
-        let Some(item) = item else { return Ok(false) };
-        let target_first = rand::thread_rng().gen_bool(0.5);
-        // two tabs may race for the item: the unique (annotator, item) lets one win
-        sqlx::query(
+        .await?)
+    }
+
+    /// Stores Likert item `item` served to annotator `id`, the target word at the
+    /// left end or not; false when they met it already (two tabs racing for it).
+    pub async fn insert_likert_serving(&self, id: &str, item: i64, target_first: bool) -> Result<bool, StoreError> {
+        let done = sqlx::query(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
@@ -62,10 +62,11 @@ impl Store {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(true)
+        Ok(done.rows_affected() == 1)
     }
 
-    async fn likert_card(&self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
+    /// The card of Likert serving `serving` of annotator `id`.
+    pub async fn likert_card(&self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, p.target, p.distractor FROM servings s \
              JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE s.id = $1",
@@ -85,12 +86,8 @@ impl Store {
         Ok(RateCard { serving_id: serving.to_owned(), context, left, right, rated })
     }
 
-    /// Stores annotator `id`'s rating of serving `serving`: `position` 1 (surely the
-    /// left word) to 5 (surely the right one), turned to the paper's scale.
-    pub async fn rate_likert(&self, id: &str, serving: &str, position: u8, client_ms: Option<i64>) -> Result<(), StoreError> {
-        if !(1..=5).contains(&position) {
-            return Err(StoreError::Invalid(format!("a rating is 1 to 5, not {position}")));
-        }
+    /// Likert serving `serving` of annotator `id`; `None` when it is not theirs.
+    pub async fn rate_serving(&self, id: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, s.served_at FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              WHERE s.id = $1 AND s.annotator_id = $2",
@@ -98,10 +95,8 @@ impl Store {
         .bind(serving)
         .bind(id)
         .fetch_optional(self.pool())
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("{serving:?} is not a Likert item served to you")))?;
-        let rating = if row.try_get::<i64, _>(1)? == 1 { position } else { 6 - position };
-        let timing = Timing::of(row.try_get(2)?, now_ms(), client_ms);
-        self.record_likert(id, row.try_get(0)?, rating, timing).await
+        .await?;
+        row.map(|r| Ok(RateServing { item_id: r.try_get(0)?, target_first: r.try_get::<i64, _>(1)? == 1, served_at: r.try_get(2)? }))
+            .transpose()
     }
 }

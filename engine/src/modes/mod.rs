@@ -1,0 +1,100 @@
+//! The four rounds beside the main game: next-word guessing ([`guess`]), definitions
+//! ([`define`]), invented words ([`new_words`]) and rating ([`rate`]). Each file holds
+//! its mode's rules: which round to serve, and what an answer is worth. The store
+//! reads and writes their rows. Every mode serves through [`open_or_serve`] and
+//! takes answers through [`answer`].
+
+mod define;
+mod guess;
+mod new_words;
+mod rate;
+
+use std::future::Future;
+
+use gapwise_model::Timing;
+use gapwise_store::{now_ms, Store, StoreError};
+
+use crate::EngineError;
+
+/// The serving a round shows: the one the player has open (`open`), else a new
+/// one that `serve` draws and stores (false when nothing is left for them, so
+/// `None`; it runs only when nothing is open). Two tabs serving at once both store
+/// theirs (the second finds the row taken and stores nothing) and both show the one
+/// that `open` finds afterwards; when it finds none, the race was lost and the
+/// player is asked to try again.
+async fn open_or_serve<Open, Serve>(open: impl Fn() -> Open, serve: impl FnOnce() -> Serve) -> Result<Option<String>, EngineError>
+where
+    Open: Future<Output = Result<Option<String>, StoreError>>,
+    Serve: Future<Output = Result<bool, EngineError>>,
+{
+    if let Some(serving) = open().await? {
+        return Ok(Some(serving));
+    }
+    if !serve().await? {
+        return Ok(None);
+    }
+    open().await?.map(Some).ok_or_else(|| StoreError::busy().into())
+}
+
+/// What the rules make of an answer.
+#[derive(Debug, PartialEq)]
+enum Judged<Row, Outcome> {
+    /// It repeats one given before, and is told the same; nothing is stored.
+    Repeated(Outcome),
+    /// A new answer: its row to store, and what the player is told.
+    New(Row, Outcome),
+}
+
+/// A mode's answers: how its serving is read, judged and its answer stored.
+trait Answers {
+    /// A serving as read for an answer to it, with the answers given to it so far.
+    type Serving;
+    /// What the player sends.
+    type Given;
+    /// What is stored of an answer.
+    type Row;
+    /// What the player is told.
+    type Outcome;
+    /// What a serving is, in a refusal: "a sentence".
+    const SERVED: &'static str;
+
+    fn served_at(serving: &Self::Serving) -> i64;
+
+    /// Serving `serving` of `annotator`; `None` when it is not theirs.
+    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<Self::Serving>, StoreError>;
+
+    /// The game's rules: an answer given before is told as then; a new one is
+    /// checked and judged.
+    fn judge(serving: &Self::Serving, given: &Self::Given) -> Result<Judged<Self::Row, Self::Outcome>, EngineError>;
+
+    /// Stores `row`, the answer of `annotator` to `serving`; false when another
+    /// request's answer took its place first.
+    async fn write(store: &Store, annotator: &str, serving: &str, row: &Self::Row, timing: Timing) -> Result<bool, StoreError>;
+}
+
+/// Every mode's answer to one of its servings: the player's serving or a refusal
+/// (404), then the rules' judgement. A repeated answer is told as the first time,
+/// and so is one that lost the race to store against a second tab's (the serving
+/// is read again and judged again).
+async fn answer<M: Answers>(
+    store: &Store,
+    annotator: &str,
+    serving: &str,
+    given: M::Given,
+    client_ms: Option<i64>,
+) -> Result<M::Outcome, EngineError> {
+    for _ in 0..2 {
+        let read = M::read(store, annotator, serving).await?;
+        let read = read.ok_or_else(|| EngineError::NotServed(format!("{serving:?} is not {} served to you", M::SERVED)))?;
+        match M::judge(&read, &given)? {
+            Judged::Repeated(outcome) => return Ok(outcome),
+            Judged::New(row, outcome) => {
+                let timing = Timing::of(M::served_at(&read), now_ms(), client_ms);
+                if M::write(store, annotator, serving, &row, timing).await? {
+                    return Ok(outcome);
+                }
+            }
+        }
+    }
+    Err(StoreError::busy().into())
+}

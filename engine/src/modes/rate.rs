@@ -1,0 +1,86 @@
+//! The rate mode's rules (the Likert variant of Section 6): an item of an active
+//! pair is served until [`LIKERT_RATERS`] people rated it, the most rated first (so
+//! that items get finished); which word stands at the scale's left end is drawn per
+//! serving, so the scale shows no hint. A rating is stored on the paper's scale, 1 =
+//! surely the target, 5 = surely the distractor; rating again replaces it.
+
+use rand::Rng;
+
+use gapwise_model::{RateCard, Timing, LIKERT_RATERS};
+use gapwise_store::{RateServing, Store, StoreError};
+
+use super::{answer, open_or_serve, Answers, Judged};
+use crate::{Engine, EngineError};
+
+impl Engine {
+    /// The next Likert item of `language` for `annotator` (the one served and not
+    /// yet rated, else a new one); `None` when none is left for them.
+    pub async fn next_likert(&self, annotator: &str, language: &str) -> Result<Option<RateCard>, EngineError> {
+        let store = &self.store;
+        let serving = open_or_serve(|| store.open_likert_serving(annotator, language), || serve_item(store, annotator, language)).await?;
+        let Some(serving) = serving else { return Ok(None) };
+        Ok(Some(store.likert_card(annotator, &serving).await?))
+    }
+
+    /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
+    /// to 5 (surely the right one).
+    pub async fn rate_likert(&self, annotator: &str, serving: &str, position: u8, client_ms: Option<i64>) -> Result<(), EngineError> {
+        answer::<Rating>(&self.store, annotator, serving, position, client_ms).await
+    }
+}
+
+/// Serves `annotator` an item of `language` that fewer than [`LIKERT_RATERS`] people
+/// rated; false when none is left.
+async fn serve_item(store: &Store, annotator: &str, language: &str) -> Result<bool, EngineError> {
+    let Some(item) = store.unmet_likert_item(annotator, language, LIKERT_RATERS).await? else { return Ok(false) };
+    let target_first = rand::thread_rng().gen_bool(0.5);
+    store.insert_likert_serving(annotator, item, target_first).await?;
+    Ok(true)
+}
+
+struct Rating;
+
+impl Answers for Rating {
+    type Serving = RateServing;
+    /// The place on the scale shown, 1 (left) to 5 (right).
+    type Given = u8;
+    /// (item, rating on the paper's scale).
+    type Row = (i64, u8);
+    type Outcome = ();
+    const SERVED: &'static str = "a Likert item";
+
+    fn served_at(round: &RateServing) -> i64 {
+        round.served_at
+    }
+
+    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
+        store.rate_serving(annotator, serving).await
+    }
+
+    fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(i64, u8), ()>, EngineError> {
+        if !(1..=5).contains(&position) {
+            return Err(EngineError::Invalid(format!("a rating is 1 to 5, not {position}")));
+        }
+        let rating = if round.target_first { position } else { 6 - position };
+        Ok(Judged::New((round.item_id, rating), ()))
+    }
+
+    async fn write(store: &Store, annotator: &str, _: &str, &(item, rating): &(i64, u8), timing: Timing) -> Result<bool, StoreError> {
+        store.record_likert(annotator, item, rating, timing).await?;
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rating_is_stored_on_the_papers_scale_whichever_word_is_left() {
+        let served = |target_first| RateServing { item_id: 7, target_first, served_at: 0 };
+        assert_eq!(Rating::judge(&served(true), &2).expect("judged"), Judged::New((7, 2), ()));
+        assert_eq!(Rating::judge(&served(false), &2).expect("judged"), Judged::New((7, 4), ()));
+        assert!(matches!(Rating::judge(&served(true), &0), Err(EngineError::Invalid(_))));
+        assert!(matches!(Rating::judge(&served(true), &6), Err(EngineError::Invalid(_))));
+    }
+}
