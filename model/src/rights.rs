@@ -67,6 +67,9 @@ pub struct MyData {
     pub challenges: i64,
     /// A crowd study they took part in: (study, the platform's participant id, status).
     pub crowd: Option<(String, String, String)>,
+    /// (table, rows) for every table that holds players' rows: how many of them are
+    /// theirs, all of which an erasure deletes.
+    pub rows: Vec<(String, i64)>,
 }
 
 /// Longest feedback message, in characters.

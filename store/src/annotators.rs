@@ -5,7 +5,8 @@ use sqlx::Row;
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Annotator, Session};
-use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, Store, StoreError};
+use crate::sql::now_ms;
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";

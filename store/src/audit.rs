@@ -3,7 +3,8 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{now_ms, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::AuditEntry;
 
 /// Adds an entry to the audit log inside `tx`.

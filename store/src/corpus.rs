@@ -110,7 +110,7 @@ async fn insert_batch(tx: &mut sqlx::Transaction<'_, sqlx::Any>, batch: Vec<Sent
     }
     let sql = format!(
         "INSERT INTO sentences (lang, text, source, genre) VALUES {} ON CONFLICT (lang, text) DO NOTHING RETURNING id, lang, text",
-        super::placeholders(tx, batch.len(), 4)
+        crate::sql::placeholders(tx, batch.len(), 4)
     );
     let mut query = sqlx::query(&sql);
     for (lang, text, source, genre) in batch {

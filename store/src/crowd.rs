@@ -12,7 +12,8 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_code;
-use super::{now_ms, stored_code, Refusal, RefusalKey, Store, StoreError, CONSENT_VERSION};
+use super::{Refusal, RefusalKey, Store, StoreError, CONSENT_VERSION};
+use crate::sql::{now_ms, stored_code};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, K, MTURK_PREVIEW};
 
 /// Longest participant or session id a platform may send.

@@ -15,7 +15,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::{insert_rows, now_ms, stored_code, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, MIN_CANDIDATES};
 
 /// A synset to import.

@@ -9,7 +9,8 @@
 
 use super::settings::put_setting;
 use super::store::Backend;
-use super::{now_ms, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::now_ms;
 
 /// The settings row present while a first start's loading runs.
 const LOADING: &str = "first_start_loading";

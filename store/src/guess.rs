@@ -10,7 +10,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::{insert_rows, now_ms, stored_code, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{playable, positions, GuessMode, Timing};
 
 /// A person's guess, for the analyses (without who made it).

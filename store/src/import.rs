@@ -8,7 +8,8 @@ use gapwise_prepare::import::{parse_rows, reported, ImportFormat, ImportKind, Ro
 use sqlx::Row as _;
 
 use super::postings::Postings;
-use super::{now_ms, LineError, Store, StoreError};
+use super::{LineError, Store, StoreError};
+use crate::sql::now_ms;
 
 /// What an import did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

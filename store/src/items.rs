@@ -10,7 +10,8 @@ use std::collections::HashSet;
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{now_ms, Found, Store, StoreError};
+use super::{Found, Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::K;
 
 /// Items built per pair and k unless asked otherwise.

@@ -3,7 +3,8 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::{Contender, Period, Standing};
 
 /// Fewest answers a player needs to stand on the leaderboard (a rate over a handful

@@ -14,7 +14,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use sqlx::Row;
 
-use super::{insert_rows, now_ms, stored_code, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing};
 
 /// An item with the words it is played with, to import or as stored.

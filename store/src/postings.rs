@@ -79,7 +79,7 @@ impl Postings {
         rows.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
         for chunk in rows.chunks_mut(ROWS_PER_STATEMENT) {
             let sql =
-                format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", super::placeholders(tx, chunk.len(), 5));
+                format!("INSERT INTO word_postings (lang, word, first_id, n, ids) VALUES {}", crate::sql::placeholders(tx, chunk.len(), 5));
             let mut query = sqlx::query(&sql);
             for (lang, word, ids) in chunk.iter_mut() {
                 ids.sort_unstable();

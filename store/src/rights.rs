@@ -4,33 +4,10 @@
 use sqlx::Row;
 
 use super::audit::utc_minute;
-use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
+use super::player_rows::PLAYER_TABLES;
+use super::{Refusal, RefusalKey, Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
-
-/// Tables whose rows belong to one player through `annotator_id`, in an order that
-/// deletes a row before anything it refers to.
-const PERSONAL_TABLES: [&str; 11] = [
-    "answers",
-    "servings",
-    "rate_ratings",
-    "define_servings",
-    "guess_servings",
-    "new_words_servings",
-    "pair_suggestions",
-    "export_pseudonyms",
-    "feedback",
-    "crowd_assignments",
-    "sessions",
-];
-
-/// Rows that name the player in other ways, deleted before [`PERSONAL_TABLES`].
-const LINKED_ROWS: [&str; 5] = [
-    "DELETE FROM define_picks WHERE serving_id IN (SELECT id FROM define_servings WHERE annotator_id = $1)",
-    "DELETE FROM guess_answers WHERE serving_id IN (SELECT id FROM guess_servings WHERE annotator_id = $1)",
-    "DELETE FROM challenge_items WHERE challenge_id IN (SELECT id FROM challenges WHERE creator_id = $1 OR opponent_id = $1)",
-    "DELETE FROM challenges WHERE creator_id = $1 OR opponent_id = $1",
-    "DELETE FROM friends WHERE annotator_id = $1 OR friend_id = $1",
-];
 
 /// What an erasure removed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,6 +27,11 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
         let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
+        let mut rows = Vec::with_capacity(PLAYER_TABLES.len());
+        for table in PLAYER_TABLES {
+            rows.push((table.name.to_owned(), sqlx::query_scalar::<_, i64>(&table.count()).bind(id).fetch_one(self.pool()).await?));
+        }
+        let held = |name: &str| rows.iter().find(|(table, _)| table == name).map_or(0, |&(_, n)| n);
         let answers = sqlx::query(
             "SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
              FROM answers WHERE annotator_id = $1 ORDER BY created_at, id",
@@ -72,8 +54,8 @@ impl Store {
             consent_version: me.try_get(1)?,
             joined: utc_minute(me.try_get(2)?),
             has_password: me.try_get::<i64, _>(3)? == 1,
-            sessions: count("SELECT COUNT(*) FROM sessions WHERE annotator_id = $1").await?,
-            servings: count("SELECT COUNT(*) FROM servings WHERE annotator_id = $1").await?,
+            sessions: held("sessions"),
+            servings: held("servings"),
             answers: answers
                 .iter()
                 .map(|r| {
@@ -96,43 +78,36 @@ impl Store {
                     Ok(MyRating { item_id: r.try_get(0)?, rating, at: utc_minute(r.try_get(2)?) })
                 })
                 .collect::<Result<_, StoreError>>()?,
-            define_picks: count(
-                "SELECT COUNT(*) FROM define_picks p JOIN define_servings s ON s.id = p.serving_id WHERE s.annotator_id = $1",
-            )
-            .await?,
-            word_guesses: count("SELECT COUNT(*) FROM guess_answers g JOIN guess_servings s ON s.id = g.serving_id WHERE s.annotator_id = $1")
-                .await?,
+            define_picks: held("define_picks"),
+            word_guesses: held("guess_answers"),
             invented_word_answers: count("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
             suggestions: self.suggestions_of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
-            has_export_id: count("SELECT COUNT(*) FROM export_pseudonyms WHERE annotator_id = $1").await? > 0,
+            has_export_id: held("export_pseudonyms") > 0,
             friends: sqlx::query_scalar("SELECT n.pseudonym FROM friends f JOIN annotators n ON n.id = f.friend_id WHERE f.annotator_id = $1 ORDER BY n.pseudonym")
                 .bind(id)
                 .fetch_all(self.pool())
                 .await?,
-            challenges: count("SELECT COUNT(*) FROM challenges WHERE creator_id = $1 OR opponent_id = $1").await?,
+            challenges: held("challenges"),
             crowd: sqlx::query_as(
                 "SELECT s.name, a.participant_id, a.status FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
             )
             .bind(id)
             .fetch_optional(self.pool())
             .await?,
+            rows,
         })
     }
 
-    /// Deletes every row of annotator `id` (answers, servings, ratings, word-definition, next-word and invented-word rounds, proposals,
-    /// export ID, feedback, friends both ways, challenges, crowd assignment, sessions, the annotator) in one transaction, and takes
-    /// their name off the word pairs they proposed. Irreversible.
+    /// Deletes every row of annotator `id` (those of every table of [`PLAYER_TABLES`],
+    /// then the annotator) in one transaction, and takes their name off the word pairs
+    /// they proposed. Irreversible.
     pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
-        for linked in LINKED_ROWS {
-            erased.rows += sqlx::query(linked).bind(id).execute(&mut *tx).await?.rows_affected();
-        }
-        for table in PERSONAL_TABLES {
-            erased.rows +=
-                sqlx::query(&format!("DELETE FROM {table} WHERE annotator_id = $1")).bind(id).execute(&mut *tx).await?.rows_affected();
+        for table in PLAYER_TABLES {
+            erased.rows += sqlx::query(&table.delete()).bind(id).execute(&mut *tx).await?.rows_affected();
         }
         erased.pairs_unlinked =
             sqlx::query("UPDATE word_pairs SET creator_id = NULL WHERE creator_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
@@ -179,10 +154,9 @@ mod tests {
 
     use super::*;
 
-    /// The tables an erasure deletes from: [`PERSONAL_TABLES`] and those of [`LINKED_ROWS`].
+    /// The tables an erasure deletes from.
     fn erased_tables() -> HashSet<&'static str> {
-        let linked = LINKED_ROWS.iter().filter_map(|sql| sql.strip_prefix("DELETE FROM ")?.split_whitespace().next());
-        PERSONAL_TABLES.iter().copied().chain(linked).collect()
+        PLAYER_TABLES.iter().map(|t| t.name).collect()
     }
 
     /// Every table that holds a player's rows is erased: those with a foreign key to

@@ -5,7 +5,8 @@ use sqlx::Row;
 
 use std::collections::BTreeMap;
 
-use super::{insert_rows, now_ms, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::{insert_rows, now_ms};
 
 /// A context that a model has not scored yet for its pair.
 #[derive(Clone, Debug, PartialEq, Eq)]

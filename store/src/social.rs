@@ -4,7 +4,8 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 
 /// Most friends a player can have, and challenges a page lists.

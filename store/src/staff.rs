@@ -4,7 +4,8 @@
 use sqlx::Row;
 
 use super::secrets::{hash_password, hash_token, new_token, verify_password};
-use super::{now_ms, Store, StoreError};
+use super::{Store, StoreError};
+use crate::sql::now_ms;
 
 /// What a staff member may do. Admins may do everything researchers may.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

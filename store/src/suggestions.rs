@@ -7,7 +7,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use super::{now_ms, Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::{Suggestion, SuggestionStatus};
 use gapwise_prepare::import::checked_pair;
 

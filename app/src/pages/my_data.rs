@@ -115,6 +115,11 @@ fn Stored(d: MyData) -> impl IntoView {
         <Listed empty=d.feedback.is_empty()>
             <ul class="messages">{d.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
         </Listed>
+        <h2>{t("my-data-tables")}</h2>
+        <p>{t("my-data-tables-note")}</p>
+        <ul class="tables" id="tables">{d.rows.into_iter().map(|(table, rows)| view! {
+            <li><code>{table}</code> ": " {rows}</li>
+        }).collect_view()}</ul>
     }
 }
 

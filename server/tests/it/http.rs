@@ -662,6 +662,18 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert_eq!(data["feedback"][0]["message"], message);
         assert_eq!(data["consent_version"], gapwise_store::CONSENT_VERSION);
         assert_eq!((data["friends"][0].as_str(), data["challenges"].as_i64()), (other_name.as_str(), Some(1)), "{data}");
+        // the data lists every table holding players' rows, with at least the rows
+        // that name this player in any column
+        let listed: std::collections::HashMap<&str, i64> = data["rows"]
+            .as_array()
+            .expect("rows per table")
+            .iter()
+            .map(|r| (r[0].as_str().expect("table"), r[1].as_i64().expect("count")))
+            .collect();
+        for (table, n) in rows_naming(store, &id).await.into_iter().filter(|(table, _)| table != "annotators" && table != "word_pairs") {
+            assert!(listed.get(table.as_str()).is_some_and(|&shown| shown >= n), "{table}: {n} rows name the player; shown {listed:?}");
+        }
+        assert!(listed["define_picks"] == 0 && listed["answers"] == 3 && listed["friends"] == 2, "{listed:?}");
         assert_eq!(client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous").status(), StatusCode::UNAUTHORIZED);
         let page = me.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html");
         assert!(page.contains(pseudonym.as_str().expect("pseudonym")) && page.contains("&lt;script&gt;alert"), "messages are escaped");

@@ -32,7 +32,8 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::jobs::{gather, serving_values, Job, Statement, Value, Write};
 use crate::session::{Session, SessionColumns, SESSIONS_BY_TOKENS, SESSION_BY_TOKEN};
-use crate::{AnyQuery, StoreError};
+use crate::sql::AnyQuery;
+use crate::StoreError;
 
 /// The pools the batches run on.
 #[derive(Clone)]

@@ -11,7 +11,8 @@ use std::collections::{HashMap, HashSet};
 use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
-use super::{now_ms, Found, Store, StoreError};
+use super::{Found, Store, StoreError};
+use crate::sql::now_ms;
 use gapwise_model::{Timing, K};
 
 /// A Likert item with its mean rating, as the analyses need it.

@@ -5,7 +5,8 @@
 
 use sqlx::Row;
 
-use crate::{now_ms, Store, StoreError};
+use crate::sql::now_ms;
+use crate::{Store, StoreError};
 use gapwise_model::RateCard;
 
 /// A Likert serving as a rating of it needs it.
