@@ -150,7 +150,7 @@ async fn cookie_value(name: &str) -> Option<String> {
 /// The caller's session, if the cookie names a live one.
 pub async fn current_session(store: &Store) -> Result<Option<Session>, AppError> {
     match session_token().await {
-        Some(token) => Ok(store.session(&token).await?),
+        Some(token) => Ok(store.players().session(&token).await?),
         None => Ok(None),
     }
 }
@@ -170,16 +170,16 @@ pub async fn staff_token() -> Option<String> {
 /// cookie, 401 for anyone else.
 pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar) -> Result<Staff, AppError> {
     if let Some(token) = bearer {
-        let staff = store.staff_for_token(token).await?;
+        let staff = store.staff().staff_for_token(token).await?;
         return staff.ok_or_else(|| AppError::Unauthorized("unknown API token".into()).with_status());
     }
     if let Some(cookie) = jar.get(STAFF_COOKIE) {
-        if let Some(staff) = store.staff_session(cookie.value()).await? {
+        if let Some(staff) = store.staff().staff_session(cookie.value()).await? {
             return Ok(staff);
         }
     }
     let player = match jar.get(SESSION_COOKIE) {
-        Some(cookie) => store.session(cookie.value()).await?.is_some(),
+        Some(cookie) => store.players().session(cookie.value()).await?.is_some(),
         None => false,
     };
     Err(staff_refusal(player))

@@ -31,7 +31,7 @@ impl Engine {
     ) -> Result<Option<i64>, EngineError> {
         let estimates = self.estimates(k, lang).await?;
         let mine: Vec<(f64, bool)> =
-            self.store.answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
+            self.store.game().answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
         // ties go to the last: in random order, to no item in particular
         open.shuffle(&mut rand::thread_rng());
         let seen_as: Vec<Open> =
@@ -48,7 +48,7 @@ impl Engine {
         if let Some(known) = self.estimates.get(&game) {
             return Ok(known);
         }
-        let answers = self.store.answers_in_game(k, lang).await?;
+        let answers = self.store.game().answers_in_game(k, lang).await?;
         // a fit over a large game takes a while: off the request threads
         let fitted = match tokio::task::spawn_blocking(move || Estimates::fit(&answers)).await {
             Ok(fitted) => Arc::new(fitted),

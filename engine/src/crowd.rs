@@ -20,7 +20,7 @@ impl Engine {
     /// assignments.
     pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, EngineError> {
         let annotator = &session.annotator.id;
-        let Some(a) = self.store.assignment(annotator).await? else { return Ok(None) };
+        let Some(a) = self.store.crowd().assignment(annotator).await? else { return Ok(None) };
         match a.status.as_str() {
             "active" => {}
             "completed" => return Ok(Some(a.completed())),
@@ -28,10 +28,10 @@ impl Engine {
         }
         let now = now_ms();
         if session.score.answered >= a.items_target {
-            self.store.complete_assignment(annotator, now).await?;
+            self.store.crowd().complete_assignment(annotator, now).await?;
             return Ok(Some(a.completed()));
         }
-        self.store.touch_assignment(annotator, now).await?;
+        self.store.crowd().touch_assignment(annotator, now).await?;
         let source = match a.policy {
             ItemPolicy::FewestHolders => Source::Open,
             ItemPolicy::MostInformation => Source::Informed,
@@ -39,7 +39,7 @@ impl Engine {
         self.play_state_from(session, a.k, &a.lang, source).await.map(Some)
     }
 
-    /// [`gapwise_store::Store::reclaim_abandoned`] when this process has not run it
+    /// [`gapwise_store::Crowd::reclaim_abandoned`] when this process has not run it
     /// for a second: every request for the game's state calls this, and study time
     /// limits are minutes.
     pub(crate) async fn sweep_abandoned(&self) -> Result<(), EngineError> {
@@ -47,6 +47,6 @@ impl Engine {
         if now - last < SWEEP_EVERY_MS || self.swept_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err() {
             return Ok(());
         }
-        Ok(self.store.reclaim_abandoned().await.map(drop)?)
+        Ok(self.store.crowd().reclaim_abandoned().await.map(drop)?)
     }
 }

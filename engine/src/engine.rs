@@ -68,7 +68,7 @@ impl Engine {
         if let Some(known) = self.items.get(&item_id) {
             return Ok(known);
         }
-        let item = Arc::new(self.store.item_facts(item_id).await?);
+        let item = Arc::new(self.store.game().item_facts(item_id).await?);
         self.items.put(item_id, item.clone());
         Ok(item)
     }

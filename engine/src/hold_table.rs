@@ -97,7 +97,7 @@ struct Table {
     generation: u64,
     loaded_at: Instant,
     valid_for: Duration,
-    /// Holders at which an item retires ([`Store::answers_per_item`]).
+    /// Holders at which an item retires ([`gapwise_store::Admin::answers_per_item`]).
     cap: i64,
     games: HashMap<Game, Vec<Candidate>>,
 }
@@ -169,9 +169,9 @@ impl HoldTable {
     async fn load(&self, store: &Store) -> Result<(), EngineError> {
         let generation = store.changes().pool();
         let started = Instant::now();
-        let cap = store.answers_per_item().await?;
+        let cap = store.admin().answers_per_item().await?;
         let mut games: HashMap<Game, Vec<Candidate>> = HashMap::new();
-        for c in store.hold_counts(now_ms() - RESERVATION_MS).await? {
+        for c in store.game().hold_counts(now_ms() - RESERVATION_MS).await? {
             games.entry((c.k, c.lang)).or_default().push(Candidate {
                 id: c.id,
                 gold: c.gold,

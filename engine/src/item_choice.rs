@@ -7,7 +7,7 @@
 //! An item is held by its answers and by servings not yet answered that are younger
 //! than [`gapwise_model::RESERVATION_MS`]; answers and servings of a crowd assignment that was
 //! returned or abandoned hold nothing, so its items go to others. An item held
-//! [`gapwise_store::Store::answers_per_item`] times retires, except gold items,
+//! [`gapwise_store::Admin::answers_per_item`] times retires, except gold items,
 //! which everyone gets.
 //! The open game's counts come from the process's
 //! [`super::hold_table::HoldTable`], and what a player was served from their view
@@ -39,11 +39,11 @@ impl Engine {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
     pub(crate) async fn choose_item(&self, annotator: &str, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, EngineError> {
         match source {
-            Source::Challenge(id) => Ok(self.store.next_challenge_item(id, annotator).await?),
+            Source::Challenge(id) => Ok(self.store.game().next_challenge_item(id, annotator).await?),
             Source::Open | Source::Informed => {
                 self.holds.refresh(&self.store).await?;
                 let gold_first = if self.holds.has_gold(k, lang) {
-                    let misses = self.store.recent_gold_misses(annotator).await?;
+                    let misses = self.store.admin().recent_gold_misses(annotator).await?;
                     rand::thread_rng().gen_bool(gold_rate(misses))
                 } else {
                     false
@@ -73,7 +73,7 @@ impl Engine {
                 return Ok(known);
             }
         }
-        let seen = self.store.served_and_friends(annotator).await?;
+        let seen = self.store.game().served_and_friends(annotator).await?;
         let view = Arc::new(Mutex::new(PlayerView::new(seen, friends_now)));
         self.players.put(annotator.to_owned(), view.clone());
         Ok(view)

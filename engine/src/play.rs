@@ -111,7 +111,7 @@ impl Engine {
         let pseudonym = session.annotator.pseudonym.clone();
         if let Some(id) = &session.current_serving_id {
             if let Some(serving) = self.serving(id, &session.annotator.id).await? {
-                if let Some((chosen, correct)) = self.store.answer_given(&serving.row.id).await? {
+                if let Some((chosen, correct)) = self.store.game().answer_given(&serving.row.id).await? {
                     let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
                     return Ok(PlayState::Feedback { feedback, pseudonym });
                 }
@@ -222,7 +222,7 @@ impl Engine {
         }
         let id = &serving.row.id;
         let (chosen, correct) =
-            self.store.answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
+            self.store.game().answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
     }
 
@@ -272,7 +272,7 @@ impl Engine {
     async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, EngineError> {
         match source {
             Source::Open | Source::Informed => Ok(true),
-            Source::Challenge(id) => Ok(self.store.challenge_has_item(id, serving.row.item_id).await?),
+            Source::Challenge(id) => Ok(self.store.game().challenge_has_item(id, serving.row.item_id).await?),
         }
     }
 
@@ -280,7 +280,7 @@ impl Engine {
     async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, EngineError> {
         let row = match self.served.get(id) {
             Some(known) => Some(known),
-            None => self.store.serving_row(id, annotator_id).await?.map(Arc::new),
+            None => self.store.game().serving_row(id, annotator_id).await?.map(Arc::new),
         };
         let Some(row) = row.filter(|r| r.annotator_id == annotator_id) else { return Ok(None) };
         let item = self.item(row.item_id).await?;

@@ -56,7 +56,7 @@ impl Engine {
     async fn progress_of(&self, annotator_id: &str, tally: &Tally, pairs: i64) -> Result<Progress, EngineError> {
         let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
         progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
-        let pairs = self.store.pair_plays(annotator_id, pairs).await?;
+        let pairs = self.store.game().pair_plays(annotator_id, pairs).await?;
         progress.from_pairs = pairs.played * PAIR_PLAYED_POINTS + pairs.unsolved * PAIR_UNSOLVED_AT_5_POINTS;
         progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
@@ -80,9 +80,9 @@ impl Engine {
     async fn tally(&self, annotator_id: &str) -> Result<(Tally, i64), EngineError> {
         let kept = self.tallies.get(annotator_id).unwrap_or_default();
         let since = lock(&kept).since();
-        let newer = self.store.answers_since(annotator_id, since).await?;
+        let newer = self.store.game().answers_since(annotator_id, since).await?;
         // counted after the answers were read: at least as many as were read
-        let (total, pairs) = self.store.player_counts(annotator_id).await?;
+        let (total, pairs) = self.store.game().player_counts(annotator_id).await?;
         let folded = {
             let mut tally = lock(&kept);
             tally.add(&newer);
@@ -92,7 +92,7 @@ impl Engine {
             self.tallies.put(annotator_id.to_owned(), kept);
             return Ok((folded, pairs));
         }
-        let all = self.store.answers_since(annotator_id, i64::MIN).await?;
+        let all = self.store.game().answers_since(annotator_id, i64::MIN).await?;
         let mut fresh = Tally::default();
         fresh.add(&all);
         self.tallies.put(annotator_id.to_owned(), Arc::new(Mutex::new(fresh.clone())));

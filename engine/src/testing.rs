@@ -15,10 +15,10 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
     let store = engine.store();
     let mut sessions = Vec::new();
     for p in 0..players {
-        let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
-        let token = store.create_session(&annotator.id).await.expect("session");
+        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let token = store.players().create_session(&annotator.id).await.expect("session");
         for i in 0..items {
-            let session = store.session(&token).await.expect("session").expect("live");
+            let session = store.players().session(&token).await.expect("session").expect("live");
             let k = gapwise_model::K::ALL[i % 3];
             let PlayState::Item { card, .. } = engine.play_state(&session, k, "en").await.expect("play") else {
                 panic!("no item left for player {p} at k = {k}");
@@ -26,7 +26,7 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
             engine.answer(&session, &card.answer_id, (p + i) % 2, Reported::ms(Some(800 + 100 * i as i64))).await.expect("answer");
             engine.next_item(&session).await.expect("next");
         }
-        sessions.push(store.session(&token).await.expect("session").expect("live"));
+        sessions.push(store.players().session(&token).await.expect("session").expect("live"));
     }
     sessions
 }

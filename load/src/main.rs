@@ -92,7 +92,7 @@ async fn load(args: Args) -> Result<bool, Box<dyn std::error::Error>> {
     };
     if let Some(n) = args.answers_per_item {
         let store = store.as_ref().ok_or("--answers-per-item needs --database-url")?;
-        store.set_answers_per_item("gapwise-load", n).await?;
+        store.admin().set_answers_per_item("gapwise-load", n).await?;
     }
     let rounds = if plan.lean { "serve and answer only" } else { "the game page's requests" };
     println!("{} annotators for {:.0} s, thinking {} ms, {rounds}, against {}", plan.annotators, args.seconds, args.think_ms, plan.base);

@@ -1,6 +1,6 @@
 //! Large corpora: plain text (one paragraph or document per line, split here into
 //! sentences at Unicode sentence boundaries), TSV or JSON Lines, read twice by the
-//! store's import (see `Store::import_corpus`):
+//! store's import (see `Material::import_corpus`):
 //!
 //! 1. [`check_corpus`] reads every line and reports every malformed one with its line
 //!    number; with any problem nothing is written.

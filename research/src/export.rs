@@ -368,7 +368,7 @@ pub async fn write_answers<W: Write + Send>(
 ) -> Result<u64, ResearchError> {
     let cols = columns(models);
     let mut sink = Sink::new(format, out, &cols)?;
-    let n = store.export_answers(models, filter, |row| sink.write(values(row))).await?;
+    let n = store.research().export_answers(models, filter, |row| sink.write(values(row))).await?;
     sink.finish()?;
     Ok(n)
 }
@@ -441,7 +441,7 @@ pub async fn export_folder(
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
-    std::fs::write(dir.join("README.md"), dataset_card(format, &store.models_info(models).await?, rows)).map_err(io)?;
+    std::fs::write(dir.join("README.md"), dataset_card(format, &store.scores().models_info(models).await?, rows)).map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
     Ok((data, rows))
 }

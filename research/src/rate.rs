@@ -45,7 +45,7 @@ pub(crate) async fn analyses(
     filter: &AnswerFilter,
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
-    let rows = store.likert_rows(models, language).await?;
+    let rows = store.rate().likert_rows(models, language).await?;
     let mut by_language: BTreeMap<String, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
         by_language.entry(r.language.clone()).or_default().push(r);
@@ -54,7 +54,7 @@ pub(crate) async fn analyses(
     let mut frequencies = HashMap::new();
     for (language, items) in &by_language {
         let words: HashSet<String> = items.iter().flat_map(|r| [r.target.clone(), r.distractor.clone()]).collect();
-        frequencies.insert(language.clone(), store.sentence_frequencies(language, &words).await?);
+        frequencies.insert(language.clone(), store.rate().sentence_frequencies(language, &words).await?);
     }
     let mut table_rows = Vec::new();
     let mut figures = Vec::new();
@@ -96,7 +96,7 @@ pub(crate) async fn analyses(
 pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let mut units: BTreeMap<String, BTreeMap<i64, Vec<f64>>> = BTreeMap::new();
-    for (language, item, rating) in store.item_ratings(language).await? {
+    for (language, item, rating) in store.rate().item_ratings(language).await? {
         units.entry(language).or_default().entry(item).or_default().push(rating as f64);
     }
     let rows = units

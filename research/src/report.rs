@@ -38,6 +38,7 @@ pub async fn build_report(
     let drop_sources = &options.drop_sources;
     let mut answers: Vec<Answer> = Vec::new();
     store
+        .research()
         .export_answers(models, filter, |row| {
             answers.push(row.into());
             Ok::<(), ResearchError>(())
@@ -45,7 +46,7 @@ pub async fn build_report(
         .await?;
     let kept = play::filtered(&answers, drop_sources);
     let mut tables = vec![
-        play::models(&store.models_info(models).await?),
+        play::models(&store.scores().models_info(models).await?),
         play::success_rates(&answers, &kept),
         play::indistinguishable_pairs(&answers),
         play::mcc_table(&answers, models),
@@ -69,7 +70,7 @@ pub async fn build_report(
     tables.extend(define::tables(store).await?);
     tables.extend(guess::tables(store).await?);
     tables.extend(new_words::tables(store).await?);
-    tables.extend(irt::mode_tables(&store.mode_responses().await?));
+    tables.extend(irt::mode_tables(&store.research().mode_responses().await?));
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \
          of its language's mean{}. Intervals: 95 % percentile bootstrap, {RESAMPLES} resamples.",
@@ -86,7 +87,7 @@ pub async fn build_report(
 /// ignores them.
 async fn check_options(store: &Store, options: &ReportOptions) -> Result<(), ResearchError> {
     if !options.drop_sources.is_empty() {
-        let known = store.sentence_sources().await?;
+        let known = store.material().sentence_sources().await?;
         if let Some(unknown) = options.drop_sources.iter().find(|s| !known.contains(&s.trim().to_lowercase())) {
             return Err(ResearchError::Invalid(format!(
                 "no sentence comes from the source {unknown:?} (the sources: {})",
@@ -95,7 +96,7 @@ async fn check_options(store: &Store, options: &ReportOptions) -> Result<(), Res
         }
     }
     if let Some(item) = options.curve_item {
-        if store.answers_to_item(item).await? == 0 {
+        if store.material().answers_to_item(item).await? == 0 {
             return Err(ResearchError::NotFound(format!("item {item} has no answers (the curve item is an item id of the export)")));
         }
     }

@@ -49,7 +49,7 @@ pub async fn import_wordnet(
     let groups: Vec<(String, usize)> =
         wordnet.groups().filter_map(|(t, members)| Some((wordnet.synsets.get(t)?.name.clone(), members.len()))).collect();
     let total = (synsets.len() + hypernyms.len() + groups.len()) as u64;
-    Ok(store.import_wordnet(&synsets, &hypernyms, &groups, &|written| progress(written, total)).await?)
+    Ok(store.define().import_wordnet(&synsets, &hypernyms, &groups, &|written| progress(written, total)).await?)
 }
 
 /// How a scoring run is bounded.
@@ -75,7 +75,7 @@ pub async fn score_definitions(
 ) -> Result<usize, Error> {
     let mut done = 0;
     for &task in &how.tasks {
-        let groups = store.groups_to_score(model_id, task, how.max_size, how.groups, how.seed).await?;
+        let groups = store.define().groups_to_score(model_id, task, how.max_size, how.groups, how.seed).await?;
         progress.inc_length(groups.len() as u64);
         for group in groups {
             if stop.load(Ordering::SeqCst) {
@@ -96,7 +96,7 @@ pub async fn score_definitions(
             }
             .map_err(|e| format!("{} ({}): {e}", group.target, task.code()))?;
             let scored: Vec<(String, f64)> = group.members.iter().map(|m| m.id.clone()).zip(scores).collect();
-            store.save_definition_scores(model_id, task, &group.target, &scored).await?;
+            store.define().save_definition_scores(model_id, task, &group.target, &scored).await?;
             done += 1;
             progress.inc(1);
         }

@@ -28,15 +28,15 @@ pub async fn seed_if_empty(store: &Store, resume: bool) -> Result<Option<BuildRe
         return Ok(None);
     }
     for sentences in SENTENCES {
-        store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await?;
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await?;
     }
     // a pairs import is all rows or none, and refuses pairs already there: a start cut
     // short after it has them all (they come before any other language's pairs)
     if store.count_rows("word_pairs").await? == 0 {
-        store.import(ImportKind::Pairs, ImportFormat::Tsv, PAIRS).await?;
+        store.material().import(ImportKind::Pairs, ImportFormat::Tsv, PAIRS).await?;
     }
     for language in A_PRIORI_LANGUAGES {
-        store.add_a_priori_pairs(language).await?;
+        store.material().add_a_priori_pairs(language).await?;
     }
-    store.build_items(ITEMS_PER_K).await.map(Some)
+    store.material().build_items(ITEMS_PER_K).await.map(Some)
 }

@@ -62,7 +62,7 @@ pub async fn distributional_pairs(
             if seeds.len() >= how.seeds {
                 break;
             }
-            if store.word_count(language, word).await? > 0 {
+            if store.material().word_count(language, word).await? > 0 {
                 seeds.push(word.to_owned());
             }
         }
@@ -79,13 +79,13 @@ pub async fn distributional_pairs(
             if kept == how.neighbours {
                 break;
             }
-            if store.word_count(language, &word).await? > 0 {
+            if store.material().word_count(language, &word).await? > 0 {
                 pairs.push((seed.clone(), word));
                 kept += 1;
             }
         }
     }
-    Ok(store.add_generated_pairs(language, pairs, "distributional").await?)
+    Ok(store.material().add_generated_pairs(language, pairs, "distributional").await?)
 }
 
 #[cfg(test)]

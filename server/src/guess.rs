@@ -31,7 +31,7 @@ pub async fn predict_sentences(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let sentences = store.sentences_to_predict(model_id, &how.language, how.sentences, how.seed).await?;
+    let sentences = store.guess().sentences_to_predict(model_id, &how.language, how.sentences, how.seed).await?;
     progress.set_length(sentences.len() as u64);
     let mut done = 0;
     for (id, text) in sentences {
@@ -43,7 +43,7 @@ pub async fn predict_sentences(
         let predictions = predict(model, &at).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
         let rows: Vec<(Vec<String>, f64, f64)> =
             predictions.into_iter().map(|p| (p.top, p.word_log_prob.pieces, p.word_log_prob.corrected)).collect();
-        store.save_predictions(model_id, id, &rows).await?;
+        store.guess().save_predictions(model_id, id, &rows).await?;
         done += 1;
         progress.inc(1);
     }
@@ -60,7 +60,7 @@ pub async fn add_word_facts(
     vectors: Option<&StaticVectors>,
     k: usize,
 ) -> Result<usize, Error> {
-    let words = store.words_without_facts(language).await?;
+    let words = store.guess().words_without_facts(language).await?;
     let mut facts = Vec::with_capacity(words.len());
     for word in words {
         let neighbours = match vectors {
@@ -69,6 +69,6 @@ pub async fn add_word_facts(
         };
         facts.push((word.clone(), WordFacts { zipf: frequencies.and_then(|f| f.zipf(&word)), neighbours }));
     }
-    store.save_word_facts(language, &facts).await?;
+    store.guess().save_word_facts(language, &facts).await?;
     Ok(facts.len())
 }

@@ -40,7 +40,7 @@ pub async fn score_items(
             report.interrupted = true;
             break;
         }
-        let todo = store.contexts_to_score(model_id, language, limit).await?;
+        let todo = store.scores().contexts_to_score(model_id, language, limit).await?;
         if todo.is_empty() {
             break;
         }
@@ -60,11 +60,11 @@ pub async fn score_items(
                 distractor_logprob: s.distractor,
             })
             .collect();
-        store.save_context_scores(model_id, &scores).await?;
+        store.scores().save_context_scores(model_id, &scores).await?;
         report.contexts += scores.len();
         progress.inc(scores.len() as u64);
     }
-    report.items = store.update_item_scores(model_id).await?;
+    report.items = store.scores().update_item_scores(model_id).await?;
     Ok(report)
 }
 

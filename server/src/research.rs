@@ -84,7 +84,7 @@ impl ExportQuery {
     async fn models(&self, store: &Store) -> Result<Vec<String>, AppError> {
         let requested =
             self.models.as_ref().map(|list| list.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_owned).collect());
-        Ok(store.models_or_all(requested).await?)
+        Ok(store.research().models_or_all(requested).await?)
     }
 }
 
@@ -124,6 +124,6 @@ async fn card(
     staff(&store, &headers, &jar).await?;
     let models = query.models(&store).await?;
     let rows: i64 = store.count_rows("answers").await?;
-    let card = dataset_card(Format::Csv, &store.models_info(&models).await?, u64::try_from(rows).unwrap_or(0));
+    let card = dataset_card(Format::Csv, &store.scores().models_info(&models).await?, u64::try_from(rows).unwrap_or(0));
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], card).into_response())
 }

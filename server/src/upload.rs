@@ -67,10 +67,10 @@ async fn import(State(store): State<Store>, headers: HeaderMap, jar: CookieJar, 
         ImportKind::Sentences => "sentences",
         ImportKind::Pairs => "pairs",
     };
-    let notice = match store.import(upload.kind, format, &upload.text).await {
+    let notice = match store.material().import(upload.kind, format, &upload.text).await {
         Ok(report) => {
             let detail = format!("{}: {} {what} imported, {} already present", upload.name, report.inserted, report.duplicates);
-            store.audit(&admin.name, &format!("import {what}"), &detail).await?;
+            store.staff().audit(&admin.name, &format!("import {what}"), &detail).await?;
             detail
         }
         Err(StoreError::Import(problems)) => {

@@ -4,17 +4,23 @@
 use sqlx::Row;
 
 use super::audit::record;
-use super::{Store, StoreError, ITEMS_PER_K};
+use super::{StoreError, ITEMS_PER_K};
 use gapwise_model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
+
+crate::store::area!(
+    /// What admins see and set: the overview, pairs and their items, answers per item, gold items, flagged players.
+    Admin,
+    admin
+);
 
 /// Tables whose sizes the admin page shows.
 const COUNTED: [&str; 7] = ["sentences", "word_pairs", "items", "annotators", "answers", "rate_ratings", "pair_suggestions"];
 /// Audit entries (and feedback messages) the admin page shows.
 const AUDIT_SHOWN: i64 = 50;
 
-impl Store {
+impl Admin<'_> {
     /// Table sizes, the suggestions queue and the latest audit entries.
-    pub async fn admin_overview(&self) -> Result<AdminOverview, StoreError> {
+    pub async fn admin_overview(self) -> Result<AdminOverview, StoreError> {
         let mut counts = Vec::with_capacity(COUNTED.len());
         for table in COUNTED {
             counts.push((table.to_owned(), self.count_rows(table).await?));
@@ -22,19 +28,19 @@ impl Store {
         Ok(AdminOverview {
             counts,
             corpora: self.corpus_parts().await?,
-            pending: self.pending_suggestions().await?,
-            audit: self.audit_log(AUDIT_SHOWN).await?,
-            feedback: self.latest_feedback(AUDIT_SHOWN).await?,
+            pending: self.suggestions().pending_suggestions().await?,
+            audit: self.staff().audit_log(AUDIT_SHOWN).await?,
+            feedback: self.rights().latest_feedback(AUDIT_SHOWN).await?,
             too_fast: self.too_fast_answers().await?,
             flagged: self.flagged_players().await?,
             answers_per_item: self.answers_per_item().await?,
             gold_items: sqlx::query_scalar("SELECT COUNT(*) FROM items WHERE gold = 1").fetch_one(self.pool()).await?,
-            studies: self.studies().await?,
+            studies: self.crowd().studies().await?,
         })
     }
 
     /// Answers under [`FAST_ANSWER_FLOOR_MS`], and how many players gave them.
-    async fn too_fast_answers(&self) -> Result<(i64, i64), StoreError> {
+    async fn too_fast_answers(self) -> Result<(i64, i64), StoreError> {
         let r = sqlx::query("SELECT COUNT(*), COUNT(DISTINCT annotator_id) FROM answers WHERE COALESCE(client_ms, server_ms) < $1")
             .bind(FAST_ANSWER_FLOOR_MS)
             .fetch_one(self.pool())
@@ -43,7 +49,7 @@ impl Store {
     }
 
     /// Sentences per language, source and genre.
-    async fn corpus_parts(&self) -> Result<Vec<CorpusPart>, StoreError> {
+    async fn corpus_parts(self) -> Result<Vec<CorpusPart>, StoreError> {
         let rows =
             sqlx::query("SELECT lang, source, genre, COUNT(*) FROM sentences GROUP BY lang, source, genre ORDER BY lang, source, genre")
                 .fetch_all(self.pool())
@@ -55,7 +61,7 @@ impl Store {
 
     /// Pair `pair_id` with every item built for it (contexts, k, kind) and what
     /// they collected; `None` for an unknown pair.
-    pub async fn pair_items(&self, pair_id: i64) -> Result<Option<PairItems>, StoreError> {
+    pub async fn pair_items(self, pair_id: i64) -> Result<Option<PairItems>, StoreError> {
         let Some(pair) =
             sqlx::query("SELECT lang, target, distractor FROM word_pairs WHERE id = $1").bind(pair_id).fetch_optional(self.pool()).await?
         else {
@@ -77,7 +83,7 @@ impl Store {
                 id,
                 k: super::servings::to_k(r.try_get(1)?)?,
                 kind: r.try_get(2)?,
-                contexts: self.contexts(id).await?,
+                contexts: self.game().contexts(id).await?,
                 answers: r.try_get(3)?,
                 correct: r.try_get(4)?,
                 gold: r.try_get::<i64, _>(5)? == 1,
@@ -87,22 +93,22 @@ impl Store {
     }
 
     /// Builds [`ITEMS_PER_K`] items per k for every active pair without any (see
-    /// [`Store::build_items`]) and records who did it.
-    pub async fn build_items_as(&self, staff: &str) -> Result<super::BuildReport, StoreError> {
-        let report = self.build_items(ITEMS_PER_K).await?;
+    /// [`Material::build_items`]) and records who did it.
+    pub async fn build_items_as(self, staff: &str) -> Result<super::BuildReport, StoreError> {
+        let report = self.material().build_items(ITEMS_PER_K).await?;
         let detail = format!(
             "{} items for {} pairs ({} pairs without a fitting sentence)",
             report.items, report.pairs, report.pairs_without_contexts
         );
-        self.audit(staff, "build items", &detail).await?;
+        self.staff().audit(staff, "build items", &detail).await?;
         Ok(report)
     }
 }
 
-impl Store {
+impl Admin<'_> {
     /// One page of the word pairs of a language, newest first, with how much they
     /// have been played.
-    pub async fn pair_rows(&self, language: &str, page: i64) -> Result<Vec<PairRow>, StoreError> {
+    pub async fn pair_rows(self, language: &str, page: i64) -> Result<Vec<PairRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, p.strategy, p.status, \
                     (SELECT COUNT(*) FROM items i WHERE i.pair_id = p.id), \
@@ -132,7 +138,7 @@ impl Store {
     }
 
     /// Retires a pair (its items are no longer served) or makes it active again.
-    pub async fn set_pair_active(&self, staff: &str, pair_id: i64, active: bool) -> Result<(), StoreError> {
+    pub async fn set_pair_active(self, staff: &str, pair_id: i64, active: bool) -> Result<(), StoreError> {
         let status = if active { "active" } else { "retired" };
         let mut tx = self.pool().begin().await?;
         let row = sqlx::query("UPDATE word_pairs SET status = $1 WHERE id = $2 RETURNING lang, target, distractor")
@@ -156,7 +162,7 @@ impl Store {
 
     /// Every pair of a language (all languages when `None`) as an import file: TSV
     /// with the columns `import pairs` reads, so pairs move between databases.
-    pub async fn export_pairs(&self, language: Option<&str>) -> Result<String, StoreError> {
+    pub async fn export_pairs(self, language: Option<&str>) -> Result<String, StoreError> {
         let rows = sqlx::query("SELECT lang, target, distractor, strategy FROM word_pairs WHERE ($1 = '' OR lang = $1) ORDER BY lang, id")
             .bind(language.unwrap_or(""))
             .fetch_all(self.pool())

@@ -5,19 +5,25 @@ use sqlx::Row;
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Annotator, Session};
-use super::{Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
+
+crate::store::area!(
+    /// Players and their sign-in: annotators, sessions, passwords.
+    Players,
+    players
+);
 
 /// The version of the consent text a new annotator agrees to; stored with them.
 pub const CONSENT_VERSION: &str = "2026-11-v1";
 
 const PSEUDONYM_LEN: usize = 10;
 
-impl Store {
+impl Players<'_> {
     /// Creates an annotator who consented to `consent_version`, with a fresh
     /// pseudonym. Like a session, through the game writer: on SQLite it queues with
     /// the game's writes instead of waiting for their write lock.
-    pub async fn create_annotator(&self, consent_version: &str) -> Result<Annotator, StoreError> {
+    pub async fn create_annotator(self, consent_version: &str) -> Result<Annotator, StoreError> {
         for _ in 0..5 {
             let annotator = Annotator { id: uuid::Uuid::new_v4().to_string(), pseudonym: random_code(PSEUDONYM_LEN) };
             let new = Write::NewAnnotator {
@@ -34,7 +40,7 @@ impl Store {
     }
 
     /// Opens a session for the annotator; returns the token for the cookie.
-    pub async fn create_session(&self, annotator_id: &str) -> Result<String, StoreError> {
+    pub async fn create_session(self, annotator_id: &str) -> Result<String, StoreError> {
         let token = new_token();
         self.writes
             .write(Write::NewSession { token_hash: hash_token(&token), annotator_id: annotator_id.to_owned(), created_at: now_ms() })
@@ -44,19 +50,19 @@ impl Store {
 
     /// The session a cookie token belongs to, if any. On SQLite it is read on the
     /// game writer's connection with its next batch (see [`super::game_writes`]).
-    pub async fn session(&self, token: &str) -> Result<Option<Session>, StoreError> {
+    pub async fn session(self, token: &str) -> Result<Option<Session>, StoreError> {
         self.writes.session(hash_token(token)).await
     }
 
     /// Ends a session (sign out).
-    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
+    pub async fn delete_session(self, token: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_token(token)).execute(self.pool()).await?;
         Ok(())
     }
 
     /// Sets the optional password that lets the annotator resume on another device.
     /// Hashed with argon2id (see [`hash_password`]).
-    pub async fn set_password(&self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
+    pub async fn set_password(self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
         let hash = hash_password(password).await?;
         sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(annotator_id).execute(self.pool()).await?;
         Ok(())
@@ -66,7 +72,7 @@ impl Store {
     /// returns its token.
     /// The same error, after the same argon2 work, is given for an unknown pseudonym
     /// and a wrong password.
-    pub async fn login(&self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
+    pub async fn login(self, pseudonym: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Denied(Refusal::new(RefusalKey::Login, "unknown pseudonym or wrong password"));
         let row = sqlx::query("SELECT id, password_hash FROM annotators WHERE LOWER(pseudonym) = $1")
             .bind(pseudonym.trim().to_lowercase())

@@ -3,8 +3,9 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::now_ms;
+use crate::StaffAccounts;
 use gapwise_model::AuditEntry;
 
 /// Adds an entry to the audit log inside `tx`.
@@ -25,9 +26,9 @@ pub(crate) fn utc_minute(ms: i64) -> String {
     time::OffsetDateTime::from_unix_timestamp(ms / 1000).ok().and_then(|t| t.format(&format).ok()).unwrap_or_else(|| format!("{ms} ms"))
 }
 
-impl Store {
+impl StaffAccounts<'_> {
     /// Records a change made outside a transaction of its own (e.g. an item build).
-    pub async fn audit(&self, staff: &str, action: &str, detail: &str) -> Result<(), StoreError> {
+    pub async fn audit(self, staff: &str, action: &str, detail: &str) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         record(&mut tx, staff, action, detail).await?;
         tx.commit().await?;
@@ -35,7 +36,7 @@ impl Store {
     }
 
     /// The latest `limit` entries, newest first.
-    pub async fn audit_log(&self, limit: i64) -> Result<Vec<AuditEntry>, StoreError> {
+    pub async fn audit_log(self, limit: i64) -> Result<Vec<AuditEntry>, StoreError> {
         let rows = sqlx::query("SELECT staff_name, action, detail, created_at FROM audit_log ORDER BY id DESC LIMIT $1")
             .bind(limit)
             .fetch_all(self.pool())

@@ -16,7 +16,8 @@ use sqlx::{Acquire, Executor, Row};
 
 use super::import::import_error;
 use super::postings::{Postings, ROWS_PER_STATEMENT};
-use super::{Backend, Store, StoreError};
+use super::{Backend, StoreError};
+use crate::Material;
 
 /// Rows per transaction: what a stop can lose.
 pub const ROWS_PER_COMMIT: usize = 100_000;
@@ -24,7 +25,7 @@ pub const ROWS_PER_COMMIT: usize = 100_000;
 /// it is set back afterwards).
 const IMPORT_CACHE_KIB: u32 = 256 * 1024;
 
-impl Store {
+impl Material<'_> {
     /// Imports a corpus file (see the module documentation); `progress` is called
     /// with the bytes read so far in the load pass. Reading and parsing run on a
     /// thread of their own, beside the database writes.
@@ -97,7 +98,7 @@ impl Store {
     }
 
     /// The sources the sentences come from, lowercased and sorted.
-    pub async fn sentence_sources(&self) -> Result<Vec<String>, StoreError> {
+    pub async fn sentence_sources(self) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT DISTINCT LOWER(source) FROM sentences ORDER BY 1").fetch_all(self.pool()).await?)
     }
 }

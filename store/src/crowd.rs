@@ -3,7 +3,7 @@
 //! pseudonymous annotator, and the study's items until the target is reached.
 //!
 //! An assignment is returned when the participant says so, and abandoned when it
-//! stays idle past the study's time limit ([`Store::reclaim_abandoned`], run by
+//! stays idle past the study's time limit ([`Crowd::reclaim_abandoned`], run by
 //! the game's requests at most once a second per process); either way its answers and reservations stop
 //! holding items (see `item_choice`), so other participants get them. Its rows stay,
 //! flagged, for the analysis to decide.
@@ -12,9 +12,15 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_code;
-use super::{Refusal, RefusalKey, Store, StoreError, CONSENT_VERSION};
+use super::{Refusal, RefusalKey, StoreError, CONSENT_VERSION};
 use crate::sql::{now_ms, stored_code};
 use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, K, MTURK_PREVIEW};
+
+crate::store::area!(
+    /// Crowd studies: their settings, participants' assignments and completion.
+    Crowd,
+    crowd
+);
 
 /// Longest participant or session id a platform may send.
 const MAX_ID_CHARS: usize = 128;
@@ -43,9 +49,9 @@ impl Assignment {
     }
 }
 
-impl Store {
+impl Crowd<'_> {
     /// Creates a study and records who did it; returns its id.
-    pub async fn create_study(&self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
+    pub async fn create_study(self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
@@ -88,7 +94,7 @@ impl Store {
     }
 
     /// Every study, newest first, with its assignments by status.
-    pub async fn studies(&self) -> Result<Vec<CrowdStudy>, StoreError> {
+    pub async fn studies(self) -> Result<Vec<CrowdStudy>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.id, s.platform, s.name, s.k, s.lang, s.items_target, s.max_minutes, s.completion_code, s.item_policy, \
                     CAST(COALESCE(SUM(CASE WHEN a.status = 'active' THEN 1 ELSE 0 END), 0) AS BIGINT), \
@@ -122,7 +128,7 @@ impl Store {
     }
 
     /// What a participant arriving at study `id` is told before consenting.
-    pub async fn crowd_entry(&self, id: &str) -> Result<CrowdEntry, StoreError> {
+    pub async fn crowd_entry(self, id: &str) -> Result<CrowdEntry, StoreError> {
         let r = sqlx::query("SELECT name, items_target, max_minutes, platform FROM crowd_studies WHERE id = $1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -141,7 +147,7 @@ impl Store {
     /// Starts (or resumes) the assignment of `participant` on study `id` after they
     /// consented; returns a session token for its annotator. A participant who
     /// returned the study, or let it time out, cannot start it again.
-    pub async fn enter_study(&self, id: &str, participant: &str, platform_session: &str) -> Result<String, StoreError> {
+    pub async fn enter_study(self, id: &str, participant: &str, platform_session: &str) -> Result<String, StoreError> {
         self.crowd_entry(id).await?;
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
@@ -161,7 +167,7 @@ impl Store {
             Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
             Some(_) => return Err(StoreError::study_returned()),
             None => {
-                let annotator = self.create_annotator(CONSENT_VERSION).await?;
+                let annotator = self.players().create_annotator(CONSENT_VERSION).await?;
                 let now = now_ms();
                 sqlx::query(
                     "INSERT INTO crowd_assignments (id, study_id, annotator_id, participant_id, platform_session_id, status, started_at, last_seen_at) \
@@ -178,11 +184,11 @@ impl Store {
                 annotator.id
             }
         };
-        self.create_session(&annotator).await
+        self.players().create_session(&annotator).await
     }
 
     /// Marks `annotator_id`'s assignment completed at `now` (ms).
-    pub async fn complete_assignment(&self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn complete_assignment(self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
             .bind(now)
             .bind(annotator_id)
@@ -192,7 +198,7 @@ impl Store {
     }
 
     /// Notes that `annotator_id` was seen at `now` (ms), for the time limit.
-    pub async fn touch_assignment(&self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn touch_assignment(self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2")
             .bind(now)
             .bind(annotator_id)
@@ -202,7 +208,7 @@ impl Store {
     }
 
     /// How far a crowd participant is, when the annotator is one.
-    pub async fn crowd_progress(&self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
+    pub async fn crowd_progress(self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
         let row = sqlx::query(
             "SELECT s.name, s.items_target FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id \
              WHERE a.annotator_id = $1 AND a.status = 'active'",
@@ -211,11 +217,11 @@ impl Store {
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
-        Ok(Some(CrowdProgress { study: r.try_get(0)?, answered: self.score(annotator_id).await?.answered, target: r.try_get(1)? }))
+        Ok(Some(CrowdProgress { study: r.try_get(0)?, answered: self.game().score(annotator_id).await?.answered, target: r.try_get(1)? }))
     }
 
     /// The participant gives the study back: its items go to others.
-    pub async fn return_assignment(&self, annotator_id: &str) -> Result<(), StoreError> {
+    pub async fn return_assignment(self, annotator_id: &str) -> Result<(), StoreError> {
         let changed =
             sqlx::query("UPDATE crowd_assignments SET status = 'returned', ended_at = $1 WHERE annotator_id = $2 AND status = 'active'")
                 .bind(now_ms())
@@ -234,7 +240,7 @@ impl Store {
     /// returns how many. The game's requests run it often ([`Store::sweep_abandoned`]),
     /// so it first only reads: a write would queue for the database's one writer even
     /// when nothing is due.
-    pub async fn reclaim_abandoned(&self) -> Result<u64, StoreError> {
+    pub async fn reclaim_abandoned(self) -> Result<u64, StoreError> {
         const IDLE: &str = "status = 'active' AND last_seen_at < $1 - 60000 * \
              (SELECT s.max_minutes FROM crowd_studies s WHERE s.id = crowd_assignments.study_id)";
         let now = now_ms();
@@ -255,7 +261,7 @@ impl Store {
     }
 
     /// The assignment of `annotator_id`, when they came from a crowd platform.
-    pub async fn assignment(&self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
+    pub async fn assignment(self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
         let row = sqlx::query(
             "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code, s.item_policy \
              FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",

@@ -15,9 +15,15 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, MIN_CANDIDATES};
+
+crate::store::area!(
+    /// The definition game's rows: WordNet, groups, rounds, picks and model scores.
+    Define,
+    define
+);
 
 /// A synset to import.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,7 +94,7 @@ pub struct GroupFacts {
     pub zipf: Option<f64>,
 }
 
-impl Store {
+impl Define<'_> {
     /// Imports WordNet synsets, their hypernym links (child, parent) and the groups
     /// (target, size), in one transaction; what is present already is kept.
     /// `progress` is told how many rows are written, out of the total.
@@ -141,7 +147,7 @@ impl Store {
     }
 
     /// The members of `target`'s group: every hyponym of one of its hypernyms.
-    pub async fn group_members(&self, target: &str) -> Result<Vec<GroupMember>, StoreError> {
+    pub async fn group_members(self, target: &str) -> Result<Vec<GroupMember>, StoreError> {
         let rows = sqlx::query(
             "SELECT DISTINCT s.id, s.word, s.definition FROM wordnet_hypernyms up \
              JOIN wordnet_hypernyms down ON down.parent = up.parent JOIN wordnet_synsets s ON s.id = down.child \
@@ -154,7 +160,7 @@ impl Store {
     }
 
     /// The oldest round of `task` that annotator `id` has not solved.
-    pub async fn open_define_serving(&self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+    pub async fn open_define_serving(self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
@@ -167,7 +173,7 @@ impl Store {
 
     /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
     /// has not played in `task`: groups a model has scored first, else in random order.
-    pub async fn unplayed_define_targets(&self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn unplayed_define_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
              AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
@@ -205,7 +211,7 @@ impl Store {
 
     /// The card of round `serving` of annotator `id`, with their latest pick since
     /// `since` (ms) if it found its round.
-    pub async fn define_card(&self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
+    pub async fn define_card(self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
         let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
@@ -244,7 +250,7 @@ impl Store {
     }
 
     /// Annotator `id`'s latest pick in `task` since `since` (ms), if it found its round.
-    async fn last_round_found(&self, id: &str, task: DefinitionTask, since: i64) -> Result<Option<DefinitionPick>, StoreError> {
+    async fn last_round_found(self, id: &str, task: DefinitionTask, since: i64) -> Result<Option<DefinitionPick>, StoreError> {
         let row = sqlx::query(
             "SELECT p.attempt, s.target, p.correct FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
              WHERE s.annotator_id = $1 AND s.task = $2 AND p.created_at >= $3 ORDER BY p.created_at DESC, p.attempt DESC LIMIT 1",
@@ -261,14 +267,14 @@ impl Store {
     }
 
     /// The word and definition of synset `target`.
-    async fn solution(&self, target: &str) -> Result<Solution, StoreError> {
+    async fn solution(self, target: &str) -> Result<Solution, StoreError> {
         let (word, definition) =
             sqlx::query_as("SELECT word, definition FROM wordnet_synsets WHERE id = $1").bind(target).fetch_one(self.pool()).await?;
         Ok(Solution { word, definition })
     }
 
     /// (word, definition) of each synset named.
-    async fn synset_texts<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Result<HashMap<String, (String, String)>, StoreError> {
+    async fn synset_texts<'a>(self, ids: impl Iterator<Item = &'a str>) -> Result<HashMap<String, (String, String)>, StoreError> {
         let ids: Vec<&str> = ids.collect();
         let sql = format!(
             "SELECT id, word, definition FROM wordnet_synsets WHERE id IN ({})",
@@ -283,7 +289,7 @@ impl Store {
     }
 
     /// Round `serving` of annotator `id` with its picks; `None` when it is not theirs.
-    pub async fn define_serving(&self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+    pub async fn define_serving(self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.target, s.candidates, s.served_at, t.word, t.definition FROM define_servings s \
              JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1 AND s.annotator_id = $2",
@@ -335,7 +341,7 @@ impl Store {
     }
 
     /// Every finished round (right one found), anonymous, in the order played.
-    pub async fn definition_rounds(&self) -> Result<Vec<DefinitionRound>, StoreError> {
+    pub async fn definition_rounds(self) -> Result<Vec<DefinitionRound>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.task, s.target, s.candidates, p.attempt, \
                     (SELECT COALESCE(f.client_ms, f.server_ms) FROM define_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
@@ -435,7 +441,7 @@ impl Store {
     }
 
     /// Every stored model score: (model, task, target) -> candidate -> score.
-    pub async fn define_scores(&self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
+    pub async fn define_scores(self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
         let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM define_scores").fetch_all(self.pool()).await?;
         let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
         for r in &rows {
@@ -447,7 +453,7 @@ impl Store {
 
     /// Part of speech, depth and frequency of the targets of every group
     /// played or scored (the ones the analyses need, not all 60k).
-    pub async fn group_facts(&self) -> Result<HashMap<String, GroupFacts>, StoreError> {
+    pub async fn group_facts(self) -> Result<HashMap<String, GroupFacts>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.target, s.pos, s.depth, s.zipf FROM define_groups g JOIN wordnet_synsets s ON s.id = g.target \
              WHERE g.target IN (SELECT target FROM define_servings UNION SELECT target FROM define_scores)",

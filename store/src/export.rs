@@ -14,8 +14,14 @@ use sqlx::Row;
 
 use super::filter::filter_sql;
 use super::secrets::random_code;
-use super::{Store, StoreError};
+use super::StoreError;
 use gapwise_model::{AnswerFilter, Input, Trial};
+
+crate::store::area!(
+    /// What researchers take away: the export and every mode's responses.
+    Research,
+    research
+);
 
 /// Length of an export ID: 12 letters, ~68 bits.
 const EXPORT_ID_LEN: usize = 12;
@@ -78,9 +84,9 @@ impl ModelScores {
     }
 }
 
-impl Store {
+impl Research<'_> {
     /// Gives every annotator who has answered or proposed a pair an export ID.
-    async fn assign_export_ids(&self) -> Result<(), StoreError> {
+    async fn assign_export_ids(self) -> Result<(), StoreError> {
         let missing: Vec<String> = sqlx::query_scalar(
             "SELECT a.id FROM annotators a WHERE NOT EXISTS (SELECT 1 FROM export_pseudonyms e WHERE e.annotator_id = a.id)",
         )
@@ -99,12 +105,12 @@ impl Store {
     }
 
     /// The ids of the models that have item scores.
-    pub async fn scored_models(&self) -> Result<Vec<String>, StoreError> {
+    pub async fn scored_models(self) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT DISTINCT model_id FROM item_scores ORDER BY model_id").fetch_all(self.pool()).await?)
     }
 
     /// The models asked for, or, when none were named, every model with scores.
-    pub async fn models_or_all(&self, requested: Option<Vec<String>>) -> Result<Vec<String>, StoreError> {
+    pub async fn models_or_all(self, requested: Option<Vec<String>>) -> Result<Vec<String>, StoreError> {
         match requested {
             Some(models) => Ok(models),
             None => self.scored_models().await,
@@ -127,7 +133,7 @@ impl Store {
         self.assign_export_ids().await?;
         let contexts = self.item_contexts().await?;
         let scores = self.model_scores(models).await?;
-        let flags = self.player_flags().await?;
+        let flags = self.admin().player_flags().await?;
         let filter = filter_sql(filter)?;
         let sql = format!(
             "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
@@ -173,7 +179,7 @@ impl Store {
     }
 
     /// Every item's contexts in order, blank marked.
-    async fn item_contexts(&self) -> Result<HashMap<i64, Vec<ExportContext>>, StoreError> {
+    async fn item_contexts(self) -> Result<HashMap<i64, Vec<ExportContext>>, StoreError> {
         let mut map: HashMap<i64, Vec<ExportContext>> = HashMap::new();
         let mut rows = sqlx::query(
             "SELECT c.item_id, s.text, c.blank_start, c.blank_end, s.source, s.genre \
@@ -195,7 +201,7 @@ impl Store {
     }
 
     /// The Eq. 2 scores of `models` for every item, one query per model.
-    pub(super) async fn model_scores(&self, models: &[String]) -> Result<ModelScores, StoreError> {
+    pub(crate) async fn model_scores(self, models: &[String]) -> Result<ModelScores, StoreError> {
         let mut by_item: HashMap<i64, Vec<Option<f64>>> = HashMap::new();
         for (m, model) in models.iter().enumerate() {
             let mut rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = $1").bind(model).fetch(self.pool());

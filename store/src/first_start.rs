@@ -9,8 +9,14 @@
 
 use super::settings::put_setting;
 use super::store::Backend;
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::now_ms;
+
+crate::store::area!(
+    /// The first start's demo loading and the demo models' preparation, claimed by one server.
+    FirstStart,
+    first_start
+);
 
 /// The settings row present while a first start's loading runs.
 const LOADING: &str = "first_start_loading";
@@ -28,11 +34,11 @@ fn beat_stamp(ms: i64) -> i64 {
     (ms << STAMP_BITS) | rand::Rng::gen_range(&mut rand::thread_rng(), 0..=STAMP_TAIL)
 }
 
-impl Store {
+impl FirstStart<'_> {
     /// Waits until no other server holds the first-start lock, then holds it until the
     /// guard is dropped: on PostgreSQL, a transaction-level advisory lock, released with
     /// the transaction however it ends; on SQLite, whose file one server owns, none.
-    pub async fn first_start_lock(&self) -> Result<Option<sqlx::Transaction<'static, sqlx::Any>>, StoreError> {
+    pub async fn first_start_lock(self) -> Result<Option<sqlx::Transaction<'static, sqlx::Any>>, StoreError> {
         if self.backend() != Backend::Postgres {
             return Ok(None);
         }
@@ -42,31 +48,31 @@ impl Store {
     }
 
     /// The steps a first start began and did not finish, if one did (the bits its
-    /// caller gave [`Store::mark_first_start`]).
-    pub async fn first_start_unfinished(&self) -> Result<Option<i64>, StoreError> {
+    /// caller gave [`FirstStart::mark_first_start`]).
+    pub async fn first_start_unfinished(self) -> Result<Option<i64>, StoreError> {
         self.setting(LOADING).await
     }
 
     /// Marks the steps (bits of the caller's choosing) a first start's loading is
     /// running.
-    pub async fn mark_first_start(&self, steps: i64) -> Result<(), StoreError> {
+    pub async fn mark_first_start(self, steps: i64) -> Result<(), StoreError> {
         put_setting(&mut *self.pool().acquire().await?, LOADING, steps).await
     }
 
     /// Marks the first start's loading done.
-    pub async fn first_start_done(&self) -> Result<(), StoreError> {
+    pub async fn first_start_done(self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM settings WHERE name = $1").bind(LOADING).execute(self.pool()).await?;
         Ok(())
     }
 
     /// The demo's model preparation steps still to run (`Preparation` bits; 0 for none).
-    pub async fn demo_models_pending(&self) -> Result<i64, StoreError> {
+    pub async fn demo_models_pending(self) -> Result<i64, StoreError> {
         Ok(self.setting(PREPARING).await?.unwrap_or(0))
     }
 
     /// Sets the demo's model preparation steps still to run; with none, the
     /// preparation is over and its claim let go.
-    pub async fn set_demo_models_pending(&self, steps: i64) -> Result<(), StoreError> {
+    pub async fn set_demo_models_pending(self, steps: i64) -> Result<(), StoreError> {
         if steps != 0 {
             return put_setting(&mut *self.pool().acquire().await?, PREPARING, steps).await;
         }
@@ -77,7 +83,7 @@ impl Store {
     /// Claims the demo's model preparation for the caller unless another server
     /// renewed its claim within `stale_ms`: the stamp written (to renew with), or
     /// `None`.
-    pub async fn claim_demo_models(&self, stale_ms: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn claim_demo_models(self, stale_ms: i64) -> Result<Option<i64>, StoreError> {
         let now = now_ms();
         let stamp = beat_stamp(now);
         let claimed = sqlx::query(
@@ -95,7 +101,7 @@ impl Store {
     /// Renews the claim this server made or last renewed with `stamp`: the new stamp,
     /// or `None` when the claim is no longer this server's (another took it over, or
     /// the preparation ended).
-    pub async fn renew_demo_models(&self, stamp: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn renew_demo_models(self, stamp: i64) -> Result<Option<i64>, StoreError> {
         let now = beat_stamp(now_ms()).max(stamp + 1);
         let renewed = sqlx::query("UPDATE settings SET value = $1 WHERE name = $2 AND value = $3")
             .bind(now)

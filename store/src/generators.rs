@@ -6,11 +6,12 @@ use std::collections::HashSet;
 use gapwise_prepare::a_priori::a_priori_pairs;
 use gapwise_prepare::import::{pair_key, ImportFormat, ImportKind};
 
-use super::{ImportReport, Store, StoreError};
+use super::{ImportReport, StoreError};
+use crate::Material;
 
-impl Store {
+impl Material<'_> {
     /// Adds the a-priori pairs of `language` (see [`Self::add_generated_pairs`]).
-    pub async fn add_a_priori_pairs(&self, language: &str) -> Result<ImportReport, StoreError> {
+    pub async fn add_a_priori_pairs(self, language: &str) -> Result<ImportReport, StoreError> {
         let pairs = a_priori_pairs(language);
         if pairs.is_empty() {
             return Err(StoreError::Invalid(format!("no a-priori word lists for language {language:?}")));

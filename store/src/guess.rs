@@ -10,9 +10,15 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{playable, positions, GuessMode, Timing};
+
+crate::store::area!(
+    /// The next-word game's rows: rounds, guesses, model predictions and word facts.
+    Guess,
+    guess
+);
 
 /// A person's guess, for the analyses (without who made it).
 #[derive(Clone, Debug, PartialEq)]
@@ -83,9 +89,9 @@ fn count(value: i64) -> usize {
     usize::try_from(value).unwrap_or(0)
 }
 
-impl Store {
+impl Guess<'_> {
     /// Every round of annotator `id`, latest first.
-    pub async fn guess_rounds(&self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
+    pub async fn guess_rounds(self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
         let rows = sqlx::query(
             "SELECT v.id, s.lang, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
              JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 ORDER BY v.served_at DESC",
@@ -102,7 +108,7 @@ impl Store {
 
     /// Up to `limit` sentences of `lang` in random order that annotator `id` has not
     /// had; with `predicted`, only those a model has predicted.
-    pub async fn unplayed_sentences(&self, id: &str, lang: &str, predicted: bool, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
+    pub async fn unplayed_sentences(self, id: &str, lang: &str, predicted: bool, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
@@ -118,7 +124,7 @@ impl Store {
 
     /// Stores a round of `sentence` in `mode` for annotator `id`; false when they
     /// had it already (a second tab serving at the same moment).
-    pub async fn insert_guess_serving(&self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
+    pub async fn insert_guess_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
@@ -134,7 +140,7 @@ impl Store {
     }
 
     /// Round `serving` of annotator `id`, with its guesses; `None` when it is not theirs.
-    pub async fn guess_serving(&self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
+    pub async fn guess_serving(self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
         let row = sqlx::query(
             "SELECT v.mode, v.sentence_id, s.text, v.served_at FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
              WHERE v.id = $1 AND v.annotator_id = $2",
@@ -171,7 +177,7 @@ impl Store {
 
     /// Annotator `id`'s latest guess since `since` (ms) in the language and mode of
     /// round `serving`, with its sentence's text.
-    pub async fn latest_guess(&self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
+    pub async fn latest_guess(self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
         let row = sqlx::query(
             "SELECT g.position, g.guess, g.word, g.correct, g.rank, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
@@ -199,7 +205,7 @@ impl Store {
 
     /// The easier mode's suggestions at a position: the top words of the first model
     /// (by name) that predicted the sentence.
-    pub async fn guess_suggestions(&self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
+    pub async fn guess_suggestions(self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
         let top: Option<String> =
             sqlx::query_scalar("SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
                 .bind(sentence)
@@ -211,7 +217,7 @@ impl Store {
 
     /// Stores `guess` in round `serving`; false when its position was guessed
     /// already (a second tab's guess came first).
-    pub async fn insert_guess(&self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn insert_guess(self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, client_ms, client_ms_reported, server_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serving_id, position) DO NOTHING",
@@ -232,7 +238,7 @@ impl Store {
     }
 
     /// Every guess people made, without who made them.
-    pub async fn human_guesses(&self) -> Result<Vec<HumanGuess>, StoreError> {
+    pub async fn human_guesses(self) -> Result<Vec<HumanGuess>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.lang, s.id, g.position, g.word, g.guess, g.rank FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id ORDER BY v.served_at, g.position",
@@ -254,7 +260,7 @@ impl Store {
     }
 
     /// Every model prediction stored.
-    pub async fn model_guesses(&self) -> Result<Vec<ModelGuess>, StoreError> {
+    pub async fn model_guesses(self) -> Result<Vec<ModelGuess>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.model_id, s.lang, p.sentence_id, p.position, p.word, p.top, p.word_log_prob, p.word_log_prob_corrected \
              FROM guess_predictions p \
@@ -280,7 +286,7 @@ impl Store {
 
     /// Sentences of `lang` for `model` to predict: those people guessed in first, then
     /// others of playable length in an order drawn from `seed`; at most `limit`.
-    pub async fn sentences_to_predict(&self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
+    pub async fn sentences_to_predict(self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
@@ -309,7 +315,7 @@ impl Store {
 
     /// Stores `model`'s (top words, log p(word) as the sum over its pieces and as the
     /// word's own) for each position of a sentence.
-    pub async fn save_predictions(&self, model: &str, sentence: i64, predictions: &[(Vec<String>, f64, f64)]) -> Result<(), StoreError> {
+    pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[(Vec<String>, f64, f64)]) -> Result<(), StoreError> {
         let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
         let all = positions(&text);
         if all.len() != predictions.len() {
@@ -341,7 +347,7 @@ impl Store {
     }
 
     /// The words of `lang` guessed at or predicted that have no facts yet.
-    pub async fn words_without_facts(&self, lang: &str) -> Result<Vec<String>, StoreError> {
+    pub async fn words_without_facts(self, lang: &str) -> Result<Vec<String>, StoreError> {
         let words: Vec<String> = sqlx::query_scalar(
             "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
              JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1 \
@@ -356,7 +362,7 @@ impl Store {
 
     /// Stores what is known of words of `lang` (lower-cased): Zipf frequency and
     /// nearest neighbours, nearest first.
-    pub async fn save_word_facts(&self, lang: &str, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
+    pub async fn save_word_facts(self, lang: &str, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -378,7 +384,7 @@ impl Store {
     }
 
     /// The facts of every word, by (language, lower-cased word).
-    pub async fn word_facts(&self) -> Result<std::collections::HashMap<(String, String), WordFacts>, StoreError> {
+    pub async fn word_facts(self) -> Result<std::collections::HashMap<(String, String), WordFacts>, StoreError> {
         let rows = sqlx::query("SELECT lang, word, zipf, neighbours FROM guess_words").fetch_all(self.pool()).await?;
         rows.iter()
             .map(|r| {

@@ -8,8 +8,14 @@ use gapwise_prepare::import::{parse_rows, reported, ImportFormat, ImportKind, Ro
 use sqlx::Row as _;
 
 use super::postings::Postings;
-use super::{LineError, Store, StoreError};
+use super::{LineError, StoreError};
 use crate::sql::now_ms;
+
+crate::store::area!(
+    /// The game's material: corpora, the word index's searches, imports, generated pairs and built items.
+    Material,
+    material
+);
 
 /// What an import did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,9 +25,9 @@ pub struct ImportReport {
     pub duplicates: u64,
 }
 
-impl Store {
+impl Material<'_> {
     /// Imports a file from disk; the format comes from its extension.
-    pub async fn import_file(&self, kind: ImportKind, path: &Path) -> Result<ImportReport, StoreError> {
+    pub async fn import_file(self, kind: ImportKind, path: &Path) -> Result<ImportReport, StoreError> {
         let format =
             ImportFormat::from_path(path).ok_or_else(|| StoreError::Invalid(format!("{}: use a .tsv or .jsonl file", path.display())))?;
         let text = std::fs::read_to_string(path).map_err(|e| StoreError::Invalid(format!("{}: {e}", path.display())))?;
@@ -29,13 +35,13 @@ impl Store {
     }
 
     /// Imports the rows of `text`, all or nothing.
-    pub async fn import(&self, kind: ImportKind, format: ImportFormat, text: &str) -> Result<ImportReport, StoreError> {
+    pub async fn import(self, kind: ImportKind, format: ImportFormat, text: &str) -> Result<ImportReport, StoreError> {
         let langs: HashSet<String> = sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
         let rows = parse_rows(kind, format, text, &langs).map_err(import_error)?;
         self.insert_rows(rows).await
     }
 
-    async fn insert_rows(&self, rows: Vec<(usize, Row)>) -> Result<ImportReport, StoreError> {
+    async fn insert_rows(self, rows: Vec<(usize, Row)>) -> Result<ImportReport, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut report = ImportReport::default();
         let mut errors = Vec::new();

@@ -10,8 +10,9 @@ use std::collections::HashSet;
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{Found, Store, StoreError};
+use super::{Found, StoreError};
 use crate::sql::now_ms;
+use crate::Material;
 use gapwise_model::K;
 
 /// Items built per pair and k unless asked otherwise.
@@ -87,16 +88,16 @@ pub(crate) async fn insert_item(
     Ok(item_id)
 }
 
-impl Store {
+impl Material<'_> {
     /// How many answers item `id` has (0 for an item that does not exist).
-    pub async fn answers_to_item(&self, id: i64) -> Result<i64, StoreError> {
+    pub async fn answers_to_item(self, id: i64) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE item_id = $1").bind(id).fetch_one(self.pool()).await?)
     }
 
     /// Builds up to `per_k` items for each k in {1, 3, 5} for every active pair that
     /// has no items yet. Within one item the sentences are distinct; the choice is
     /// shuffled with a seed taken from the pair id, so a rebuild is reproducible.
-    pub async fn build_items(&self, per_k: usize) -> Result<BuildReport, StoreError> {
+    pub async fn build_items(self, per_k: usize) -> Result<BuildReport, StoreError> {
         let pairs = sqlx::query(
             "SELECT p.id, p.lang, p.target, p.distractor FROM word_pairs p WHERE p.status = 'active' \
              AND NOT EXISTS (SELECT 1 FROM items i WHERE i.pair_id = p.id AND i.kind = 'choice') ORDER BY p.id",

@@ -3,8 +3,9 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::now_ms;
+use crate::Game;
 use gapwise_model::{Contender, Period, Standing};
 
 /// Fewest answers a player needs to stand on the leaderboard (a rate over a handful
@@ -13,12 +14,12 @@ pub const MIN_ANSWERS_TO_RANK: i64 = 10;
 /// How many players are shown.
 const PLAYERS_SHOWN: i64 = 20;
 
-impl Store {
+impl Game<'_> {
     /// The best players (by success rate, then by answers) and every scored model,
     /// best first, over the answers of `period`. A model "answers" each choice item
     /// that people answered in the period and that it has scored; it is right when
     /// its Eq. 2 score is above zero.
-    pub async fn leaderboard(&self, period: Period) -> Result<Vec<Standing>, StoreError> {
+    pub async fn leaderboard(self, period: Period) -> Result<Vec<Standing>, StoreError> {
         let since = period.start_ms(now_ms());
         let players = sqlx::query(
             "SELECT n.pseudonym, COUNT(*), CAST(SUM(a.correct) AS BIGINT) FROM answers a JOIN annotators n ON n.id = a.annotator_id \

@@ -14,9 +14,15 @@ use std::collections::{BTreeMap, HashSet};
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::{insert_rows, now_ms, stored_code};
 use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing};
+
+crate::store::area!(
+    /// The invented-word game's rows: items, rounds, answers and model judgements.
+    NewWords,
+    new_words
+);
 
 /// An item with the words it is played with, to import or as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,10 +102,10 @@ fn option_index(value: i64) -> Result<usize, StoreError> {
     usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Invalid(format!("a stored WinoDict option is {value}")))
 }
 
-impl Store {
+impl NewWords<'_> {
     /// Imports items with their variants in one transaction; items present already
     /// (same id) are kept as they are. Returns how many items were new.
-    pub async fn import_new_words(&self, items: &[NewWordsItemRecord]) -> Result<u64, StoreError> {
+    pub async fn import_new_words(self, items: &[NewWordsItemRecord]) -> Result<u64, StoreError> {
         let mut tx = self.pool().begin().await?;
         let new = insert_rows(
             &mut tx,
@@ -136,7 +142,7 @@ impl Store {
     }
 
     /// Every item with its variants, in id order, with whether anyone answered it.
-    pub async fn new_words_items(&self) -> Result<Vec<(NewWordsItemRecord, bool)>, StoreError> {
+    pub async fn new_words_items(self) -> Result<Vec<(NewWordsItemRecord, bool)>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, i.option_a, i.option_b, i.answer, i.pos, i.definition, i.source, \
                     CASE WHEN EXISTS (SELECT 1 FROM new_words_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
@@ -170,7 +176,7 @@ impl Store {
     }
 
     /// How many items annotator `id` has met.
-    pub async fn new_words_met(&self, id: &str) -> Result<usize, StoreError> {
+    pub async fn new_words_met(self, id: &str) -> Result<usize, StoreError> {
         let met: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         Ok(usize::try_from(met).unwrap_or(0))
@@ -178,7 +184,7 @@ impl Store {
 
     /// An item played with `word` that annotator `id` has not met: one a model has
     /// judged when there is, else any, drawn at random.
-    pub async fn unmet_new_words_item(&self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
+    pub async fn unmet_new_words_item(self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM new_words_items i \
              WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
@@ -216,7 +222,7 @@ impl Store {
     }
 
     /// The item annotator `id` was served first and has not answered.
-    pub async fn open_new_words_serving(&self, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn open_new_words_serving(self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -224,7 +230,7 @@ impl Store {
     }
 
     /// The card of round `serving` of annotator `id`, with their latest answer since `since` (ms).
-    pub async fn new_words_card(&self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
+    pub async fn new_words_card(self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -250,7 +256,7 @@ impl Store {
     }
 
     /// Annotator `id`'s last answer, if it was given since `since` (ms).
-    async fn last_new_words_pick(&self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
+    async fn last_new_words_pick(self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
             "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
@@ -270,7 +276,7 @@ impl Store {
     }
 
     /// Round `serving` of annotator `id`; `None` when it is not theirs.
-    pub async fn new_words_serving(&self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
+    pub async fn new_words_serving(self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
             "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
@@ -296,7 +302,7 @@ impl Store {
 
     /// Stores the answer to round `serving`: option `choice`, right or not; false
     /// when it was answered already (a second tab's answer came first).
-    pub async fn answer_new_words(&self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn answer_new_words(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
              WHERE id = $6 AND choice IS NULL",
@@ -313,7 +319,7 @@ impl Store {
     }
 
     /// Every answer people gave, without who gave it, in the order served.
-    pub async fn new_words_answers(&self) -> Result<Vec<NewWordsAnswer>, StoreError> {
+    pub async fn new_words_answers(self) -> Result<Vec<NewWordsAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at",
         )
@@ -332,7 +338,7 @@ impl Store {
     }
 
     /// The setups `model` has judged each item in.
-    pub async fn new_words_judged(&self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
+    pub async fn new_words_judged(self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1")
             .bind(model)
             .fetch_all(self.pool())
@@ -341,7 +347,7 @@ impl Store {
     }
 
     /// Stores judgements (one transaction); a judgement made again replaces the old.
-    pub async fn save_new_words_judgements(&self, judgements: &[NewWordsJudgement]) -> Result<(), StoreError> {
+    pub async fn save_new_words_judgements(self, judgements: &[NewWordsJudgement]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -368,7 +374,7 @@ impl Store {
     }
 
     /// Every stored judgement, with whether it was right.
-    pub async fn new_words_judgements(&self) -> Result<Vec<NewWordsJudgement>, StoreError> {
+    pub async fn new_words_judgements(self) -> Result<Vec<NewWordsJudgement>, StoreError> {
         let rows = sqlx::query(
             "SELECT j.model_id, j.item_id, j.word, j.teaching, j.shots, j.log_likelihood_a, j.log_likelihood_b, j.choice, i.answer \
              FROM new_words_judgements j JOIN new_words_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",

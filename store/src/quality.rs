@@ -7,7 +7,8 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::settings::put_setting;
-use super::{Store, StoreError};
+use super::StoreError;
+use crate::Admin;
 use gapwise_model::{gold_flag, FlaggedPlayer, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
 /// The settings row that holds the per-item redundancy.
@@ -16,14 +17,14 @@ const ANSWERS_PER_ITEM: &str = "answers_per_item";
 /// Most flagged players the admin page lists.
 const FLAGGED_SHOWN: usize = 100;
 
-impl Store {
+impl Admin<'_> {
     /// Answers an item collects before it retires (gold items never do).
-    pub async fn answers_per_item(&self) -> Result<i64, StoreError> {
+    pub async fn answers_per_item(self) -> Result<i64, StoreError> {
         Ok(self.setting(ANSWERS_PER_ITEM).await?.unwrap_or(DEFAULT_ANSWERS_PER_ITEM))
     }
 
     /// Sets the per-item redundancy (1 or more) and records who did it.
-    pub async fn set_answers_per_item(&self, staff: &str, n: i64) -> Result<(), StoreError> {
+    pub async fn set_answers_per_item(self, staff: &str, n: i64) -> Result<(), StoreError> {
         if n < 1 {
             return Err(StoreError::Invalid(format!("answers per item must be 1 or more, not {n}")));
         }
@@ -36,7 +37,7 @@ impl Store {
     }
 
     /// Marks a choice item as gold (its answer verified) or takes the mark off.
-    pub async fn set_item_gold(&self, staff: &str, item_id: i64, gold: bool) -> Result<(), StoreError> {
+    pub async fn set_item_gold(self, staff: &str, item_id: i64, gold: bool) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         let changed = sqlx::query("UPDATE items SET gold = $1 WHERE id = $2 AND kind = 'choice'")
             .bind(i64::from(gold))
@@ -54,7 +55,7 @@ impl Store {
     }
 
     /// How many of the annotator's latest [`GOLD_WINDOW`] gold answers were wrong.
-    pub async fn recent_gold_misses(&self, annotator_id: &str) -> Result<usize, StoreError> {
+    pub async fn recent_gold_misses(self, annotator_id: &str) -> Result<usize, StoreError> {
         let latest: Vec<i64> = sqlx::query_scalar(
             "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              WHERE a.annotator_id = $1 AND i.gold = 1 ORDER BY a.created_at DESC LIMIT $2",
@@ -68,7 +69,7 @@ impl Store {
 
     /// Every player with a quality flag, by annotator id: `too_fast` answers, repeated
     /// gold misses (`gold_failing`), a crowd assignment returned or abandoned.
-    pub async fn player_flags(&self) -> Result<BTreeMap<String, FlaggedPlayer>, StoreError> {
+    pub async fn player_flags(self) -> Result<BTreeMap<String, FlaggedPlayer>, StoreError> {
         let rows = sqlx::query(
             "SELECT n.id, n.pseudonym, COUNT(*), \
                     CAST(SUM(CASE WHEN i.gold = 1 AND a.correct = 1 THEN 1 ELSE 0 END) AS BIGINT), \
@@ -102,7 +103,7 @@ impl Store {
     }
 
     /// The flagged players the admin page lists, most gold misses first.
-    pub(super) async fn flagged_players(&self) -> Result<Vec<FlaggedPlayer>, StoreError> {
+    pub(super) async fn flagged_players(self) -> Result<Vec<FlaggedPlayer>, StoreError> {
         let mut players: Vec<FlaggedPlayer> = self.player_flags().await?.into_values().collect();
         players.sort_by(|a, b| b.gold_missed.cmp(&a.gold_missed).then(b.answers.cmp(&a.answers)));
         players.truncate(FLAGGED_SHOWN);

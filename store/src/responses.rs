@@ -4,7 +4,8 @@
 //! sentence) and the invented-word items (an item played in one setup). The main
 //! game's answers come with the export (see [`super::export`]).
 
-use super::{Store, StoreError};
+use super::StoreError;
+use crate::Research;
 
 /// One person's answer to one item of a mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,9 +31,9 @@ const MODE_RESPONSES: &str = "\
            s.item_id, s.annotator_id, CAST(s.correct AS BIGINT) \
     FROM new_words_servings s WHERE s.correct IS NOT NULL";
 
-impl Store {
+impl Research<'_> {
     /// The answers of the define, guess and new-words modes (see the module).
-    pub async fn mode_responses(&self) -> Result<Vec<ModeResponse>, StoreError> {
+    pub async fn mode_responses(self) -> Result<Vec<ModeResponse>, StoreError> {
         let rows: Vec<(String, String, String, String, i64)> = sqlx::query_as(MODE_RESPONSES).fetch_all(self.pool()).await?;
         Ok(rows
             .into_iter()

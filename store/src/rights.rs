@@ -5,9 +5,15 @@ use sqlx::Row;
 
 use super::audit::utc_minute;
 use super::player_rows::PLAYER_TABLES;
-use super::{Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
+
+crate::store::area!(
+    /// A player's rights: their data, its erasure, and their feedback.
+    Rights,
+    rights
+);
 
 /// What an erasure removed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,9 +24,9 @@ pub struct Erased {
     pub pairs_unlinked: u64,
 }
 
-impl Store {
+impl Rights<'_> {
     /// Everything stored about annotator `id`.
-    pub async fn my_data(&self, id: &str) -> Result<MyData, StoreError> {
+    pub async fn my_data(self, id: &str) -> Result<MyData, StoreError> {
         let me = sqlx::query("SELECT pseudonym, consent_version, created_at, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) FROM annotators WHERE id = $1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -81,7 +87,7 @@ impl Store {
             define_picks: held("define_picks"),
             word_guesses: held("guess_answers"),
             invented_word_answers: count("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
-            suggestions: self.suggestions_of(id).await?,
+            suggestions: self.suggestions().suggestions_of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
             has_export_id: held("export_pseudonyms") > 0,
@@ -103,7 +109,7 @@ impl Store {
     /// Deletes every row of annotator `id` (those of every table of [`PLAYER_TABLES`],
     /// then the annotator) in one transaction, and takes their name off the word pairs
     /// they proposed. Irreversible.
-    pub async fn erase_annotator(&self, id: &str) -> Result<Erased, StoreError> {
+    pub async fn erase_annotator(self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
         for table in PLAYER_TABLES {
@@ -123,7 +129,7 @@ impl Store {
 
     /// Stores a feedback message from annotator `id` (1 to [`MAX_FEEDBACK_CHARS`]
     /// characters, kept as written; pages escape it).
-    pub async fn leave_feedback(&self, id: &str, message: &str) -> Result<(), StoreError> {
+    pub async fn leave_feedback(self, id: &str, message: &str) -> Result<(), StoreError> {
         let message = message.trim();
         if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
             return Err(StoreError::Refused(
@@ -141,7 +147,7 @@ impl Store {
     }
 
     /// The latest `limit` feedback messages, newest first, without their senders.
-    pub async fn latest_feedback(&self, limit: i64) -> Result<Vec<FeedbackNote>, StoreError> {
+    pub async fn latest_feedback(self, limit: i64) -> Result<Vec<FeedbackNote>, StoreError> {
         let rows =
             sqlx::query("SELECT message, created_at FROM feedback ORDER BY id DESC LIMIT $1").bind(limit).fetch_all(self.pool()).await?;
         rows.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect()

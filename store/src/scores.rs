@@ -5,8 +5,14 @@ use sqlx::Row;
 
 use std::collections::BTreeMap;
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::{insert_rows, now_ms};
+
+crate::store::area!(
+    /// Models and their scores of the game's contexts.
+    Scores,
+    scores
+);
 
 /// A context that a model has not scored yet for its pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,12 +58,12 @@ const UNSCORED: &str = "FROM item_contexts c JOIN items i ON i.id = c.item_id \
      WHERE NOT EXISTS (SELECT 1 FROM context_scores cs WHERE cs.model_id = $1 \
      AND cs.pair_id = p.id AND cs.sentence_id = s.id) AND ($2 = '' OR p.lang = $2)";
 
-impl Store {
+impl Scores<'_> {
     /// Records a model (once) so scores can name it, with the convention its scores
     /// follow. Scores under one id must share one convention: a model already recorded
     /// under another is refused (a model recorded before conventions were kept takes
     /// this one).
-    pub async fn register_model(&self, model: &ModelInfo) -> Result<(), StoreError> {
+    pub async fn register_model(self, model: &ModelInfo) -> Result<(), StoreError> {
         let recorded: Option<String> =
             sqlx::query_scalar("SELECT convention FROM models WHERE id = $1").bind(&model.id).fetch_optional(self.pool()).await?;
         match recorded {
@@ -93,7 +99,7 @@ impl Store {
     }
 
     /// The recorded models among `ids`, in the order asked (unknown ids left out).
-    pub async fn models_info(&self, ids: &[String]) -> Result<Vec<ModelInfo>, StoreError> {
+    pub async fn models_info(self, ids: &[String]) -> Result<Vec<ModelInfo>, StoreError> {
         let rows = sqlx::query("SELECT id, kind, source, convention FROM models").fetch_all(self.pool()).await?;
         let mut all = rows
             .iter()
@@ -104,7 +110,7 @@ impl Store {
 
     /// How many (pair, sentence) contexts the model has still to score, in one
     /// language (a code such as `en`) or in all.
-    pub async fn count_contexts_to_score(&self, model_id: &str, language: Option<&str>) -> Result<i64, StoreError> {
+    pub async fn count_contexts_to_score(self, model_id: &str, language: Option<&str>) -> Result<i64, StoreError> {
         let n = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"))
             .bind(model_id)
             .bind(language.unwrap_or_default())
@@ -114,7 +120,7 @@ impl Store {
     }
 
     /// Up to `limit` contexts the model has not scored, in one language or in all, in a stable order.
-    pub async fn contexts_to_score(&self, model_id: &str, language: Option<&str>, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
+    pub async fn contexts_to_score(self, model_id: &str, language: Option<&str>, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT p.id, s.id, s.text, MIN(c.blank_start), MIN(c.blank_end), p.target, p.distractor {UNSCORED} \
              GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $3"
@@ -144,7 +150,7 @@ impl Store {
     }
 
     /// Stores context scores in one transaction (a rerun never duplicates them).
-    pub async fn save_context_scores(&self, model_id: &str, scores: &[ContextScore]) -> Result<(), StoreError> {
+    pub async fn save_context_scores(self, model_id: &str, scores: &[ContextScore]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         for s in scores {
             sqlx::query(
@@ -165,7 +171,7 @@ impl Store {
 
     /// Writes the Eq. 2 score ([`gapwise_model::eq2`]) of every item whose contexts
     /// are all scored by the model and that has no score yet; returns how many it wrote.
-    pub async fn update_item_scores(&self, model_id: &str) -> Result<u64, StoreError> {
+    pub async fn update_item_scores(self, model_id: &str) -> Result<u64, StoreError> {
         let rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
             "SELECT i.id, cs.target_logprob, cs.distractor_logprob \
              FROM items i JOIN item_contexts c ON c.item_id = i.id \
@@ -200,7 +206,7 @@ impl Store {
     }
 
     /// The model's Eq. 2 score of an item, once all its contexts are scored.
-    pub async fn item_score(&self, model_id: &str, item_id: i64) -> Result<Option<f64>, StoreError> {
+    pub async fn item_score(self, model_id: &str, item_id: i64) -> Result<Option<f64>, StoreError> {
         Ok(sqlx::query_scalar("SELECT score FROM item_scores WHERE model_id = $1 AND item_id = $2")
             .bind(model_id)
             .bind(item_id)

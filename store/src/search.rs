@@ -12,7 +12,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::StoreError;
+use crate::Material;
 use gapwise_model::words::blank_for;
 
 /// Sentences read per query when checking candidates.
@@ -28,10 +29,10 @@ pub struct Found {
     pub origin: String,
 }
 
-impl Store {
+impl Material<'_> {
     /// The ids of the sentences of `language` that hold `target` and not
     /// `distractor` as whole words, sorted.
-    async fn candidates(&self, language: &str, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
+    async fn candidates(self, language: &str, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
         let with = self.sentences_with(language, target).await?;
         let without: HashSet<i64> = self.sentences_with(language, distractor).await?.into_iter().collect();
         Ok(with.into_iter().filter(|id| !without.contains(id)).collect())
@@ -71,7 +72,7 @@ impl Store {
 
     /// The first `limit` sentences of `language` that contain `target` once as a
     /// whole word and not `distractor`.
-    pub async fn find_contexts(&self, language: &str, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn find_contexts(self, language: &str, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
         let mut found = Vec::new();
         if limit > 0 {
             let ids = self.candidates(language, target, distractor).await?;
@@ -120,7 +121,7 @@ impl Store {
     }
 
     /// How many sentences of the language hold `word` as a whole word.
-    pub async fn word_count(&self, language: &str, word: &str) -> Result<i64, StoreError> {
+    pub async fn word_count(self, language: &str, word: &str) -> Result<i64, StoreError> {
         Ok(i64::try_from(self.sentences_with(language, word).await?.len()).unwrap_or(i64::MAX))
     }
 }

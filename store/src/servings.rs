@@ -7,8 +7,14 @@ use sqlx::Row;
 use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
-use super::{Store, StoreError};
+use super::StoreError;
 use gapwise_model::{Context, K};
+
+crate::store::area!(
+    /// The main game's reads: servings, items' facts, players' answers and scores, the leaderboard.
+    Game,
+    game
+);
 
 /// What an item shows: its contexts, and its pair's words.
 #[derive(Debug)]
@@ -74,7 +80,7 @@ pub struct PairPlays {
     pub pairs: i64,
 }
 
-/// See [`Store::hold_counts`].
+/// See [`Game::hold_counts`].
 const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALESCE(h.n, 0), p.id \
      FROM items i JOIN word_pairs p ON p.id = i.pair_id \
      LEFT JOIN (SELECT s.item_id, COUNT(*) AS n FROM servings s \
@@ -89,9 +95,9 @@ pub(crate) fn to_k(raw: i64) -> Result<K, StoreError> {
     u8::try_from(raw).ok().and_then(|k| K::new(k).ok()).ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
 }
 
-impl Store {
+impl Game<'_> {
     /// The serving `id` of an item to `annotator_id`, if there is one.
-    pub async fn serving_row(&self, id: &str, annotator_id: &str) -> Result<Option<ServingRow>, StoreError> {
+    pub async fn serving_row(self, id: &str, annotator_id: &str) -> Result<Option<ServingRow>, StoreError> {
         let row: Option<(i64, i64, i64, i64)> =
             sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
                 .bind(id)
@@ -112,7 +118,7 @@ impl Store {
     }
 
     /// An item's facts.
-    pub async fn item_facts(&self, item_id: i64) -> Result<ItemFacts, StoreError> {
+    pub async fn item_facts(self, item_id: i64) -> Result<ItemFacts, StoreError> {
         let row = sqlx::query(
             "SELECT i.kind, p.lang, p.target, p.distractor, p.id FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
         )
@@ -131,7 +137,7 @@ impl Store {
     }
 
     /// The item's contexts in order, split around the blank.
-    pub async fn contexts(&self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+    pub async fn contexts(self, item_id: i64) -> Result<Vec<Context>, StoreError> {
         sqlx::query(
             "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
              JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
@@ -153,13 +159,13 @@ impl Store {
     }
 
     /// The word chosen for a serving and whether it was right; `None` while unanswered.
-    pub async fn answer_given(&self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
+    pub async fn answer_given(self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
         let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1").bind(serving_id).fetch_optional(self.pool()).await?;
         row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
     }
 
     /// Whether item `item_id` is one of challenge `id`'s.
-    pub async fn challenge_has_item(&self, id: &str, item_id: i64) -> Result<bool, StoreError> {
+    pub async fn challenge_has_item(self, id: &str, item_id: i64) -> Result<bool, StoreError> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
             .bind(id)
             .bind(item_id)
@@ -169,7 +175,7 @@ impl Store {
     }
 
     /// Challenge `id`'s first item in order that `annotator` was not served.
-    pub async fn next_challenge_item(&self, id: &str, annotator: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn next_challenge_item(self, id: &str, annotator: &str) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT c.item_id FROM challenge_items c WHERE c.challenge_id = $1 \
              AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $2 AND s.item_id = c.item_id) \
@@ -182,7 +188,7 @@ impl Store {
     }
 
     /// The items `annotator` was served (and the pairs of the latest), and their friends' ids.
-    pub async fn served_and_friends(&self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
+    pub async fn served_and_friends(self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
         // one query for both
         // (item, its pair, served at, serving id) or a friend
         type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>, Option<String>);
@@ -211,7 +217,7 @@ impl Store {
 
     /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
     /// item, right), for fitting the items' difficulties.
-    pub async fn answers_in_game(&self, k: K, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
+    pub async fn answers_in_game(self, k: K, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
         let rows: Vec<(String, i64, i64)> = sqlx::query_as(
             "SELECT a.annotator_id, a.item_id, a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE i.k = $1 AND p.lang = $2 AND i.kind = 'choice'",
@@ -224,7 +230,7 @@ impl Store {
     }
 
     /// The items `annotator` answered, and whether right.
-    pub async fn answers_of(&self, annotator: &str) -> Result<Vec<(i64, bool)>, StoreError> {
+    pub async fn answers_of(self, annotator: &str) -> Result<Vec<(i64, bool)>, StoreError> {
         let rows: Vec<(i64, i64)> =
             sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(annotator).fetch_all(self.pool()).await?;
         Ok(rows.into_iter().map(|(item, correct)| (item, correct == 1)).collect())
@@ -232,7 +238,7 @@ impl Store {
 
     /// Every active choice item with its holders, counting unanswered servings made
     /// at `reserved_since` (ms) or later (see [`HoldCount`]).
-    pub async fn hold_counts(&self, reserved_since: i64) -> Result<Vec<HoldCount>, StoreError> {
+    pub async fn hold_counts(self, reserved_since: i64) -> Result<Vec<HoldCount>, StoreError> {
         let rows = sqlx::query(HOLD_COUNTS).bind(reserved_since).fetch_all(self.pool()).await?;
         rows.iter()
             .map(|r| {
@@ -251,7 +257,7 @@ impl Store {
 
     /// The answers of `annotator_id` stored at `since` (ms) or later, oldest first
     /// (`i64::MIN` for all).
-    pub async fn answers_since(&self, annotator_id: &str, since: i64) -> Result<Vec<PastAnswer>, StoreError> {
+    pub async fn answers_since(self, annotator_id: &str, since: i64) -> Result<Vec<PastAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT a.id, a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 AND a.created_at >= $2 ORDER BY a.created_at, a.id",
@@ -277,7 +283,7 @@ impl Store {
 
     /// How many answers `annotator_id` gave (the count kept on their row) and how
     /// many pairs they proposed, in one query.
-    pub async fn player_counts(&self, annotator_id: &str) -> Result<(i64, i64), StoreError> {
+    pub async fn player_counts(self, annotator_id: &str) -> Result<(i64, i64), StoreError> {
         let counts: Option<(i64, i64)> =
             sqlx::query_as("SELECT answered, (SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1) FROM annotators WHERE id = $1")
                 .bind(annotator_id)
@@ -287,9 +293,9 @@ impl Store {
     }
 
     /// How others played the pairs `annotator_id` proposed.
-    /// `pairs` is how many they proposed ([`Store::player_counts`]): with none,
+    /// `pairs` is how many they proposed ([`Game::player_counts`]): with none,
     /// nothing is read.
-    pub async fn pair_plays(&self, annotator_id: &str, pairs: i64) -> Result<PairPlays, StoreError> {
+    pub async fn pair_plays(self, annotator_id: &str, pairs: i64) -> Result<PairPlays, StoreError> {
         if pairs == 0 {
             return Ok(PairPlays { played: 0, unsolved: 0, pairs });
         }
@@ -305,7 +311,7 @@ impl Store {
     }
 
     /// Answers given and answers right, over all of the annotator's play.
-    pub async fn score(&self, annotator_id: &str) -> Result<gapwise_model::Score, StoreError> {
+    pub async fn score(self, annotator_id: &str) -> Result<gapwise_model::Score, StoreError> {
         let row =
             sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1").bind(annotator_id).fetch_one(self.pool()).await?;
         Ok(gapwise_model::Score { answered: row.try_get(0)?, correct: row.try_get(1)? })

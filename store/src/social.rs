@@ -4,9 +4,15 @@
 
 use sqlx::Row;
 
-use super::{Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
 use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
+
+crate::store::area!(
+    /// Friends and challenges.
+    Social,
+    social
+);
 
 /// Most friends a player can have, and challenges a page lists.
 const MAX_FRIENDS: i64 = 100;
@@ -14,9 +20,9 @@ const MAX_FRIENDS: i64 = 100;
 /// Whether each side of a challenge got one of its items right (none: not answered yet).
 type BothResults = (Option<bool>, Option<bool>);
 
-impl Store {
+impl Social<'_> {
     /// Adds the player with `pseudonym` as a friend of annotator `me`.
-    pub async fn add_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
+    pub async fn add_friend(self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         if friend == me {
             return Err(StoreError::Refused(Refusal::new(RefusalKey::OwnPseudonym, "that is your own pseudonym")));
@@ -39,7 +45,7 @@ impl Store {
     }
 
     /// Takes `pseudonym` off the friends of `me`.
-    pub async fn remove_friend(&self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
+    pub async fn remove_friend(self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         sqlx::query("DELETE FROM friends WHERE annotator_id = $1 AND friend_id = $2").bind(me).bind(friend).execute(self.pool()).await?;
         self.changes.friends_changed();
@@ -47,7 +53,7 @@ impl Store {
     }
 
     /// The friends of `me`, by pseudonym, with how they play.
-    pub async fn friends(&self, me: &str) -> Result<Vec<Friend>, StoreError> {
+    pub async fn friends(self, me: &str) -> Result<Vec<Friend>, StoreError> {
         let rows = sqlx::query(
             "SELECT n.pseudonym, (SELECT COUNT(*) FROM answers a WHERE a.annotator_id = n.id), \
                     (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.annotator_id = n.id), \
@@ -65,7 +71,7 @@ impl Store {
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
     /// contexts in `lang` that neither has been served (fewer when fewer are left, at
     /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
-    pub async fn create_challenge(&self, me: &str, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
+    pub async fn create_challenge(self, me: &str, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
         let friend = self.annotator_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
             .bind(me)
@@ -126,7 +132,7 @@ impl Store {
     }
 
     /// The challenges `me` made or was given, newest first, each compared item by item.
-    pub async fn challenges(&self, me: &str) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenges(self, me: &str) -> Result<Vec<Challenge>, StoreError> {
         let rows = sqlx::query(
             "SELECT c.id, c.creator_id, c.opponent_id, c.k, c.lang, n.pseudonym FROM challenges c \
              JOIN annotators n ON n.id = CASE WHEN c.creator_id = $1 THEN c.opponent_id ELSE c.creator_id END \
@@ -162,7 +168,7 @@ impl Store {
     }
 
     /// The k and language of challenge `id`, which `annotator` must be part of.
-    pub async fn challenge_game(&self, id: &str, annotator: &str) -> Result<(K, String), StoreError> {
+    pub async fn challenge_game(self, id: &str, annotator: &str) -> Result<(K, String), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
             .bind(annotator)
@@ -173,7 +179,7 @@ impl Store {
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
-    async fn challenge_results(&self, id: &str, me: &str, them: &str) -> Result<Vec<BothResults>, StoreError> {
+    async fn challenge_results(self, id: &str, me: &str, them: &str) -> Result<Vec<BothResults>, StoreError> {
         let rows = sqlx::query(
             "SELECT (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $2), \
                     (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $3) \
@@ -191,7 +197,7 @@ impl Store {
 
     /// The annotator id of a pseudonym, in any case (`annotators_pseudonym_lower`
     /// indexes it so).
-    async fn annotator_by_pseudonym(&self, pseudonym: &str) -> Result<String, StoreError> {
+    async fn annotator_by_pseudonym(self, pseudonym: &str) -> Result<String, StoreError> {
         sqlx::query_scalar("SELECT id FROM annotators WHERE LOWER(pseudonym) = $1")
             .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())

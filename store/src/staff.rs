@@ -4,8 +4,14 @@
 use sqlx::Row;
 
 use super::secrets::{hash_password, hash_token, new_token, verify_password};
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::sql::now_ms;
+
+crate::store::area!(
+    /// Staff accounts, their sign-in and the audit log of what they did.
+    StaffAccounts,
+    staff
+);
 
 /// What a staff member may do. Admins may do everything researchers may.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +54,9 @@ enum TokenTable {
     Sessions,
 }
 
-impl Store {
+impl StaffAccounts<'_> {
     /// Creates a researcher or admin account; the name must be new.
-    pub async fn create_staff(&self, name: &str, role: Role, password: &str) -> Result<(), StoreError> {
+    pub async fn create_staff(self, name: &str, role: Role, password: &str) -> Result<(), StoreError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
             return Err(StoreError::Invalid("a staff name needs 1 to 64 printable characters".into()));
@@ -71,7 +77,7 @@ impl Store {
     }
 
     /// Makes an API token for a staff member and returns it; only its hash is kept.
-    pub async fn create_api_token(&self, name: &str, label: &str) -> Result<String, StoreError> {
+    pub async fn create_api_token(self, name: &str, label: &str) -> Result<String, StoreError> {
         let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE name = $1").bind(name).fetch_one(self.pool()).await?;
         if exists == 0 {
             return Err(StoreError::NotFound(format!("no staff account named {name:?}")));
@@ -88,14 +94,14 @@ impl Store {
     }
 
     /// The staff member an API token belongs to, if it is a known token.
-    pub async fn staff_for_token(&self, token: &str) -> Result<Option<Staff>, StoreError> {
+    pub async fn staff_for_token(self, token: &str) -> Result<Option<Staff>, StoreError> {
         self.staff_holding(TokenTable::ApiTokens, token).await
     }
 
     /// Checks a staff name and password; on success opens a staff session and returns
     /// its token (for the cookie). The same error is given for an unknown name and a
     /// wrong password.
-    pub async fn staff_login(&self, name: &str, password: &str) -> Result<String, StoreError> {
+    pub async fn staff_login(self, name: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Unauthorized("unknown name or wrong password".into());
         let stored: Option<String> =
             sqlx::query_scalar("SELECT password_hash FROM staff WHERE name = $1").bind(name.trim()).fetch_optional(self.pool()).await?;
@@ -113,11 +119,11 @@ impl Store {
     }
 
     /// The staff member a staff-session cookie token belongs to, if any.
-    pub async fn staff_session(&self, token: &str) -> Result<Option<Staff>, StoreError> {
+    pub async fn staff_session(self, token: &str) -> Result<Option<Staff>, StoreError> {
         self.staff_holding(TokenTable::Sessions, token).await
     }
 
-    async fn staff_holding(&self, table: TokenTable, token: &str) -> Result<Option<Staff>, StoreError> {
+    async fn staff_holding(self, table: TokenTable, token: &str) -> Result<Option<Staff>, StoreError> {
         let table = match table {
             TokenTable::ApiTokens => "api_tokens",
             TokenTable::Sessions => "staff_sessions",
@@ -131,7 +137,7 @@ impl Store {
     }
 
     /// Ends a staff session (sign out).
-    pub async fn end_staff_session(&self, token: &str) -> Result<(), StoreError> {
+    pub async fn end_staff_session(self, token: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1").bind(hash_token(token)).execute(self.pool()).await?;
         Ok(())
     }

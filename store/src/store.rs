@@ -251,3 +251,32 @@ impl Store {
         self.pool.close().await;
     }
 }
+
+/// Declares a handle on one area of the store's queries: a type borrowing the
+/// [`Store`] (whose pool and changes the area's queries use through `Deref`), and
+/// the `Store` method that hands it out, both documented with the area's `doc`.
+/// Each area's file holds its queries as the handle's methods, so that a caller
+/// names the area: `store.define().define_serving(..)`.
+macro_rules! area {
+    ($(#[$doc:meta])* $handle:ident, $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $handle<'s>(&'s $crate::Store);
+
+        impl $crate::Store {
+            $(#[$doc])*
+            pub fn $name(&self) -> $handle<'_> {
+                $handle(self)
+            }
+        }
+
+        impl std::ops::Deref for $handle<'_> {
+            type Target = $crate::Store;
+
+            fn deref(&self) -> &$crate::Store {
+                self.0
+            }
+        }
+    };
+}
+pub(crate) use area;

@@ -7,10 +7,16 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use super::{Refusal, RefusalKey, Store, StoreError};
+use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
 use gapwise_model::{Suggestion, SuggestionStatus};
 use gapwise_prepare::import::checked_pair;
+
+crate::store::area!(
+    /// Word pairs players propose, and their moderation.
+    Suggestions,
+    suggestions
+);
 
 const COLUMNS: &str = "id, lang, target, distractor, status, reason";
 
@@ -30,7 +36,7 @@ fn suggestion(r: &AnyRow) -> Result<Suggestion, StoreError> {
     })
 }
 
-impl Store {
+impl Suggestions<'_> {
     /// Checks a proposed pair: two different single words, both in the language's
     /// corpus, not already a pair or an open or accepted suggestion (in either
     /// order). Returns the normalised words and their key.
@@ -74,7 +80,7 @@ impl Store {
             ));
         }
         for word in [&target, &distractor] {
-            if self.word_count(language, word).await? == 0 {
+            if self.material().word_count(language, word).await? == 0 {
                 return Err(StoreError::Refused(
                     Refusal::new(RefusalKey::WordUnknown, format!("{word:?} does not occur in our {language} sentences"))
                         .arg("word", word)
@@ -86,7 +92,7 @@ impl Store {
     }
 
     /// Records a player's proposal after the instant checks of [`Self::check_new_pair`].
-    pub async fn suggest_pair(&self, annotator_id: &str, language: &str, target: &str, distractor: &str) -> Result<Suggestion, StoreError> {
+    pub async fn suggest_pair(self, annotator_id: &str, language: &str, target: &str, distractor: &str) -> Result<Suggestion, StoreError> {
         let (target, distractor, key) = self.check_new_pair(language, target, distractor, None).await?;
         let row = sqlx::query(&format!(
             "INSERT INTO pair_suggestions (lang, target, distractor, pair_key, annotator_id, created_at) \
@@ -104,7 +110,7 @@ impl Store {
     }
 
     /// A player's proposals, newest first.
-    pub async fn suggestions_of(&self, annotator_id: &str) -> Result<Vec<Suggestion>, StoreError> {
+    pub async fn suggestions_of(self, annotator_id: &str) -> Result<Vec<Suggestion>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM pair_suggestions WHERE annotator_id = $1 ORDER BY id DESC"))
             .bind(annotator_id)
             .fetch_all(self.pool())
@@ -113,14 +119,14 @@ impl Store {
     }
 
     /// Proposals awaiting a decision, oldest first.
-    pub async fn pending_suggestions(&self) -> Result<Vec<Suggestion>, StoreError> {
+    pub async fn pending_suggestions(self) -> Result<Vec<Suggestion>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM pair_suggestions WHERE status = 'pending' ORDER BY id"))
             .fetch_all(self.pool())
             .await?;
         rows.iter().map(suggestion).collect()
     }
 
-    async fn pending(&self, id: i64) -> Result<(Suggestion, String), StoreError> {
+    async fn pending(self, id: i64) -> Result<(Suggestion, String), StoreError> {
         let row = sqlx::query(&format!("SELECT {COLUMNS}, annotator_id FROM pair_suggestions WHERE id = $1 AND status = 'pending'"))
             .bind(id)
             .fetch_optional(self.pool())
@@ -131,7 +137,7 @@ impl Store {
 
     /// Accepts a proposal as a word pair (strategy `suggested`, the proposer as its
     /// creator), with the words as the admin edited them; returns the pair id.
-    pub async fn approve_suggestion(&self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
+    pub async fn approve_suggestion(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
         let (proposal, proposer) = self.pending(id).await?;
         let (target, distractor, key) = self.check_new_pair(&proposal.language, target, distractor, Some(id)).await?;
         let edited = (target != proposal.target || distractor != proposal.distractor)
@@ -169,7 +175,7 @@ impl Store {
     }
 
     /// Turns a proposal down; the reason is shown to the proposer.
-    pub async fn reject_suggestion(&self, staff: &str, id: i64, reason: &str) -> Result<(), StoreError> {
+    pub async fn reject_suggestion(self, staff: &str, id: i64, reason: &str) -> Result<(), StoreError> {
         let reason = reason.trim();
         if reason.is_empty() {
             return Err(StoreError::Invalid("give the proposer a reason".into()));

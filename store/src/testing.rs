@@ -62,10 +62,10 @@ pub async fn seed_small(store: &Store) {
         sentences.push_str(&format!("en\tShe painted wall {i} red today.\ttest\tnews\n"));
     }
     sentences.push_str("en\tTwo or three, who knows.\ttest\tnews\n");
-    store.import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("import sentences");
+    store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("import sentences");
     let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tthree\ta-priori\nen\tred\tgreen\tdistributional\n";
-    store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("import pairs");
-    store.build_items(4).await.expect("build items");
+    store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("import pairs");
+    store.material().build_items(4).await.expect("build items");
 }
 /// Publishes a Likert item for every sentence that can stand for each active pair,
 /// and has `raters` new annotators rate every one of them (ratings spread over the
@@ -89,13 +89,14 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
             .iter()
             .filter_map(|s| gapwise_model::words::blank_for(&s.get::<String, _>(1), &target, &distractor).map(|b| (s.get(0), b)))
             .collect();
-        items.extend(store.publish_likert_items(id, &contexts).await.expect("publish"));
+        items.extend(store.rate().publish_likert_items(id, &contexts).await.expect("publish"));
     }
     for r in 0..raters {
-        let annotator = store.create_annotator(super::CONSENT_VERSION).await.expect("rater");
+        let annotator = store.players().create_annotator(super::CONSENT_VERSION).await.expect("rater");
         for (i, &item) in items.iter().enumerate() {
             let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
             store
+                .rate()
                 .record_likert(
                     &annotator.id,
                     item,

@@ -14,7 +14,7 @@ pub async fn get_admin_overview() -> Result<AdminOverview, AppError> {
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin_overview().await?)
+    Ok(ctx.store.admin().admin_overview().await?)
 }
 
 /// Accepts suggestion `id` as a word pair, with the words as the admin left them.
@@ -24,7 +24,7 @@ pub async fn approve_suggestion(id: i64, target: String, distractor: String) -> 
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.approve_suggestion(&admin.name, id, &target, &distractor).await?;
+    ctx.store.suggestions().approve_suggestion(&admin.name, id, &target, &distractor).await?;
     Ok(())
 }
 
@@ -35,7 +35,7 @@ pub async fn reject_suggestion(id: i64, reason: String) -> Result<(), AppError> 
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.reject_suggestion(&admin.name, id, &reason).await?)
+    Ok(ctx.store.suggestions().reject_suggestion(&admin.name, id, &reason).await?)
 }
 
 /// Builds items for every active pair that has none; returns how many were made.
@@ -45,7 +45,7 @@ pub async fn build_items() -> Result<u64, AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.build_items_as(&admin.name).await?.items)
+    Ok(ctx.store.admin().build_items_as(&admin.name).await?.items)
 }
 
 /// One page of a language's word pairs, newest first.
@@ -55,7 +55,7 @@ pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_mode
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    Ok(ctx.store.pair_rows(&language, page).await?)
+    Ok(ctx.store.admin().pair_rows(&language, page).await?)
 }
 
 /// Retires a pair (`active` false: its items are no longer served) or activates it.
@@ -65,7 +65,7 @@ pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.set_pair_active(&admin.name, id, active).await?)
+    Ok(ctx.store.admin().set_pair_active(&admin.name, id, active).await?)
 }
 
 /// Pair `pair` with its items (contexts, k, kind) and what they collected.
@@ -75,7 +75,7 @@ pub async fn admin_pair_items(pair: i64) -> Result<gapwise_model::PairItems, App
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    let items = ctx.store.pair_items(pair).await?;
+    let items = ctx.store.admin().pair_items(pair).await?;
     items.ok_or_else(|| AppError::NotFound(format!("there is no word pair {pair}")).with_status())
 }
 
@@ -87,7 +87,7 @@ pub async fn set_item_gold(id: i64, gold: bool) -> Result<(), AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.set_item_gold(&admin.name, id, gold).await?)
+    Ok(ctx.store.admin().set_item_gold(&admin.name, id, gold).await?)
 }
 
 /// Sets the per-item redundancy: answers an item collects before it retires.
@@ -97,7 +97,7 @@ pub async fn set_answers_per_item(n: i64) -> Result<(), AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.set_answers_per_item(&admin.name, n).await?)
+    Ok(ctx.store.admin().set_answers_per_item(&admin.name, n).await?)
 }
 
 /// Sets up a crowd study; returns its id (its entry URL is on the admin page).
@@ -127,5 +127,5 @@ pub async fn create_study(
     };
     let language = super::language_of(Some(language))?.to_owned();
     let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code, policy };
-    Ok(ctx.store.create_study(&admin.name, &study).await?)
+    Ok(ctx.store.crowd().create_study(&admin.name, &study).await?)
 }

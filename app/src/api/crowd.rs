@@ -11,7 +11,7 @@ use crate::AppError;
 pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
     use crate::ssr::context;
 
-    Ok(context()?.store.crowd_entry(&study).await?)
+    Ok(context()?.store.crowd().crowd_entry(&study).await?)
 }
 
 /// Starts (or resumes) the caller's assignment on `study` once they consented, with
@@ -22,7 +22,7 @@ pub async fn crowd_start(study: String, participant: String, platform_session: S
 
     let ctx = context()?;
     super::require_consent(consent.as_deref())?;
-    let token = ctx.store.enter_study(&study, &participant, &platform_session).await?;
+    let token = ctx.store.crowd().enter_study(&study, &participant, &platform_session).await?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
@@ -35,7 +35,7 @@ pub async fn get_crowd_progress() -> Result<Option<CrowdProgress>, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.crowd_progress(&session.annotator.id).await?)
+    Ok(ctx.store.crowd().crowd_progress(&session.annotator.id).await?)
 }
 
 /// Gives the caller's study back: its items go to other participants.
@@ -45,5 +45,5 @@ pub async fn crowd_return() -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.return_assignment(&session.annotator.id).await?)
+    Ok(ctx.store.crowd().return_assignment(&session.annotator.id).await?)
 }

@@ -37,8 +37,8 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     let ctx = context()?;
     require_consent(consent.as_deref())?;
     if current_session(&ctx.store).await?.is_none() {
-        let annotator = ctx.store.create_annotator(CONSENT_VERSION).await?;
-        let token = ctx.store.create_session(&annotator.id).await?;
+        let annotator = ctx.store.players().create_annotator(CONSENT_VERSION).await?;
+        let token = ctx.store.players().create_session(&annotator.id).await?;
         set_session_cookie(token, ctx.secure_cookies)?;
     }
     leptos_axum::redirect("/play");
@@ -53,7 +53,7 @@ pub async fn being_prepared(step: String) -> Result<bool, AppError> {
     use gapwise_model::Preparation;
 
     let step = Preparation::parse(&step).ok_or_else(|| AppError::BadRequest(format!("no preparation step {step:?}")))?;
-    Ok(context()?.store.demo_models_pending().await? & step.bit() != 0)
+    Ok(context()?.store.first_start().demo_models_pending().await? & step.bit() != 0)
 }
 
 /// Refuses a start form whose consent box was not ticked (422), before anything is stored.
@@ -109,7 +109,7 @@ pub async fn set_password(password: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.set_password(&session.annotator.id, &password).await?)
+    Ok(ctx.store.players().set_password(&session.annotator.id, &password).await?)
 }
 
 /// Resumes a pseudonym's play on this device.
@@ -118,7 +118,7 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
     use crate::ssr::{context, set_session_cookie};
 
     let ctx = context()?;
-    let token = ctx.store.login(&pseudonym, &password).await?;
+    let token = ctx.store.players().login(&pseudonym, &password).await?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
@@ -132,7 +132,7 @@ pub async fn log_out() -> Result<(), AppError> {
 
     let ctx = context()?;
     if let Some(token) = session_token().await {
-        ctx.store.delete_session(&token).await?;
+        ctx.store.players().delete_session(&token).await?;
     }
     clear_session_cookie(ctx.secure_cookies)?;
     leptos_axum::redirect("/");
@@ -146,7 +146,7 @@ pub async fn leaderboard(period: gapwise_model::Period) -> Result<Vec<gapwise_mo
     use crate::ssr::context;
 
     let ctx = context()?;
-    Ok(ctx.store.leaderboard(period).await?)
+    Ok(ctx.store.game().leaderboard(period).await?)
 }
 
 /// Proposes a word pair for others to play, after instant checks (two different
@@ -162,7 +162,7 @@ pub async fn suggest_pair(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.suggest_pair(&session.annotator.id, language, &target, &distractor).await?)
+    Ok(ctx.store.suggestions().suggest_pair(&session.annotator.id, language, &target, &distractor).await?)
 }
 
 /// The player's proposals and where they stand, newest first.
@@ -172,5 +172,5 @@ pub async fn my_suggestions() -> Result<Vec<gapwise_model::Suggestion>, AppError
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.suggestions_of(&session.annotator.id).await?)
+    Ok(ctx.store.suggestions().suggestions_of(&session.annotator.id).await?)
 }

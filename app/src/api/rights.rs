@@ -24,7 +24,7 @@ pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, 
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let data = ctx.store.my_data(&session.annotator.id).await?;
+    let data = ctx.store.rights().my_data(&session.annotator.id).await?;
     if download {
         if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
             res.insert_header(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"gapwise-my-data.json\""));
@@ -47,7 +47,7 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     if !confirms_erasure(&confirm, &word) {
         return Err(AppError::BadRequest(i18n.t_with("error-erase-confirm", &[("word", word.into())])).with_status());
     }
-    let erased = ctx.store.erase_annotator(&session.annotator.id).await?;
+    let erased = ctx.store.rights().erase_annotator(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");
     clear_session_cookie(ctx.secure_cookies)?;
     leptos_axum::redirect("/?erased=1");
@@ -61,7 +61,7 @@ pub async fn send_feedback(message: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.leave_feedback(&session.annotator.id, &message).await?)
+    Ok(ctx.store.rights().leave_feedback(&session.annotator.id, &message).await?)
 }
 
 #[cfg(test)]

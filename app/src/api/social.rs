@@ -12,7 +12,7 @@ pub async fn friends_and_challenges() -> Result<(Vec<Friend>, Vec<Challenge>), A
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    Ok((ctx.store.friends(&me).await?, ctx.store.challenges(&me).await?))
+    Ok((ctx.store.social().friends(&me).await?, ctx.store.social().challenges(&me).await?))
 }
 
 /// Adds the player called `pseudonym` as a friend: their pairs come first in the game.
@@ -22,7 +22,7 @@ pub async fn add_friend(pseudonym: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    Ok(ctx.store.add_friend(&me, &pseudonym).await?)
+    Ok(ctx.store.social().add_friend(&me, &pseudonym).await?)
 }
 
 /// Takes the player called `pseudonym` off the caller's friends.
@@ -32,7 +32,7 @@ pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    Ok(ctx.store.remove_friend(&me, &pseudonym).await?)
+    Ok(ctx.store.social().remove_friend(&me, &pseudonym).await?)
 }
 
 /// Challenges the friend `pseudonym` to ten items with `k` sentences in `language`
@@ -44,7 +44,7 @@ pub async fn challenge_friend(pseudonym: String, k: K, #[server(default)] langua
     let ctx = context()?;
     let language = super::language_of(language)?;
     let me = require_session(&ctx.store).await?.annotator.id;
-    let id = ctx.store.create_challenge(&me, &pseudonym, k, language).await?;
+    let id = ctx.store.social().create_challenge(&me, &pseudonym, k, language).await?;
     leptos_axum::redirect(&format!("/play?k={k}&lang={language}&challenge={id}"));
     Ok(id)
 }

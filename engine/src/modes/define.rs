@@ -21,9 +21,10 @@ impl Engine {
     /// they have not played in this task; `None` when none is found among [`DRAW`] drawn.
     pub async fn define_round(&self, annotator: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| store.open_define_serving(annotator, task), || serve_group(store, annotator, task, cap)).await?;
+        let define = store.define();
+        let serving = open_or_serve(|| define.open_define_serving(annotator, task), || serve_group(store, annotator, task, cap)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.define_card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
+        Ok(Some(store.define().define_card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
     }
 
     /// `annotator` picks the option at `position` of round `serving`. Picking the
@@ -43,12 +44,12 @@ impl Engine {
 /// Serves `annotator` a group of `task` of at most `cap` members they have not
 /// played; false when none is found among [`DRAW`] drawn.
 async fn serve_group(store: &Store, annotator: &str, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
-    for target in store.unplayed_define_targets(annotator, task, cap, DRAW).await? {
-        let members = distinct_candidates(store.group_members(&target).await?, &target, task);
+    for target in store.define().unplayed_define_targets(annotator, task, cap, DRAW).await? {
+        let members = distinct_candidates(store.define().group_members(&target).await?, &target, task);
         if members.len() >= MIN_CANDIDATES {
             let mut candidates: Vec<String> = members.into_iter().map(|m| m.id).collect();
             candidates.shuffle(&mut rand::rngs::StdRng::from_entropy());
-            store.insert_define_serving(annotator, task, &target, &candidates).await?;
+            store.define().insert_define_serving(annotator, task, &target, &candidates).await?;
             return Ok(true);
         }
     }
@@ -73,7 +74,7 @@ impl Answers for Picking {
     }
 
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
-        store.define_serving(annotator, serving).await
+        store.define().define_serving(annotator, serving).await
     }
 
     fn judge(round: &DefineServing, &position: &usize) -> Result<Judged<Pick, DefinitionPick>, EngineError> {
@@ -94,7 +95,7 @@ impl Answers for Picking {
     }
 
     async fn write(store: &Store, _: &str, serving: &str, (attempt, chosen, correct): &Pick, timing: Timing) -> Result<bool, StoreError> {
-        store.insert_define_pick(serving, *attempt, chosen, *correct, timing).await
+        store.define().insert_define_pick(serving, *attempt, chosen, *correct, timing).await
     }
 }
 

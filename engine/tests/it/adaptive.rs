@@ -13,7 +13,7 @@ use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{Store, CONSENT_VERSION};
 
 async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
-    let session = engine.store().session(token).await.expect("lookup").expect("session");
+    let session = engine.store().players().session(token).await.expect("lookup").expect("session");
     match engine.play_state(&session, K::ONE, "en").await.expect("play") {
         PlayState::Item { card, .. } => Some(card),
         _ => None,
@@ -26,8 +26,8 @@ async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
 async fn answered_by_twelve(engine: &Engine) {
     let store = engine.store();
     for p in 0..12 {
-        let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
-        let token = store.create_session(&annotator.id).await.expect("session");
+        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let token = store.players().create_session(&annotator.id).await.expect("session");
         let mut reds = 0;
         while let Some(card) = item(engine, &token).await {
             let easy = card.options.iter().any(|o| o == "two");
@@ -35,7 +35,7 @@ async fn answered_by_twelve(engine: &Engine) {
             reds += usize::from(!easy);
             let target = card.options.iter().position(|o| o == "two" || o == "red").expect("the target is shown");
             let choice = if right { target } else { 1 - target };
-            let session = store.session(&token).await.expect("lookup").expect("session");
+            let session = store.players().session(&token).await.expect("lookup").expect("session");
             engine.answer(&session, &card.answer_id, choice, Reported::ms(Some(1500))).await.expect("answer");
             engine.next_item(&session).await.expect("next");
         }
@@ -55,11 +55,11 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         completion_code: String::new(),
         policy,
     };
-    let study = store.create_study("tester", &settings).await.expect("study");
+    let study = store.crowd().create_study("tester", &settings).await.expect("study");
     let mut red = Vec::new();
     for n in 0..participants {
-        let token = store.enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
-        let session = store.session(&token).await.expect("lookup").expect("session");
+        let token = store.crowd().enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
+        let session = store.players().session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
         let PlayState::Item { card, .. } = engine.play(&session, K::FIVE, "fr", None).await.expect("play") else {
             panic!("no item for participant {n}")
@@ -75,7 +75,7 @@ async fn an_adaptive_study_serves_the_most_informative_item_and_the_fewest_polic
         let store = &db.store;
         let engine = &Engine::new(store.clone());
         seed_small(store).await;
-        store.set_answers_per_item("tester", 100).await.expect("cap");
+        store.admin().set_answers_per_item("tester", 100).await.expect("cap");
         answered_by_twelve(engine).await;
         let (reds,): (i64,) =
             sqlx::query_as("SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.target = 'red' AND i.k = 1")

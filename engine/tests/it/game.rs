@@ -15,13 +15,13 @@ use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{Session, Store, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
-    let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
-    let token = store.create_session(&annotator.id).await.expect("session");
-    (store.session(&token).await.expect("lookup").expect("session exists"), token)
+    let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+    let token = store.players().create_session(&annotator.id).await.expect("session");
+    (store.players().session(&token).await.expect("lookup").expect("session exists"), token)
 }
 
 async fn refreshed(store: &Store, token: &str) -> Session {
-    store.session(token).await.expect("lookup").expect("session exists")
+    store.players().session(token).await.expect("lookup").expect("session exists")
 }
 
 fn item_of(state: PlayState) -> gapwise_model::ItemCard {
@@ -205,24 +205,25 @@ async fn the_chosen_language_decides_which_items_come() {
         let store = engine.store();
         seed_small(store).await;
         let sentences = "lang\ttext\tsource\tgenre\nfr\tIl y a deux chats ici.\ttest\tnews\nfr\tElle a deux livres.\ttest\tnews\n";
-        store.import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await.expect("sentences");
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, sentences).await.expect("sentences");
         store
+            .material()
             .import(ImportKind::Pairs, ImportFormat::Tsv, "lang\ttarget\tdistractor\tstrategy\nfr\tdeux\ttrois\ta-priori\n")
             .await
             .expect("pair");
-        store.build_items(4).await.expect("build");
-        let annotator = store.create_annotator(CONSENT_VERSION).await.expect("annotator");
-        let token = store.create_session(&annotator.id).await.expect("session");
-        let session = store.session(&token).await.expect("session").expect("live");
+        store.material().build_items(4).await.expect("build");
+        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let token = store.players().create_session(&annotator.id).await.expect("session");
+        let session = store.players().session(&token).await.expect("session").expect("live");
         let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "en").await.expect("en") else { panic!("an English item") };
         assert!(!card.options.contains(&"deux".to_owned()));
         // switching language while an English item is shown serves a French one
-        let session = store.session(&token).await.expect("session").expect("live");
+        let session = store.players().session(&token).await.expect("session").expect("live");
         let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "fr").await.expect("fr") else { panic!("a French item") };
         let mut options = card.options.to_vec();
         options.sort();
         assert_eq!(options, ["deux", "trois"]);
-        let session = store.session(&token).await.expect("session").expect("live");
+        let session = store.players().session(&token).await.expect("session").expect("live");
         assert!(matches!(engine.play_state(&session, K::ONE, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
     }
 }
@@ -337,7 +338,7 @@ async fn a_second_process_counts_the_first_ones_servings() {
         let engine = &Engine::new(db.store.clone());
         let store = engine.store();
         seed_small(store).await;
-        store.set_answers_per_item("test", 1).await.expect("one holder retires an item");
+        store.admin().set_answers_per_item("test", 1).await.expect("one holder retires an item");
         let item_served = |s: &Store, state: PlayState| {
             let pool = s.pool().clone();
             async move {
@@ -387,7 +388,7 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
             let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
             served.push((refreshed(store, &token).await, item.answer_id));
         }
-        store.erase_annotator(&served[0].0.annotator.id).await.expect("erase");
+        store.rights().erase_annotator(&served[0].0.annotator.id).await.expect("erase");
         let answers =
             futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());

@@ -13,7 +13,7 @@ use gapwise_store::testing::{each_backend, seed_likert, seed_small};
 use gapwise_store::{NewWordsItemRecord, NewWordsVariant, Store, CONSENT_VERSION};
 
 async fn player(store: &Store) -> String {
-    store.create_annotator(CONSENT_VERSION).await.expect("annotator").id
+    store.players().create_annotator(CONSENT_VERSION).await.expect("annotator").id
 }
 
 fn item(id: &str) -> NewWordsItemRecord {
@@ -41,7 +41,7 @@ fn item(id: &str) -> NewWordsItemRecord {
 async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_same() {
     for db in each_backend().await {
         let (engine, backend) = (Engine::new(db.store.clone()), db.backend());
-        db.store.import_new_words(&[item("w1"), item("w2")]).await.expect("import");
+        db.store.new_words().import_new_words(&[item("w1"), item("w2")]).await.expect("import");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
         let card = engine.new_words_round(&alice).await.expect("round").expect("an item");
         let err = engine.pick_new_words(&bob, &card.serving_id, 0, None).await.expect_err("not bob's");

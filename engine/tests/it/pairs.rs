@@ -28,26 +28,26 @@ async fn suggestions_are_checked_moderated_and_audited() {
         let engine = &Engine::new(db.store.clone());
         let store = engine.store();
         seed_small(store).await; // pairs two/three and red/green; sentences with two, red, cats, wall...
-        let player = store.create_annotator(CONSENT_VERSION).await.expect("player");
-        let suggest = |t: &'static str, d: &'static str| store.suggest_pair(&player.id, "en", t, d);
+        let player = store.players().create_annotator(CONSENT_VERSION).await.expect("player");
+        let suggest = |t: &'static str, d: &'static str| store.suggestions().suggest_pair(&player.id, "en", t, d);
 
         assert!(invalid(suggest("red", "RED").await).contains("same word"));
         assert!(invalid(suggest("red", "two words").await).contains("single word"));
         assert!(invalid(suggest("three", "two").await).contains("already in the game"), "reversed pair");
         assert!(invalid(suggest("red", "zebra").await).contains("does not occur"), "unknown word");
-        assert!(invalid(store.suggest_pair(&player.id, "xx", "red", "wall").await).contains("unknown language"));
+        assert!(invalid(store.suggestions().suggest_pair(&player.id, "xx", "red", "wall").await).contains("unknown language"));
 
         let first = suggest("cats", "painted").await.expect("a fine proposal");
         assert_eq!(first.status, SuggestionStatus::Pending);
         assert!(invalid(suggest("Painted", "cats").await).contains("already been proposed"), "reversed suggestion");
         let second = suggest("wall", "box").await.expect("another");
-        assert_eq!(store.pending_suggestions().await.expect("queue").len(), 2);
+        assert_eq!(store.suggestions().pending_suggestions().await.expect("queue").len(), 2);
 
         // approve with an edit; reject without a reason is refused, with one it sticks
-        let pair = store.approve_suggestion("ada", first.id, "cats", "wall").await.expect("approve");
-        assert!(store.approve_suggestion("ada", first.id, "cats", "wall").await.is_err(), "decided once");
-        assert!(invalid(store.reject_suggestion("ada", second.id, "  ").await).contains("reason"));
-        store.reject_suggestion("ada", second.id, "too easy to tell apart").await.expect("reject");
+        let pair = store.suggestions().approve_suggestion("ada", first.id, "cats", "wall").await.expect("approve");
+        assert!(store.suggestions().approve_suggestion("ada", first.id, "cats", "wall").await.is_err(), "decided once");
+        assert!(invalid(store.suggestions().reject_suggestion("ada", second.id, "  ").await).contains("reason"));
+        store.suggestions().reject_suggestion("ada", second.id, "too easy to tell apart").await.expect("reject");
 
         let (strategy, creator): (String, Option<String>) = sqlx::query_as("SELECT strategy, creator_id FROM word_pairs WHERE id = $1")
             .bind(pair)
@@ -55,16 +55,16 @@ async fn suggestions_are_checked_moderated_and_audited() {
             .await
             .expect("pair");
         assert_eq!((strategy.as_str(), creator.as_deref()), ("suggested", Some(player.id.as_str())));
-        let mine = store.suggestions_of(&player.id).await.expect("mine");
+        let mine = store.suggestions().suggestions_of(&player.id).await.expect("mine");
         assert_eq!(mine[0].status, SuggestionStatus::Rejected);
         assert_eq!(mine[0].reason.as_deref(), Some("too easy to tell apart"));
         assert_eq!(mine[1].status, SuggestionStatus::Approved);
         assert_eq!(mine[1].reason.as_deref(), Some("edited from cats / painted"));
-        assert!(store.pending_suggestions().await.expect("queue").is_empty());
+        assert!(store.suggestions().pending_suggestions().await.expect("queue").is_empty());
 
-        let report = store.build_items_as("ada").await.expect("build");
+        let report = store.admin().build_items_as("ada").await.expect("build");
         assert!(report.items > 0, "the approved pair gets items");
-        let log = store.audit_log(10).await.expect("audit");
+        let log = store.staff().audit_log(10).await.expect("audit");
         let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
         assert_eq!(actions, ["build items", "reject suggestion", "approve suggestion"], "newest first");
         assert!(log.iter().all(|e| e.staff == "ada" && e.at.ends_with("UTC")));
@@ -77,11 +77,11 @@ async fn a_priori_pairs_are_added_once() {
     for db in each_backend().await {
         let engine = &Engine::new(db.store.clone());
         let store = engine.store();
-        let first = store.add_a_priori_pairs("it").await.expect("Italian lists");
+        let first = store.material().add_a_priori_pairs("it").await.expect("Italian lists");
         assert_eq!((first.inserted, first.duplicates), (192, 0));
-        let again = store.add_a_priori_pairs("it").await.expect("rerun");
+        let again = store.material().add_a_priori_pairs("it").await.expect("rerun");
         assert_eq!((again.inserted, again.duplicates), (0, 192));
-        assert!(store.add_a_priori_pairs("de").await.is_err(), "no German lists");
+        assert!(store.material().add_a_priori_pairs("de").await.is_err(), "no German lists");
         let strategies: Vec<String> =
             sqlx::query_scalar("SELECT DISTINCT strategy FROM word_pairs").fetch_all(store.pool()).await.expect("pairs");
         assert_eq!(strategies, ["a-priori"]);
@@ -94,31 +94,32 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         let engine = &Engine::new(db.store.clone());
         let store = engine.store();
         seed_small(store).await;
-        let rows = store.pair_rows("en", 0).await.expect("pairs");
+        let rows = store.admin().pair_rows("en", 0).await.expect("pairs");
         assert_eq!(rows.len(), 2);
         let red = rows.iter().find(|r| r.target == "red").expect("red/green");
         assert!(red.active && red.items > 0 && red.answers == 0);
-        store.set_pair_active("root", red.id, false).await.expect("retire");
-        assert!(!store.pair_rows("en", 0).await.expect("pairs").iter().find(|r| r.id == red.id).expect("row").active);
-        assert_eq!(store.audit_log(1).await.expect("audit")[0].action, "retire pair");
-        assert!(store.set_pair_active("root", 999_999, true).await.is_err(), "unknown pair");
+        store.admin().set_pair_active("root", red.id, false).await.expect("retire");
+        assert!(!store.admin().pair_rows("en", 0).await.expect("pairs").iter().find(|r| r.id == red.id).expect("row").active);
+        assert_eq!(store.staff().audit_log(1).await.expect("audit")[0].action, "retire pair");
+        assert!(store.admin().set_pair_active("root", 999_999, true).await.is_err(), "unknown pair");
 
         // a player now only meets two/three
-        let player = store.create_annotator(CONSENT_VERSION).await.expect("player");
-        let token = store.create_session(&player.id).await.expect("session");
+        let player = store.players().create_annotator(CONSENT_VERSION).await.expect("player");
+        let token = store.players().create_session(&player.id).await.expect("session");
         for _ in 0..3 {
-            let session = store.session(&token).await.expect("session").expect("live");
+            let session = store.players().session(&token).await.expect("session").expect("live");
             let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "en").await.expect("play") else { break };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
             engine.answer(&session, &card.answer_id, 0, Reported::ms(Some(900))).await.expect("answer");
             engine.next_item(&session).await.expect("next");
         }
 
-        let tsv = store.export_pairs(Some("en")).await.expect("export");
+        let tsv = store.admin().export_pairs(Some("en")).await.expect("export");
         assert_eq!(tsv.lines().count(), 3, "{tsv}");
         let fresh = gapwise_store::testing::sqlite().await;
         let report = fresh
             .store
+            .material()
             .import(gapwise_prepare::import::ImportKind::Pairs, gapwise_prepare::import::ImportFormat::Tsv, &tsv)
             .await
             .expect("import back");

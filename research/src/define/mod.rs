@@ -31,20 +31,21 @@ const PEOPLE: &str = "people";
 /// The three tables, from the rounds people finished and the stored model scores.
 pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let people: Vec<Instance> = store
+        .define()
         .definition_rounds()
         .await?
         .into_iter()
         .map(|r| Instance { task: r.task, target: r.target, candidates: r.candidates, rank: r.rank })
         .collect();
     let mut models: BTreeMap<String, Vec<Instance>> = BTreeMap::new();
-    for ((model, task, target), scores) in store.define_scores().await? {
+    for ((model, task, target), scores) in store.define().define_scores().await? {
         let candidates: Vec<(&String, f64)> = scores.iter().map(|(c, s)| (c, *s)).collect();
         let Some(correct) = candidates.iter().position(|(c, _)| **c == target) else { continue };
         let values: Vec<f64> = candidates.iter().map(|(_, s)| *s).collect();
         let rank = rank_of(&values, correct);
         models.entry(model).or_default().push(Instance { task, candidates: values.len(), rank, target });
     }
-    let facts = store.group_facts().await?;
+    let facts = store.define().group_facts().await?;
     Ok(vec![overall(&people, &models, &facts), by_frequency(&people, &models, &facts), by_depth(&people, &models, &facts)])
 }
 

@@ -34,7 +34,7 @@ struct Player {
 
 /// The two tables.
 pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
-    let facts = store.word_facts().await?;
+    let facts = store.guess().word_facts().await?;
     let no_facts = WordFacts::default();
     let fact = |lang: &str, word: &str| facts.get(&(lang.to_owned(), word.to_lowercase())).unwrap_or(&no_facts);
     let has_neighbours = facts.values().any(|f| !f.neighbours.is_empty());
@@ -43,8 +43,8 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         Event { target: word.to_owned(), guesses, soft }
     };
 
-    let people = store.human_guesses().await?;
-    let models = store.model_guesses().await?;
+    let people = store.guess().human_guesses().await?;
+    let models = store.guess().model_guesses().await?;
     // one prediction per (model, sentence, position): the table's primary key
     let by_position: HashMap<(&str, i64, usize), &ModelGuess> =
         models.iter().map(|m| ((m.model.as_str(), m.sentence_id, m.position), m)).collect();

@@ -41,18 +41,18 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 Kind::Sentences => ImportKind::Sentences,
                 Kind::Pairs => ImportKind::Pairs,
             };
-            let report = store.import_file(kind, &file).await?;
+            let report = store.material().import_file(kind, &file).await?;
             println!("{}: {} rows imported, {} already present", file.display(), report.inserted, report.duplicates);
         }
         Command::BuildItems { per_k } => {
-            let r = store.build_items(per_k).await?;
+            let r = store.material().build_items(per_k).await?;
             println!("{} pairs: {} items built; {} pairs had no usable sentence", r.pairs, r.items, r.pairs_without_contexts);
         }
         Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
             let options = gapwise_prepare::corpus::CorpusOptions { language, source, genre, min_chars, max_chars };
             let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
             let progress = models::progress_bar(size, "{bytes}/{total_bytes}, {bytes_per_sec}", "loading")?;
-            let report = store.import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
+            let report = store.material().import_corpus(&file, &options, &|bytes| progress.set_position(bytes)).await?;
             progress.finish_and_clear();
             println!(
                 "{}: {} sentences read, {} imported, {} already present, {} too short, {} too long",
@@ -71,9 +71,9 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
             println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
         }
-        Command::ExportPairs { language } => print!("{}", store.export_pairs(language.as_deref()).await?),
+        Command::ExportPairs { language } => print!("{}", store.admin().export_pairs(language.as_deref()).await?),
         Command::GeneratePairs { language } => {
-            let report = store.add_a_priori_pairs(&language).await?;
+            let report = store.material().add_a_priori_pairs(&language).await?;
             println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::Score { model, language, batch } => models::score(&store, model, language, batch).await?,
@@ -130,18 +130,18 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            store.create_staff(&name, role.parse()?, &password).await?;
+            store.staff().create_staff(&name, role.parse()?, &password).await?;
             println!("{role} {name} created");
         }
-        Command::Token { name, label } => println!("{}", store.create_api_token(&name, &label).await?),
+        Command::Token { name, label } => println!("{}", store.staff().create_api_token(&name, &label).await?),
         Command::Report { out, models, drop_source, curve_item, filter } => {
-            let models = store.models_or_all(models).await?;
+            let models = store.research().models_or_all(models).await?;
             let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item };
             let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &options, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }
         Command::Export { out, format, models, filter } => {
-            let models = store.models_or_all(models).await?;
+            let models = store.research().models_or_all(models).await?;
             let (path, rows) = gapwise_research::export::export_folder(&store, format.parse()?, &models, &filter.into(), &out).await?;
             println!("{}: {rows} answers", path.display());
         }

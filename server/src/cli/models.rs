@@ -173,7 +173,7 @@ pub(super) async fn load_model(
     };
     let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
     let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
-    store.register_model(&info).await?;
+    store.scores().register_model(&info).await?;
     println!("{model_id}: {}", loaded.convention);
     Ok((loaded, model_id))
 }
@@ -229,7 +229,7 @@ pub(super) async fn items(
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<crate::play::ScoreReport, Box<dyn Error>> {
-    let todo = store.count_contexts_to_score(model_id, language).await?;
+    let todo = store.scores().count_contexts_to_score(model_id, language).await?;
     progress.set_length(u64::try_from(todo)?);
     crate::play::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
 }

@@ -60,7 +60,7 @@ async fn fingerprint(store: &Store) -> BTreeMap<String, (usize, String)> {
 async fn a_backup_restores_every_row_and_refuses_what_is_not_one() {
     for db in each_backend().await {
         seed_small(&db.store).await;
-        db.store.set_answers_per_item("admin", 12).await.expect("a setting and an audit row");
+        db.store.admin().set_answers_per_item("admin", 12).await.expect("a setting and an audit row");
         let taken = fingerprint(&db.store).await;
         assert!(taken["sentences"].0 > 0 && taken["items"].0 > 0 && taken["audit_log"].0 > 0, "{taken:?}");
         let dir = tempfile::tempdir().expect("folder");
@@ -69,7 +69,7 @@ async fn a_backup_restores_every_row_and_refuses_what_is_not_one() {
         assert!(matches!(backup(&db.store, &db.url, &file).await, Err(BackupError::Exists(_))), "never overwrites");
 
         // the game goes on after the backup ...
-        db.store.set_answers_per_item("admin", 20).await.expect("a later change");
+        db.store.admin().set_answers_per_item("admin", 20).await.expect("a later change");
         assert_ne!(fingerprint(&db.store).await, taken, "the checksums see the change");
 
         // ... and a restore brings back the rows as they were when it was taken
@@ -81,7 +81,7 @@ async fn a_backup_restores_every_row_and_refuses_what_is_not_one() {
         restore(&target.url, &file).await.expect("restore");
         let restored = Store::open(&target.url).await.expect("open the restored database");
         assert_eq!(fingerprint(&restored).await, taken, "on {:?}", db.backend());
-        assert_eq!(restored.answers_per_item().await.expect("setting"), 12);
+        assert_eq!(restored.admin().answers_per_item().await.expect("setting"), 12);
 
         // a file that is not a backup changes nothing
         let junk = dir.path().join("junk.backup");

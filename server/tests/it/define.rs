@@ -60,7 +60,7 @@ async fn import_slice(store: &Store) {
         .flat_map(|&i| wn.synsets[i].hypernyms.iter().filter(|h| keep.contains(h)).map(move |&h| (i, h)))
         .map(|(c, p)| (wn.synsets[c].name.clone(), wn.synsets[p].name.clone()))
         .collect();
-    store.import_wordnet(&synsets, &links, &groups, &|_| {}).await.expect("import");
+    store.define().import_wordnet(&synsets, &links, &groups, &|_| {}).await.expect("import");
 }
 
 async fn spawn(store: &Store) -> App {
@@ -120,7 +120,7 @@ impl DefinitionScorer for Shortest {
 
 /// The rank `Shortest` gives the right candidate of `target`'s group (ties against it).
 async fn shortest_rank(store: &Store, task: DefinitionTask, target: &str) -> (usize, usize) {
-    let members = distinct_candidates(store.group_members(target).await.expect("members"), target, task);
+    let members = distinct_candidates(store.define().group_members(target).await.expect("members"), target, task);
     let text = |m: &gapwise_store::GroupMember| if task == DefinitionTask::W2d { m.definition.len() } else { m.word.len() };
     let right = members.iter().find(|m| m.id == target).map(text).expect("target");
     (members.len(), 1 + members.iter().filter(|m| m.id != target && text(m) <= right).count())
@@ -171,7 +171,7 @@ async fn rounds_picks_scores_and_the_report() {
 
         // a model scores both groups for both tasks
         let how = gapwise_server::define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
-        store.register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
+        store.scores().register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
         let done = gapwise_server::define::score_definitions(
             store,
             &Shortest,
@@ -241,7 +241,7 @@ async fn rounds_picks_scores_and_the_report() {
 /// its definition for D2W).
 async fn members_shown_for(store: &Store, prompt: &str, task: &str) -> Vec<gapwise_store::GroupMember> {
     for target in TARGETS {
-        let members = store.group_members(target).await.expect("members");
+        let members = store.define().group_members(target).await.expect("members");
         let me = members.iter().find(|m| m.id == target).expect("target");
         if (task == "w2d" && me.word == prompt) || (task == "d2w" && me.definition == prompt) {
             return distinct_candidates(members, target, DefinitionTask::parse(task).expect("task"));

@@ -46,24 +46,24 @@ async fn every_language_has_items_from_the_demo_data() {
 async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
-        store.mark_first_start(1).await.expect("mark");
+        store.first_start().mark_first_start(1).await.expect("mark");
         let english = include_str!("../../../data/demo/en_sentences.tsv");
-        store.import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
         let pairs = include_str!("../../../data/demo/en_pairs.tsv");
-        store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
-        assert_eq!(store.first_start_unfinished().await.expect("read"), Some(1), "{backend:?}");
+        store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
+        assert_eq!(store.first_start().first_start_unfinished().await.expect("read"), Some(1), "{backend:?}");
         assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
         let report = seed_if_empty(store, true).await.expect("resume").expect("finished");
         assert!(report.items > 0 && store.count_rows("items").await.expect("count") > 0, "{backend:?}");
-        store.first_start_done().await.expect("unmark");
-        assert_eq!(store.first_start_unfinished().await.expect("read"), None, "{backend:?}");
+        store.first_start().first_start_done().await.expect("unmark");
+        assert_eq!(store.first_start().first_start_unfinished().await.expect("read"), None, "{backend:?}");
 
-        let held = store.first_start_lock().await.expect("lock");
+        let held = store.first_start().first_start_lock().await.expect("lock");
         if let Some(held) = held {
-            let other = tokio::time::timeout(std::time::Duration::from_millis(300), store.first_start_lock()).await;
+            let other = tokio::time::timeout(std::time::Duration::from_millis(300), store.first_start().first_start_lock()).await;
             assert!(other.is_err(), "{backend:?}: a second server waits while the first loads");
             drop(held);
-            let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start_lock()).await;
+            let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start().first_start_lock()).await;
             assert!(matches!(other, Ok(Ok(Some(_)))), "{backend:?}: and goes on once it is done");
         }
     }
@@ -76,21 +76,21 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
 async fn the_demo_model_preparation_is_claimed_once() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
-        assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
-        store.set_demo_models_pending(Preparation::all_bits()).await.expect("plan");
-        let first = store.claim_demo_models(30_000).await.expect("claim").expect("the first claims");
-        assert_eq!(store.claim_demo_models(30_000).await.expect("claim"), None, "{backend:?}: a second waits");
-        let renewed = store.renew_demo_models(first).await.expect("renew").expect("the claimant renews");
-        assert_eq!(store.renew_demo_models(first).await.expect("renew"), None, "{backend:?}: only with its latest stamp");
+        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0, "{backend:?}");
+        store.first_start().set_demo_models_pending(Preparation::all_bits()).await.expect("plan");
+        let first = store.first_start().claim_demo_models(30_000).await.expect("claim").expect("the first claims");
+        assert_eq!(store.first_start().claim_demo_models(30_000).await.expect("claim"), None, "{backend:?}: a second waits");
+        let renewed = store.first_start().renew_demo_models(first).await.expect("renew").expect("the claimant renews");
+        assert_eq!(store.first_start().renew_demo_models(first).await.expect("renew"), None, "{backend:?}: only with its latest stamp");
         // a claim older than the second server's patience (here: any) is taken over
-        let second = store.claim_demo_models(-1).await.expect("claim").expect("a stale claim is taken over");
-        assert_eq!(store.renew_demo_models(renewed).await.expect("renew"), None, "{backend:?}: the first lost it");
-        assert!(store.renew_demo_models(second).await.expect("renew").is_some(), "{backend:?}");
-        store.set_demo_models_pending(Preparation::Rating.bit()).await.expect("one left");
-        assert_eq!(store.demo_models_pending().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
-        store.set_demo_models_pending(0).await.expect("done");
-        assert_eq!(store.demo_models_pending().await.expect("read"), 0, "{backend:?}");
-        assert!(store.claim_demo_models(30_000).await.expect("claim").is_some(), "{backend:?}: a finished claim is let go");
+        let second = store.first_start().claim_demo_models(-1).await.expect("claim").expect("a stale claim is taken over");
+        assert_eq!(store.first_start().renew_demo_models(renewed).await.expect("renew"), None, "{backend:?}: the first lost it");
+        assert!(store.first_start().renew_demo_models(second).await.expect("renew").is_some(), "{backend:?}");
+        store.first_start().set_demo_models_pending(Preparation::Rating.bit()).await.expect("one left");
+        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
+        store.first_start().set_demo_models_pending(0).await.expect("done");
+        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0, "{backend:?}");
+        assert!(store.first_start().claim_demo_models(30_000).await.expect("claim").is_some(), "{backend:?}: a finished claim is let go");
     }
 }
 
@@ -142,11 +142,11 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     assert_eq!(count(predicted).await, 50, "next-word suggestions for 50 sentences");
     assert!(count("SELECT COUNT(DISTINCT target) FROM define_scores").await > 0, "definition groups scored");
     assert!(count("SELECT COUNT(*) FROM new_words_judgements").await > 0, "invented-word items judged");
-    assert_eq!(store.demo_models_pending().await.expect("read"), 0);
+    assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0);
 
     // a step left pending is run by the next start, on a database that is no longer new
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    store.set_demo_models_pending(Preparation::NextWords.bit()).await.expect("pending");
+    store.first_start().set_demo_models_pending(Preparation::NextWords.bit()).await.expect("pending");
     store.close().await;
     let log = serve_until(&url, &models, &dir.path().join("second.log"));
     assert!(!log.contains("loaded the demo data"), "no second demo: {log}");
@@ -158,7 +158,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     // the steps after it, and exits without waiting for them
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
     let left = Preparation::NextWords.bit() | Preparation::Definitions.bit() | Preparation::NewWords.bit();
-    store.set_demo_models_pending(left).await.expect("pending");
+    store.first_start().set_demo_models_pending(left).await.expect("pending");
     let log = dir.path().join("third.log");
     let mut child = start_serving(&url, &models, &log);
     wait_for(&mut child, &log, &["step=\"next-words\""]);
@@ -171,7 +171,11 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     }
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(text.contains("the demo's model preparation stopped"), "{text}");
-    assert_eq!(store.demo_models_pending().await.expect("read"), left, "the interrupted step and those after it wait: {text}");
+    assert_eq!(
+        store.first_start().demo_models_pending().await.expect("read"),
+        left,
+        "the interrupted step and those after it wait: {text}"
+    );
     store.close().await;
 }
 

@@ -115,7 +115,7 @@ fn free_addr() -> SocketAddr {
 /// Items to play for long runs: the small seed, every item open to every player.
 async fn seeded(db: &TestStore) {
     seed_small(&db.store).await;
-    db.store.set_answers_per_item("test", 1_000_000).await.expect("redundancy");
+    db.store.admin().set_answers_per_item("test", 1_000_000).await.expect("redundancy");
 }
 
 fn log_file(dir: &tempfile::TempDir) -> PathBuf {
@@ -257,7 +257,7 @@ async fn no_acknowledged_answer_is_lost_when_a_replica_is_killed_and_postgres_re
     let (cluster, url) = Cluster::start(dir.path().join("pg"));
     let store = gapwise_store::Store::open(&url).await.expect("open");
     seed_small(&store).await;
-    store.set_answers_per_item("test", 1_000_000).await.expect("redundancy");
+    store.admin().set_answers_per_item("test", 1_000_000).await.expect("redundancy");
     let mut replicas =
         [free_addr(), free_addr()].map(|addr| Server::start(&url, addr, None, dir.path().join(format!("{}.log", addr.port()))));
     for r in &mut replicas {

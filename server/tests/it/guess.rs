@@ -142,7 +142,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let near_miss = near_miss.expect("a wrong guess was played");
 
         // a model that always says "the" predicts the sentences people played first
-        store.register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
+        store.scores().register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
         let how = gapwise_server::guess::Guessing { language: "en".into(), sentences: 3, seed: 1 };
         let done = gapwise_server::guess::predict_sentences(
             store,

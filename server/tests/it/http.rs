@@ -363,8 +363,8 @@ async fn the_game_plays_without_javascript() {
 
 /// Clients of an admin ("root") and a researcher ("ada"), both signed in.
 async fn staff_clients(app: &App) -> (Client, Client) {
-    app.db.store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
-    app.db.store.create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+    app.db.store.staff().create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+    app.db.store.staff().create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
     (staff_client(app, "root", "admin passphrase").await, staff_client(app, "ada", "researcher passphrase").await)
 }
 
@@ -505,7 +505,7 @@ async fn admins_import_small_files_from_the_admin_page() {
         let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
         assert!(location.starts_with("/admin?notice=s.tsv%3A+2+sentences+imported"), "{location}");
         assert_eq!(store.count_rows("sentences").await.expect("count"), before + 2);
-        assert_eq!(store.audit_log(1).await.expect("audit")[0].action, "import sentences");
+        assert_eq!(store.staff().audit_log(1).await.expect("audit")[0].action, "import sentences");
 
         let bad = "lang\ttext\tsource\tgenre\nfr\tUne phrase correcte ici.\tupload\tfiction\nxx\tUnknown.\tupload\tfiction\n";
         let res = upload(&admin, &app, "sentences", "bad.tsv", bad).await;
@@ -620,7 +620,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             .await
             .expect("id");
         assert_eq!(call(&me, &app, "suggest", &[("target", "cats"), ("distractor", "painted")]).await.0, StatusCode::OK);
-        store.approve_suggestion("root", 1, "cats", "painted").await.expect("approve");
+        store.suggestions().approve_suggestion("root", 1, "cats", "painted").await.expect("approve");
         let message = "<script>alert('hi')</script> Nice game; \"quotes\" & ёж";
         assert_eq!(call(&me, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
         assert_eq!(call(&me, &app, "feedback", &[("message", "   ")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
@@ -636,9 +636,10 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert_eq!(call(&other, &app, "add-friend", &[("pseudonym", my_name)]).await.0, StatusCode::OK);
         let (status, body) = call(&other, &app, "challenge", &[("pseudonym", my_name), ("k", "3")]).await;
         assert!(status.is_success() || status.is_redirection(), "{status} {body}");
-        let context = store.find_contexts("en", "two", "three", 1).await.expect("context");
-        let likert = store.publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
+        let context = store.material().find_contexts("en", "two", "three", 1).await.expect("context");
+        let likert = store.rate().publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
         store
+            .rate()
             .record_likert(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 })
             .await
             .expect("rating");
@@ -708,9 +709,9 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
     for db in each_backend().await {
         let app = spawn(db).await;
         let store = &app.db.store;
-        let contexts = store.find_contexts("en", "two", "three", 3).await.expect("contexts");
+        let contexts = store.material().find_contexts("en", "two", "three", 3).await.expect("contexts");
         let published: Vec<(i64, (usize, usize))> = contexts.iter().map(|f| (f.sentence_id, f.blank)).collect();
-        let items = store.publish_likert_items(1, &published).await.expect("likert items");
+        let items = store.rate().publish_likert_items(1, &published).await.expect("likert items");
         let (target, distractor) = ("two", "three");
 
         let players = [started(&app).await, started(&app).await, started(&app).await];

@@ -47,8 +47,8 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model(&gapwise_store::ModelInfo::new("smollm2", "causal", "test", "")).await.expect("register");
-        let total = store.count_contexts_to_score("smollm2", None).await.expect("count");
+        store.scores().register_model(&gapwise_store::ModelInfo::new("smollm2", "causal", "test", "")).await.expect("register");
+        let total = store.scores().count_contexts_to_score("smollm2", None).await.expect("count");
         assert!(total > 10, "seed_small has {total} contexts");
 
         let stop = Arc::new(AtomicBool::new(false));
@@ -56,7 +56,7 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
         let stopped = score_items(store, first.clone(), "smollm2", None, 4, &stop, &ProgressBar::hidden()).await.expect("first run");
         assert!(stopped.interrupted);
         assert_eq!((stopped.contexts, first.calls.load(Ordering::SeqCst)), (4, 1));
-        assert_eq!(store.count_contexts_to_score("smollm2", None).await.expect("count"), total - 4);
+        assert_eq!(store.scores().count_contexts_to_score("smollm2", None).await.expect("count"), total - 4);
 
         let report = score_items(store, model.clone(), "smollm2", Some("en"), 4, &AtomicBool::new(false), &ProgressBar::hidden())
             .await
@@ -88,7 +88,7 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
             let scores = model.score(&[&text, &swapped]).expect("score");
             expected += scores[0].total() - scores[1].total();
         }
-        let stored = store.item_score("smollm2", item).await.expect("read").expect("scored");
+        let stored = store.scores().item_score("smollm2", item).await.expect("read").expect("scored");
         assert!((stored - expected).abs() < 1e-3, "{stored} vs {expected}");
     }
 }
@@ -110,7 +110,7 @@ async fn a_context_the_model_refuses_is_named_and_earlier_batches_are_kept() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.register_model(&gapwise_store::ModelInfo::new("picky", "test", "test", "")).await.expect("register");
+        store.scores().register_model(&gapwise_store::ModelInfo::new("picky", "test", "test", "")).await.expect("register");
         let box11: i64 =
             sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE '%box 11.%'").fetch_one(store.pool()).await.expect("sentence");
         let err = score_items(store, Arc::new(RefusesBox11), "picky", None, 8, &AtomicBool::new(false), &ProgressBar::hidden())

@@ -28,14 +28,14 @@ async fn seed(store: &Store) {
         sentences.push_str(&format!("en\tThere were two cats in box {i}.\ttest\tfiction\n"));
         sentences.push_str(&format!("en\tShe painted wall {i} red today.\ttest\tnews\n"));
     }
-    store.import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("sentences");
+    store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("sentences");
     let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tthree\ta-priori\nen\tred\tgreen\tdistributional\n";
-    store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pairs");
-    store.build_items(4).await.expect("items");
+    store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pairs");
+    store.material().build_items(4).await.expect("items");
 }
 
 async fn admin(app: &App, store: &Store) -> Client {
-    store.create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+    store.staff().create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
     staff_client(app, "root", "admin passphrase").await
 }
 
@@ -187,7 +187,7 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let store = &db.store;
         let app = common::serve(store).await;
         let admin = admin(&app, store).await;
-        store.set_answers_per_item("root", 1).await.expect("redundancy");
+        store.admin().set_answers_per_item("root", 1).await.expect("redundancy");
         let study = [
             ("platform", "prolific"),
             ("name", "Pilot"),
@@ -209,7 +209,7 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         adaptive.push(("item_policy", "guesswork"));
         adaptive.remove(adaptive.len() - 2);
         assert_eq!(call(&admin, &app, "create-study", &adaptive).await.0, StatusCode::UNPROCESSABLE_ENTITY);
-        let policies: Vec<ItemPolicy> = store.studies().await.expect("studies").into_iter().map(|s| s.settings.policy).collect();
+        let policies: Vec<ItemPolicy> = store.crowd().studies().await.expect("studies").into_iter().map(|s| s.settings.policy).collect();
         assert_eq!(policies.len(), 2);
         assert!(policies.contains(&ItemPolicy::FewestHolders) && policies.contains(&ItemPolicy::MostInformation), "{policies:?}");
         let page = client().get(format!("{}/crowd/{id}?PROLIFIC_PID=P1&STUDY_ID=x&SESSION_ID=S1", app.base)).send().await.expect("entry");
@@ -255,16 +255,16 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
             .await
             .expect("idle");
         // the game's requests sweep at most once a second: sweep now
-        assert_eq!(store.reclaim_abandoned().await.expect("sweep"), 1);
+        assert_eq!(store.crowd().reclaim_abandoned().await.expect("sweep"), 1);
         let p3 = started(&app).await;
         let (played, _) = play_all(&p3, &app, &[("k", "5")], true).await;
         assert_eq!(played, 5, "all but p1's three items, p2's and p4's free again");
         let (status, state) = call(&p4, &app, "play", &[("k", "5")]).await;
         assert_eq!((status, state.get("Returned").is_some()), (StatusCode::OK, true), "timed out: {state}");
-        let studies = store.studies().await.expect("studies");
+        let studies = store.crowd().studies().await.expect("studies");
         let pilot = studies.iter().find(|s| s.id == id).expect("the pilot study");
         assert_eq!(pilot.assignments, [0, 1, 1, 1], "active, completed, returned, abandoned");
-        let reasons: Vec<Vec<String>> = store.player_flags().await.expect("flags").into_values().map(|p| p.reasons).collect();
+        let reasons: Vec<Vec<String>> = store.admin().player_flags().await.expect("flags").into_values().map(|p| p.reasons).collect();
         assert!(
             reasons.contains(&vec!["assignment_returned".to_owned()]) && reasons.contains(&vec!["assignment_abandoned".to_owned()]),
             "{reasons:?}"

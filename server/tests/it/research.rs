@@ -35,7 +35,7 @@ use sqlx::Row;
 /// The tiny random Llama of the scorer's fixtures, registered as model "tiny".
 async fn tiny_model(store: &Store) -> Arc<CausalLm> {
     let dir = Path::new(&manifest_dir()).join("../scorer/fixtures/hf_llama");
-    store.register_model(&gapwise_store::ModelInfo::new("tiny", "causal", "fixtures/hf_llama", "")).await.expect("model");
+    store.scores().register_model(&gapwise_store::ModelInfo::new("tiny", "causal", "fixtures/hf_llama", "")).await.expect("model");
     Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu, &Default::default()).expect("tiny model"))
 }
 
@@ -97,7 +97,7 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
             .expect("times");
         let too_fast =
             sqlx::query("SELECT COUNT(*) FROM answers WHERE correct = 1").fetch_one(store.pool()).await.expect("n").get::<i64, _>(0);
-        let overview = store.admin_overview().await.expect("overview");
+        let overview = store.admin().admin_overview().await.expect("overview");
         assert_eq!(overview.too_fast.0, too_fast);
 
         // what must be there, and what must not
@@ -169,10 +169,10 @@ async fn only_staff_may_export_or_see_the_research_page() {
         let store = db.store.clone();
         seed_small(&store).await;
         let player = play(&Engine::new(store.clone()), 1, 2).await.remove(0);
-        let player_token = store.create_session(&player.annotator.id).await.expect("player session");
-        store.create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
-        let token = store.create_api_token("ada", "test").await.expect("token");
-        assert!(store.create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
+        let player_token = store.players().create_session(&player.annotator.id).await.expect("player session");
+        store.staff().create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
+        let token = store.staff().create_api_token("ada", "test").await.expect("token");
+        assert!(store.staff().create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
         let base = common::serve(&store).await.base;
 
         let c = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
@@ -260,8 +260,8 @@ async fn scored_models_stand_on_the_leaderboard() {
         play(&Engine::new(store.clone()), 2, 10).await;
         play(&Engine::new(store.clone()), 1, 4).await;
         score_with_tiny_model(store).await;
-        let standings = store.leaderboard(Period::AllTime).await.expect("leaderboard");
-        assert_eq!(store.leaderboard(Period::Week).await.expect("this week"), standings, "every answer is from now");
+        let standings = store.game().leaderboard(Period::AllTime).await.expect("leaderboard");
+        assert_eq!(store.game().leaderboard(Period::Week).await.expect("this week"), standings, "every answer is from now");
         let players = standings.iter().filter(|s| matches!(s.who, Contender::Player(_))).count();
         assert_eq!(players, 2, "only players with 10 answers or more are ranked");
         let model = standings.iter().find(|s| s.who == Contender::Model("tiny".into())).expect("the model stands");
@@ -297,8 +297,8 @@ async fn scored_models_stand_on_the_leaderboard() {
         let players = |list: Vec<Standing>| -> Vec<String> {
             list.into_iter().filter_map(|s| if let Contender::Player(p) = s.who { Some(p) } else { None }).collect()
         };
-        let week = players(store.leaderboard(Period::Week).await.expect("week"));
-        let all = players(store.leaderboard(Period::AllTime).await.expect("all"));
+        let week = players(store.game().leaderboard(Period::Week).await.expect("week"));
+        let all = players(store.game().leaderboard(Period::AllTime).await.expect("all"));
         assert!(!week.contains(&first) && all.contains(&first), "{first}: week {week:?}, all {all:?}");
         assert_eq!((week.len(), all.len()), (1, 2));
         let page = |q: &'static str| {
@@ -319,9 +319,9 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let engine = Engine::new(store.clone());
     play(&engine, 3, 6).await;
     // one answer given with a key, across a hidden page, with what the browser saw
-    let annotator = store.create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
-    let token = store.create_session(&annotator.id).await.expect("session");
-    let session = store.session(&token).await.expect("session").expect("live");
+    let annotator = store.players().create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
+    let token = store.players().create_session(&annotator.id).await.expect("session");
+    let session = store.players().session(&token).await.expect("session").expect("live");
     let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, gapwise_model::K::FIVE, "en").await.expect("play") else {
         panic!("no item")
     };
@@ -453,10 +453,10 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         seed_small(store).await;
         // a third pair that competes with two/three for the same sentences
         let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tfour\ta-priori\n";
-        store.import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
+        store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
         let model = tiny_model(store).await;
-        let first = store.likert_pairs("en", None).await.expect("pairs").remove(0);
-        let candidates = store.likert_candidates("en", &first, 10_000).await.expect("candidates");
+        let first = store.rate().likert_pairs("en", None).await.expect("pairs").remove(0);
+        let candidates = store.rate().likert_candidates("en", &first, 10_000).await.expect("candidates");
         assert!(candidates.len() > 4, "{} candidates", candidates.len());
         let contexts: Vec<Context<'_>> = candidates
             .iter()

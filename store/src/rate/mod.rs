@@ -11,9 +11,15 @@ use std::collections::{HashMap, HashSet};
 use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
-use super::{Found, Store, StoreError};
+use super::{Found, StoreError};
 use crate::sql::now_ms;
 use gapwise_model::{Timing, K};
+
+crate::store::area!(
+    /// The rate mode's rows: Likert items, servings and ratings.
+    Rate,
+    rate
+);
 
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,11 +44,11 @@ pub struct RatePair {
     pub distractor: String,
 }
 
-impl Store {
+impl Rate<'_> {
     /// The active pairs of `language` that have no Likert items yet. With `count`,
     /// only the most extreme by success rate in the main game, as Section 6 does: the
     /// `count / 2` hardest and the rest easiest of the pairs people have played.
-    pub async fn likert_pairs(&self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
+    pub async fn likert_pairs(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, \
                     (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
@@ -71,19 +77,19 @@ impl Store {
     /// the language that contain the target once as a whole word and not the
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
     /// Section 6 uses a sentence for one pair only.
-    pub async fn likert_candidates(&self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn likert_candidates(self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
         let used: HashSet<i64> =
             sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
                 .fetch_all(self.pool())
                 .await?
                 .into_iter()
                 .collect();
-        self.sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.unsigned_abs(), &used).await
+        self.material().sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.unsigned_abs(), &used).await
     }
 
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
     /// Returns the new items' ids.
-    pub async fn publish_likert_items(&self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
+    pub async fn publish_likert_items(self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut ids = Vec::with_capacity(contexts.len());
         for context in contexts {
@@ -95,7 +101,7 @@ impl Store {
 
     /// Stores an annotator's rating of a Likert item; a second rating of the same
     /// item by the same person replaces the first.
-    pub async fn record_likert(&self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
+    pub async fn record_likert(self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
         if !(1..=5).contains(&rating) {
             return Err(StoreError::Invalid(format!("a Likert rating is 1 to 5, not {rating}")));
         }
@@ -124,7 +130,7 @@ impl Store {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn likert_rows(&self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
+    pub async fn likert_rows(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
@@ -134,7 +140,7 @@ impl Store {
         .bind(language.unwrap_or(""))
         .fetch_all(self.pool())
         .await?;
-        let scores = self.model_scores(models).await?;
+        let scores = self.research().model_scores(models).await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let item_id: i64 = r.try_get(0)?;
@@ -154,7 +160,7 @@ impl Store {
 
     /// Every rating of a Likert item (optionally of one language), as (language,
     /// item, rating on the paper's scale), by item.
-    pub async fn item_ratings(&self, language: Option<&str>) -> Result<Vec<(String, i64, i64)>, StoreError> {
+    pub async fn item_ratings(self, language: Option<&str>) -> Result<Vec<(String, i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT p.lang, r.item_id, CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN items i ON i.id = r.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE ($1 = '' OR p.lang = $1) ORDER BY r.item_id, r.created_at",
@@ -166,10 +172,10 @@ impl Store {
 
     /// How many sentences of the language's corpus contain each word as a whole word
     /// (case-insensitive): the frequency predictor of Table 8.
-    pub async fn sentence_frequencies(&self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
+    pub async fn sentence_frequencies(self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
         let mut counts = HashMap::with_capacity(words.len());
         for word in words {
-            counts.insert(word.clone(), u64::try_from(self.word_count(language, word).await?).unwrap_or(0));
+            counts.insert(word.clone(), u64::try_from(self.material().word_count(language, word).await?).unwrap_or(0));
         }
         Ok(counts)
     }

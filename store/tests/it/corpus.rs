@@ -37,13 +37,13 @@ async fn malformed_corpora_change_nothing_and_name_their_lines() {
             "bad.tsv",
             "lang\ttext\tsource\nen\tA fine sentence here.\twiki\nde\tEin Satz.\twiki\n\nen\t \twiki\nen\tAnother fine one.\twiki\n",
         );
-        let err = store.import_corpus(&tsv, &CorpusOptions { genre: Some("news".into()), ..Default::default() }, &|_| {}).await;
+        let err = store.material().import_corpus(&tsv, &CorpusOptions { genre: Some("news".into()), ..Default::default() }, &|_| {}).await;
         assert_eq!(line_numbers(err.expect_err("bad")), vec![3, 5]);
         let jsonl = file(&dir, "bad.jsonl", "{\"text\": \"Good enough text.\", \"lang\": \"fr\"}\n{\"txt\": \"typo\"}\nnot json\n");
         let options = CorpusOptions { source: Some("s".into()), genre: Some("g".into()), ..Default::default() };
-        assert_eq!(line_numbers(store.import_corpus(&jsonl, &options, &|_| {}).await.expect_err("bad")), vec![2, 3]);
+        assert_eq!(line_numbers(store.material().import_corpus(&jsonl, &options, &|_| {}).await.expect_err("bad")), vec![2, 3]);
         let text = file(&dir, "no-language.txt", "Some running text here.\n");
-        assert_eq!(line_numbers(store.import_corpus(&text, &options, &|_| {}).await.expect_err("no language")), vec![1]);
+        assert_eq!(line_numbers(store.material().import_corpus(&text, &options, &|_| {}).await.expect_err("no language")), vec![1]);
         assert_eq!(store.count_rows("sentences").await.expect("count"), 0, "nothing written");
     }
 }
@@ -58,20 +58,26 @@ async fn running_text_is_split_filtered_deduplicated_and_resumable() {
         let options =
             CorpusOptions { language: Some("ru".into()), source: Some("test".into()), genre: Some("fiction".into()), ..Default::default() };
         let seen = std::sync::Mutex::new(0u64);
-        let report = store.import_corpus(&text, &options, &|b| *seen.lock().expect("lock") = b).await.expect("import");
+        let report = store.material().import_corpus(&text, &options, &|b| *seen.lock().expect("lock") = b).await.expect("import");
         assert_eq!((report.sentences, report.inserted, report.duplicates, report.too_short), (5, 3, 1, 1), "{report:?}");
         assert_eq!(*seen.lock().expect("lock"), body.len() as u64, "progress reaches the end of the file");
-        let again = store.import_corpus(&text, &options, &|_| {}).await.expect("rerun");
+        let again = store.material().import_corpus(&text, &options, &|_| {}).await.expect("rerun");
         assert_eq!((again.inserted, again.duplicates), (0, 4), "a rerun adds nothing");
 
         // whole words, any case, Cyrillic with ё: "Красный" at a sentence start counts
-        let found = store.find_contexts("ru", "красный", "зелёный", 10).await.expect("search");
+        let found = store.material().find_contexts("ru", "красный", "зелёный", 10).await.expect("search");
         let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         assert_eq!(texts, ["Это красный дом.", "Красный цвет нравится всем людям."], "{:?}", db.backend());
         assert_eq!(&found[1].text[found[1].blank.0..found[1].blank.1], "Красный");
-        assert!(store.find_contexts("ru", "зелёный", "красный", 10).await.expect("search").iter().all(|f| !f.text.contains("красный")));
-        assert_eq!(store.word_count("ru", "дом").await.expect("count"), 2);
-        assert_eq!(store.word_count("ru", "до").await.expect("count"), 0, "whole words only");
+        assert!(store
+            .material()
+            .find_contexts("ru", "зелёный", "красный", 10)
+            .await
+            .expect("search")
+            .iter()
+            .all(|f| !f.text.contains("красный")));
+        assert_eq!(store.material().word_count("ru", "дом").await.expect("count"), 2);
+        assert_eq!(store.material().word_count("ru", "до").await.expect("count"), 0, "whole words only");
     }
 }
 
@@ -92,12 +98,12 @@ async fn contexts_hold_the_target_once_and_never_the_distractor() {
         let body: String = rows.iter().map(|r| format!("fr\t{r}\n")).collect();
         let tsv = file(&dir, "fr.tsv", &format!("lang\ttext\n{body}"));
         let options = CorpusOptions { source: Some("test".into()), genre: Some("news".into()), ..Default::default() };
-        store.import_corpus(&tsv, &options, &|_| {}).await.expect("import");
-        let found = store.find_contexts("fr", "été", "hiver", 100).await.expect("search");
+        store.material().import_corpus(&tsv, &options, &|_| {}).await.expect("import");
+        let found = store.material().find_contexts("fr", "été", "hiver", 100).await.expect("search");
         let texts: HashSet<&str> = found.iter().map(|f| f.text.as_str()).collect();
         // "Il a été malade tout l'été." holds été twice; "Un été, deux étés" once as a whole word
         assert_eq!(texts, HashSet::from(["L'été est chaud cette année.", "Un été, deux étés, trois étés."]), "{:?}", db.backend());
-        let sample = store.sample_contexts("fr", "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
+        let sample = store.material().sample_contexts("fr", "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
         assert_eq!(sample.len(), 1);
         assert!(texts.contains(sample[0].text.as_str()));
     }
@@ -126,21 +132,31 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
     let pairs = [("rot", "blau"), ("grün", "drei"), ("drei", "zwei-drei"), ("zwei-drei", "été"), ("été", "rot")];
     for db in each_backend().await {
         let options = CorpusOptions { source: Some("s".into()), genre: Some("g".into()), ..Default::default() };
-        db.store.import_corpus(&tsv, &options, &|_| {}).await.expect("import");
+        db.store.material().import_corpus(&tsv, &options, &|_| {}).await.expect("import");
         for round in ["as imported", "after reopening without an index"] {
             for (target, distractor) in pairs {
-                let found: Vec<i64> =
-                    db.store.find_contexts("it", target, distractor, 1000).await.expect("search").iter().map(|f| f.sentence_id).collect();
+                let found: Vec<i64> = db
+                    .store
+                    .material()
+                    .find_contexts("it", target, distractor, 1000)
+                    .await
+                    .expect("search")
+                    .iter()
+                    .map(|f| f.sentence_id)
+                    .collect();
                 let expected = by_scanning(&db.store, "it", target, distractor).await;
                 assert!(!expected.is_empty(), "{target}/{distractor}: the corpus should hold some");
                 assert_eq!(found, expected, "{target}/{distractor} {round} on {:?}", db.backend());
             }
             // a database from before the index: its sentences are indexed when it opens
             sqlx::query("DELETE FROM word_postings").execute(db.store.pool()).await.expect("drop the index");
-            assert!(db.store.find_contexts("it", "rot", "blau", 10).await.expect("search").is_empty());
+            assert!(db.store.material().find_contexts("it", "rot", "blau", 10).await.expect("search").is_empty());
             let reopened = gapwise_store::Store::open(&db.url).await.expect("reopen");
-            assert_eq!(reopened.word_count("it", "grün").await.expect("count"), db.store.word_count("it", "grün").await.expect("count"));
-            assert!(reopened.word_count("it", "grün").await.expect("count") > 0);
+            assert_eq!(
+                reopened.material().word_count("it", "grün").await.expect("count"),
+                db.store.material().word_count("it", "grün").await.expect("count")
+            );
+            assert!(reopened.material().word_count("it", "grün").await.expect("count") > 0);
         }
     }
 }

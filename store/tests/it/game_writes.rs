@@ -96,12 +96,16 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         let told = together(store, vec![player(&one, "pd"), player(&other, "pd")]).await;
         assert_eq!(outcomes(&told), [Some(true), Some(false)], "{backend:?}: players {told:?}");
 
-        let (one, two, nobody) = tokio::join!(store.create_session("a"), store.create_session("a"), store.create_session("nobody"));
+        let (one, two, nobody) = tokio::join!(
+            store.players().create_session("a"),
+            store.players().create_session("a"),
+            store.players().create_session("nobody")
+        );
         assert!(nobody.is_err(), "{backend:?}: a session of no player");
         let (one, two) = (one.expect("session"), two.expect("session"));
         let hash = |token: &str| {
             let token = token.to_owned();
-            async move { store.session(&token).await.expect("read").expect("the session").token_hash }
+            async move { store.players().session(&token).await.expect("read").expect("the session").token_hash }
         };
         let (h1, h2) = (hash(&one).await, hash(&two).await);
 
@@ -117,7 +121,8 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         let told = together(store, vec![move_on(&h1), move_on(&h2), move_on("no such session")]).await;
         assert_eq!(outcomes(&told), [Some(true), Some(false), Some(false)], "{backend:?}: moves {told:?}");
 
-        let read = join_all([one.as_str(), two.as_str(), "no such token"].map(|token| store.session(token))).await;
+        let read =
+            join_all([one.as_str(), two.as_str(), "no such token"].map(|token| async move { store.players().session(token).await })).await;
         let read: Vec<Option<(Option<String>, i64)>> =
             read.into_iter().map(|s| s.expect("read").map(|s| (s.current_serving_id, s.score.answered))).collect();
         assert_eq!(read, [Some((None, 1)), Some((Some("s3".into()), 1)), None], "{backend:?}: sessions read together");
@@ -157,12 +162,12 @@ async fn servings_of_one_millisecond_keep_their_order_in_the_recent_pairs() {
                 .expect("items");
         assert_eq!(items.len(), 2, "{backend:?}: the small seed has two pairs");
         assert!(store.write(player("a", "pa")).await.expect("player"));
-        let session = store.create_session("a").await.expect("session");
-        let hash = store.session(&session).await.expect("read").expect("the session").token_hash;
+        let session = store.players().create_session("a").await.expect("session");
+        let hash = store.players().session(&session).await.expect("read").expect("the session").token_hash;
         for &(item, _) in &items {
             assert!(store.write(serve(&uuid::Uuid::now_v7().to_string(), item, &hash)).await.expect("serve"));
         }
-        let seen = store.served_and_friends("a").await.expect("read");
+        let seen = store.game().served_and_friends("a").await.expect("read");
         let served_in_order: Vec<i64> = items.iter().map(|&(_, pair)| pair).collect();
         assert_eq!(seen.recent_pairs, served_in_order, "{backend:?}");
     }

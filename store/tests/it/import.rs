@@ -26,7 +26,7 @@ async fn a_bad_sentence_file_imports_nothing_and_names_its_lines() {
                    \n\
                    en\t   \twordnet\texample\n\
                    en\tAnother good one.\twordnet\texample\n";
-        let err = store.import(ImportKind::Sentences, ImportFormat::Tsv, tsv).await.expect_err("bad rows");
+        let err = store.material().import(ImportKind::Sentences, ImportFormat::Tsv, tsv).await.expect_err("bad rows");
         assert_eq!(line_numbers(err), vec![3, 4, 6], "{:?}", db.backend());
         assert_eq!(store.count_rows("sentences").await.expect("count"), 0);
     }
@@ -51,7 +51,7 @@ async fn a_bad_pair_file_imports_nothing() {
             r#"{"lang":"en","target":"a","distractor":"b","strategy":"a-priori","extra":1}"#,
             "\n",
         );
-        let err = store.import(ImportKind::Pairs, ImportFormat::Jsonl, jsonl).await.expect_err("bad rows");
+        let err = store.material().import(ImportKind::Pairs, ImportFormat::Jsonl, jsonl).await.expect_err("bad rows");
         assert_eq!(line_numbers(err), vec![2, 3, 4, 5, 6, 7], "{:?}", db.backend());
         assert_eq!(store.count_rows("word_pairs").await.expect("count"), 0);
     }
@@ -62,10 +62,10 @@ async fn a_pair_already_in_the_database_rolls_back_the_whole_file() {
     for db in each_backend().await {
         let store = &db.store;
         let first = "lang\ttarget\tdistractor\tstrategy\nen\tred\tgreen\ta-priori\n";
-        store.import(ImportKind::Pairs, ImportFormat::Tsv, first).await.expect("first import");
+        store.material().import(ImportKind::Pairs, ImportFormat::Tsv, first).await.expect("first import");
         // line 3 repeats the pair reversed: the new pair on line 2 must not stay behind
         let second = "lang\ttarget\tdistractor\tstrategy\nen\tcat\tdog\tdistributional\nen\tgreen\tred\tsuggested\n";
-        let err = store.import(ImportKind::Pairs, ImportFormat::Tsv, second).await.expect_err("reversed duplicate");
+        let err = store.material().import(ImportKind::Pairs, ImportFormat::Tsv, second).await.expect_err("reversed duplicate");
         assert_eq!(line_numbers(err), vec![3], "{:?}", db.backend());
         assert_eq!(store.count_rows("word_pairs").await.expect("count"), 1);
     }
@@ -76,7 +76,7 @@ async fn sentences_are_normalised_and_deduplicated() {
     for db in each_backend().await {
         let store = &db.store;
         let tsv = "lang\ttext\tsource\tgenre\nfr\t  L'e\u{301}te\u{301} est chaud.\tdemo\tfiction\nfr\tL'\u{e9}t\u{e9} est chaud.\tdemo\tfiction\n";
-        let report = store.import(ImportKind::Sentences, ImportFormat::Tsv, tsv).await.expect("import");
+        let report = store.material().import(ImportKind::Sentences, ImportFormat::Tsv, tsv).await.expect("import");
         assert_eq!((report.inserted, report.duplicates), (1, 1), "{:?}", db.backend());
         let text: String = sqlx::query_scalar("SELECT text FROM sentences").fetch_one(store.pool()).await.expect("row");
         assert_eq!(text, "L'\u{e9}t\u{e9} est chaud.");
@@ -86,7 +86,7 @@ async fn sentences_are_normalised_and_deduplicated() {
 #[tokio::test]
 async fn an_empty_file_is_an_error() {
     for db in each_backend().await {
-        let err = db.store.import(ImportKind::Sentences, ImportFormat::Jsonl, "\n\n").await.expect_err("empty");
+        let err = db.store.material().import(ImportKind::Sentences, ImportFormat::Jsonl, "\n\n").await.expect_err("empty");
         assert_eq!(line_numbers(err), vec![1]);
     }
 }
@@ -108,7 +108,7 @@ async fn a_bulk_import_takes_nulls_and_numbers_in_the_same_column() {
                 zipf: (i >= 200 || i % 2 == 0).then_some(2.5),
             })
             .collect();
-        let report = db.store.import_wordnet(&synsets, &[], &[], &|_| {}).await.expect("import");
+        let report = db.store.define().import_wordnet(&synsets, &[], &[], &|_| {}).await.expect("import");
         assert_eq!(report.synsets, 450, "{:?}", db.backend());
         let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wordnet_synsets WHERE zipf IS NOT NULL")
             .fetch_one(db.store.pool())
