@@ -170,11 +170,11 @@ pub async fn staff_token() -> Option<String> {
 /// cookie, 401 for anyone else.
 pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar) -> Result<Staff, AppError> {
     if let Some(token) = bearer {
-        let staff = store.staff().staff_for_token(token).await?;
+        let staff = store.staff().for_token(token).await?;
         return staff.ok_or_else(|| AppError::Unauthorized("unknown API token".into()).with_status());
     }
     if let Some(cookie) = jar.get(STAFF_COOKIE) {
-        if let Some(staff) = store.staff().staff_session(cookie.value()).await? {
+        if let Some(staff) = store.staff().session(cookie.value()).await? {
             return Ok(staff);
         }
     }

@@ -26,7 +26,10 @@ use rand::seq::IteratorRandom;
 
 use crate::EngineError;
 use gapwise_model::{K, RESERVATION_MS};
-use gapwise_store::{now_ms, ServedAndFriends, Store, RECENT_PAIRS};
+use gapwise_store::{now_ms, ServedAndFriends, Store};
+
+/// How many of a player's latest items' pairs the next choice avoids.
+pub(crate) const RECENT_PAIRS: usize = 4;
 
 /// The shortest time a loaded table is used for.
 const MIN_AGE: Duration = Duration::from_secs(2);
@@ -49,8 +52,9 @@ pub(crate) struct PlayerView {
 
 impl PlayerView {
     pub(crate) fn new(seen: ServedAndFriends, friends_read_at: u64) -> PlayerView {
-        let ServedAndFriends { served, recent_pairs, friends } = seen;
-        PlayerView { served, recent_pairs: recent_pairs.into(), friends, friends_read_at }
+        let ServedAndFriends { served, pairs_served, friends } = seen;
+        let recent_pairs = pairs_served.iter().rev().take(RECENT_PAIRS).rev().copied().collect();
+        PlayerView { served, recent_pairs, friends, friends_read_at }
     }
 
     /// How recently the player met `pair`: 0 not lately, then 1 for the meeting
@@ -266,10 +270,17 @@ mod tests {
     fn player(served: &[i64], friends: &[&str]) -> PlayerView {
         let seen = ServedAndFriends {
             served: served.iter().copied().collect(),
-            recent_pairs: Vec::new(),
+            pairs_served: Vec::new(),
             friends: friends.iter().map(|f| (*f).to_owned()).collect(),
         };
         PlayerView::new(seen, 0)
+    }
+
+    #[test]
+    fn only_the_latest_pairs_count_as_met_lately() {
+        let seen = ServedAndFriends { pairs_served: vec![1, 2, 3, 4, 5, 6], ..ServedAndFriends::default() };
+        let view = PlayerView::new(seen, 0);
+        assert_eq!([1, 2, 3, 6].map(|pair| view.recency(pair)), [0, 0, 1, RECENT_PAIRS]);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
 /// A group whose sisters repeat each other's text can fall below it once they are
-/// shown once (`gapwise_store::distinct_candidates`); such groups are neither served
+/// shown once ([`distinct_candidates`]); such groups are neither served
 /// nor scored.
 pub const MIN_CANDIDATES: usize = 5;
 
@@ -73,4 +73,43 @@ pub struct DefinitionPick {
 pub struct Solution {
     pub word: String,
     pub definition: String,
+}
+
+/// A member of a group, as scorers and analyses see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupMember {
+    pub id: String,
+    pub word: String,
+    pub definition: String,
+}
+
+/// The candidates of a round of `task`: the group's members, without those whose
+/// text (the word for D2W, the definition for W2D) repeats the target's or another
+/// kept member's. WordNet has sisters spelled alike (wood_anemone.n.01 and .n.02);
+/// nobody, person or model, can tell such options apart, so only the target's is shown.
+pub fn distinct_candidates(members: Vec<GroupMember>, target: &str, task: DefinitionTask) -> Vec<GroupMember> {
+    let text = |m: &GroupMember| if task == DefinitionTask::D2w { m.word.clone() } else { m.definition.clone() };
+    let mut seen: std::collections::HashSet<String> = members.iter().filter(|m| m.id == target).map(text).collect();
+    members.into_iter().filter(|m| m.id == target || seen.insert(text(m))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sisters_spelled_alike_are_shown_once() {
+        let member =
+            |id: &str, word: &str, definition: &str| GroupMember { id: id.into(), word: word.into(), definition: definition.into() };
+        let group = vec![
+            member("anemone.n.01", "anemone", "a flower"),
+            member("wood_anemone.n.01", "wood anemone", "a woodland flower"),
+            member("wood_anemone.n.02", "wood anemone", "another woodland flower"),
+            member("thimbleweed.n.01", "thimbleweed", "a flower"),
+        ];
+        let ids = |task, target| distinct_candidates(group.clone(), target, task).into_iter().map(|m| m.id).collect::<Vec<_>>();
+        assert_eq!(ids(DefinitionTask::D2w, "wood_anemone.n.02"), ["anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
+        assert_eq!(ids(DefinitionTask::D2w, "anemone.n.01"), ["anemone.n.01", "wood_anemone.n.01", "thimbleweed.n.01"]);
+        assert_eq!(ids(DefinitionTask::W2d, "thimbleweed.n.01"), ["wood_anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
+    }
 }

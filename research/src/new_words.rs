@@ -32,13 +32,13 @@ struct Facts {
 pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let facts: HashMap<String, Facts> = store
         .new_words()
-        .new_words_items()
+        .items()
         .await?
         .into_iter()
         .map(|(item, _)| (item.id, Facts { pos: item.pos, definition_words: item.definition.split_whitespace().count() }))
         .collect();
-    let answers = store.new_words().new_words_answers().await?;
-    let judgements = store.new_words().new_words_judgements().await?;
+    let answers = store.new_words().answers().await?;
+    let judgements = store.new_words().judgements().await?;
     Ok(vec![accuracy(&answers, &judgements), breakdown(&answers, &judgements, &facts)])
 }
 

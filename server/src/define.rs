@@ -96,7 +96,7 @@ pub async fn score_definitions(
             }
             .map_err(|e| format!("{} ({}): {e}", group.target, task.code()))?;
             let scored: Vec<(String, f64)> = group.members.iter().map(|m| m.id.clone()).zip(scores).collect();
-            store.define().save_definition_scores(model_id, task, &group.target, &scored).await?;
+            store.define().save_scores(model_id, task, &group.target, &scored).await?;
             done += 1;
             progress.inc(1);
         }

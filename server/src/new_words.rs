@@ -78,7 +78,7 @@ pub async fn import_new_words(store: &Store, text: &str, wordnet: &Path, seed: u
     let items = read_items(text)?;
     let known = lemmas(wordnet)?;
     let letters = LetterModel::train(known.iter().map(String::as_str));
-    Ok(store.new_words().import_new_words(&records(&items, &letters, seed)?).await?)
+    Ok(store.new_words().import(&records(&items, &letters, seed)?).await?)
 }
 
 /// How a judging run is bounded.
@@ -114,13 +114,12 @@ pub async fn judge_new_words(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let (played_items, mut others): (Vec<_>, Vec<_>) =
-        store.new_words().new_words_items().await?.into_iter().partition(|(_, answered)| *answered);
+    let (played_items, mut others): (Vec<_>, Vec<_>) = store.new_words().items().await?.into_iter().partition(|(_, answered)| *answered);
     others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(how.seed));
     let mut order: Vec<NewWordsItemRecord> = played_items.into_iter().chain(others).map(|(item, _)| item).collect();
     let shot_items = order.split_off(order.len().saturating_sub(how.shots));
     order.truncate(how.items);
-    let judged = store.new_words().new_words_judged(model_id).await?;
+    let judged = store.new_words().judged(model_id).await?;
     let mut todo = Vec::new();
     for &word in &how.words {
         for &teaching in &how.teachings {
@@ -152,7 +151,7 @@ pub async fn judge_new_words(
                     correct: j.correct,
                 })
                 .collect();
-            store.new_words().save_new_words_judgements(&rows).await?;
+            store.new_words().save_judgements(&rows).await?;
             done += rows.len();
             progress.inc(rows.len() as u64);
         }

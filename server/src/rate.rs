@@ -58,11 +58,11 @@ pub async fn select_contexts(
     selection: Selection,
     progress: &ProgressBar,
 ) -> Result<SelectReport, Box<dyn std::error::Error>> {
-    let pairs = store.rate().likert_pairs(language, selection.pairs).await?;
+    let pairs = store.rate().pairs(language, selection.pairs).await?;
     progress.set_length(pairs.len() as u64);
     let mut report = SelectReport::default();
     for pair in pairs {
-        let candidates = store.rate().likert_candidates(language, &pair, selection.sample).await?;
+        let candidates = store.rate().candidates(language, &pair, selection.sample).await?;
         report.pairs += 1;
         progress.inc(1);
         if candidates.is_empty() {
@@ -87,7 +87,7 @@ pub async fn select_contexts(
             .collect();
         store.scores().save_context_scores(model_id, &scores).await?;
         let contexts: Vec<(i64, (usize, usize))> = kept.iter().map(|((c, _, _), _)| (c.sentence_id, c.blank)).collect();
-        report.items += store.rate().publish_likert_items(pair.id, &contexts).await?.len();
+        report.items += store.rate().publish_items(pair.id, &contexts).await?.len();
     }
     store.scores().update_item_scores(model_id).await?;
     Ok(report)

@@ -20,7 +20,7 @@ const AUDIT_SHOWN: i64 = 50;
 
 impl Admin<'_> {
     /// Table sizes, the suggestions queue and the latest audit entries.
-    pub async fn admin_overview(self) -> Result<AdminOverview, StoreError> {
+    pub async fn overview(self) -> Result<AdminOverview, StoreError> {
         let mut counts = Vec::with_capacity(COUNTED.len());
         for table in COUNTED {
             counts.push((table.to_owned(), self.count_rows(table).await?));

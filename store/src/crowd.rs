@@ -128,7 +128,7 @@ impl Crowd<'_> {
     }
 
     /// What a participant arriving at study `id` is told before consenting.
-    pub async fn crowd_entry(self, id: &str) -> Result<CrowdEntry, StoreError> {
+    pub async fn entry(self, id: &str) -> Result<CrowdEntry, StoreError> {
         let r = sqlx::query("SELECT name, items_target, max_minutes, platform FROM crowd_studies WHERE id = $1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -148,7 +148,7 @@ impl Crowd<'_> {
     /// consented; returns a session token for its annotator. A participant who
     /// returned the study, or let it time out, cannot start it again.
     pub async fn enter_study(self, id: &str, participant: &str, platform_session: &str) -> Result<String, StoreError> {
-        self.crowd_entry(id).await?;
+        self.entry(id).await?;
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
         if !valid(participant) || !valid(platform_session) || platform_session == MTURK_PREVIEW {
@@ -208,7 +208,7 @@ impl Crowd<'_> {
     }
 
     /// How far a crowd participant is, when the annotator is one.
-    pub async fn crowd_progress(self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
+    pub async fn progress(self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
         let row = sqlx::query(
             "SELECT s.name, s.items_target FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id \
              WHERE a.annotator_id = $1 AND a.status = 'active'",

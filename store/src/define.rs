@@ -17,7 +17,7 @@ use sqlx::Row;
 
 use super::StoreError;
 use crate::sql::{insert_rows, now_ms, stored_code};
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Solution, Timing, MIN_CANDIDATES};
+use gapwise_model::{distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, Solution, Timing, MIN_CANDIDATES};
 
 crate::store::area!(
     /// The definition game's rows: WordNet, groups, rounds, picks and model scores.
@@ -44,16 +44,8 @@ pub struct WordNetReport {
     pub groups: u64,
 }
 
-/// A member of a group, as scorers and analyses see it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GroupMember {
-    pub id: String,
-    pub word: String,
-    pub definition: String,
-}
-
 /// A group to score: its target, the target's part of speech, and its candidates
-/// (see [`distinct_candidates`]).
+/// (see [`gapwise_model::distinct_candidates`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GroupToScore {
     pub target: String,
@@ -160,7 +152,7 @@ impl Define<'_> {
     }
 
     /// The oldest round of `task` that annotator `id` has not solved.
-    pub async fn open_define_serving(self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
@@ -173,7 +165,7 @@ impl Define<'_> {
 
     /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
     /// has not played in `task`: groups a model has scored first, else in random order.
-    pub async fn unplayed_define_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn unplayed_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
              AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
@@ -190,13 +182,7 @@ impl Define<'_> {
 
     /// Stores a round of `task` for annotator `id`: `target`'s group with its
     /// `candidates` (synset ids) in the order shown.
-    pub async fn insert_define_serving(
-        &self,
-        id: &str,
-        task: DefinitionTask,
-        target: &str,
-        candidates: &[String],
-    ) -> Result<(), StoreError> {
+    pub async fn insert_serving(&self, id: &str, task: DefinitionTask, target: &str, candidates: &[String]) -> Result<(), StoreError> {
         sqlx::query("INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(uuid::Uuid::new_v4().to_string())
             .bind(id)
@@ -211,7 +197,7 @@ impl Define<'_> {
 
     /// The card of round `serving` of annotator `id`, with their latest pick since
     /// `since` (ms) if it found its round.
-    pub async fn define_card(self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
+    pub async fn card(self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
         let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
@@ -289,7 +275,7 @@ impl Define<'_> {
     }
 
     /// Round `serving` of annotator `id` with its picks; `None` when it is not theirs.
-    pub async fn define_serving(self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.target, s.candidates, s.served_at, t.word, t.definition FROM define_servings s \
              JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1 AND s.annotator_id = $2",
@@ -315,14 +301,7 @@ impl Define<'_> {
 
     /// Stores pick number `attempt` of round `serving`; false when a second tab's
     /// pick took that number first.
-    pub async fn insert_define_pick(
-        &self,
-        serving: &str,
-        attempt: i64,
-        chosen: &str,
-        correct: bool,
-        timing: Timing,
-    ) -> Result<bool, StoreError> {
+    pub async fn insert_pick(&self, serving: &str, attempt: i64, chosen: &str, correct: bool, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO define_picks (serving_id, attempt, chosen, correct, client_ms, client_ms_reported, server_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serving_id, attempt) DO NOTHING",
@@ -341,7 +320,7 @@ impl Define<'_> {
     }
 
     /// Every finished round (right one found), anonymous, in the order played.
-    pub async fn definition_rounds(self) -> Result<Vec<DefinitionRound>, StoreError> {
+    pub async fn rounds(self) -> Result<Vec<DefinitionRound>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.task, s.target, s.candidates, p.attempt, \
                     (SELECT COALESCE(f.client_ms, f.server_ms) FROM define_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
@@ -412,13 +391,7 @@ impl Define<'_> {
     /// Stores `model`'s score of each candidate (synset id, score) of `target`'s group
     /// for `task`. A NaN (a candidate the model cannot score) is stored as -1e300,
     /// below any real score.
-    pub async fn save_definition_scores(
-        &self,
-        model: &str,
-        task: DefinitionTask,
-        target: &str,
-        scores: &[(String, f64)],
-    ) -> Result<(), StoreError> {
+    pub async fn save_scores(&self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -441,7 +414,7 @@ impl Define<'_> {
     }
 
     /// Every stored model score: (model, task, target) -> candidate -> score.
-    pub async fn define_scores(self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
+    pub async fn model_scores(self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
         let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM define_scores").fetch_all(self.pool()).await?;
         let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
         for r in &rows {
@@ -468,36 +441,5 @@ impl Define<'_> {
                 ))
             })
             .collect()
-    }
-}
-
-/// The candidates of a round of `task`: the group's members, without those whose
-/// text (the word for D2W, the definition for W2D) repeats the target's or another
-/// kept member's. WordNet has sisters spelled alike (wood_anemone.n.01 and .n.02);
-/// nobody, person or model, can tell such options apart, so only the target's is shown.
-pub fn distinct_candidates(members: Vec<GroupMember>, target: &str, task: DefinitionTask) -> Vec<GroupMember> {
-    let text = |m: &GroupMember| if task == DefinitionTask::D2w { m.word.clone() } else { m.definition.clone() };
-    let mut seen: std::collections::HashSet<String> = members.iter().filter(|m| m.id == target).map(text).collect();
-    members.into_iter().filter(|m| m.id == target || seen.insert(text(m))).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sisters_spelled_alike_are_shown_once() {
-        let member =
-            |id: &str, word: &str, definition: &str| GroupMember { id: id.into(), word: word.into(), definition: definition.into() };
-        let group = vec![
-            member("anemone.n.01", "anemone", "a flower"),
-            member("wood_anemone.n.01", "wood anemone", "a woodland flower"),
-            member("wood_anemone.n.02", "wood anemone", "another woodland flower"),
-            member("thimbleweed.n.01", "thimbleweed", "a flower"),
-        ];
-        let ids = |task, target| distinct_candidates(group.clone(), target, task).into_iter().map(|m| m.id).collect::<Vec<_>>();
-        assert_eq!(ids(DefinitionTask::D2w, "wood_anemone.n.02"), ["anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
-        assert_eq!(ids(DefinitionTask::D2w, "anemone.n.01"), ["anemone.n.01", "wood_anemone.n.01", "thimbleweed.n.01"]);
-        assert_eq!(ids(DefinitionTask::W2d, "thimbleweed.n.01"), ["wood_anemone.n.01", "wood_anemone.n.02", "thimbleweed.n.01"]);
     }
 }

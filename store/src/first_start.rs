@@ -38,7 +38,7 @@ impl FirstStart<'_> {
     /// Waits until no other server holds the first-start lock, then holds it until the
     /// guard is dropped: on PostgreSQL, a transaction-level advisory lock, released with
     /// the transaction however it ends; on SQLite, whose file one server owns, none.
-    pub async fn first_start_lock(self) -> Result<Option<sqlx::Transaction<'static, sqlx::Any>>, StoreError> {
+    pub async fn lock(self) -> Result<Option<sqlx::Transaction<'static, sqlx::Any>>, StoreError> {
         if self.backend() != Backend::Postgres {
             return Ok(None);
         }
@@ -48,19 +48,19 @@ impl FirstStart<'_> {
     }
 
     /// The steps a first start began and did not finish, if one did (the bits its
-    /// caller gave [`FirstStart::mark_first_start`]).
-    pub async fn first_start_unfinished(self) -> Result<Option<i64>, StoreError> {
+    /// caller gave [`FirstStart::mark`]).
+    pub async fn unfinished(self) -> Result<Option<i64>, StoreError> {
         self.setting(LOADING).await
     }
 
     /// Marks the steps (bits of the caller's choosing) a first start's loading is
     /// running.
-    pub async fn mark_first_start(self, steps: i64) -> Result<(), StoreError> {
+    pub async fn mark(self, steps: i64) -> Result<(), StoreError> {
         put_setting(&mut *self.pool().acquire().await?, LOADING, steps).await
     }
 
     /// Marks the first start's loading done.
-    pub async fn first_start_done(self) -> Result<(), StoreError> {
+    pub async fn done(self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM settings WHERE name = $1").bind(LOADING).execute(self.pool()).await?;
         Ok(())
     }

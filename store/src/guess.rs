@@ -91,7 +91,7 @@ fn count(value: i64) -> usize {
 
 impl Guess<'_> {
     /// Every round of annotator `id`, latest first.
-    pub async fn guess_rounds(self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
+    pub async fn rounds(self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
         let rows = sqlx::query(
             "SELECT v.id, s.lang, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
              JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 ORDER BY v.served_at DESC",
@@ -124,7 +124,7 @@ impl Guess<'_> {
 
     /// Stores a round of `sentence` in `mode` for annotator `id`; false when they
     /// had it already (a second tab serving at the same moment).
-    pub async fn insert_guess_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
+    pub async fn insert_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
@@ -140,7 +140,7 @@ impl Guess<'_> {
     }
 
     /// Round `serving` of annotator `id`, with its guesses; `None` when it is not theirs.
-    pub async fn guess_serving(self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
+    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
         let row = sqlx::query(
             "SELECT v.mode, v.sentence_id, s.text, v.served_at FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
              WHERE v.id = $1 AND v.annotator_id = $2",
@@ -177,7 +177,7 @@ impl Guess<'_> {
 
     /// Annotator `id`'s latest guess since `since` (ms) in the language and mode of
     /// round `serving`, with its sentence's text.
-    pub async fn latest_guess(self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
+    pub async fn latest(self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
         let row = sqlx::query(
             "SELECT g.position, g.guess, g.word, g.correct, g.rank, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
@@ -205,7 +205,7 @@ impl Guess<'_> {
 
     /// The easier mode's suggestions at a position: the top words of the first model
     /// (by name) that predicted the sentence.
-    pub async fn guess_suggestions(self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
+    pub async fn suggested_words(self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
         let top: Option<String> =
             sqlx::query_scalar("SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
                 .bind(sentence)
@@ -217,7 +217,7 @@ impl Guess<'_> {
 
     /// Stores `guess` in round `serving`; false when its position was guessed
     /// already (a second tab's guess came first).
-    pub async fn insert_guess(self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn insert(self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, client_ms, client_ms_reported, server_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serving_id, position) DO NOTHING",

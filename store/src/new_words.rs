@@ -105,7 +105,7 @@ fn option_index(value: i64) -> Result<usize, StoreError> {
 impl NewWords<'_> {
     /// Imports items with their variants in one transaction; items present already
     /// (same id) are kept as they are. Returns how many items were new.
-    pub async fn import_new_words(self, items: &[NewWordsItemRecord]) -> Result<u64, StoreError> {
+    pub async fn import(self, items: &[NewWordsItemRecord]) -> Result<u64, StoreError> {
         let mut tx = self.pool().begin().await?;
         let new = insert_rows(
             &mut tx,
@@ -142,7 +142,7 @@ impl NewWords<'_> {
     }
 
     /// Every item with its variants, in id order, with whether anyone answered it.
-    pub async fn new_words_items(self) -> Result<Vec<(NewWordsItemRecord, bool)>, StoreError> {
+    pub async fn items(self) -> Result<Vec<(NewWordsItemRecord, bool)>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, i.option_a, i.option_b, i.answer, i.pos, i.definition, i.source, \
                     CASE WHEN EXISTS (SELECT 1 FROM new_words_servings s WHERE s.item_id = i.id AND s.choice IS NOT NULL) THEN 1 ELSE 0 END \
@@ -176,7 +176,7 @@ impl NewWords<'_> {
     }
 
     /// How many items annotator `id` has met.
-    pub async fn new_words_met(self, id: &str) -> Result<usize, StoreError> {
+    pub async fn met(self, id: &str) -> Result<usize, StoreError> {
         let met: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
         Ok(usize::try_from(met).unwrap_or(0))
@@ -184,7 +184,7 @@ impl NewWords<'_> {
 
     /// An item played with `word` that annotator `id` has not met: one a model has
     /// judged when there is, else any, drawn at random.
-    pub async fn unmet_new_words_item(self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
+    pub async fn unmet_item(self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM new_words_items i \
              WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
@@ -199,13 +199,7 @@ impl NewWords<'_> {
 
     /// Stores item `item` served to annotator `id` with `word`, its definition shown
     /// or not; false when they met it already (a second tab drawing it at the same moment).
-    pub async fn insert_new_words_serving(
-        &self,
-        id: &str,
-        item: &str,
-        word: PlayedWord,
-        with_definition: bool,
-    ) -> Result<bool, StoreError> {
+    pub async fn insert_serving(&self, id: &str, item: &str, word: PlayedWord, with_definition: bool) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
@@ -222,7 +216,7 @@ impl NewWords<'_> {
     }
 
     /// The item annotator `id` was served first and has not answered.
-    pub async fn open_new_words_serving(self, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -230,7 +224,7 @@ impl NewWords<'_> {
     }
 
     /// The card of round `serving` of annotator `id`, with their latest answer since `since` (ms).
-    pub async fn new_words_card(self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
+    pub async fn card(self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -251,12 +245,12 @@ impl NewWords<'_> {
             options: [row.try_get(3)?, row.try_get(4)?],
             answered: tally.try_get(0)?,
             right: tally.try_get(1)?,
-            last: self.last_new_words_pick(id, since).await?,
+            last: self.last_pick(id, since).await?,
         })
     }
 
     /// Annotator `id`'s last answer, if it was given since `since` (ms).
-    async fn last_new_words_pick(self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
+    async fn last_pick(self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
             "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
@@ -276,7 +270,7 @@ impl NewWords<'_> {
     }
 
     /// Round `serving` of annotator `id`; `None` when it is not theirs.
-    pub async fn new_words_serving(self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
+    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
             "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
@@ -302,7 +296,7 @@ impl NewWords<'_> {
 
     /// Stores the answer to round `serving`: option `choice`, right or not; false
     /// when it was answered already (a second tab's answer came first).
-    pub async fn answer_new_words(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn answer(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
              WHERE id = $6 AND choice IS NULL",
@@ -319,7 +313,7 @@ impl NewWords<'_> {
     }
 
     /// Every answer people gave, without who gave it, in the order served.
-    pub async fn new_words_answers(self) -> Result<Vec<NewWordsAnswer>, StoreError> {
+    pub async fn answers(self) -> Result<Vec<NewWordsAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT item_id, word, with_definition, correct FROM new_words_servings WHERE choice IS NOT NULL ORDER BY served_at",
         )
@@ -338,7 +332,7 @@ impl NewWords<'_> {
     }
 
     /// The setups `model` has judged each item in.
-    pub async fn new_words_judged(self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
+    pub async fn judged(self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1")
             .bind(model)
             .fetch_all(self.pool())
@@ -347,7 +341,7 @@ impl NewWords<'_> {
     }
 
     /// Stores judgements (one transaction); a judgement made again replaces the old.
-    pub async fn save_new_words_judgements(self, judgements: &[NewWordsJudgement]) -> Result<(), StoreError> {
+    pub async fn save_judgements(self, judgements: &[NewWordsJudgement]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -374,7 +368,7 @@ impl NewWords<'_> {
     }
 
     /// Every stored judgement, with whether it was right.
-    pub async fn new_words_judgements(self) -> Result<Vec<NewWordsJudgement>, StoreError> {
+    pub async fn judgements(self) -> Result<Vec<NewWordsJudgement>, StoreError> {
         let rows = sqlx::query(
             "SELECT j.model_id, j.item_id, j.word, j.teaching, j.shots, j.log_likelihood_a, j.log_likelihood_b, j.choice, i.answer \
              FROM new_words_judgements j JOIN new_words_items i ON i.id = j.item_id ORDER BY j.model_id, j.item_id",

@@ -87,7 +87,7 @@ impl Rights<'_> {
             define_picks: held("define_picks"),
             word_guesses: held("guess_answers"),
             invented_word_answers: count("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
-            suggestions: self.suggestions().suggestions_of(id).await?,
+            suggestions: self.suggestions().of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
             has_export_id: held("export_pseudonyms") > 0,
@@ -109,7 +109,7 @@ impl Rights<'_> {
     /// Deletes every row of annotator `id` (those of every table of [`PLAYER_TABLES`],
     /// then the annotator) in one transaction, and takes their name off the word pairs
     /// they proposed. Irreversible.
-    pub async fn erase_annotator(self, id: &str) -> Result<Erased, StoreError> {
+    pub async fn erase(self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
         for table in PLAYER_TABLES {

@@ -45,16 +45,13 @@ pub struct HoldCount {
     pub pair: i64,
 }
 
-/// How many of a player's latest items' pairs the next choice avoids.
-pub const RECENT_PAIRS: usize = 4;
-
 /// What the choice of a player's next item needs to know of them.
 #[derive(Debug, Default)]
 pub struct ServedAndFriends {
     /// Every item served to them.
     pub served: HashSet<i64>,
-    /// The pairs of their latest [`RECENT_PAIRS`] items, oldest first.
-    pub recent_pairs: Vec<i64>,
+    /// The pairs of their items in the order served, oldest first.
+    pub pairs_served: Vec<i64>,
     /// Their friends' ids.
     pub friends: HashSet<String>,
 }
@@ -211,7 +208,7 @@ impl Game<'_> {
         // servings of one millisecond in the order they were made: their ids are
         // version 7 UUIDs, which one process makes in increasing order
         recent.sort_unstable();
-        seen.recent_pairs = recent.iter().rev().take(RECENT_PAIRS).rev().map(|&(_, _, pair)| pair).collect();
+        seen.pairs_served = recent.into_iter().map(|(_, _, pair)| pair).collect();
         Ok(seen)
     }
 

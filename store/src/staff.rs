@@ -56,7 +56,7 @@ enum TokenTable {
 
 impl StaffAccounts<'_> {
     /// Creates a researcher or admin account; the name must be new.
-    pub async fn create_staff(self, name: &str, role: Role, password: &str) -> Result<(), StoreError> {
+    pub async fn create(self, name: &str, role: Role, password: &str) -> Result<(), StoreError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
             return Err(StoreError::Invalid("a staff name needs 1 to 64 printable characters".into()));
@@ -94,14 +94,14 @@ impl StaffAccounts<'_> {
     }
 
     /// The staff member an API token belongs to, if it is a known token.
-    pub async fn staff_for_token(self, token: &str) -> Result<Option<Staff>, StoreError> {
-        self.staff_holding(TokenTable::ApiTokens, token).await
+    pub async fn for_token(self, token: &str) -> Result<Option<Staff>, StoreError> {
+        self.holding(TokenTable::ApiTokens, token).await
     }
 
     /// Checks a staff name and password; on success opens a staff session and returns
     /// its token (for the cookie). The same error is given for an unknown name and a
     /// wrong password.
-    pub async fn staff_login(self, name: &str, password: &str) -> Result<String, StoreError> {
+    pub async fn login(self, name: &str, password: &str) -> Result<String, StoreError> {
         let denied = || StoreError::Unauthorized("unknown name or wrong password".into());
         let stored: Option<String> =
             sqlx::query_scalar("SELECT password_hash FROM staff WHERE name = $1").bind(name.trim()).fetch_optional(self.pool()).await?;
@@ -119,11 +119,11 @@ impl StaffAccounts<'_> {
     }
 
     /// The staff member a staff-session cookie token belongs to, if any.
-    pub async fn staff_session(self, token: &str) -> Result<Option<Staff>, StoreError> {
-        self.staff_holding(TokenTable::Sessions, token).await
+    pub async fn session(self, token: &str) -> Result<Option<Staff>, StoreError> {
+        self.holding(TokenTable::Sessions, token).await
     }
 
-    async fn staff_holding(self, table: TokenTable, token: &str) -> Result<Option<Staff>, StoreError> {
+    async fn holding(self, table: TokenTable, token: &str) -> Result<Option<Staff>, StoreError> {
         let table = match table {
             TokenTable::ApiTokens => "api_tokens",
             TokenTable::Sessions => "staff_sessions",
@@ -137,7 +137,7 @@ impl StaffAccounts<'_> {
     }
 
     /// Ends a staff session (sign out).
-    pub async fn end_staff_session(self, token: &str) -> Result<(), StoreError> {
+    pub async fn end_session(self, token: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1").bind(hash_token(token)).execute(self.pool()).await?;
         Ok(())
     }

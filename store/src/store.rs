@@ -256,7 +256,7 @@ impl Store {
 /// [`Store`] (whose pool and changes the area's queries use through `Deref`), and
 /// the `Store` method that hands it out, both documented with the area's `doc`.
 /// Each area's file holds its queries as the handle's methods, so that a caller
-/// names the area: `store.define().define_serving(..)`.
+/// names the area: `store.define().serving(..)`.
 macro_rules! area {
     ($(#[$doc:meta])* $handle:ident, $name:ident) => {
         $(#[$doc])*

@@ -110,7 +110,7 @@ impl Suggestions<'_> {
     }
 
     /// A player's proposals, newest first.
-    pub async fn suggestions_of(self, annotator_id: &str) -> Result<Vec<Suggestion>, StoreError> {
+    pub async fn of(self, annotator_id: &str) -> Result<Vec<Suggestion>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM pair_suggestions WHERE annotator_id = $1 ORDER BY id DESC"))
             .bind(annotator_id)
             .fetch_all(self.pool())
@@ -137,7 +137,7 @@ impl Suggestions<'_> {
 
     /// Accepts a proposal as a word pair (strategy `suggested`, the proposer as its
     /// creator), with the words as the admin edited them; returns the pair id.
-    pub async fn approve_suggestion(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
+    pub async fn approve(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
         let (proposal, proposer) = self.pending(id).await?;
         let (target, distractor, key) = self.check_new_pair(&proposal.language, target, distractor, Some(id)).await?;
         let edited = (target != proposal.target || distractor != proposal.distractor)
@@ -175,7 +175,7 @@ impl Suggestions<'_> {
     }
 
     /// Turns a proposal down; the reason is shown to the proposer.
-    pub async fn reject_suggestion(self, staff: &str, id: i64, reason: &str) -> Result<(), StoreError> {
+    pub async fn reject(self, staff: &str, id: i64, reason: &str) -> Result<(), StoreError> {
         let reason = reason.trim();
         if reason.is_empty() {
             return Err(StoreError::Invalid("give the proposer a reason".into()));

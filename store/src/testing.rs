@@ -89,7 +89,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
             .iter()
             .filter_map(|s| gapwise_model::words::blank_for(&s.get::<String, _>(1), &target, &distractor).map(|b| (s.get(0), b)))
             .collect();
-        items.extend(store.rate().publish_likert_items(id, &contexts).await.expect("publish"));
+        items.extend(store.rate().publish_items(id, &contexts).await.expect("publish"));
     }
     for r in 0..raters {
         let annotator = store.players().create_annotator(super::CONSENT_VERSION).await.expect("rater");
@@ -97,7 +97,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
             let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
             store
                 .rate()
-                .record_likert(
+                .record(
                     &annotator.id,
                     item,
                     rating,

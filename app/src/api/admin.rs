@@ -14,7 +14,7 @@ pub async fn get_admin_overview() -> Result<AdminOverview, AppError> {
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin().admin_overview().await?)
+    Ok(ctx.store.admin().overview().await?)
 }
 
 /// Accepts suggestion `id` as a word pair, with the words as the admin left them.
@@ -24,7 +24,7 @@ pub async fn approve_suggestion(id: i64, target: String, distractor: String) -> 
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    ctx.store.suggestions().approve_suggestion(&admin.name, id, &target, &distractor).await?;
+    ctx.store.suggestions().approve(&admin.name, id, &target, &distractor).await?;
     Ok(())
 }
 
@@ -35,7 +35,7 @@ pub async fn reject_suggestion(id: i64, reason: String) -> Result<(), AppError> 
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.suggestions().reject_suggestion(&admin.name, id, &reason).await?)
+    Ok(ctx.store.suggestions().reject(&admin.name, id, &reason).await?)
 }
 
 /// Builds items for every active pair that has none; returns how many were made.

@@ -11,7 +11,7 @@ use crate::AppError;
 pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
     use crate::ssr::context;
 
-    Ok(context()?.store.crowd().crowd_entry(&study).await?)
+    Ok(context()?.store.crowd().entry(&study).await?)
 }
 
 /// Starts (or resumes) the caller's assignment on `study` once they consented, with
@@ -35,7 +35,7 @@ pub async fn get_crowd_progress() -> Result<Option<CrowdProgress>, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.crowd().crowd_progress(&session.annotator.id).await?)
+    Ok(ctx.store.crowd().progress(&session.annotator.id).await?)
 }
 
 /// Gives the caller's study back: its items go to other participants.

@@ -172,5 +172,5 @@ pub async fn my_suggestions() -> Result<Vec<gapwise_model::Suggestion>, AppError
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.suggestions().suggestions_of(&session.annotator.id).await?)
+    Ok(ctx.store.suggestions().of(&session.annotator.id).await?)
 }

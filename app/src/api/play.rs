@@ -100,7 +100,7 @@ pub async fn answer_round(
     let reported = super::reported_of(client_ms, trial)?;
     let round = play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await?;
     let progress = ctx.engine.progress_after(&session, round.feedback.score.answered).await?;
-    let crowd = if session.in_crowd { ctx.store.crowd().crowd_progress(&session.annotator.id).await? } else { None };
+    let crowd = if session.in_crowd { ctx.store.crowd().progress(&session.annotator.id).await? } else { None };
     Ok(gapwise_model::PageRound { round, pseudonym: session.annotator.pseudonym, progress, crowd })
 }
 

@@ -47,7 +47,7 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     if !confirms_erasure(&confirm, &word) {
         return Err(AppError::BadRequest(i18n.t_with("error-erase-confirm", &[("word", word.into())])).with_status());
     }
-    let erased = ctx.store.rights().erase_annotator(&session.annotator.id).await?;
+    let erased = ctx.store.rights().erase(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");
     clear_session_cookie(ctx.secure_cookies)?;
     leptos_axum::redirect("/?erased=1");

@@ -12,7 +12,7 @@ pub async fn staff_login(name: String, password: String) -> Result<(), AppError>
     use crate::ssr::{context, set_staff_cookie};
 
     let ctx = context()?;
-    let token = ctx.store.staff().staff_login(&name, &password).await?;
+    let token = ctx.store.staff().login(&name, &password).await?;
     set_staff_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/research");
     Ok(())
@@ -25,7 +25,7 @@ pub async fn staff_logout() -> Result<(), AppError> {
 
     let ctx = context()?;
     if let Some(token) = staff_token().await {
-        ctx.store.staff().end_staff_session(&token).await?;
+        ctx.store.staff().end_session(&token).await?;
     }
     set_staff_cookie(String::new(), ctx.secure_cookies)?;
     leptos_axum::redirect("/staff");

@@ -6,8 +6,8 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Timing, MIN_CANDIDATES, RECENT_OUTCOME_MS};
-use gapwise_store::{distinct_candidates, now_ms, DefineServing, Store, StoreError};
+use gapwise_model::{distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, Timing, MIN_CANDIDATES, RECENT_OUTCOME_MS};
+use gapwise_store::{now_ms, DefineServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
 use crate::{Engine, EngineError};
@@ -21,10 +21,9 @@ impl Engine {
     /// they have not played in this task; `None` when none is found among [`DRAW`] drawn.
     pub async fn define_round(&self, annotator: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
         let store = &self.store;
-        let define = store.define();
-        let serving = open_or_serve(|| define.open_define_serving(annotator, task), || serve_group(store, annotator, task, cap)).await?;
+        let serving = open_or_serve(|| store.define().open_serving(annotator, task), || serve_group(store, annotator, task, cap)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.define().define_card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
+        Ok(Some(store.define().card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
     }
 
     /// `annotator` picks the option at `position` of round `serving`. Picking the
@@ -44,12 +43,12 @@ impl Engine {
 /// Serves `annotator` a group of `task` of at most `cap` members they have not
 /// played; false when none is found among [`DRAW`] drawn.
 async fn serve_group(store: &Store, annotator: &str, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
-    for target in store.define().unplayed_define_targets(annotator, task, cap, DRAW).await? {
+    for target in store.define().unplayed_targets(annotator, task, cap, DRAW).await? {
         let members = distinct_candidates(store.define().group_members(&target).await?, &target, task);
         if members.len() >= MIN_CANDIDATES {
             let mut candidates: Vec<String> = members.into_iter().map(|m| m.id).collect();
             candidates.shuffle(&mut rand::rngs::StdRng::from_entropy());
-            store.define().insert_define_serving(annotator, task, &target, &candidates).await?;
+            store.define().insert_serving(annotator, task, &target, &candidates).await?;
             return Ok(true);
         }
     }
@@ -74,7 +73,7 @@ impl Answers for Picking {
     }
 
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
-        store.define().define_serving(annotator, serving).await
+        store.define().serving(annotator, serving).await
     }
 
     fn judge(round: &DefineServing, &position: &usize) -> Result<Judged<Pick, DefinitionPick>, EngineError> {
@@ -95,7 +94,7 @@ impl Answers for Picking {
     }
 
     async fn write(store: &Store, _: &str, serving: &str, (attempt, chosen, correct): &Pick, timing: Timing) -> Result<bool, StoreError> {
-        store.define().insert_define_pick(serving, *attempt, chosen, *correct, timing).await
+        store.define().insert_pick(serving, *attempt, chosen, *correct, timing).await
     }
 }
 

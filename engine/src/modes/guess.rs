@@ -56,7 +56,7 @@ impl Engine {
 
 /// The latest round of `lang` that `annotator` has not guessed to the end.
 async fn open_round(store: &Store, annotator: &str, lang: &str) -> Result<Option<String>, StoreError> {
-    let rounds = store.guess().guess_rounds(annotator).await?;
+    let rounds = store.guess().rounds(annotator).await?;
     let mut of_lang = rounds.into_iter().filter(|r| r.lang == lang).take(OPEN_LOOKED_AT);
     Ok(of_lang.find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
 }
@@ -70,7 +70,7 @@ async fn serve_sentence(store: &Store, annotator: &str, lang: &str, mode: GuessM
         }
         let drawn = store.guess().unplayed_sentences(annotator, lang, predicted, DRAW).await?;
         if let Some((sentence, _)) = drawn.into_iter().find(|(_, text)| playable(text)) {
-            store.guess().insert_guess_serving(annotator, sentence, mode).await?;
+            store.guess().insert_serving(annotator, sentence, mode).await?;
             return Ok(true);
         }
     }
@@ -79,17 +79,17 @@ async fn serve_sentence(store: &Store, annotator: &str, lang: &str, mode: GuessM
 
 /// What the player sees of round `serving`.
 async fn card(store: &Store, annotator: &str, serving: &str) -> Result<GuessCard, EngineError> {
-    let round = store.guess().guess_serving(annotator, serving).await?.ok_or_else(StoreError::busy)?;
+    let round = store.guess().serving(annotator, serving).await?.ok_or_else(StoreError::busy)?;
     let all = positions(&round.text);
     let position = round.guesses.len() + 1;
     let revealed = all.get(position - 1).map(|(before, _)| before.clone()).unwrap_or_default();
     let suggestions = match round.mode {
         GuessMode::Type => Vec::new(),
-        GuessMode::Choose => store.guess().guess_suggestions(round.sentence_id, position).await?,
+        GuessMode::Choose => store.guess().suggested_words(round.sentence_id, position).await?,
     };
-    let rounds = store.guess().guess_rounds(annotator).await?;
+    let rounds = store.guess().rounds(annotator).await?;
     let finished = rounds.iter().filter(|r| r.guessed >= positions(&r.text).len()).count();
-    let last = store.guess().latest_guess(annotator, serving, now_ms() - RECENT_OUTCOME_MS).await?;
+    let last = store.guess().latest(annotator, serving, now_ms() - RECENT_OUTCOME_MS).await?;
     Ok(GuessCard {
         serving_id: serving.to_owned(),
         mode: round.mode,
@@ -122,10 +122,10 @@ impl Answers for Guessing {
     }
 
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<Self::Serving>, StoreError> {
-        let Some(round) = store.guess().guess_serving(annotator, serving).await? else { return Ok(None) };
+        let Some(round) = store.guess().serving(annotator, serving).await? else { return Ok(None) };
         let suggestions = match round.mode {
             GuessMode::Type => Vec::new(),
-            GuessMode::Choose => store.guess().guess_suggestions(round.sentence_id, round.guesses.len() + 1).await?,
+            GuessMode::Choose => store.guess().suggested_words(round.sentence_id, round.guesses.len() + 1).await?,
         };
         Ok(Some((round, suggestions)))
     }
@@ -162,7 +162,7 @@ impl Answers for Guessing {
     }
 
     async fn write(store: &Store, _: &str, serving: &str, row: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
-        store.guess().insert_guess(serving, row, timing).await
+        store.guess().insert(serving, row, timing).await
     }
 }
 

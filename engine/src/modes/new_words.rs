@@ -15,10 +15,9 @@ impl Engine {
     /// next condition; `None` when they have met every item.
     pub async fn new_words_round(&self, annotator: &str) -> Result<Option<NewWordsCard>, EngineError> {
         let store = &self.store;
-        let new_words = store.new_words();
-        let serving = open_or_serve(|| new_words.open_new_words_serving(annotator), || serve_item(store, annotator)).await?;
+        let serving = open_or_serve(|| store.new_words().open_serving(annotator), || serve_item(store, annotator)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.new_words().new_words_card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
+        Ok(Some(store.new_words().card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
     }
 
     /// `annotator` answers round `serving` with option `choice` (0 or 1). Answering
@@ -43,10 +42,10 @@ fn first_condition(annotator: &str) -> usize {
 /// Serves `annotator` an item they have not met in their next condition, or the
 /// one after where no item is left for it; false when they have met every item.
 async fn serve_item(store: &Store, annotator: &str) -> Result<bool, EngineError> {
-    let turn = store.new_words().new_words_met(annotator).await? + first_condition(annotator);
+    let turn = store.new_words().met(annotator).await? + first_condition(annotator);
     for &(word, with_definition) in WINO_CONDITIONS.iter().cycle().skip(turn % WINO_CONDITIONS.len()).take(WINO_CONDITIONS.len()) {
-        if let Some(item) = store.new_words().unmet_new_words_item(annotator, word).await? {
-            store.new_words().insert_new_words_serving(annotator, &item, word, with_definition).await?;
+        if let Some(item) = store.new_words().unmet_item(annotator, word).await? {
+            store.new_words().insert_serving(annotator, &item, word, with_definition).await?;
             return Ok(true);
         }
     }
@@ -69,7 +68,7 @@ impl Answers for Choosing {
     }
 
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
-        store.new_words().new_words_serving(annotator, serving).await
+        store.new_words().serving(annotator, serving).await
     }
 
     fn judge(round: &NewWordsServing, &choice: &usize) -> Result<Judged<(usize, bool), NewWordsPick>, EngineError> {
@@ -87,7 +86,7 @@ impl Answers for Choosing {
     }
 
     async fn write(store: &Store, _: &str, serving: &str, &(choice, correct): &(usize, bool), timing: Timing) -> Result<bool, StoreError> {
-        store.new_words().answer_new_words(serving, choice, correct, timing).await
+        store.new_words().answer(serving, choice, correct, timing).await
     }
 }
 

@@ -17,10 +17,9 @@ impl Engine {
     /// yet rated, else a new one); `None` when none is left for them.
     pub async fn next_likert(&self, annotator: &str, language: &str) -> Result<Option<RateCard>, EngineError> {
         let store = &self.store;
-        let rate = store.rate();
-        let serving = open_or_serve(|| rate.open_likert_serving(annotator, language), || serve_item(store, annotator, language)).await?;
+        let serving = open_or_serve(|| store.rate().open_serving(annotator, language), || serve_item(store, annotator, language)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.rate().likert_card(annotator, &serving).await?))
+        Ok(Some(store.rate().card(annotator, &serving).await?))
     }
 
     /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
@@ -33,9 +32,9 @@ impl Engine {
 /// Serves `annotator` an item of `language` that fewer than [`LIKERT_RATERS`] people
 /// rated; false when none is left.
 async fn serve_item(store: &Store, annotator: &str, language: &str) -> Result<bool, EngineError> {
-    let Some(item) = store.rate().unmet_likert_item(annotator, language, LIKERT_RATERS).await? else { return Ok(false) };
+    let Some(item) = store.rate().unmet_item(annotator, language, LIKERT_RATERS).await? else { return Ok(false) };
     let target_first = rand::thread_rng().gen_bool(0.5);
-    store.rate().insert_likert_serving(annotator, item, target_first).await?;
+    store.rate().insert_serving(annotator, item, target_first).await?;
     Ok(true)
 }
 
@@ -55,7 +54,7 @@ impl Answers for Rating {
     }
 
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
-        store.rate().rate_serving(annotator, serving).await
+        store.rate().serving(annotator, serving).await
     }
 
     fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(i64, u8), ()>, EngineError> {
@@ -67,7 +66,7 @@ impl Answers for Rating {
     }
 
     async fn write(store: &Store, annotator: &str, _: &str, &(item, rating): &(i64, u8), timing: Timing) -> Result<bool, StoreError> {
-        store.rate().record_likert(annotator, item, rating, timing).await?;
+        store.rate().record(annotator, item, rating, timing).await?;
         Ok(true)
     }
 }

@@ -388,7 +388,7 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
             let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
             served.push((refreshed(store, &token).await, item.answer_id));
         }
-        store.rights().erase_annotator(&served[0].0.annotator.id).await.expect("erase");
+        store.rights().erase(&served[0].0.annotator.id).await.expect("erase");
         let answers =
             futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());

@@ -41,7 +41,7 @@ fn item(id: &str) -> NewWordsItemRecord {
 async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_same() {
     for db in each_backend().await {
         let (engine, backend) = (Engine::new(db.store.clone()), db.backend());
-        db.store.new_words().import_new_words(&[item("w1"), item("w2")]).await.expect("import");
+        db.store.new_words().import(&[item("w1"), item("w2")]).await.expect("import");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
         let card = engine.new_words_round(&alice).await.expect("round").expect("an item");
         let err = engine.pick_new_words(&bob, &card.serving_id, 0, None).await.expect_err("not bob's");

@@ -44,10 +44,10 @@ async fn suggestions_are_checked_moderated_and_audited() {
         assert_eq!(store.suggestions().pending_suggestions().await.expect("queue").len(), 2);
 
         // approve with an edit; reject without a reason is refused, with one it sticks
-        let pair = store.suggestions().approve_suggestion("ada", first.id, "cats", "wall").await.expect("approve");
-        assert!(store.suggestions().approve_suggestion("ada", first.id, "cats", "wall").await.is_err(), "decided once");
-        assert!(invalid(store.suggestions().reject_suggestion("ada", second.id, "  ").await).contains("reason"));
-        store.suggestions().reject_suggestion("ada", second.id, "too easy to tell apart").await.expect("reject");
+        let pair = store.suggestions().approve("ada", first.id, "cats", "wall").await.expect("approve");
+        assert!(store.suggestions().approve("ada", first.id, "cats", "wall").await.is_err(), "decided once");
+        assert!(invalid(store.suggestions().reject("ada", second.id, "  ").await).contains("reason"));
+        store.suggestions().reject("ada", second.id, "too easy to tell apart").await.expect("reject");
 
         let (strategy, creator): (String, Option<String>) = sqlx::query_as("SELECT strategy, creator_id FROM word_pairs WHERE id = $1")
             .bind(pair)
@@ -55,7 +55,7 @@ async fn suggestions_are_checked_moderated_and_audited() {
             .await
             .expect("pair");
         assert_eq!((strategy.as_str(), creator.as_deref()), ("suggested", Some(player.id.as_str())));
-        let mine = store.suggestions().suggestions_of(&player.id).await.expect("mine");
+        let mine = store.suggestions().of(&player.id).await.expect("mine");
         assert_eq!(mine[0].status, SuggestionStatus::Rejected);
         assert_eq!(mine[0].reason.as_deref(), Some("too easy to tell apart"));
         assert_eq!(mine[1].status, SuggestionStatus::Approved);

@@ -130,7 +130,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            store.staff().create_staff(&name, role.parse()?, &password).await?;
+            store.staff().create(&name, role.parse()?, &password).await?;
             println!("{role} {name} created");
         }
         Command::Token { name, label } => println!("{}", store.staff().create_api_token(&name, &label).await?),

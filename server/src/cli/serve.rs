@@ -7,7 +7,7 @@ use leptos::config::get_configuration;
 use super::args::ServeArgs;
 use super::data::import_wordnet;
 
-/// The first start's steps (bits of the mark that [`gapwise_store::FirstStart::mark_first_start`] keeps).
+/// The first start's steps (bits of the mark that [`gapwise_store::FirstStart::mark`] keeps).
 const DEMO: i64 = 1;
 const DEFINE_GROUPS: i64 = 2;
 const NEW_WORDS: i64 = 4;
@@ -20,9 +20,9 @@ const NEW_WORDS: i64 = 4;
 /// next one, and only those steps: a database with data of its own is never given the
 /// demo's.
 async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std::error::Error>> {
-    let _lock = store.first_start().first_start_lock().await?;
+    let _lock = store.first_start().lock().await?;
     let empty = |table: &'static str| async move { store.count_rows(table).await.map(|n| n == 0) };
-    let steps = match store.first_start().first_start_unfinished().await? {
+    let steps = match store.first_start().unfinished().await? {
         Some(steps) => steps,
         None => {
             (if empty("sentences").await? { DEMO } else { 0 })
@@ -33,7 +33,7 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std
     if steps == 0 {
         return Ok(());
     }
-    store.first_start().mark_first_start(steps).await?;
+    store.first_start().mark(steps).await?;
     if steps & DEMO != 0 {
         if let Some(r) = crate::demo::seed_if_empty(store, true).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
@@ -60,7 +60,7 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std
             tracing::warn!("no WordNet in {}: the invented-word game has no items (apt install wordnet-base)", dir.display());
         }
     }
-    store.first_start().first_start_done().await?;
+    store.first_start().done().await?;
     Ok(())
 }
 

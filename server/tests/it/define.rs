@@ -14,12 +14,13 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use common::{call, started, App};
+use gapwise_model::{distinct_candidates, GroupMember};
 use gapwise_model::{AnswerFilter, DefinitionTask};
 use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::each_backend;
-use gapwise_store::{distinct_candidates, NewSynset, Store};
+use gapwise_store::{NewSynset, Store};
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
 
@@ -121,7 +122,7 @@ impl DefinitionScorer for Shortest {
 /// The rank `Shortest` gives the right candidate of `target`'s group (ties against it).
 async fn shortest_rank(store: &Store, task: DefinitionTask, target: &str) -> (usize, usize) {
     let members = distinct_candidates(store.define().group_members(target).await.expect("members"), target, task);
-    let text = |m: &gapwise_store::GroupMember| if task == DefinitionTask::W2d { m.definition.len() } else { m.word.len() };
+    let text = |m: &GroupMember| if task == DefinitionTask::W2d { m.definition.len() } else { m.word.len() };
     let right = members.iter().find(|m| m.id == target).map(text).expect("target");
     (members.len(), 1 + members.iter().filter(|m| m.id != target && text(m) <= right).count())
 }
@@ -153,7 +154,7 @@ async fn rounds_picks_scores_and_the_report() {
         for task in ["w2d", "d2w"] {
             let mut seen = Vec::new();
             while let Some((_, prompt, options, picks)) = play_round(&me, &app, task).await {
-                let members: Vec<gapwise_store::GroupMember> = members_shown_for(store, &prompt, task).await;
+                let members: Vec<GroupMember> = members_shown_for(store, &prompt, task).await;
                 let shown: Vec<String> =
                     members.iter().map(|m| if task == "w2d" { m.definition.clone() } else { m.word.clone() }).collect();
                 let (mut a, mut b) = (options.clone(), shown);
@@ -239,7 +240,7 @@ async fn rounds_picks_scores_and_the_report() {
 
 /// The candidates of the group whose round showed `prompt` (the target's word for W2D,
 /// its definition for D2W).
-async fn members_shown_for(store: &Store, prompt: &str, task: &str) -> Vec<gapwise_store::GroupMember> {
+async fn members_shown_for(store: &Store, prompt: &str, task: &str) -> Vec<GroupMember> {
     for target in TARGETS {
         let members = store.define().group_members(target).await.expect("members");
         let me = members.iter().find(|m| m.id == target).expect("target");

@@ -46,24 +46,24 @@ async fn every_language_has_items_from_the_demo_data() {
 async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
-        store.first_start().mark_first_start(1).await.expect("mark");
+        store.first_start().mark(1).await.expect("mark");
         let english = include_str!("../../../data/demo/en_sentences.tsv");
         store.material().import(ImportKind::Sentences, ImportFormat::Tsv, english).await.expect("some sentences");
         let pairs = include_str!("../../../data/demo/en_pairs.tsv");
         store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("the English pairs");
-        assert_eq!(store.first_start().first_start_unfinished().await.expect("read"), Some(1), "{backend:?}");
+        assert_eq!(store.first_start().unfinished().await.expect("read"), Some(1), "{backend:?}");
         assert!(seed_if_empty(store, false).await.expect("seed").is_none(), "{backend:?}: data without the mark is left alone");
         let report = seed_if_empty(store, true).await.expect("resume").expect("finished");
         assert!(report.items > 0 && store.count_rows("items").await.expect("count") > 0, "{backend:?}");
-        store.first_start().first_start_done().await.expect("unmark");
-        assert_eq!(store.first_start().first_start_unfinished().await.expect("read"), None, "{backend:?}");
+        store.first_start().done().await.expect("unmark");
+        assert_eq!(store.first_start().unfinished().await.expect("read"), None, "{backend:?}");
 
-        let held = store.first_start().first_start_lock().await.expect("lock");
+        let held = store.first_start().lock().await.expect("lock");
         if let Some(held) = held {
-            let other = tokio::time::timeout(std::time::Duration::from_millis(300), store.first_start().first_start_lock()).await;
+            let other = tokio::time::timeout(std::time::Duration::from_millis(300), store.first_start().lock()).await;
             assert!(other.is_err(), "{backend:?}: a second server waits while the first loads");
             drop(held);
-            let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start().first_start_lock()).await;
+            let other = tokio::time::timeout(std::time::Duration::from_secs(5), store.first_start().lock()).await;
             assert!(matches!(other, Ok(Ok(Some(_)))), "{backend:?}: and goes on once it is done");
         }
     }

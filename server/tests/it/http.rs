@@ -363,8 +363,8 @@ async fn the_game_plays_without_javascript() {
 
 /// Clients of an admin ("root") and a researcher ("ada"), both signed in.
 async fn staff_clients(app: &App) -> (Client, Client) {
-    app.db.store.staff().create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
-    app.db.store.staff().create_staff("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
+    app.db.store.staff().create("root", Role::Admin, "admin passphrase").await.expect("admin");
+    app.db.store.staff().create("ada", Role::Researcher, "researcher passphrase").await.expect("researcher");
     (staff_client(app, "root", "admin passphrase").await, staff_client(app, "ada", "researcher passphrase").await)
 }
 
@@ -620,7 +620,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             .await
             .expect("id");
         assert_eq!(call(&me, &app, "suggest", &[("target", "cats"), ("distractor", "painted")]).await.0, StatusCode::OK);
-        store.suggestions().approve_suggestion("root", 1, "cats", "painted").await.expect("approve");
+        store.suggestions().approve("root", 1, "cats", "painted").await.expect("approve");
         let message = "<script>alert('hi')</script> Nice game; \"quotes\" & ёж";
         assert_eq!(call(&me, &app, "feedback", &[("message", message)]).await.0, StatusCode::OK);
         assert_eq!(call(&me, &app, "feedback", &[("message", "   ")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
@@ -637,10 +637,10 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         let (status, body) = call(&other, &app, "challenge", &[("pseudonym", my_name), ("k", "3")]).await;
         assert!(status.is_success() || status.is_redirection(), "{status} {body}");
         let context = store.material().find_contexts("en", "two", "three", 1).await.expect("context");
-        let likert = store.rate().publish_likert_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
+        let likert = store.rate().publish_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
         store
             .rate()
-            .record_likert(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 })
+            .record(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 })
             .await
             .expect("rating");
 
@@ -711,7 +711,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
         let store = &app.db.store;
         let contexts = store.material().find_contexts("en", "two", "three", 3).await.expect("contexts");
         let published: Vec<(i64, (usize, usize))> = contexts.iter().map(|f| (f.sentence_id, f.blank)).collect();
-        let items = store.rate().publish_likert_items(1, &published).await.expect("likert items");
+        let items = store.rate().publish_items(1, &published).await.expect("likert items");
         let (target, distractor) = ("two", "three");
 
         let players = [started(&app).await, started(&app).await, started(&app).await];

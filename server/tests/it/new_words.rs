@@ -79,7 +79,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             0,
             "present items are kept"
         );
-        let items = store.new_words().new_words_items().await.expect("items");
+        let items = store.new_words().items().await.expect("items");
         for (item, _) in &items {
             assert_eq!(item.variants.len(), 3, "{item:?}");
             let invented = &item.variants[&PlayedWord::Invented];
@@ -160,7 +160,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         assert_eq!(judge(&how).await.expect("judge"), 11 * 9, "the solved item is not judged itself");
         assert_eq!(judge(&how).await.expect("again"), 0, "a rerun has nothing left");
         assert_eq!(judge(&zero_shot).await.expect("0-shot"), 12 * 9);
-        let judgements = store.new_words().new_words_judgements().await.expect("judgements");
+        let judgements = store.new_words().judgements().await.expect("judgements");
         for j in &judgements {
             let item = &items.iter().find(|(i, _)| i.id == j.item_id).expect("item").0;
             assert_eq!(j.choice, usize::from(j.log_likelihoods[1] > j.log_likelihoods[0]));
@@ -237,6 +237,6 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());
         assert_eq!(store.count_rows("new_words_servings").await.expect("servings"), 1, "only the other player's open item stays");
-        assert!(store.new_words().new_words_answers().await.expect("answers").is_empty());
+        assert!(store.new_words().answers().await.expect("answers").is_empty());
     }
 }

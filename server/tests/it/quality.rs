@@ -35,7 +35,7 @@ async fn seed(store: &Store) {
 }
 
 async fn admin(app: &App, store: &Store) -> Client {
-    store.staff().create_staff("root", Role::Admin, "admin passphrase").await.expect("admin");
+    store.staff().create("root", Role::Admin, "admin passphrase").await.expect("admin");
     staff_client(app, "root", "admin passphrase").await
 }
 

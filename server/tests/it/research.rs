@@ -97,7 +97,7 @@ async fn every_answer_is_exported_with_its_score_and_nothing_personal() {
             .expect("times");
         let too_fast =
             sqlx::query("SELECT COUNT(*) FROM answers WHERE correct = 1").fetch_one(store.pool()).await.expect("n").get::<i64, _>(0);
-        let overview = store.admin().admin_overview().await.expect("overview");
+        let overview = store.admin().overview().await.expect("overview");
         assert_eq!(overview.too_fast.0, too_fast);
 
         // what must be there, and what must not
@@ -170,9 +170,9 @@ async fn only_staff_may_export_or_see_the_research_page() {
         seed_small(&store).await;
         let player = play(&Engine::new(store.clone()), 1, 2).await.remove(0);
         let player_token = store.players().create_session(&player.annotator.id).await.expect("player session");
-        store.staff().create_staff("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
+        store.staff().create("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
         let token = store.staff().create_api_token("ada", "test").await.expect("token");
-        assert!(store.staff().create_staff("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
+        assert!(store.staff().create("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
         let base = common::serve(&store).await.base;
 
         let c = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
@@ -455,8 +455,8 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tfour\ta-priori\n";
         store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
         let model = tiny_model(store).await;
-        let first = store.rate().likert_pairs("en", None).await.expect("pairs").remove(0);
-        let candidates = store.rate().likert_candidates("en", &first, 10_000).await.expect("candidates");
+        let first = store.rate().pairs("en", None).await.expect("pairs").remove(0);
+        let candidates = store.rate().candidates("en", &first, 10_000).await.expect("candidates");
         assert!(candidates.len() > 4, "{} candidates", candidates.len());
         let contexts: Vec<Context<'_>> = candidates
             .iter()

@@ -48,7 +48,7 @@ impl Rate<'_> {
     /// The active pairs of `language` that have no Likert items yet. With `count`,
     /// only the most extreme by success rate in the main game, as Section 6 does: the
     /// `count / 2` hardest and the rest easiest of the pairs people have played.
-    pub async fn likert_pairs(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
+    pub async fn pairs(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, \
                     (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
@@ -77,7 +77,7 @@ impl Rate<'_> {
     /// the language that contain the target once as a whole word and not the
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
     /// Section 6 uses a sentence for one pair only.
-    pub async fn likert_candidates(self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn candidates(self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
         let used: HashSet<i64> =
             sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
                 .fetch_all(self.pool())
@@ -89,7 +89,7 @@ impl Rate<'_> {
 
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
     /// Returns the new items' ids.
-    pub async fn publish_likert_items(self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
+    pub async fn publish_items(self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut ids = Vec::with_capacity(contexts.len());
         for context in contexts {
@@ -101,7 +101,7 @@ impl Rate<'_> {
 
     /// Stores an annotator's rating of a Likert item; a second rating of the same
     /// item by the same person replaces the first.
-    pub async fn record_likert(self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
+    pub async fn record(self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
         if !(1..=5).contains(&rating) {
             return Err(StoreError::Invalid(format!("a Likert rating is 1 to 5, not {rating}")));
         }
@@ -130,7 +130,7 @@ impl Rate<'_> {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn likert_rows(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
+    pub async fn rows(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \

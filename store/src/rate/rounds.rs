@@ -21,7 +21,7 @@ pub struct RateServing {
 
 impl Rate<'_> {
     /// The Likert item of `language` served to annotator `id` and not yet rated.
-    pub async fn open_likert_serving(self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
@@ -36,7 +36,7 @@ impl Rate<'_> {
 
     /// A Likert item of an active pair of `language` that annotator `id` has not met
     /// and fewer than `raters` people rated, the most rated first.
-    pub async fn unmet_likert_item(self, id: &str, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn unmet_item(self, id: &str, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
@@ -52,7 +52,7 @@ impl Rate<'_> {
 
     /// Stores Likert item `item` served to annotator `id`, the target word at the
     /// left end or not; false when they met it already (two tabs racing for it).
-    pub async fn insert_likert_serving(self, id: &str, item: i64, target_first: bool) -> Result<bool, StoreError> {
+    pub async fn insert_serving(self, id: &str, item: i64, target_first: bool) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
@@ -68,7 +68,7 @@ impl Rate<'_> {
     }
 
     /// The card of Likert serving `serving` of annotator `id`.
-    pub async fn likert_card(self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
+    pub async fn card(self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, p.target, p.distractor FROM servings s \
              JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE s.id = $1",
@@ -90,7 +90,7 @@ impl Rate<'_> {
     }
 
     /// Likert serving `serving` of annotator `id`; `None` when it is not theirs.
-    pub async fn rate_serving(self, id: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
+    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, s.served_at FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              WHERE s.id = $1 AND s.annotator_id = $2",

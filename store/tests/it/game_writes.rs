@@ -146,11 +146,11 @@ async fn a_closed_writer_finishes_what_it_was_given_and_refuses_the_rest() {
     }
 }
 
-/// The pairs a player met lately come in the order of their servings, also when
+/// The pairs a player met come in the order of their servings, also when
 /// several servings share a millisecond (a fast player, or a test): the ids, made
 /// in increasing order, break the tie, not the pairs' ids.
 #[tokio::test]
-async fn servings_of_one_millisecond_keep_their_order_in_the_recent_pairs() {
+async fn servings_of_one_millisecond_keep_their_order() {
     for db in each_backend().await {
         let (store, backend) = (&db.store, db.backend());
         seed_small(store).await;
@@ -169,6 +169,6 @@ async fn servings_of_one_millisecond_keep_their_order_in_the_recent_pairs() {
         }
         let seen = store.game().served_and_friends("a").await.expect("read");
         let served_in_order: Vec<i64> = items.iter().map(|&(_, pair)| pair).collect();
-        assert_eq!(seen.recent_pairs, served_in_order, "{backend:?}");
+        assert_eq!(seen.pairs_served, served_in_order, "{backend:?}");
     }
 }
