@@ -149,13 +149,14 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
     // the default English model, whatever GAPWISE_MODEL names for the scoring commands
     let mut args = Defaults::try_parse_from(["gapwise"])?.model;
     args.model = None;
-    let (loaded, model_id) = match models::load_model(store, args, Some(PREPARED_LANGUAGE)).await {
+    let (loaded, model_id) = match models::load_quietly(store, args, Some(PREPARED_LANGUAGE)).await {
         Ok(loaded) => loaded,
         Err(e) => {
             store.first_start().set_demo_models_pending(0).await?;
             return Err(format!("the default model did not load: {e} (scripts/fetch_model.sh; then the scoring commands by hand)").into());
         }
     };
+    tracing::info!(model = model_id, convention = %loaded.convention, "the default model is loaded");
     let (mut left, mut failed) = (pending, Vec::new());
     for step in Preparation::ALL.into_iter().filter(|step| pending & step.bit() != 0) {
         if stop.load(Ordering::SeqCst) {

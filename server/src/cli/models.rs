@@ -148,10 +148,22 @@ impl Drop for Run {
     }
 }
 
+/// Loads the model `args` name as [`load_quietly`] does, and says on standard output
+/// the convention its scores follow (for the scoring commands).
+pub(super) async fn load_model(
+    store: &Store,
+    args: ModelArgs,
+    language: Option<&str>,
+) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+    let (loaded, model_id) = load_quietly(store, args, language).await?;
+    println!("{model_id}: {}", loaded.convention);
+    Ok((loaded, model_id))
+}
+
 /// Loads the model `args` name (the language's default when none is named),
 /// registers it with the convention its scores follow, and returns it with the id
 /// they are stored under.
-pub(super) async fn load_model(
+pub(super) async fn load_quietly(
     store: &Store,
     args: ModelArgs,
     language: Option<&str>,
@@ -174,7 +186,6 @@ pub(super) async fn load_model(
     let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
     let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
     store.scores().register_model(&info).await?;
-    println!("{model_id}: {}", loaded.convention);
     Ok((loaded, model_id))
 }
 
