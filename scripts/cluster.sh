@@ -73,24 +73,13 @@ http {
   access_log off;
   client_body_temp_path $dir/nginx/body;
   proxy_temp_path $dir/nginx/proxy;
-  # a player's requests go to one replica: their session cookie, else their address
-  map \$cookie_gapwise_session \$player { "" \$binary_remote_addr; default \$cookie_gapwise_session; }
+  # what every nginx in front of the replicas does (deploy/nginx/: the player's
+  # replica by their session cookie, the limits per client address)
+  include $PWD/deploy/nginx/gapwise.conf;
   upstream gapwise { hash \$player consistent; $upstream keepalive 64; }
-  # the app's limits per client address, held here across the replicas
-  limit_req_zone \$binary_remote_addr zone=sign_in:10m rate=10r/m;
-  limit_req_zone \$binary_remote_addr zone=proposals:10m rate=20r/m;
-  limit_req_status 429;
-  proxy_http_version 1.1;
-  proxy_set_header Connection "";
-  proxy_set_header Host \$http_host;
-  proxy_set_header X-Real-IP \$remote_addr;
-  proxy_next_upstream error timeout;
-  proxy_connect_timeout 2s;
   server {
     listen 127.0.0.1:$balancer;
-    location / { proxy_pass http://gapwise; }
-    location ~ ^/api/(login|staff-login)\$ { limit_req zone=sign_in burst=10 nodelay; proxy_pass http://gapwise; }
-    location = /api/suggest { limit_req zone=proposals burst=20 nodelay; proxy_pass http://gapwise; }
+    include $PWD/deploy/nginx/routes.conf;
   }
 }
 EOF
