@@ -45,7 +45,7 @@ pub(crate) async fn analyses(
     filter: &AnswerFilter,
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
-    let rows = store.rate().rows(models, language).await?;
+    let rows = store.rate().rated_items(models, language).await?;
     let mut by_language: BTreeMap<String, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
         by_language.entry(r.language.clone()).or_default().push(r);

@@ -58,7 +58,7 @@ pub async fn select_contexts(
     selection: Selection,
     progress: &ProgressBar,
 ) -> Result<SelectReport, Box<dyn std::error::Error>> {
-    let pairs = store.rate().pairs(language, selection.pairs).await?;
+    let pairs = store.rate().pairs_without_items(language, selection.pairs).await?;
     progress.set_length(pairs.len() as u64);
     let mut report = SelectReport::default();
     for pair in pairs {

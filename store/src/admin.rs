@@ -28,7 +28,7 @@ impl Admin<'_> {
         Ok(AdminOverview {
             counts,
             corpora: self.corpus_parts().await?,
-            pending: self.suggestions().pending_suggestions().await?,
+            pending: self.suggestions().queue().await?,
             audit: self.staff().audit_log(AUDIT_SHOWN).await?,
             feedback: self.rights().latest_feedback(AUDIT_SHOWN).await?,
             too_fast: self.too_fast_answers().await?,

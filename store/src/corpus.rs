@@ -30,7 +30,7 @@ impl Material<'_> {
     /// with the bytes read so far in the load pass. Reading and parsing run on a
     /// thread of their own, beside the database writes.
     pub async fn import_corpus(
-        &self,
+        self,
         path: &Path,
         options: &CorpusOptions,
         progress: &(dyn Fn(u64) + Sync),

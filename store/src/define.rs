@@ -91,7 +91,7 @@ impl Define<'_> {
     /// (target, size), in one transaction; what is present already is kept.
     /// `progress` is told how many rows are written, out of the total.
     pub async fn import_wordnet(
-        &self,
+        self,
         synsets: &[NewSynset],
         hypernyms: &[(String, String)],
         groups: &[(String, usize)],
@@ -155,7 +155,7 @@ impl Define<'_> {
     pub async fn open_serving(self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
-             AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at LIMIT 1",
+             AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at, s.id LIMIT 1",
         )
         .bind(id)
         .bind(task.code())
@@ -181,17 +181,21 @@ impl Define<'_> {
     }
 
     /// Stores a round of `task` for annotator `id`: `target`'s group with its
-    /// `candidates` (synset ids) in the order shown.
-    pub async fn insert_serving(&self, id: &str, task: DefinitionTask, target: &str, candidates: &[String]) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(uuid::Uuid::new_v4().to_string())
-            .bind(id)
-            .bind(target)
-            .bind(task.code())
-            .bind(candidates.join("|"))
-            .bind(now_ms())
-            .execute(self.pool())
-            .await?;
+    /// `candidates` (synset ids) in the order shown; nothing when they have it
+    /// already (a second tab drawing the same group at the same moment).
+    pub async fn insert_serving(self, id: &str, task: DefinitionTask, target: &str, candidates: &[String]) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (annotator_id, target, task) DO NOTHING",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(target)
+        .bind(task.code())
+        .bind(candidates.join("|"))
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 
@@ -301,7 +305,7 @@ impl Define<'_> {
 
     /// Stores pick number `attempt` of round `serving`; false when a second tab's
     /// pick took that number first.
-    pub async fn insert_pick(&self, serving: &str, attempt: i64, chosen: &str, correct: bool, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn insert_pick(self, serving: &str, attempt: i64, chosen: &str, correct: bool, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO define_picks (serving_id, attempt, chosen, correct, client_ms, client_ms_reported, server_ms, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serving_id, attempt) DO NOTHING",
@@ -320,7 +324,7 @@ impl Define<'_> {
     }
 
     /// Every finished round (right one found), anonymous, in the order played.
-    pub async fn rounds(self) -> Result<Vec<DefinitionRound>, StoreError> {
+    pub async fn finished_rounds(self) -> Result<Vec<DefinitionRound>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.task, s.target, s.candidates, p.attempt, \
                     (SELECT COALESCE(f.client_ms, f.server_ms) FROM define_picks f WHERE f.serving_id = s.id AND f.attempt = 1) \
@@ -346,7 +350,7 @@ impl Define<'_> {
     /// those people finished first, then the others in an order drawn from `seed`;
     /// at most `limit`.
     pub async fn groups_to_score(
-        &self,
+        self,
         model: &str,
         task: DefinitionTask,
         max_size: u32,
@@ -391,7 +395,7 @@ impl Define<'_> {
     /// Stores `model`'s score of each candidate (synset id, score) of `target`'s group
     /// for `task`. A NaN (a candidate the model cannot score) is stored as -1e300,
     /// below any real score.
-    pub async fn save_scores(&self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
+    pub async fn save_scores(self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -414,7 +418,7 @@ impl Define<'_> {
     }
 
     /// Every stored model score: (model, task, target) -> candidate -> score.
-    pub async fn model_scores(self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
+    pub async fn candidate_scores(self) -> Result<BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>>, StoreError> {
         let rows = sqlx::query("SELECT model_id, task, target, candidate, score FROM define_scores").fetch_all(self.pool()).await?;
         let mut out: BTreeMap<(String, DefinitionTask, String), HashMap<String, f64>> = BTreeMap::new();
         for r in &rows {

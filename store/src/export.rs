@@ -121,7 +121,7 @@ impl Research<'_> {
     /// scores of `models`; returns how many rows went out. A model without scores is
     /// an error.
     pub async fn export_answers<E: From<StoreError>>(
-        &self,
+        self,
         models: &[String],
         filter: &AnswerFilter,
         mut sink: impl FnMut(ExportRow) -> Result<(), E>,

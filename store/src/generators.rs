@@ -22,7 +22,7 @@ impl Material<'_> {
     /// Adds pairs made by a generator with its `strategy`; those already present (in
     /// either order, whatever their strategy) are counted as duplicates and left alone.
     pub async fn add_generated_pairs(
-        &self,
+        self,
         language: &str,
         pairs: Vec<(String, String)>,
         strategy: &str,

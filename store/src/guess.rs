@@ -80,9 +80,16 @@ pub struct GuessRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuessProgress {
     pub serving_id: String,
-    pub lang: String,
     pub text: String,
     pub guessed: usize,
+}
+
+/// A player's rounds (`$1`) as [`GuessProgress`] reads them.
+const ROUNDS: &str = "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
+                      JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1";
+
+fn progress_of(row: &sqlx::any::AnyRow) -> Result<GuessProgress, StoreError> {
+    Ok(GuessProgress { serving_id: row.try_get(0)?, text: row.try_get(1)?, guessed: count(row.try_get(2)?) })
 }
 
 fn count(value: i64) -> usize {
@@ -90,20 +97,17 @@ fn count(value: i64) -> usize {
 }
 
 impl Guess<'_> {
-    /// Every round of annotator `id`, latest first.
+    /// Every round of annotator `id`.
     pub async fn rounds(self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT v.id, s.lang, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
-             JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1 ORDER BY v.served_at DESC",
-        )
-        .bind(id)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(GuessProgress { serving_id: r.try_get(0)?, lang: r.try_get(1)?, text: r.try_get(2)?, guessed: count(r.try_get(3)?) })
-            })
-            .collect()
+        let rows = sqlx::query(ROUNDS).bind(id).fetch_all(self.pool()).await?;
+        rows.iter().map(progress_of).collect()
+    }
+
+    /// Annotator `id`'s latest `limit` rounds in `lang`, latest first.
+    pub async fn latest_rounds(self, id: &str, lang: &str, limit: i64) -> Result<Vec<GuessProgress>, StoreError> {
+        let sql = format!("{ROUNDS} AND s.lang = $2 ORDER BY v.served_at DESC, v.id DESC LIMIT $3");
+        let rows = sqlx::query(&sql).bind(id).bind(lang).bind(limit).fetch_all(self.pool()).await?;
+        rows.iter().map(progress_of).collect()
     }
 
     /// Up to `limit` sentences of `lang` in random order that annotator `id` has not
@@ -122,10 +126,10 @@ impl Guess<'_> {
         .await?)
     }
 
-    /// Stores a round of `sentence` in `mode` for annotator `id`; false when they
-    /// had it already (a second tab serving at the same moment).
-    pub async fn insert_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<bool, StoreError> {
-        let done = sqlx::query(
+    /// Stores a round of `sentence` in `mode` for annotator `id`; nothing when they
+    /// have it already (a second tab serving at the same moment).
+    pub async fn insert_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<(), StoreError> {
+        sqlx::query(
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
         )
@@ -136,7 +140,7 @@ impl Guess<'_> {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(())
     }
 
     /// Round `serving` of annotator `id`, with its guesses; `None` when it is not theirs.

@@ -198,9 +198,9 @@ impl NewWords<'_> {
     }
 
     /// Stores item `item` served to annotator `id` with `word`, its definition shown
-    /// or not; false when they met it already (a second tab drawing it at the same moment).
-    pub async fn insert_serving(&self, id: &str, item: &str, word: PlayedWord, with_definition: bool) -> Result<bool, StoreError> {
-        let done = sqlx::query(
+    /// or not; nothing when they have it already (a second tab drawing it at the same moment).
+    pub async fn insert_serving(self, id: &str, item: &str, word: PlayedWord, with_definition: bool) -> Result<(), StoreError> {
+        sqlx::query(
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
@@ -212,15 +212,17 @@ impl NewWords<'_> {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(())
     }
 
     /// The item annotator `id` was served first and has not answered.
     pub async fn open_serving(self, id: &str) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at LIMIT 1")
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at, id LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?)
     }
 
     /// The card of round `serving` of annotator `id`, with their latest answer since `since` (ms).
@@ -296,7 +298,7 @@ impl NewWords<'_> {
 
     /// Stores the answer to round `serving`: option `choice`, right or not; false
     /// when it was answered already (a second tab's answer came first).
-    pub async fn answer(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
+    pub async fn record_choice(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
              WHERE id = $6 AND choice IS NULL",

@@ -41,7 +41,7 @@ impl Material<'_> {
     /// Calls `each` with the fitting sentences among `ids`, in the order of `ids`,
     /// until it breaks.
     async fn each_context(
-        &self,
+        self,
         ids: &[i64],
         target: &str,
         distractor: &str,
@@ -93,7 +93,7 @@ impl Material<'_> {
     /// candidates in a seeded random order, the first fitting ones kept), leaving out
     /// the sentence ids in `exclude`; in corpus order.
     pub async fn sample_contexts(
-        &self,
+        self,
         language: &str,
         target: &str,
         distractor: &str,

@@ -184,7 +184,7 @@ impl Game<'_> {
         .await?)
     }
 
-    /// The items `annotator` was served (and the pairs of the latest), and their friends' ids.
+    /// The items `annotator` was served (and their pairs in the order served), and their friends' ids.
     pub async fn served_and_friends(self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
         // one query for both
         // (item, its pair, served at, serving id) or a friend

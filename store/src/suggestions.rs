@@ -41,7 +41,7 @@ impl Suggestions<'_> {
     /// corpus, not already a pair or an open or accepted suggestion (in either
     /// order). Returns the normalised words and their key.
     async fn check_new_pair(
-        &self,
+        self,
         language: &str,
         target: &str,
         distractor: &str,
@@ -119,7 +119,7 @@ impl Suggestions<'_> {
     }
 
     /// Proposals awaiting a decision, oldest first.
-    pub async fn pending_suggestions(self) -> Result<Vec<Suggestion>, StoreError> {
+    pub async fn queue(self) -> Result<Vec<Suggestion>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM pair_suggestions WHERE status = 'pending' ORDER BY id"))
             .fetch_all(self.pool())
             .await?;

@@ -15,7 +15,7 @@ const DRAW: i64 = 50;
 
 /// A player's latest rounds of a language looked at for one left unfinished (older
 /// ones count as given up).
-const OPEN_LOOKED_AT: usize = 3;
+const OPEN_LOOKED_AT: i64 = 3;
 
 /// A guess as a player sends it.
 struct Guess {
@@ -56,9 +56,8 @@ impl Engine {
 
 /// The latest round of `lang` that `annotator` has not guessed to the end.
 async fn open_round(store: &Store, annotator: &str, lang: &str) -> Result<Option<String>, StoreError> {
-    let rounds = store.guess().rounds(annotator).await?;
-    let mut of_lang = rounds.into_iter().filter(|r| r.lang == lang).take(OPEN_LOOKED_AT);
-    Ok(of_lang.find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
+    let latest = store.guess().latest_rounds(annotator, lang, OPEN_LOOKED_AT).await?;
+    Ok(latest.into_iter().find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
 }
 
 /// Serves `annotator` a sentence of `lang` of playable length they have not had: one

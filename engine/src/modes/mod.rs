@@ -18,10 +18,10 @@ use crate::EngineError;
 
 /// The serving a round shows: the one the player has open (`open`), else a new
 /// one that `serve` draws and stores (false when nothing is left for them, so
-/// `None`; it runs only when nothing is open). Two tabs serving at once both store
-/// theirs (the second finds the row taken and stores nothing) and both show the one
-/// that `open` finds afterwards; when it finds none, the race was lost and the
-/// player is asked to try again.
+/// `None`; it runs only when nothing is open). Two tabs serving at once both try to
+/// store theirs (each mode's insert stores nothing where the player has that round
+/// already) and both show the one that `open` finds afterwards; when it finds none,
+/// the race was lost and the player is asked to try again.
 async fn open_or_serve<Open, Serve>(open: impl Fn() -> Open, serve: impl FnOnce() -> Serve) -> Result<Option<String>, EngineError>
 where
     Open: Future<Output = Result<Option<String>, StoreError>>,
@@ -60,6 +60,12 @@ trait Answers {
 
     fn served_at(serving: &Self::Serving) -> i64;
 
+    /// Refuses what no serving of the mode could take (a rating of 7), before any
+    /// serving is read.
+    fn check(_given: &Self::Given) -> Result<(), EngineError> {
+        Ok(())
+    }
+
     /// Serving `serving` of `annotator`; `None` when it is not theirs.
     async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<Self::Serving>, StoreError>;
 
@@ -72,8 +78,8 @@ trait Answers {
     async fn write(store: &Store, annotator: &str, serving: &str, row: &Self::Row, timing: Timing) -> Result<bool, StoreError>;
 }
 
-/// Every mode's answer to one of its servings: the player's serving or a refusal
-/// (404), then the rules' judgement. A repeated answer is told as the first time,
+/// Every mode's answer to one of its servings: a value no serving takes refused
+/// (422), the player's serving or a refusal (404), then the rules' judgement. A repeated answer is told as the first time,
 /// and so is one that lost the race to store against a second tab's (the serving
 /// is read again and judged again).
 async fn answer<M: Answers>(
@@ -83,6 +89,7 @@ async fn answer<M: Answers>(
     given: M::Given,
     client_ms: Option<i64>,
 ) -> Result<M::Outcome, EngineError> {
+    M::check(&given)?;
     for _ in 0..2 {
         let read = M::read(store, annotator, serving).await?;
         let read = read.ok_or_else(|| EngineError::NotServed(format!("{serving:?} is not {} served to you", M::SERVED)))?;

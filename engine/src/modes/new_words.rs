@@ -71,10 +71,14 @@ impl Answers for Choosing {
         store.new_words().serving(annotator, serving).await
     }
 
-    fn judge(round: &NewWordsServing, &choice: &usize) -> Result<Judged<(usize, bool), NewWordsPick>, EngineError> {
-        if choice > 1 {
-            return Err(EngineError::Invalid(format!("an item has two options, 0 and 1, not {choice}")));
+    fn check(&choice: &usize) -> Result<(), EngineError> {
+        match choice {
+            0 | 1 => Ok(()),
+            _ => Err(EngineError::Invalid(format!("an item has two options, 0 and 1, not {choice}"))),
         }
+    }
+
+    fn judge(round: &NewWordsServing, &choice: &usize) -> Result<Judged<(usize, bool), NewWordsPick>, EngineError> {
         let [first, second] = &round.options;
         let answer = if round.answer == 0 { first } else { second };
         let told = |correct: bool| NewWordsPick { correct, answer: answer.clone() };
@@ -86,7 +90,7 @@ impl Answers for Choosing {
     }
 
     async fn write(store: &Store, _: &str, serving: &str, &(choice, correct): &(usize, bool), timing: Timing) -> Result<bool, StoreError> {
-        store.new_words().answer(serving, choice, correct, timing).await
+        store.new_words().record_choice(serving, choice, correct, timing).await
     }
 }
 
@@ -105,7 +109,7 @@ mod tests {
         // answering again is told the first answer's verdict
         let again = Choosing::judge(&round(Some((0, false))), &1).expect("judged");
         assert_eq!(again, Judged::Repeated(NewWordsPick { correct: false, answer: "the table".into() }));
-        assert!(matches!(Choosing::judge(&round(None), &2), Err(EngineError::Invalid(_))));
+        assert!(matches!(Choosing::check(&2), Err(EngineError::Invalid(_))));
     }
 
     #[test]

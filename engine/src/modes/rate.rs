@@ -57,10 +57,14 @@ impl Answers for Rating {
         store.rate().serving(annotator, serving).await
     }
 
-    fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(i64, u8), ()>, EngineError> {
-        if !(1..=5).contains(&position) {
-            return Err(EngineError::Invalid(format!("a rating is 1 to 5, not {position}")));
+    fn check(&position: &u8) -> Result<(), EngineError> {
+        match position {
+            1..=5 => Ok(()),
+            _ => Err(EngineError::Invalid(format!("a rating is 1 to 5, not {position}"))),
         }
+    }
+
+    fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(i64, u8), ()>, EngineError> {
         let rating = if round.target_first { position } else { 6 - position };
         Ok(Judged::New((round.item_id, rating), ()))
     }
@@ -80,7 +84,8 @@ mod tests {
         let served = |target_first| RateServing { item_id: 7, target_first, served_at: 0 };
         assert_eq!(Rating::judge(&served(true), &2).expect("judged"), Judged::New((7, 2), ()));
         assert_eq!(Rating::judge(&served(false), &2).expect("judged"), Judged::New((7, 4), ()));
-        assert!(matches!(Rating::judge(&served(true), &0), Err(EngineError::Invalid(_))));
-        assert!(matches!(Rating::judge(&served(true), &6), Err(EngineError::Invalid(_))));
+        assert!(matches!(Rating::check(&0), Err(EngineError::Invalid(_))));
+        assert!(matches!(Rating::check(&6), Err(EngineError::Invalid(_))));
+        assert!(Rating::check(&5).is_ok());
     }
 }

@@ -41,7 +41,7 @@ async fn suggestions_are_checked_moderated_and_audited() {
         assert_eq!(first.status, SuggestionStatus::Pending);
         assert!(invalid(suggest("Painted", "cats").await).contains("already been proposed"), "reversed suggestion");
         let second = suggest("wall", "box").await.expect("another");
-        assert_eq!(store.suggestions().pending_suggestions().await.expect("queue").len(), 2);
+        assert_eq!(store.suggestions().queue().await.expect("queue").len(), 2);
 
         // approve with an edit; reject without a reason is refused, with one it sticks
         let pair = store.suggestions().approve("ada", first.id, "cats", "wall").await.expect("approve");
@@ -60,7 +60,7 @@ async fn suggestions_are_checked_moderated_and_audited() {
         assert_eq!(mine[0].reason.as_deref(), Some("too easy to tell apart"));
         assert_eq!(mine[1].status, SuggestionStatus::Approved);
         assert_eq!(mine[1].reason.as_deref(), Some("edited from cats / painted"));
-        assert!(store.suggestions().pending_suggestions().await.expect("queue").is_empty());
+        assert!(store.suggestions().queue().await.expect("queue").is_empty());
 
         let report = store.admin().build_items_as("ada").await.expect("build");
         assert!(report.items > 0, "the approved pair gets items");

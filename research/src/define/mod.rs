@@ -32,13 +32,13 @@ const PEOPLE: &str = "people";
 pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let people: Vec<Instance> = store
         .define()
-        .rounds()
+        .finished_rounds()
         .await?
         .into_iter()
         .map(|r| Instance { task: r.task, target: r.target, candidates: r.candidates, rank: r.rank })
         .collect();
     let mut models: BTreeMap<String, Vec<Instance>> = BTreeMap::new();
-    for ((model, task, target), scores) in store.define().model_scores().await? {
+    for ((model, task, target), scores) in store.define().candidate_scores().await? {
         let candidates: Vec<(&String, f64)> = scores.iter().map(|(c, s)| (c, *s)).collect();
         let Some(correct) = candidates.iter().position(|(c, _)| **c == target) else { continue };
         let values: Vec<f64> = candidates.iter().map(|(_, s)| *s).collect();

@@ -455,7 +455,7 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tfour\ta-priori\n";
         store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
         let model = tiny_model(store).await;
-        let first = store.rate().pairs("en", None).await.expect("pairs").remove(0);
+        let first = store.rate().pairs_without_items("en", None).await.expect("pairs").remove(0);
         let candidates = store.rate().candidates("en", &first, 10_000).await.expect("candidates");
         assert!(candidates.len() > 4, "{} candidates", candidates.len());
         let contexts: Vec<Context<'_>> = candidates

@@ -48,7 +48,7 @@ impl Rate<'_> {
     /// The active pairs of `language` that have no Likert items yet. With `count`,
     /// only the most extreme by success rate in the main game, as Section 6 does: the
     /// `count / 2` hardest and the rest easiest of the pairs people have played.
-    pub async fn pairs(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
+    pub async fn pairs_without_items(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, \
                     (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
@@ -130,7 +130,7 @@ impl Rate<'_> {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn rows(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
+    pub async fn rated_items(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \

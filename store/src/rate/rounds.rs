@@ -26,7 +26,7 @@ impl Rate<'_> {
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
              WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM rate_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
-             ORDER BY s.served_at LIMIT 1",
+             ORDER BY s.served_at, s.id LIMIT 1",
         )
         .bind(id)
         .bind(language)
@@ -51,9 +51,9 @@ impl Rate<'_> {
     }
 
     /// Stores Likert item `item` served to annotator `id`, the target word at the
-    /// left end or not; false when they met it already (two tabs racing for it).
-    pub async fn insert_serving(self, id: &str, item: i64, target_first: bool) -> Result<bool, StoreError> {
-        let done = sqlx::query(
+    /// left end or not; nothing when they have it already (two tabs racing for it).
+    pub async fn insert_serving(self, id: &str, item: i64, target_first: bool) -> Result<(), StoreError> {
+        sqlx::query(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
@@ -64,7 +64,7 @@ impl Rate<'_> {
         .bind(now_ms())
         .execute(self.pool())
         .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(())
     }
 
     /// The card of Likert serving `serving` of annotator `id`.
