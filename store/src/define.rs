@@ -188,7 +188,7 @@ impl Define<'_> {
             "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, target, task) DO NOTHING",
         )
-        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(uuid::Uuid::now_v7().to_string())
         .bind(id)
         .bind(target)
         .bind(task.code())

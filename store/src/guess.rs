@@ -133,7 +133,7 @@ impl Guess<'_> {
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
         )
-        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(uuid::Uuid::now_v7().to_string())
         .bind(id)
         .bind(sentence)
         .bind(mode.code())

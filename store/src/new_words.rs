@@ -204,7 +204,7 @@ impl NewWords<'_> {
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
-        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(uuid::Uuid::now_v7().to_string())
         .bind(id)
         .bind(item)
         .bind(word.code())

@@ -72,7 +72,7 @@ impl Answers for Picking {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<DefineServing>, StoreError> {
         store.define().serving(annotator, serving).await
     }
 

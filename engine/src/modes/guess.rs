@@ -109,7 +109,7 @@ fn told(guess: &GuessRow, positions: usize) -> GuessResult {
 struct Guessing;
 
 impl Answers for Guessing {
-    /// The round, with the suggestions at its next position (the easier mode).
+    /// The round, with the suggestions at its next position when one was picked.
     type Serving = (GuessServing, Vec<String>);
     type Given = Guess;
     type Row = GuessRow;
@@ -120,11 +120,12 @@ impl Answers for Guessing {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<Self::Serving>, StoreError> {
+    async fn read(store: &Store, annotator: &str, serving: &str, given: &Guess) -> Result<Option<Self::Serving>, StoreError> {
         let Some(round) = store.guess().serving(annotator, serving).await? else { return Ok(None) };
-        let suggestions = match round.mode {
-            GuessMode::Type => Vec::new(),
-            GuessMode::Choose => store.guess().suggested_words(round.sentence_id, round.guesses.len() + 1).await?,
+        // a suggestion picked is judged against those of the position to guess now
+        let suggestions = match (round.mode, given.rank) {
+            (GuessMode::Choose, Some(_)) => store.guess().suggested_words(round.sentence_id, round.guesses.len() + 1).await?,
+            _ => Vec::new(),
         };
         Ok(Some((round, suggestions)))
     }

@@ -66,8 +66,9 @@ trait Answers {
         Ok(())
     }
 
-    /// Serving `serving` of `annotator`; `None` when it is not theirs.
-    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<Self::Serving>, StoreError>;
+    /// Serving `serving` of `annotator`, with what judging `given` needs of it;
+    /// `None` when it is not theirs.
+    async fn read(store: &Store, annotator: &str, serving: &str, given: &Self::Given) -> Result<Option<Self::Serving>, StoreError>;
 
     /// The game's rules: an answer given before is told as then; a new one is
     /// checked and judged.
@@ -91,7 +92,7 @@ async fn answer<M: Answers>(
 ) -> Result<M::Outcome, EngineError> {
     M::check(&given)?;
     for _ in 0..2 {
-        let read = M::read(store, annotator, serving).await?;
+        let read = M::read(store, annotator, serving, &given).await?;
         let read = read.ok_or_else(|| EngineError::NotServed(format!("{serving:?} is not {} served to you", M::SERVED)))?;
         match M::judge(&read, &given)? {
             Judged::Repeated(outcome) => return Ok(outcome),

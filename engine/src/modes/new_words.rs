@@ -67,7 +67,7 @@ impl Answers for Choosing {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
+    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<NewWordsServing>, StoreError> {
         store.new_words().serving(annotator, serving).await
     }
 

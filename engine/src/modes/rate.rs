@@ -53,7 +53,7 @@ impl Answers for Rating {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
+    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<RateServing>, StoreError> {
         store.rate().serving(annotator, serving).await
     }
 
