@@ -92,6 +92,17 @@ fn progress_of(row: &sqlx::any::AnyRow) -> Result<GuessProgress, StoreError> {
     Ok(GuessProgress { serving_id: row.try_get(0)?, text: row.try_get(1)?, guessed: count(row.try_get(2)?) })
 }
 
+/// A guess read from the columns position, guess, word, correct, rank (in this order, from 0).
+fn guess_of(row: &sqlx::any::AnyRow) -> Result<GuessRow, StoreError> {
+    Ok(GuessRow {
+        position: count(row.try_get(0)?),
+        guess: row.try_get(1)?,
+        word: row.try_get(2)?,
+        correct: row.try_get::<i64, _>(3)? == 1,
+        rank: row.try_get::<Option<i64>, _>(4)?.map(count),
+    })
+}
+
 fn count(value: i64) -> usize {
     usize::try_from(value).unwrap_or(0)
 }
@@ -158,18 +169,7 @@ impl Guess<'_> {
             .bind(serving)
             .fetch_all(self.pool())
             .await?;
-        let guesses = guesses
-            .iter()
-            .map(|r| {
-                Ok(GuessRow {
-                    position: count(r.try_get(0)?),
-                    guess: r.try_get(1)?,
-                    word: r.try_get(2)?,
-                    correct: r.try_get::<i64, _>(3)? == 1,
-                    rank: r.try_get::<Option<i64>, _>(4)?.map(count),
-                })
-            })
-            .collect::<Result<_, StoreError>>()?;
+        let guesses = guesses.iter().map(guess_of).collect::<Result<_, StoreError>>()?;
         Ok(Some(GuessServing {
             mode: stored_code(&row, 0, "guessing mode", GuessMode::parse)?,
             sentence_id: row.try_get(1)?,
@@ -194,17 +194,7 @@ impl Guess<'_> {
         .bind(serving)
         .fetch_optional(self.pool())
         .await?;
-        row.map(|r| {
-            let guess = GuessRow {
-                position: count(r.try_get(0)?),
-                guess: r.try_get(1)?,
-                word: r.try_get(2)?,
-                correct: r.try_get::<i64, _>(3)? == 1,
-                rank: r.try_get::<Option<i64>, _>(4)?.map(count),
-            };
-            Ok((guess, r.try_get(5)?))
-        })
-        .transpose()
+        row.map(|r| Ok((guess_of(&r)?, r.try_get(5)?))).transpose()
     }
 
     /// The easier mode's suggestions at a position: the top words of the first model
@@ -254,7 +244,7 @@ impl Guess<'_> {
                 Ok(HumanGuess {
                     lang: r.try_get(0)?,
                     sentence_id: r.try_get(1)?,
-                    position: usize::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0),
+                    position: count(r.try_get(2)?),
                     word: r.try_get(3)?,
                     guess: r.try_get(4)?,
                     rank: r.try_get::<Option<i64>, _>(5)?.and_then(|k| usize::try_from(k).ok()),
@@ -278,7 +268,7 @@ impl Guess<'_> {
                     model: r.try_get(0)?,
                     lang: r.try_get(1)?,
                     sentence_id: r.try_get(2)?,
-                    position: usize::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0),
+                    position: count(r.try_get(3)?),
                     word: r.try_get(4)?,
                     top: r.try_get::<String, _>(5)?.split('|').map(str::to_owned).collect(),
                     word_log_prob: r.try_get(6)?,

@@ -50,7 +50,7 @@ pub(crate) const PLAYER_TABLES: [PlayerTable; 16] = [
 
 impl PlayerTable {
     /// The table called `name` in [`PLAYER_TABLES`].
-    pub(crate) fn named(name: &str) -> Option<PlayerTable> {
+    fn named(name: &str) -> Option<PlayerTable> {
         PLAYER_TABLES.into_iter().find(|t| t.name == name)
     }
 

@@ -21,7 +21,7 @@ use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::each_backend;
 use gapwise_store::{NewSynset, Store};
-use reqwest::{header, Client, StatusCode};
+use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
 const TARGETS: [&str; 2] = ["beckon.v.01", "a_cappella_singing.n.01"];
@@ -220,15 +220,7 @@ async fn rounds_picks_scores_and_the_report() {
         }
 
         // the picks are the player's data, and go with them
-        let data: Value = me
-            .get(format!("{}/api/my-data", app.base))
-            .header(header::ACCEPT, "application/json")
-            .send()
-            .await
-            .expect("mine")
-            .json()
-            .await
-            .expect("json");
+        let data = common::my_data(&me, &app).await;
         let picks: usize = ranks.iter().map(|(_, _, k)| k).sum();
         assert_eq!(data["define_picks"], picks, "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");

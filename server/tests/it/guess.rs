@@ -19,7 +19,7 @@ use gapwise_scorer::guess::{NextPieceModel, PieceKind, WordLogProb};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::Store;
-use reqwest::{header, Client, StatusCode};
+use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
 async fn spawn(store: &Store) -> App {
@@ -207,15 +207,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(common::irt_answers(&report, "guess"), (people.len(), true));
 
         // the guesses are the player's data, and go with them
-        let data: Value = me
-            .get(format!("{}/api/my-data", app.base))
-            .header(header::ACCEPT, "application/json")
-            .send()
-            .await
-            .expect("mine")
-            .json()
-            .await
-            .expect("json");
+        let data = common::my_data(&me, &app).await;
         assert_eq!(data["word_guesses"], people.len(), "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());

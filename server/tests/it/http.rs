@@ -571,7 +571,7 @@ async fn pages_finish_while_other_routers_are_built() {
 
     let app = spawn(gapwise_store::testing::sqlite().await).await;
     let player = started(&app).await;
-    let data: Value = player.get(format!("{}/api/my-data", app.base)).send().await.expect("data").json().await.expect("json");
+    let data = common::my_data(&player, &app).await;
     let pseudonym = data["pseudonym"].as_str().expect("pseudonym").to_owned();
     let stop = Stop(std::sync::Arc::default());
     let builder = tokio::task::spawn_blocking({

@@ -20,7 +20,7 @@ use gapwise_scorer::new_words::partial::ContinuationScorer;
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::each_backend;
 use gapwise_store::{NewWordsItemRecord, Store};
-use reqwest::{header, Client, StatusCode};
+use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
 /// Six adjectives and six nouns of the shipped items, all in their base form, so that
@@ -224,15 +224,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         assert_eq!(by_length, 12);
 
         // the answers are the player's data, and go with them
-        let data: Value = me
-            .get(format!("{}/api/my-data", app.base))
-            .header(header::ACCEPT, "application/json")
-            .send()
-            .await
-            .expect("mine")
-            .json()
-            .await
-            .expect("json");
+        let data = common::my_data(&me, &app).await;
         assert_eq!(data["invented_word_answers"], 12, "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());

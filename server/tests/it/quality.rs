@@ -270,7 +270,7 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
             "{reasons:?}"
         );
         // the participant id is theirs to see, and never exported
-        let mine: Value = p1.get(format!("{}/api/my-data", app.base)).send().await.expect("my data").json().await.expect("json");
+        let mine = common::my_data(&p1, &app).await;
         assert_eq!(mine["crowd"][1], "P1", "{mine}");
         let export = admin.get(format!("{}/api/export/csv", app.base)).send().await.expect("export").text().await.expect("csv");
         assert!(!export.contains("P1") && !export.contains("C0DE42"), "{export}");

@@ -48,6 +48,12 @@ pub async fn call(c: &Client, app: &App, endpoint: &str, form: &[(&str, &str)]) 
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
 }
 
+/// What `GET /api/my-data` says of the player signed in on `c`.
+pub async fn my_data(c: &Client, app: &App) -> Value {
+    let res = c.get(format!("{}/api/my-data", app.base)).header(header::ACCEPT, "application/json").send().await.expect("my data");
+    res.json().await.expect("json")
+}
+
 /// A new player who gave consent: a client with a session cookie.
 pub async fn started(app: &App) -> Client {
     let c = client();
