@@ -2,7 +2,7 @@
 
 use gapwise_model::{Context, Preparation, LANGUAGES};
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
+use leptos_router::hooks::{use_location, use_query_map};
 
 use crate::api::being_prepared;
 use crate::i18n::use_i18n;
@@ -56,7 +56,7 @@ pub fn InterfaceLanguage() -> impl IntoView {
 /// Links that choose the language of the items (the sentences and words shown):
 /// `base` followed by `lang=<code>`, e.g. `/play?k=3&` or `/rate?`.
 #[component]
-pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> impl IntoView {
+pub fn LanguageChooser(#[prop(into)] language: Signal<&'static str>, #[prop(into)] base: Signal<String>) -> impl IntoView {
     let links = LANGUAGES
         .into_iter()
         .map(|(code, name)| {
@@ -74,6 +74,15 @@ pub fn LanguageChooser(language: Memo<&'static str>, base: Signal<String>) -> im
     }
 }
 
+/// The confirmation `message` (a catalogue key) on a page that a form post came
+/// back to with `?done=<done>` (see `ssr::back_with`).
+#[component]
+pub fn Done(done: &'static str, message: &'static str) -> impl IntoView {
+    let query = use_query_map();
+    let shown = query.read_untracked().get("done").as_deref() == Some(done);
+    shown.then(|| view! { <p class="ok" role="status">{use_i18n().t(message)}</p> })
+}
+
 /// An error as the user reads it.
 #[component]
 pub fn ErrorNote(error: AppError) -> impl IntoView {
@@ -84,51 +93,47 @@ pub fn ErrorNote(error: AppError) -> impl IntoView {
     view! { <p class="error" role="alert">{message}</p> }
 }
 
-/// The body of a page that serves rounds (Likert, word and definition, next word):
-/// a loading note, then the round `show` renders, the message `none` (a catalogue
-/// key) when nothing is left for the player, or the error with a way home. When the
-/// rounds are made by the demo's model preparation step `made_by` (when it says one)
-/// and that step is still to run, the page says they are being prepared instead.
+/// A page's rounds, begun on the server: `first` fetches the first round (the page is
+/// rendered whole before it is sent), and `island` renders the page's island with it
+/// and with whether, when there is none, such rounds are still being prepared (by
+/// the demo's model preparation step `made_by`, when it says one).
 #[component]
-pub fn RoundView<T, F, V>(
-    round: Resource<Result<Option<T>, AppError>>,
-    none: &'static str,
-    show: F,
-    #[prop(optional, into)] made_by: Option<Signal<Option<Preparation>>>,
-) -> impl IntoView
+pub fn FirstRound<T, Fut, I, V>(first: Fut, #[prop(default = None)] made_by: Option<Preparation>, island: I) -> impl IntoView
 where
-    T: Clone + Send + Sync + serde::Serialize + serde::de::DeserializeOwned + 'static,
-    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+    T: Send + 'static,
+    Fut: std::future::Future<Output = Result<Option<T>, AppError>> + Send + 'static,
+    I: FnOnce(Result<Option<T>, AppError>, bool) -> V + Send + 'static,
+    V: IntoView + 'static,
+{
+    let page = async move {
+        let round = first.await;
+        let preparing = match (&round, made_by) {
+            (Ok(None), Some(step)) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
+            _ => false,
+        };
+        island(round, preparing)
+    };
+    view! { <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense> }
+}
+
+/// The round a page shows: `show` renders it; else the message `none` (a catalogue
+/// key) when nothing is left for the player, or "being prepared" when the rounds are
+/// still to be made (`preparing`), or the error with a way home.
+#[component]
+pub fn RoundView<T, F, V>(round: RwSignal<Result<Option<T>, AppError>>, none: &'static str, preparing: bool, show: F) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+    F: Fn(T) -> V + Send + Sync + 'static,
     V: IntoView + 'static,
 {
     let i18n = use_i18n();
-    // a resource, so that the server's answer travels with the page to hydration
-    let preparing = Resource::new(
-        move || made_by.and_then(|step| step.get()),
-        |step| async move {
-            match step {
-                Some(step) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
-                None => false,
-            }
-        },
-    );
-    view! {
-        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || {
-                let show = show.clone();
-                Suspend::new(async move {
-                    match round.await {
-                        Ok(Some(card)) => show(card).into_any(),
-                        Ok(None) => {
-                            let preparing = preparing.await;
-                            let note = if preparing { "being-prepared" } else { none };
-                            view! { <p class="exhausted" class:preparing=preparing>{i18n.t(note)}</p> }.into_any()
-                        }
-                        Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
-                    }
-                })
-            }}
-        </Transition>
+    move || match round.get() {
+        Ok(Some(card)) => show(card).into_any(),
+        Ok(None) => {
+            let note = if preparing { "being-prepared" } else { none };
+            view! { <p class="exhausted" class:preparing=preparing>{i18n.t(note)}</p> }.into_any()
+        }
+        Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
     }
 }
 
@@ -145,37 +150,31 @@ where
     last.filter(|_| action.value().with_untracked(Option::is_none))
 }
 
-/// The rounds a page shows, one request each: fetched with `fetch` when the page
-/// asks for them (the first load, or `key`, its language or task, changed), and
-/// otherwise taken from what the last answer sent with `action` brought (`next` of
-/// its outcome), once per answer; an answer that failed fetches the round again.
-pub fn answered_rounds<S, K, C, Fut>(
+/// The rounds an island shows, one request each: `first` as the server sent it, then
+/// what each answer sent with `action` brings (`next` of its outcome); an answer
+/// that failed fetches the round again with `fetch`.
+pub fn answered_rounds<S, C, Fut>(
     action: ServerAction<S>,
-    key: impl Fn() -> K + Send + Sync + 'static,
-    fetch: impl Fn(K) -> Fut + Copy + Send + Sync + 'static,
+    first: Result<Option<C>, AppError>,
+    fetch: impl Fn() -> Fut + Send + Sync + 'static,
     next: fn(S::Output) -> Option<C>,
-) -> Resource<Result<Option<C>, AppError>>
+) -> RwSignal<Result<Option<C>, AppError>>
 where
     S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
     S::Output: Clone + Send + Sync + 'static,
-    K: PartialEq + Clone + Send + Sync + 'static,
-    C: serde::Serialize + serde::de::DeserializeOwned + Send + Sync + 'static,
-    Fut: std::future::Future<Output = Result<Option<C>, AppError>> + Send + 'static,
+    C: Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<Option<C>, AppError>> + 'static,
 {
-    // the action's version whose outcome was last taken
-    let shown = StoredValue::new(0);
-    Resource::new(
-        move || (key(), action.version().get()),
-        move |(key, version)| async move {
-            if shown.get_value() != version {
-                shown.set_value(version);
-                if let Some(Ok(output)) = action.value().get_untracked() {
-                    return Ok(next(output));
-                }
-            }
-            fetch(key).await
-        },
-    )
+    let shown = RwSignal::new(first);
+    Effect::new(move |_| match action.value().get() {
+        Some(Ok(output)) => shown.set(Ok(next(output))),
+        Some(Err(_)) => {
+            let round = fetch();
+            leptos::task::spawn_local(async move { shown.set(round.await) });
+        }
+        None => {}
+    });
+    shown
 }
 
 /// Shows the error of the last run of a server action, if any.

@@ -94,9 +94,22 @@ impl From<&str> for Arg {
     }
 }
 
-/// The page's language, as `App` provided it.
+/// The page's language: as `App` provided it on the server, or read back from the
+/// page in an island (the browser runs islands alone, without `App` around them).
 pub fn use_i18n() -> I18n {
-    use_context::<I18n>().unwrap_or(I18n(DEFAULT_LANGUAGE))
+    use_context::<I18n>().unwrap_or_else(detect)
+}
+
+/// The items' language a page's query asks for (`?lang=xx`), else the interface's.
+pub fn query_language() -> &'static str {
+    let query = leptos_router::hooks::use_query_map();
+    let asked = query.read_untracked().get("lang").and_then(|raw| parse_language(&raw));
+    asked.unwrap_or(use_i18n().0)
+}
+
+/// A language code as an island's prop carries it, back to one of `model::LANGUAGES`.
+pub fn language_of(code: &str) -> &'static str {
+    parse_language(code).unwrap_or(DEFAULT_LANGUAGE)
 }
 
 /// The language of the request being rendered (server) or of the page the server

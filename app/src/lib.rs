@@ -1,6 +1,10 @@
 //! Gapwise's Leptos app: the pages, their components and the server functions they
 //! call. Compiled twice: with `ssr` into the server, with `hydrate` into the wasm
-//! front end that takes over the server-rendered page.
+//! front end. The app is built of islands: the server renders every page whole, and
+//! only the parts that play rounds (`#[island]`: the game, rating, definitions, next
+//! word, new words) are compiled to wasm and take over in the browser. Everything
+//! else is plain HTML whose forms post and links load pages, as without JavaScript;
+//! so the browser downloads the framework and the rounds, not every page.
 
 pub mod api;
 mod components;
@@ -29,7 +33,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 // an icon of its own, so that browsers do not ask for a missing /favicon.ico
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options/>
+                <HydrationScripts options islands=true/>
                 <MetaTags/>
             </head>
             <body>
@@ -46,12 +50,6 @@ pub fn App() -> impl IntoView {
     ssr::set_content_security_policy();
     let i18n = i18n::detect();
     provide_context(i18n);
-    // Marks the page once the wasm front end has taken over (browser tests wait for it).
-    Effect::new(move |_| {
-        if let Some(body) = document().body() {
-            let _ = body.set_attribute("data-hydrated", "true");
-        }
-    });
     view! {
         <Stylesheet id="leptos" href="/pkg/gapwise.css"/>
         // each page names itself in the player's language: "Play · Gapwise"
@@ -106,5 +104,16 @@ pub fn App() -> impl IntoView {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(App);
+    leptos::mount::hydrate_islands();
+    // Leptos's loader hydrates the page's islands as soon as this returns, in
+    // microtasks; a task queued now runs after them all and marks the page as taken
+    // over (browser tests wait for the mark).
+    set_timeout(
+        || {
+            if let Some(body) = document().body() {
+                let _ = body.set_attribute("data-hydrated", "true");
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }

@@ -37,6 +37,32 @@ pub fn context() -> Result<ServerContext, AppError> {
     })
 }
 
+/// Sends a plain form post back to the page it came from (its `Referer`, as Leptos
+/// does) with `key=value` in that page's query, in place of any `done` or `notice`
+/// there: so the page, rendered anew, says what the post did (Post/Redirect/Get).
+/// The pages outside the islands post their forms as a browser without JavaScript.
+pub fn back_with(key: &str, value: &str) {
+    let Some(parts) = use_context::<axum::http::request::Parts>() else { return };
+    let referer = parts.headers.get(header::REFERER).and_then(|v| v.to_str().ok());
+    if let Some(page) = referer.and_then(|referer| page_saying(referer, key, value)) {
+        leptos_axum::redirect(&page);
+    }
+}
+
+/// The path and query of `referer` with `key=value` in place of its `done` and
+/// `notice`: a page of this site, never `//elsewhere`.
+fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
+    let (_, rest) = referer.split_once("://")?;
+    let page = &rest[rest.find('/')?..];
+    if page.starts_with("//") {
+        return None;
+    }
+    let (path, query) = page.split_once('?').unwrap_or((page, ""));
+    let kept = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "done" && k != "notice");
+    let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).append_pair(key, value).finish();
+    Some(format!("{path}?{query}"))
+}
+
 fn set_status(status: StatusCode) {
     if let Some(res) = use_context::<ResponseOptions>() {
         res.set_status(status);
@@ -262,4 +288,23 @@ fn set_cookie(
     })?;
     response.append_header(header::SET_COOKIE, value);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_saying;
+
+    #[test]
+    fn a_post_goes_back_to_its_page_on_this_site_saying_what_it_did() {
+        let back = |referer| page_saying(referer, "done", "suggested");
+        assert_eq!(back("http://localhost:3000/suggest").as_deref(), Some("/suggest?done=suggested"));
+        assert_eq!(back("https://g.example/admin?lang=fr&done=old&page=2").as_deref(), Some("/admin?lang=fr&page=2&done=suggested"));
+        assert_eq!(
+            page_saying("http://h/admin?notice=1+built.", "notice", "2 items built.").as_deref(),
+            Some("/admin?notice=2+items+built.")
+        );
+        assert_eq!(back("http://h//evil.example/x"), None, "never to another site");
+        assert_eq!(back("http://h"), None);
+        assert_eq!(back("suggest"), None);
+    }
 }

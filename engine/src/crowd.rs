@@ -7,6 +7,7 @@ use gapwise_model::{ItemPolicy, PlayState};
 use gapwise_store::{now_ms, Session};
 
 use super::item_choice::Source;
+use super::play::Current;
 use super::Engine;
 use crate::EngineError;
 
@@ -21,22 +22,26 @@ impl Engine {
     pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, EngineError> {
         let annotator = &session.annotator.id;
         let Some(a) = self.store.crowd().assignment(annotator).await? else { return Ok(None) };
+        let now = now_ms();
         match a.status.as_str() {
-            "active" => {}
-            "completed" => return Ok(Some(a.completed())),
+            "active" if session.score.answered >= a.items_target => self.store.crowd().complete_assignment(annotator, now).await?,
+            "active" => {
+                self.store.crowd().touch_assignment(annotator, now).await?;
+                let source = match a.policy {
+                    ItemPolicy::FewestHolders => Source::Open,
+                    ItemPolicy::MostInformation => Source::Informed,
+                };
+                return self.play_state_from(session, a.k, &a.lang, source).await.map(Some);
+            }
+            "completed" => {}
             _ => return Ok(Some(PlayState::Returned { platform: a.platform })),
         }
-        let now = now_ms();
-        if session.score.answered >= a.items_target {
-            self.store.crowd().complete_assignment(annotator, now).await?;
-            return Ok(Some(a.completed()));
-        }
-        self.store.crowd().touch_assignment(annotator, now).await?;
-        let source = match a.policy {
-            ItemPolicy::FewestHolders => Source::Open,
-            ItemPolicy::MostInformation => Source::Informed,
-        };
-        self.play_state_from(session, a.k, &a.lang, source).await.map(Some)
+        // the end of the study, after the last answer's feedback (which a page loaded
+        // after a plain form post shows until the participant moves on)
+        Ok(Some(match self.current(session).await? {
+            Some(Current::Answered(feedback)) => feedback,
+            _ => a.completed(),
+        }))
     }
 
     /// [`gapwise_store::Crowd::reclaim_abandoned`] when this process has not run it

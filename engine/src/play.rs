@@ -17,9 +17,16 @@ use super::Engine;
 use crate::EngineError;
 
 /// A serving of a game item: its row, and the item.
-struct Serving {
+pub(crate) struct Serving {
     row: Arc<ServingRow>,
     item: Arc<ItemFacts>,
+}
+
+/// Where a session is: its serving answered (what the player sees until they move
+/// on), or still open.
+pub(crate) enum Current {
+    Answered(PlayState),
+    Open(Serving),
 }
 
 /// An answer handed to the writer, and its serving.
@@ -109,17 +116,13 @@ impl Engine {
     /// its items.
     pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, EngineError> {
         let pseudonym = session.annotator.pseudonym.clone();
-        if let Some(id) = &session.current_serving_id {
-            if let Some(serving) = self.serving(id, &session.annotator.id).await? {
-                if let Some((chosen, correct)) = self.store.game().answer_given(&serving.row.id).await? {
-                    let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
-                    return Ok(PlayState::Feedback { feedback, pseudonym });
-                }
-                if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? {
-                    let card = serving.card();
-                    return Ok(PlayState::Item { card, score: session.score, pseudonym });
-                }
+        match self.current(session).await? {
+            Some(Current::Answered(feedback)) => return Ok(feedback),
+            Some(Current::Open(serving)) if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? => {
+                let card = serving.card();
+                return Ok(PlayState::Item { card, score: session.score, pseudonym });
             }
+            _ => {}
         }
         let score = session.score;
         match self.serve_new(session, k, lang, source).await? {
@@ -129,6 +132,20 @@ impl Engine {
             }
             None => Ok(PlayState::Exhausted { k, score, pseudonym }),
         }
+    }
+
+    /// The serving the session is at: answered (its feedback, until the player moves
+    /// on), or still open.
+    pub(crate) async fn current(&self, session: &Session) -> Result<Option<Current>, EngineError> {
+        let Some(id) = &session.current_serving_id else { return Ok(None) };
+        let Some(serving) = self.serving(id, &session.annotator.id).await? else { return Ok(None) };
+        Ok(Some(match self.store.game().answer_given(&serving.row.id).await? {
+            Some((chosen, correct)) => {
+                let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
+                Current::Answered(PlayState::Feedback { feedback, pseudonym: session.annotator.pseudonym.clone() })
+            }
+            None => Current::Open(serving),
+        }))
     }
 
     /// Stores the player's choice (0 or 1: the position of the button) for the serving

@@ -41,11 +41,13 @@ pub async fn reject_suggestion(id: i64, reason: String) -> Result<(), AppError> 
 /// Builds items for every active pair that has none; returns how many were made.
 #[server(endpoint = "build-items")]
 pub async fn build_items() -> Result<u64, AppError> {
-    use crate::ssr::{context, require_admin};
+    use crate::ssr::{back_with, context, require_admin};
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin().build_items_as(&admin.name).await?.items)
+    let built = ctx.store.admin().build_items_as(&admin.name).await?.items;
+    back_with("notice", &format!("{built} items built."));
+    Ok(built)
 }
 
 /// One page of a language's word pairs, newest first.

@@ -105,11 +105,13 @@ pub async fn whoami() -> Result<Option<String>, AppError> {
 /// Sets a password so that the player can resume on another device.
 #[server(endpoint = "set-password")]
 pub async fn set_password(password: String) -> Result<(), AppError> {
-    use crate::ssr::{context, require_session};
+    use crate::ssr::{back_with, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.players().set_password(&session.annotator.id, &password).await?)
+    ctx.store.players().set_password(&session.annotator.id, &password).await?;
+    back_with("done", "password");
+    Ok(())
 }
 
 /// Resumes a pseudonym's play on this device.
@@ -157,12 +159,14 @@ pub async fn suggest_pair(
     distractor: String,
     #[server(default)] language: Option<String>,
 ) -> Result<gapwise_model::Suggestion, AppError> {
-    use crate::ssr::{context, require_session};
+    use crate::ssr::{back_with, context, require_session};
 
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.suggestions().suggest_pair(&session.annotator.id, language, &target, &distractor).await?)
+    let suggestion = ctx.store.suggestions().suggest_pair(&session.annotator.id, language, &target, &distractor).await?;
+    back_with("done", "suggested");
+    Ok(suggestion)
 }
 
 /// The player's proposals and where they stand, newest first.

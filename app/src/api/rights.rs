@@ -57,11 +57,13 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
 /// Leaves a message for the team (1 to 2,000 characters).
 #[server(endpoint = "feedback")]
 pub async fn send_feedback(message: String) -> Result<(), AppError> {
-    use crate::ssr::{context, require_session};
+    use crate::ssr::{back_with, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.rights().leave_feedback(&session.annotator.id, &message).await?)
+    ctx.store.rights().leave_feedback(&session.annotator.id, &message).await?;
+    back_with("done", "feedback");
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{whoami, LogIn, LogOut, SetPassword};
-use crate::components::{ActionError, ErrorNote};
+use crate::components::{ActionError, Done, ErrorNote};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -14,7 +14,6 @@ pub fn Account() -> impl IntoView {
     let log_in = ServerAction::<LogIn>::new();
     let log_out = ServerAction::<LogOut>::new();
     let me = Resource::new(move || log_in.version().get(), |_| whoami());
-    let saved = move || matches!(set_password.value().get(), Some(Ok(())));
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-account")/>
@@ -32,7 +31,7 @@ pub fn Account() -> impl IntoView {
                             </label>
                             <button type="submit">{i18n.t("account-save-password")}</button>
                         </ActionForm>
-                        <Show when=saved><p class="ok" role="status">{i18n.t("account-saved")}</p></Show>
+                        <Done done="password" message="account-saved"/>
                         <ActionError value=set_password.value()/>
                         <h2>{i18n.t("account-sign-out-title")}</h2>
                         <p>{i18n.t("account-sign-out-how")}</p>

@@ -17,20 +17,19 @@ pub fn Admin() -> impl IntoView {
     let reject = ServerAction::<RejectSuggestion>::new();
     let build = ServerAction::<BuildItems>::new();
     let quality = QualityActions::new();
+    // what the last post did (an import, a build), as the server sent the page back
+    let notice = use_query_map().read_untracked().get("notice");
     let overview = Resource::new(
         move || (approve.version().get(), reject.version().get(), build.version().get(), quality.versions()),
         |_| get_admin_overview(),
     );
-    let built = move || match build.value().get() {
-        Some(Ok(n)) => Some(view! { <p class="ok" role="status">{format!("{n} items built.")}</p> }),
-        _ => None,
-    };
     // everything but the refusal is for admins: a player or researcher who opens the
     // page sees only why they may not
     view! {
         <Title text="Admin"/>
         <div class="wide">
             <h1>"Admin"</h1>
+            {notice.map(|n| view! { <p class="notice" role="status">{n}</p> })}
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match overview.await {
@@ -44,7 +43,6 @@ pub fn Admin() -> impl IntoView {
                             <Import/>
                             <h2>"Items"</h2>
                             <ActionForm action=build><button type="submit" id="build-items">"Build items for new pairs"</button></ActionForm>
-                            {built}
                             <ActionError value=build.value()/>
                             <Pairs/>
                         }.into_any(),
@@ -57,14 +55,11 @@ pub fn Admin() -> impl IntoView {
 }
 
 /// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; the
-/// outcome comes back in `?notice=`. A plain form: it works without JavaScript.
+/// outcome comes back in `?notice=`, shown atop the page. A plain form: it works without JavaScript.
 #[component]
 fn Import() -> impl IntoView {
-    let query = use_query_map();
-    let notice = move || query.read().get("notice").map(|n| view! { <p class="notice" role="status">{n}</p> });
     view! {
         <h2>"Import a file"</h2>
-        {notice}
         <form method="post" action="/api/admin/import" enctype="multipart/form-data" class="import">
             <label>"Holds "
                 <select name="kind">

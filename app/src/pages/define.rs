@@ -10,44 +10,29 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{define_round, PickDefine};
-use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, FirstRound, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
+use crate::AppError;
 
 #[component]
 pub fn DefinePage() -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
-    let task = Memo::new(move |_| query.read().get("task").and_then(|t| DefinitionTask::parse(&t)).unwrap_or(DefinitionTask::W2d));
-    let cap = Memo::new(move |_| {
-        query
-            .read()
-            .get("cap")
-            .and_then(|c| c.parse::<u32>().ok())
-            .filter(|c| DEFINITION_CAPS.contains(c))
-            .unwrap_or(DEFAULT_DEFINITION_CAP)
-    });
-    let pick = ServerAction::<PickDefine>::new();
-    let round = answered_rounds(
-        pick,
-        move || (task.get(), cap.get()),
-        |(task, cap)| define_round(task.code().to_owned(), cap),
-        |picked| picked.next,
-    );
-    keyboard_shortcuts();
+    let task = query.read_untracked().get("task").and_then(|t| DefinitionTask::parse(&t)).unwrap_or(DefinitionTask::W2d);
+    let cap = query
+        .read_untracked()
+        .get("cap")
+        .and_then(|c| c.parse::<u32>().ok())
+        .filter(|c| DEFINITION_CAPS.contains(c))
+        .unwrap_or(DEFAULT_DEFINITION_CAP);
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
-    // a round just finished: from the pick here, or (a page loaded after a plain form
-    // post, without JavaScript) from the round the server sends
-    let found = move || match pick.value().get() {
-        Some(Ok(p)) if p.given.correct => Some(found_view(&p.given)),
-        _ => None,
-    };
     view! {
         <Title text=i18n.t("nav-define")/>
         <h1>{i18n.t("define-title")}</h1>
         <nav class="k-chooser" aria-label=i18n.t("define-task")>
             {DefinitionTask::ALL.map(|t| view! {
-                <a class="k-choice" href=move || link(t, cap.get()) aria-current=move || (task.get() == t).then_some("page")>
+                <a class="k-choice" href=link(t, cap) aria-current=(task == t).then_some("page")>
                     {i18n.t(if t == DefinitionTask::W2d { "define-w2d" } else { "define-d2w" })}
                 </a>
             }).collect_view()}
@@ -55,16 +40,34 @@ pub fn DefinePage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("define-cap")>
             <span>{i18n.t("define-cap")} ":"</span>
             {DEFINITION_CAPS.map(|c| view! {
-                <a class="k-choice" href=move || link(task.get(), c) aria-current=move || (cap.get() == c).then_some("page")>
+                <a class="k-choice" href=link(task, c) aria-current=(cap == c).then_some("page")>
                     {i18n.t_with("define-cap-n", &[("n", i64::from(c).into())])}
                 </a>
             }).collect_view()}
         </nav>
-        <p>{move || i18n.t(if task.get() == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
+        <p>{i18n.t(if task == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
+        <FirstRound first=define_round(task.code().to_owned(), cap) island=move |first, preparing| view! { <DefineRounds task cap first preparing/> }/>
+    }
+}
+
+/// The rounds (an island): picks until the right one, each bringing the round as it
+/// stands or the next.
+#[island]
+fn DefineRounds(task: DefinitionTask, cap: u32, first: Result<Option<DefinitionCard>, AppError>, preparing: bool) -> impl IntoView {
+    let pick = ServerAction::<PickDefine>::new();
+    let round = answered_rounds(pick, first, move || define_round(task.code().to_owned(), cap), |picked| picked.next);
+    keyboard_shortcuts();
+    // a round just finished: from the pick here, or (a page loaded after a plain form
+    // post, without JavaScript) from the round the server sends
+    let found = move || match pick.value().get() {
+        Some(Ok(p)) if p.given.correct => Some(found_view(&p.given)),
+        _ => None,
+    };
+    view! {
         {found}
-        <RoundView round=round none="define-none" show=move |card: DefinitionCard| {
+        <RoundView round=round none="define-none" preparing show=move |card: DefinitionCard| {
             let told = outcome_from_round(pick, card.last.as_ref()).map(found_view);
-            view! { {told} <Round card pick cap=cap.get_untracked()/> }
+            view! { {told} <Round card pick cap/> }
         }/>
         <ActionError value=pick.value()/>
     }

@@ -3,37 +3,49 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{parse_language, GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{answered_rounds, outcome_from_round, ActionError, LanguageChooser, RoundView};
-use crate::i18n::use_i18n;
+use crate::components::{answered_rounds, outcome_from_round, ActionError, FirstRound, LanguageChooser, RoundView};
+use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
+use crate::AppError;
 
 #[component]
 pub fn GuessPage() -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
-    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
-    let mode = Memo::new(move |_| query.read().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type));
-    let guess = ServerAction::<GuessWord>::new();
-    let round = answered_rounds(
-        guess,
-        move || (language.get(), mode.get()),
-        |(language, mode)| guess_round(Some(language.to_owned()), mode.code().to_owned()),
-        |guessed| guessed.next,
-    );
-    let base = Signal::derive(move || format!("/guess?mode={}&", mode.get().code()));
+    let language = query_language();
+    let mode = query.read_untracked().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type);
     let mode_link = move |m: GuessMode| {
         view! {
-            <a class="k-choice" href=move || format!("/guess?mode={}&lang={}", m.code(), language.get()) aria-current=move || (mode.get() == m).then_some("page")>
+            <a class="k-choice" href=format!("/guess?mode={}&lang={language}", m.code()) aria-current=(mode == m).then_some("page")>
                 {i18n.t(if m == GuessMode::Type { "guess-mode-type" } else { "guess-mode-choose" })}
             </a>
         }
     };
+    view! {
+        <Title text=i18n.t("nav-guess")/>
+        <h1>{i18n.t("guess-title")}</h1>
+        <LanguageChooser language base=format!("/guess?mode={}&", mode.code())/>
+        <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
+        <p>{i18n.t(if mode == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
+        <FirstRound first=guess_round(Some(language.to_owned()), mode.code().to_owned())
+            made_by=(language == PREPARED_LANGUAGE && mode == GuessMode::Choose).then_some(Preparation::NextWords)
+            island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing/> }/>
+    }
+}
+
+/// The rounds (an island): each guess says how it went and brings the next word's.
+#[island]
+fn GuessRounds(language: String, mode: GuessMode, first: Result<Option<GuessCard>, AppError>, preparing: bool) -> impl IntoView {
+    let language = language_of(&language);
+    let guess = ServerAction::<GuessWord>::new();
+    let round =
+        answered_rounds(guess, first, move || guess_round(Some(language.to_owned()), mode.code().to_owned()), |guessed| guessed.next);
     // the last guess: from the answer here, or (a page loaded after a plain form
     // post, without JavaScript) from the round the server sends
     let last = move || match guess.value().get() {
@@ -41,15 +53,10 @@ pub fn GuessPage() -> impl IntoView {
         _ => None,
     };
     view! {
-        <Title text=i18n.t("nav-guess")/>
-        <h1>{i18n.t("guess-title")}</h1>
-        <LanguageChooser language base/>
-        <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
-        <p>{move || i18n.t(if mode.get() == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         {last}
-        <RoundView round=round none="guess-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE && mode.get() == GuessMode::Choose).then_some(Preparation::NextWords)) show=move |card: GuessCard| {
+        <RoundView round=round none="guess-none" preparing show=move |card: GuessCard| {
             let told = outcome_from_round(guess, card.last.as_ref()).map(outcome);
-            view! { {told} <Round card guess language=language.get_untracked() mode=mode.get_untracked()/> }
+            view! { {told} <Round card guess language mode/> }
         }/>
         <ActionError value=guess.value()/>
     }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{fetch_my_data, EraseMe, SendFeedback};
-use crate::components::{ActionError, ErrorNote};
+use crate::components::{ActionError, Done, ErrorNote};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -14,7 +14,6 @@ pub fn MyDataPage() -> impl IntoView {
     let feedback = ServerAction::<SendFeedback>::new();
     let erase = ServerAction::<EraseMe>::new();
     let data = Resource::new(move || feedback.version().get(), |_| fetch_my_data(false));
-    let sent = move || matches!(feedback.value().get(), Some(Ok(())));
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-my-data")/>
@@ -35,7 +34,7 @@ pub fn MyDataPage() -> impl IntoView {
             </label>
             <button type="submit">{i18n.t("feedback-send")}</button>
         </ActionForm>
-        <Show when=sent><p class="ok" role="status">{i18n.t("feedback-thanks")}</p></Show>
+        <Done done="feedback" message="feedback-thanks"/>
         <ActionError value=feedback.value()/>
         <h2>{i18n.t("erase-title")}</h2>
         <p>{i18n.t("erase-explain")}</p>

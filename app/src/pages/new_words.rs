@@ -9,15 +9,27 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, RoundView};
+use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, FirstRound, RoundView};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
+use crate::AppError;
 
 #[component]
 pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
+    view! {
+        <Title text=i18n.t("nav-new-words")/>
+        <h1>{i18n.t("new-words-title")}</h1>
+        <p>{i18n.t("new-words-intro")}</p>
+        <FirstRound first=new_words_round() island=|first, preparing| view! { <NewWordsRounds first preparing/> }/>
+    }
+}
+
+/// The rounds (an island): each pick says how it went and brings the next item.
+#[island]
+fn NewWordsRounds(first: Result<Option<NewWordsCard>, AppError>, preparing: bool) -> impl IntoView {
     let pick = ServerAction::<PickNewWords>::new();
-    let round = answered_rounds(pick, || (), |()| new_words_round(), |picked| picked.next);
+    let round = answered_rounds(pick, first, new_words_round, |picked| picked.next);
     keyboard_shortcuts();
     // the last answer: from the pick here, or (a page loaded after a plain form post,
     // without JavaScript) from the round the server sends
@@ -26,11 +38,8 @@ pub fn NewWordsPage() -> impl IntoView {
         _ => None,
     };
     view! {
-        <Title text=i18n.t("nav-new-words")/>
-        <h1>{i18n.t("new-words-title")}</h1>
-        <p>{i18n.t("new-words-intro")}</p>
         {verdict}
-        <RoundView round=round none="new-words-none" show=move |card: NewWordsCard| {
+        <RoundView round=round none="new-words-none" preparing show=move |card: NewWordsCard| {
             let told = outcome_from_round(pick, card.last.as_ref()).map(outcome);
             view! { {told} <Item card pick/> }
         }/>

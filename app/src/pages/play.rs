@@ -5,110 +5,130 @@
 //! already served, the progress and the crowd study come back together, and
 //! "next" shows that item without asking the server again. The response time is
 //! measured in the browser from the frame the item is painted to the click, and
-//! keys 1/2 choose, Enter continues.
+//! keys 1/2 choose, Enter continues. The server renders the page from the player's
+//! state; the rounds are an island ([`PlayRounds`]) that takes over from there.
 //!
 //! `?challenge=<id>` plays a challenge's ten items; a crowd participant sees their
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
 use gapwise_model::{
-    level_threshold, parse_language, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score,
-    DAILY_GOAL, K,
+    level_threshold, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score, DAILY_GOAL, K,
 };
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::{get_crowd_progress, get_play_state, get_progress, AnswerRound, CrowdReturn, NextItem, SubmitAnswer};
+use crate::api::{
+    crowd_return, get_crowd_progress, get_play_state, get_progress, next_item, AnswerRound, CrowdReturn, NextItem, SubmitAnswer,
+};
 use crate::components::{keyboard_shortcuts, ActionError, Contexts, ErrorNote, LanguageChooser};
-use crate::i18n::use_i18n;
+use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
+use crate::AppError;
 
 #[component]
 pub fn Play() -> impl IntoView {
     let i18n = use_i18n();
     let query = use_query_map();
-    let k = Memo::new(move |_| query.read().get("k").and_then(|raw| K::parse(&raw)).unwrap_or(K::DEFAULT));
-    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
-    let challenge = Memo::new(move |_| query.read().get("challenge").filter(|c| !c.is_empty()));
-    let next = ServerAction::<NextItem>::new();
-    let give_back = ServerAction::<CrowdReturn>::new();
-    let round = ServerAction::<AnswerRound>::new();
-    let state = Resource::new(
-        move || (k.get(), language.get(), challenge.get(), next.version().get(), give_back.version().get()),
-        |(k, language, challenge, ..)| get_play_state(k, Some(language.to_owned()), challenge),
-    );
-    // read again when the page changes; between, each round brings them (`standing`)
-    let progress = Resource::new(move || (k.get(), language.get(), challenge.get(), give_back.version().get()), |_| get_progress());
-    let crowd = Resource::new(move || (k.get(), language.get(), challenge.get(), give_back.version().get()), |_| get_crowd_progress());
-    // what the last round brought: shown instead of the resources until the page's
-    // k, language or challenge changes (or the server is asked again)
-    let shown = RwSignal::new(None::<PlayState>);
-    let upcoming = StoredValue::new(None::<PlayState>);
-    let standing = RwSignal::new(None::<(Progress, Option<CrowdProgress>)>);
-    Effect::new(move |_| {
-        let _ = (k.get(), language.get(), challenge.get(), next.version().get(), give_back.version().get());
-        shown.set(None);
-        upcoming.set_value(None);
-        standing.set(None);
-    });
-    // a level reached or an achievement earned by the last answer, said with its
-    // feedback: against the progress the page last knew (a round's, kept across the
-    // page's changes of k or language, else the page's first reading)
-    let news = RwSignal::new(None::<String>);
-    let known = StoredValue::new(None::<Progress>);
-    Effect::new(move |_| {
-        if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
-            let before = known.get_value().or_else(|| progress.get_untracked().and_then(Result::ok));
-            news.set(before.and_then(|before| news_text(&now.news_since(&before))));
-            known.set_value(Some(now.clone()));
-            standing.set(Some((now, crowd)));
-            // the answer's feedback first, then what comes next (an item, or the end
-            // of a crowd study with its completion code)
-            upcoming.set_value(Some(r.next));
-            shown.set(Some(PlayState::Feedback { feedback: r.feedback, pseudonym }));
-        }
-    });
-    let play = Play { k, language, challenge, round, next, shown, upcoming, news };
-    keyboard_shortcuts();
+    let k = query.read_untracked().get("k").and_then(|raw| K::parse(&raw)).unwrap_or(K::DEFAULT);
+    let challenge = query.read_untracked().get("challenge").filter(|c| !c.is_empty());
+    let language = query_language();
+    // the page is rendered whole on the server; its island starts from what it read
+    let page = async move {
+        let state = get_play_state(k, Some(language.to_owned()), challenge.clone()).await;
+        let standing = Standing::read().await;
+        view! { <PlayRounds k language=language.to_owned() challenge state standing/> }
+    };
     view! {
         <Title text=i18n.t("nav-play")/>
         <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
-        <Transition fallback=|| ()>
-            {move || match standing.get() {
-                Some((p, study)) => header(p, study, k, language, challenge, give_back),
-                None => Suspend::new(async move {
-                    match (crowd.await, progress.await) {
-                        (Ok(study), Ok(p)) => header(p, study, k, language, challenge, give_back),
-                        (Ok(Some(study)), Err(_)) => view! { <CrowdBar study give_back/> }.into_any(),
-                        _ => ().into_any(),
-                    }
-                })
-                .into_any(),
-            }}
-        </Transition>
-        <Transition fallback=move || view! { <p class="loading">{i18n.t("loading")}</p> }>
-            {move || match shown.get() {
-                Some(local) => state_view(Ok(local), play),
-                None => Suspend::new(async move { state_view(state.await, play) }).into_any(),
-            }}
-        </Transition>
+        <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
+    }
+}
+
+/// What the game shows above the item: the player's progress, or their crowd study.
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Standing {
+    progress: Option<Progress>,
+    study: Option<CrowdProgress>,
+}
+
+impl Standing {
+    /// As the server has it now (none of it for a visitor who has not started).
+    async fn read() -> Self {
+        Standing { progress: get_progress().await.ok(), study: get_crowd_progress().await.ok().flatten() }
+    }
+}
+
+/// The game as the browser plays it (an island), from the server's `state` and
+/// `standing`: each answer is one request that brings its feedback, the next item
+/// and the standing anew.
+#[island]
+fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<PlayState, AppError>, standing: Standing) -> impl IntoView {
+    let round = ServerAction::<AnswerRound>::new();
+    let play = Play {
+        k,
+        language: language_of(&language),
+        challenge: StoredValue::new(challenge),
+        round,
+        shown: RwSignal::new(state),
+        upcoming: StoredValue::new(None),
+        standing: RwSignal::new(standing.clone()),
+        news: RwSignal::new(None),
+    };
+    // a level reached or an achievement earned by the last answer, said with its
+    // feedback: against the progress the page last knew
+    let known = StoredValue::new(standing.progress);
+    Effect::new(move |_| {
+        if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
+            play.news.set(known.get_value().and_then(|before| news_text(&now.news_since(&before))));
+            known.set_value(Some(now.clone()));
+            play.standing.set(Standing { progress: Some(now), study: crowd });
+            // the answer's feedback first, then what comes next (an item, or the end
+            // of a crowd study with its completion code)
+            play.upcoming.set_value(Some(r.next));
+            play.shown.set(Ok(PlayState::Feedback { feedback: r.feedback, pseudonym }));
+        }
+    });
+    keyboard_shortcuts();
+    view! {
+        {move || standing_view(play.standing.get(), play)}
+        {move || state_view(play.shown.get(), play)}
         <ActionError value=round.value()/>
     }
 }
 
-/// The page's round: its query, the action that answers, and what it brought.
+/// The game's round: its query, the action that answers, and what it brought.
 #[derive(Clone, Copy)]
 struct Play {
-    k: Memo<K>,
-    language: Memo<&'static str>,
-    challenge: Memo<Option<String>>,
+    k: K,
+    language: &'static str,
+    challenge: StoredValue<Option<String>>,
     round: ServerAction<AnswerRound>,
-    next: ServerAction<NextItem>,
-    shown: RwSignal<Option<PlayState>>,
+    shown: RwSignal<Result<PlayState, AppError>>,
+    /// What comes after the feedback shown, as the answer brought it.
     upcoming: StoredValue<Option<PlayState>>,
+    standing: RwSignal<Standing>,
     /// What the last answer brought besides its verdict (see [`news_text`]).
     news: RwSignal<Option<String>>,
+}
+
+impl Play {
+    /// After `asked` (moving on without the next item at hand, or giving the study
+    /// back): the server's state anew, and with `standing`, what is above it too.
+    fn then_reload(self, asked: impl std::future::Future<Output = Result<(), AppError>> + 'static, standing: bool) {
+        leptos::task::spawn_local(async move {
+            let state = match asked.await {
+                Ok(()) => get_play_state(self.k, Some(self.language.to_owned()), self.challenge.get_value()).await,
+                Err(error) => Err(error),
+            };
+            if standing {
+                self.standing.set(Standing::read().await);
+            }
+            self.shown.set(state);
+        });
+    }
 }
 
 /// A level reached and achievements earned, in words; `None` for nothing new.
@@ -120,29 +140,25 @@ fn news_text((level, earned): &(Option<i64>, Vec<Achievement>)) -> Option<String
 }
 
 /// Above the item: the crowd study, or the language, progress and k chooser.
-fn header(
-    p: Progress,
-    study: Option<CrowdProgress>,
-    k: Memo<K>,
-    language: Memo<&'static str>,
-    challenge: Memo<Option<String>>,
-    give_back: ServerAction<CrowdReturn>,
-) -> AnyView {
+fn standing_view(Standing { progress, study }: Standing, play: Play) -> AnyView {
     let i18n = use_i18n();
-    match study {
-        Some(study) => view! { <CrowdBar study give_back/> }.into_any(),
-        None => view! {
-            <LanguageChooser language base=Signal::derive(move || format!("/play?k={}&", k.get()))/>
+    match (progress, study) {
+        (_, Some(study)) => view! { <CrowdBar study play/> }.into_any(),
+        (Some(p), None) => view! {
+            <LanguageChooser language=play.language base=format!("/play?k={}&", play.k)/>
             <ProgressBar p=p.clone()/>
-            {move || challenge.get().is_none().then(|| view! { <KChooser k language level=p.level/> })}
-            {move || challenge.get().is_some().then(|| view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> })}
+            {match play.challenge.get_value() {
+                None => view! { <KChooser k=play.k language=play.language level=p.level/> }.into_any(),
+                Some(_) => view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> }.into_any(),
+            }}
         }
         .into_any(),
+        (None, None) => ().into_any(),
     }
 }
 
 /// What the player sees of `state`.
-fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView {
+fn state_view(state: Result<PlayState, AppError>, play: Play) -> AnyView {
     let i18n = use_i18n();
     let (challenge, language) = (play.challenge, play.language);
     match state {
@@ -156,7 +172,7 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
         }.into_any(),
         Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
             <Status score pseudonym/>
-            {match challenge.get_untracked() {
+            {match challenge.get_value() {
                 Some(_) => view! { <p class="exhausted">{i18n.t("play-challenge-done")} " " <a href="/friends">{i18n.t("nav-friends")}</a></p> }.into_any(),
                 None => view! { <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p> }.into_any(),
             }}
@@ -164,7 +180,7 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
         Ok(PlayState::Locked { k, level, pseudonym }) => view! {
             <p class="status"><span class="pseudonym">{pseudonym}</span></p>
             <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
-            <p><a href=format!("/play?k=5&lang={}", language.get_untracked())>{i18n.t("play-locked-back")}</a></p>
+            <p><a href=format!("/play?k=5&lang={language}")>{i18n.t("play-locked-back")}</a></p>
         }.into_any(),
         Ok(PlayState::Completed { redirect, code }) => view! { <Completed redirect code/> }.into_any(),
         Ok(PlayState::Returned { platform }) => view! {
@@ -183,19 +199,19 @@ fn state_view(state: Result<PlayState, crate::AppError>, play: Play) -> AnyView 
 /// Links that choose how many sentences an item shows; a k the player's `level` has
 /// not unlocked yet is shown with the level that unlocks it.
 #[component]
-fn KChooser(k: Memo<K>, language: Memo<&'static str>, level: i64) -> impl IntoView {
+fn KChooser(k: K, language: &'static str, level: i64) -> impl IntoView {
     let i18n = use_i18n();
     let label = i18n.t("play-k-label");
     let links = K::ALL
         .into_iter()
         .map(|choice| {
-            let current = move || (k.get() == choice).then_some("page");
+            let current = (k == choice).then_some("page");
             let needed = unlock_level(choice);
             let lock = (level < needed).then(|| {
                 let title = i18n.t_with("play-unlocks-at", &[("level", needed.into())]);
                 view! { <span class="lock" title=title.clone() aria-label=title>"🔒"</span> }
             });
-            view! { <a href=move || format!("/play?k={choice}&lang={}", language.get()) aria-current=current class="k-choice">{choice.get()}{lock}</a> }
+            view! { <a href=format!("/play?k={choice}&lang={language}") aria-current=current class="k-choice">{choice.get()}{lock}</a> }
         })
         .collect_view();
     view! {
@@ -281,9 +297,9 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
             choice,
             client_ms: filled(clock.client_ms),
             trial: filled(clock.trial),
-            k: play.k.get_untracked(),
-            language: Some(play.language.get_untracked().to_owned()),
-            challenge: play.challenge.get_untracked(),
+            k: play.k,
+            language: Some(play.language.to_owned()),
+            challenge: play.challenge.get_value(),
         });
     };
     view! {
@@ -328,10 +344,8 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
                 ev.prevent_default();
                 // the next item came with the answer; without it, the server moves on
                 match play.upcoming.try_update_value(Option::take).flatten() {
-                    Some(state) => play.shown.set(Some(state)),
-                    None => {
-                        play.next.dispatch(NextItem {});
-                    }
+                    Some(state) => play.shown.set(Ok(state)),
+                    None => play.then_reload(next_item(), false),
                 }
             }>
                 <button type="submit" class="primary" id="next" autofocus>{i18n.t("play-next")} " " <kbd>"Enter"</kbd></button>
@@ -343,7 +357,7 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
 /// A crowd participant's study: how far they are, and a way to give it back, asked
 /// twice (a `<details>`, so it works without JavaScript too).
 #[component]
-fn CrowdBar(study: CrowdProgress, give_back: ServerAction<CrowdReturn>) -> impl IntoView {
+fn CrowdBar(study: CrowdProgress, play: Play) -> impl IntoView {
     let i18n = use_i18n();
     let line = i18n.t_with("crowd-progress", &[("done", study.answered.into()), ("target", study.target.into())]);
     view! {
@@ -353,9 +367,12 @@ fn CrowdBar(study: CrowdProgress, give_back: ServerAction<CrowdReturn>) -> impl 
             <details class="give-back">
                 <summary id="give-back">{i18n.t("crowd-return")}</summary>
                 <p>{i18n.t("crowd-return-confirm")}</p>
-                <ActionForm action=give_back attr:class="inline">
+                <form method="post" action=CrowdReturn::url() class="inline" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                    ev.prevent_default();
+                    play.then_reload(crowd_return(), true);
+                }>
                     <button type="submit" class="danger" id="confirm-give-back">{i18n.t("crowd-return-yes")}</button>
-                </ActionForm>
+                </form>
             </details>
         </div>
     }

@@ -1,30 +1,39 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_model::{parse_language, Preparation, RateCard, PREPARED_LANGUAGE};
+use gapwise_model::{Preparation, RateCard, PREPARED_LANGUAGE};
 use leptos::prelude::*;
 use leptos_meta::Title;
-use leptos_router::hooks::use_query_map;
 
 use crate::api::{rate_round, Rate};
-use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, Contexts, LanguageChooser, RoundView};
-use crate::i18n::use_i18n;
+use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, Contexts, FirstRound, LanguageChooser, RoundView};
+use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
+use crate::AppError;
 
 #[component]
 pub fn RatePage() -> impl IntoView {
     let i18n = use_i18n();
-    let query = use_query_map();
-    let language = Memo::new(move |_| query.read().get("lang").and_then(|raw| parse_language(&raw)).unwrap_or(i18n.0));
-    let rate = ServerAction::<Rate>::new();
-    let card = answered_rounds(rate, move || language.get(), |language| rate_round(Some(language.to_owned())), |next| next);
-    keyboard_shortcuts();
+    let language = query_language();
     view! {
         <Title text=i18n.t("nav-rate")/>
         <h1>{i18n.t("rate-title")}</h1>
-        <LanguageChooser language base=Signal::stored("/rate?".to_owned())/>
+        <LanguageChooser language base="/rate?".to_owned()/>
         <p>{i18n.t("rate-intro")}</p>
-        <RoundView round=card none="rate-none" made_by=Signal::derive(move || (language.get() == PREPARED_LANGUAGE).then_some(Preparation::Rating)) show=move |card| view! { <Scale card rate language=language.get_untracked()/> }/>
+        <FirstRound first=rate_round(Some(language.to_owned())) made_by=(language == PREPARED_LANGUAGE).then_some(Preparation::Rating)
+            island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing/> }/>
+    }
+}
+
+/// The rating rounds (an island): each rating brings the next sentence.
+#[island]
+fn RateRounds(language: String, first: Result<Option<RateCard>, AppError>, preparing: bool) -> impl IntoView {
+    let language = language_of(&language);
+    let rate = ServerAction::<Rate>::new();
+    let card = answered_rounds(rate, first, move || rate_round(Some(language.to_owned())), |next| next);
+    keyboard_shortcuts();
+    view! {
+        <RoundView round=card none="rate-none" preparing show=move |card| view! { <Scale card rate language/> }/>
         <ActionError value=rate.value()/>
     }
 }

@@ -5,14 +5,13 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{my_suggestions, SuggestPair};
-use crate::components::{ActionError, ErrorNote};
+use crate::components::{ActionError, Done, ErrorNote};
 use crate::i18n::use_i18n;
 
 #[component]
 pub fn Suggest() -> impl IntoView {
     let suggest = ServerAction::<SuggestPair>::new();
     let mine = Resource::new(move || suggest.version().get(), |_| my_suggestions());
-    let sent = move || matches!(suggest.value().get(), Some(Ok(_)));
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-propose")/>
@@ -28,7 +27,7 @@ pub fn Suggest() -> impl IntoView {
             <label>{i18n.t("suggest-distractor")} " " <input type="text" name="distractor" required autocomplete="off"/></label>
             <button type="submit" class="primary">{i18n.t("nav-propose")}</button>
         </ActionForm>
-        <Show when=sent><p class="ok" role="status">{i18n.t("suggest-thanks")}</p></Show>
+        <Done done="suggested" message="suggest-thanks"/>
         <ActionError value=suggest.value()/>
         <h2>{i18n.t("suggest-mine")}</h2>
         <Transition fallback=move || view! { <p>{i18n.t("loading")}</p> }>

@@ -235,9 +235,17 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
 
         // the study's k and items whatever the page asks, then the completion redirect
         let p1 = enter("P1").await;
-        for _ in 0..3 {
+        for _ in 0..2 {
             play_one(&p1, &app, &[("k", "1")], true).await.expect("a study item");
         }
+        // the last item as a browser without JavaScript plays it: the page after the
+        // answer shows its feedback first, and "next" leads to the end of the study
+        let (_, state) = call(&p1, &app, "play", &[("k", "5")]).await;
+        let last = state["Item"]["card"]["answer_id"].as_str().expect("the last item");
+        assert_eq!(call(&p1, &app, "answer", &[("answer_id", last), ("choice", "0")]).await.0, StatusCode::OK);
+        let (_, state) = call(&p1, &app, "play", &[("k", "5")]).await;
+        assert!(state["Feedback"]["feedback"]["score"]["answered"] == 3, "the last answer's feedback: {state}");
+        assert_eq!(call(&p1, &app, "next", &[]).await.0, StatusCode::OK);
         let (_, state) = call(&p1, &app, "play", &[("k", "5")]).await;
         assert_eq!(state["Completed"]["redirect"], "https://app.prolific.com/submissions/complete?cc=C0DE42", "{state}");
 
