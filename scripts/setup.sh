@@ -53,10 +53,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg"; then
   install_tool wasm-bindgen-cli --version "$wbg"
 fi
 
-# wasm-opt shrinks the release build's wasm: binaryen's npm package (Debian's binaryen
-# 108 writes a bundle that fails to hydrate), in a folder of its own in the cache
+# wasm-opt shrinks the release build's wasm (served by scripts/run.sh, its size checked
+# by the tests): binaryen's npm package (Debian's binaryen 108 writes a bundle that
+# fails to hydrate), in a folder of its own in the cache
 binaryen=$HOME/.cache/gapwise/binaryen
-if [ "$purpose" = run ] && [ ! -x "$binaryen/node_modules/.bin/wasm-opt" ]; then
+if [ ! -x "$binaryen/node_modules/.bin/wasm-opt" ]; then
   command -v npm >/dev/null || apt_install nodejs npm
   say "installing wasm-opt (npm binaryen 132, once)"
   mkdir -p "$binaryen"

@@ -3,7 +3,8 @@
 # PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in
 # Debian's Chromium against the cargo-leptos build, then the deployment of more
 # than one server (scripts/cluster.sh) played and audited (stopped by cleanup), and
-# the container deployment (scripts/container_test.sh).
+# the container deployment (scripts/container_test.sh), then the size of the release
+# build's wasm (scripts/wasm_size.sh --check).
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -94,6 +95,14 @@ fi
 
 echo "== the container deployment (scripts/container_test.sh): the image, compose on SQLite, and on PostgreSQL with 2 replicas, a replica killed and PostgreSQL restarted, audited"
 if scripts/container_test.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
+echo "== the front end's size: the release build's wasm within 400 KB gzipped (scripts/wasm_size.sh)"
+if PATH="$HOME/.cache/gapwise/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only &&
+   scripts/wasm_size.sh --check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); status=1
+fi
 
 [ "$failed" -gt 0 ] && status=1
 echo "$passed passed, $failed failed"

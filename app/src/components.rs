@@ -74,13 +74,48 @@ pub fn LanguageChooser(#[prop(into)] language: Signal<&'static str>, #[prop(into
     }
 }
 
+/// What the form post that came back to this page says it did: the query's `key`
+/// (`done` or `notice`, see `ssr::back_with`); nothing when the post failed (Leptos
+/// then adds the error to the page's query, beside what an earlier post said).
+pub fn after_post(key: &str) -> Option<String> {
+    let query = use_query_map();
+    let query = query.read_untracked();
+    query.get("__err").is_none().then(|| query.get(key)).flatten()
+}
+
 /// The confirmation `message` (a catalogue key) on a page that a form post came
-/// back to with `?done=<done>` (see `ssr::back_with`).
+/// back to with `?done=<done>`.
 #[component]
 pub fn Done(done: &'static str, message: &'static str) -> impl IntoView {
-    let query = use_query_map();
-    let shown = query.read_untracked().get("done").as_deref() == Some(done);
+    let shown = after_post("done").as_deref() == Some(done);
     shown.then(|| view! { <p class="ok" role="status">{use_i18n().t(message)}</p> })
+}
+
+/// The error a plain form post to `S` came back with, which Leptos puts in the
+/// page's query: the server reads it for an island, which takes it as a prop (see
+/// [`island_action`]).
+pub fn posted_error<S>() -> Option<AppError>
+where
+    S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
+    S::Output: Clone + Send + Sync + 'static,
+{
+    ServerAction::<S>::new().value().get_untracked().and_then(Result::err)
+}
+
+/// An island's action, holding the error its last plain form post came back with
+/// (`failed`, from [`posted_error`]). On the server the action reads that from the
+/// page's query itself; an island in the browser has no router to read it with, so
+/// it takes it from its props, and both render the same.
+pub fn island_action<S>(failed: Option<AppError>) -> ServerAction<S>
+where
+    S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
+    S::Output: Clone + Send + Sync + 'static,
+{
+    let action = ServerAction::<S>::new();
+    if failed.is_some() {
+        action.value().set(failed.map(Err));
+    }
+    action
 }
 
 /// An error as the user reads it.
@@ -168,11 +203,18 @@ where
     let shown = RwSignal::new(first);
     Effect::new(move |_| match action.value().get() {
         Some(Ok(output)) => shown.set(Ok(next(output))),
-        Some(Err(_)) => {
-            let round = fetch();
-            leptos::task::spawn_local(async move { shown.set(round.await) });
+        // an error of the page's load (a plain post's) is not the browser's answer
+        Some(Err(_)) if action.version().get_untracked() > 0 => {
+            let (asked, round) = (action.version().get_untracked(), fetch());
+            // unless the player answered again meanwhile: that answer's round wins
+            leptos::task::spawn_local(async move {
+                let round = round.await;
+                if action.version().get_untracked() == asked {
+                    shown.set(round);
+                }
+            });
         }
-        None => {}
+        _ => {}
     });
     shown
 }

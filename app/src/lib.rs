@@ -105,6 +105,8 @@ pub fn App() -> impl IntoView {
 pub fn hydrate() {
     console_error_panic_hook::set_once();
     leptos::mount::hydrate_islands();
+    // the islands' language, read from the page once (see `i18n::use_i18n`)
+    provide_context(i18n::detect());
     // Leptos's loader hydrates the page's islands as soon as this returns, in
     // microtasks; a task queued now runs after them all and marks the page as taken
     // over (browser tests wait for the mark).

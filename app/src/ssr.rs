@@ -54,16 +54,27 @@ pub fn back_with(key: &str, value: &str) {
 fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     let (_, rest) = referer.split_once("://")?;
     let page = &rest[rest.find('/')?..];
-    if page.starts_with("//") {
+    if page.starts_with("//") || page.starts_with("/\\") {
         return None;
     }
     let (path, query) = page.split_once('?').unwrap_or((page, ""));
-    let kept = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "done" && k != "notice");
+    // and without the error of an earlier post that failed (Leptos's `__path`, `__err`)
+    let kept = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| !["done", "notice", "__path", "__err"].contains(&k.as_ref()));
     let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).append_pair(key, value).finish();
     Some(format!("{path}?{query}"))
 }
 
+/// Sets the response's status; not for a plain form post to a server function, which
+/// Leptos answers with a redirect back to the page, the error in its query for the
+/// page to show (a status set here would replace the redirect's).
 fn set_status(status: StatusCode) {
+    let plain_post = use_context::<axum::http::request::Parts>().is_some_and(|request| {
+        let accept = request.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+        request.method == axum::http::Method::POST && accept.contains("text/html")
+    });
+    if plain_post {
+        return;
+    }
     if let Some(res) = use_context::<ResponseOptions>() {
         res.set_status(status);
     }
@@ -303,7 +314,9 @@ mod tests {
             page_saying("http://h/admin?notice=1+built.", "notice", "2 items built.").as_deref(),
             Some("/admin?notice=2+items+built.")
         );
+        assert_eq!(back("http://h/my-data?__path=/api/feedback&__err=x&done=old").as_deref(), Some("/my-data?done=suggested"));
         assert_eq!(back("http://h//evil.example/x"), None, "never to another site");
+        assert_eq!(back("http://h/\\evil.example/x"), None, "nor as browsers read a backslash");
         assert_eq!(back("http://h"), None);
         assert_eq!(back("suggest"), None);
     }

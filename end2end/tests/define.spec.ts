@@ -50,6 +50,7 @@ async function play(page: Page, task: string, rounds: number): Promise<number[]>
 test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
   const desktop = await (await browser.newContext()).newPage();
   await startPlaying(desktop);
+  const player = (await desktop.locator('.pseudonym').first().innerText()).trim();
   const w2d = await play(desktop, 'w2d', 5);
   await expect(desktop.locator('#define-prompt')).toHaveAttribute('data-kind', 'word');
   await desktop.screenshot({ path: 'test-results/screens/define-w2d-desktop.png', fullPage: true });
@@ -64,13 +65,13 @@ test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/screens/define-d2w-phone.png', fullPage: true });
 
-  // the database: ten finished rounds, each right pick at the rank the page took
+  // the database: the player's ten finished rounds, each right pick at the rank the page took
+  const mine = `JOIN define_servings s ON s.id = p.serving_id JOIN annotators n ON n.id = s.annotator_id AND n.pseudonym = '${player}'`;
   const rounds = query<{ task: string; attempt: number }>(
-    `SELECT s.task, p.attempt FROM define_picks p JOIN define_servings s ON s.id = p.serving_id
-     WHERE p.correct = 1 ORDER BY s.served_at`,
+    `SELECT s.task, p.attempt FROM define_picks p ${mine} WHERE p.correct = 1 ORDER BY s.served_at`,
   );
   expect(rounds.filter((r) => r.task === 'w2d').map((r) => r.attempt)).toEqual(w2d);
   expect(rounds.filter((r) => r.task === 'd2w').map((r) => r.attempt)).toEqual(d2w);
-  const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM define_picks WHERE attempt = 1 AND client_ms > 0`);
+  const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM define_picks p ${mine} WHERE p.attempt = 1 AND p.client_ms > 0`);
   expect(times[0].n).toBe(10);
 });

@@ -1,5 +1,5 @@
-//! Server functions: the game's HTTP API, called by the hydrated pages and, as
-//! plain form posts, by browsers without JavaScript. Endpoints are fixed (no hash
+//! Server functions: the game's HTTP API, called by the pages' islands and, as
+//! plain form posts, by the pages' other forms and browsers without JavaScript. Endpoints are fixed (no hash
 //! suffix) so that scripts and tests can call them: `POST /api/<endpoint>`.
 
 use leptos::prelude::*;

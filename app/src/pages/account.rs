@@ -13,7 +13,7 @@ pub fn Account() -> impl IntoView {
     let set_password = ServerAction::<SetPassword>::new();
     let log_in = ServerAction::<LogIn>::new();
     let log_out = ServerAction::<LogOut>::new();
-    let me = Resource::new(move || log_in.version().get(), |_| whoami());
+    let me = Resource::new(|| (), |_| whoami());
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-account")/>

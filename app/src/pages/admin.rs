@@ -9,7 +9,7 @@ use leptos_router::hooks::use_query_map;
 
 use super::admin_quality::{Quality, QualityActions};
 use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
-use crate::components::{ActionError, ErrorNote, StaffBar};
+use crate::components::{after_post, ActionError, ErrorNote, StaffBar};
 
 #[component]
 pub fn Admin() -> impl IntoView {
@@ -17,24 +17,22 @@ pub fn Admin() -> impl IntoView {
     let reject = ServerAction::<RejectSuggestion>::new();
     let build = ServerAction::<BuildItems>::new();
     let quality = QualityActions::new();
-    // what the last post did (an import, a build), as the server sent the page back
-    let notice = use_query_map().read_untracked().get("notice");
-    let overview = Resource::new(
-        move || (approve.version().get(), reject.version().get(), build.version().get(), quality.versions()),
-        |_| get_admin_overview(),
-    );
+    // what the last post did (an import, a build), as the server sent the page back;
+    // shown to admins only
+    let notice = StoredValue::new(after_post("notice"));
+    let overview = Resource::new(|| (), |_| get_admin_overview());
     // everything but the refusal is for admins: a player or researcher who opens the
     // page sees only why they may not
     view! {
         <Title text="Admin"/>
         <div class="wide">
             <h1>"Admin"</h1>
-            {notice.map(|n| view! { <p class="notice" role="status">{n}</p> })}
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match overview.await {
                         Ok(o) => view! {
                             <StaffBar/>
+                            {notice.get_value().map(|n| view! { <p class="notice" role="status">{n}</p> })}
                             <ActionError value=approve.value()/>
                             <ActionError value=reject.value()/>
                             <ActionError value=quality.redundancy.value()/>
@@ -80,7 +78,7 @@ fn Pairs() -> impl IntoView {
     let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| DEFAULT_LANGUAGE.into()));
     let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).max(0));
     let toggle = ServerAction::<SetPairActive>::new();
-    let pairs = Resource::new(move || (language.get(), page.get(), toggle.version().get()), |(l, p, _)| admin_pairs(l, p));
+    let pairs = Resource::new(move || (language.get(), page.get()), |(l, p)| admin_pairs(l, p));
     let languages = LANGUAGES.map(|(code, _)| {
         let current = move || (language.get() == code).then_some("page");
         view! { <a href=format!("/admin?language={code}") aria-current=current>{code}</a> " " }

@@ -15,7 +15,7 @@ pub fn AdminItems() -> impl IntoView {
     let query = use_query_map();
     let pair = Memo::new(move |_| query.read().get("pair").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0));
     let gold = ServerAction::<SetItemGold>::new();
-    let items = Resource::new(move || (pair.get(), gold.version().get()), |(pair, _)| admin_pair_items(pair));
+    let items = Resource::new(move || pair.get(), admin_pair_items);
     view! {
         <Title text="Items of a pair"/>
         <div class="wide">

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{CreateStudy, SetAnswersPerItem};
 
-/// The admin actions of this part, so that the overview reloads after each.
+/// The admin actions of this part, whose errors the page shows.
 #[derive(Clone, Copy)]
 pub struct QualityActions {
     pub redundancy: ServerAction<SetAnswersPerItem>,
@@ -16,11 +16,6 @@ pub struct QualityActions {
 impl QualityActions {
     pub fn new() -> Self {
         QualityActions { redundancy: ServerAction::new(), study: ServerAction::new() }
-    }
-
-    /// Changes whenever one of the actions is done.
-    pub fn versions(self) -> (usize, usize) {
-        (self.redundancy.version().get(), self.study.version().get())
     }
 }
 

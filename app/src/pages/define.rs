@@ -10,7 +10,9 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{define_round, PickDefine};
-use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, FirstRound, RoundView};
+use crate::components::{
+    answered_rounds, island_action, keyboard_shortcuts, outcome_from_round, posted_error, ActionError, FirstRound, RoundView,
+};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 use crate::AppError;
@@ -18,6 +20,8 @@ use crate::AppError;
 #[component]
 pub fn DefinePage() -> impl IntoView {
     let i18n = use_i18n();
+    // the error a plain form post of a round came back with, for the island
+    let failed = posted_error::<PickDefine>();
     let query = use_query_map();
     let task = query.read_untracked().get("task").and_then(|t| DefinitionTask::parse(&t)).unwrap_or(DefinitionTask::W2d);
     let cap = query
@@ -46,15 +50,21 @@ pub fn DefinePage() -> impl IntoView {
             }).collect_view()}
         </nav>
         <p>{i18n.t(if task == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
-        <FirstRound first=define_round(task.code().to_owned(), cap) island=move |first, preparing| view! { <DefineRounds task cap first preparing/> }/>
+        <FirstRound first=define_round(task.code().to_owned(), cap) island=move |first, preparing| view! { <DefineRounds task cap first preparing failed/> }/>
     }
 }
 
 /// The rounds (an island): picks until the right one, each bringing the round as it
 /// stands or the next.
 #[island]
-fn DefineRounds(task: DefinitionTask, cap: u32, first: Result<Option<DefinitionCard>, AppError>, preparing: bool) -> impl IntoView {
-    let pick = ServerAction::<PickDefine>::new();
+fn DefineRounds(
+    task: DefinitionTask,
+    cap: u32,
+    first: Result<Option<DefinitionCard>, AppError>,
+    preparing: bool,
+    failed: Option<AppError>,
+) -> impl IntoView {
+    let pick = island_action::<PickDefine>(failed);
     let round = answered_rounds(pick, first, move || define_round(task.code().to_owned(), cap), |picked| picked.next);
     keyboard_shortcuts();
     // a round just finished: from the pick here, or (a page loaded after a plain form

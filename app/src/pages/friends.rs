@@ -14,7 +14,7 @@ pub fn FriendsPage() -> impl IntoView {
     let add = ServerAction::<AddFriend>::new();
     let remove = ServerAction::<RemoveFriend>::new();
     let challenge = ServerAction::<ChallengeFriend>::new();
-    let data = Resource::new(move || (add.version().get(), remove.version().get()), |_| friends_and_challenges());
+    let data = Resource::new(|| (), |_| friends_and_challenges());
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-friends")/>

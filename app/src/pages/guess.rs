@@ -9,7 +9,9 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{guess_round, GuessWord};
-use crate::components::{answered_rounds, outcome_from_round, ActionError, FirstRound, LanguageChooser, RoundView};
+use crate::components::{
+    answered_rounds, island_action, outcome_from_round, posted_error, ActionError, FirstRound, LanguageChooser, RoundView,
+};
 use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
@@ -17,6 +19,8 @@ use crate::AppError;
 #[component]
 pub fn GuessPage() -> impl IntoView {
     let i18n = use_i18n();
+    // the error a plain form post of a round came back with, for the island
+    let failed = posted_error::<GuessWord>();
     let query = use_query_map();
     let language = query_language();
     let mode = query.read_untracked().get("mode").and_then(|m| GuessMode::parse(&m)).unwrap_or(GuessMode::Type);
@@ -35,15 +39,21 @@ pub fn GuessPage() -> impl IntoView {
         <p>{i18n.t(if mode == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         <FirstRound first=guess_round(Some(language.to_owned()), mode.code().to_owned())
             made_by=(language == PREPARED_LANGUAGE && mode == GuessMode::Choose).then_some(Preparation::NextWords)
-            island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing/> }/>
+            island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing failed/> }/>
     }
 }
 
 /// The rounds (an island): each guess says how it went and brings the next word's.
 #[island]
-fn GuessRounds(language: String, mode: GuessMode, first: Result<Option<GuessCard>, AppError>, preparing: bool) -> impl IntoView {
+fn GuessRounds(
+    language: String,
+    mode: GuessMode,
+    first: Result<Option<GuessCard>, AppError>,
+    preparing: bool,
+    failed: Option<AppError>,
+) -> impl IntoView {
     let language = language_of(&language);
-    let guess = ServerAction::<GuessWord>::new();
+    let guess = island_action::<GuessWord>(failed);
     let round =
         answered_rounds(guess, first, move || guess_round(Some(language.to_owned()), mode.code().to_owned()), |guessed| guessed.next);
     // the last guess: from the answer here, or (a page loaded after a plain form

@@ -13,7 +13,7 @@ use crate::i18n::use_i18n;
 pub fn MyDataPage() -> impl IntoView {
     let feedback = ServerAction::<SendFeedback>::new();
     let erase = ServerAction::<EraseMe>::new();
-    let data = Resource::new(move || feedback.version().get(), |_| fetch_my_data(false));
+    let data = Resource::new(|| (), |_| fetch_my_data(false));
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-my-data")/>

@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{new_words_round, PickNewWords};
-use crate::components::{answered_rounds, keyboard_shortcuts, outcome_from_round, ActionError, FirstRound, RoundView};
+use crate::components::{
+    answered_rounds, island_action, keyboard_shortcuts, outcome_from_round, posted_error, ActionError, FirstRound, RoundView,
+};
 use crate::i18n::use_i18n;
 use crate::response_clock::response_clock;
 use crate::AppError;
@@ -17,18 +19,20 @@ use crate::AppError;
 #[component]
 pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
+    // the error a plain form post of a round came back with, for the island
+    let failed = posted_error::<PickNewWords>();
     view! {
         <Title text=i18n.t("nav-new-words")/>
         <h1>{i18n.t("new-words-title")}</h1>
         <p>{i18n.t("new-words-intro")}</p>
-        <FirstRound first=new_words_round() island=|first, preparing| view! { <NewWordsRounds first preparing/> }/>
+        <FirstRound first=new_words_round() island=move |first, preparing| view! { <NewWordsRounds first preparing failed/> }/>
     }
 }
 
 /// The rounds (an island): each pick says how it went and brings the next item.
 #[island]
-fn NewWordsRounds(first: Result<Option<NewWordsCard>, AppError>, preparing: bool) -> impl IntoView {
-    let pick = ServerAction::<PickNewWords>::new();
+fn NewWordsRounds(first: Result<Option<NewWordsCard>, AppError>, preparing: bool, failed: Option<AppError>) -> impl IntoView {
+    let pick = island_action::<PickNewWords>(failed);
     let round = answered_rounds(pick, first, new_words_round, |picked| picked.next);
     keyboard_shortcuts();
     // the last answer: from the pick here, or (a page loaded after a plain form post,

@@ -11,6 +11,7 @@
 //! `?challenge=<id>` plays a challenge's ten items; a crowd participant sees their
 //! study's progress and a way to give it back, and is sent to the platform at the end.
 
+use futures_util::future::join;
 use gapwise_model::{
     level_threshold, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score, DAILY_GOAL, K,
 };
@@ -36,36 +37,39 @@ pub fn Play() -> impl IntoView {
     let language = query_language();
     // the page is rendered whole on the server; its island starts from what it read
     let page = async move {
-        let state = get_play_state(k, Some(language.to_owned()), challenge.clone()).await;
-        let standing = Standing::read().await;
-        view! { <PlayRounds k language=language.to_owned() challenge state standing/> }
+        let (state, above) = join(get_play_state(k, Some(language.to_owned()), challenge.clone()), Above::read()).await;
+        view! { <PlayRounds k language=language.to_owned() challenge state above/> }
     };
+    // the error a plain form post of an answer came back with
+    let posted = ServerAction::<SubmitAnswer>::new();
     view! {
         <Title text=i18n.t("nav-play")/>
         <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
+        <ActionError value=posted.value()/>
         <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
     }
 }
 
 /// What the game shows above the item: the player's progress, or their crowd study.
-#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
-struct Standing {
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+struct Above {
     progress: Option<Progress>,
     study: Option<CrowdProgress>,
 }
 
-impl Standing {
+impl Above {
     /// As the server has it now (none of it for a visitor who has not started).
     async fn read() -> Self {
-        Standing { progress: get_progress().await.ok(), study: get_crowd_progress().await.ok().flatten() }
+        let (progress, study) = join(get_progress(), get_crowd_progress()).await;
+        Above { progress: progress.ok(), study: study.ok().flatten() }
     }
 }
 
 /// The game as the browser plays it (an island), from the server's `state` and
-/// `standing`: each answer is one request that brings its feedback, the next item
-/// and the standing anew.
+/// what is `above` it: each answer is one request that brings its feedback, the next
+/// item and what is above anew.
 #[island]
-fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<PlayState, AppError>, standing: Standing) -> impl IntoView {
+fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<PlayState, AppError>, above: Above) -> impl IntoView {
     let round = ServerAction::<AnswerRound>::new();
     let play = Play {
         k,
@@ -74,17 +78,17 @@ fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<P
         round,
         shown: RwSignal::new(state),
         upcoming: StoredValue::new(None),
-        standing: RwSignal::new(standing.clone()),
+        above: RwSignal::new(above.clone()),
         news: RwSignal::new(None),
     };
     // a level reached or an achievement earned by the last answer, said with its
     // feedback: against the progress the page last knew
-    let known = StoredValue::new(standing.progress);
+    let known = StoredValue::new(above.progress);
     Effect::new(move |_| {
         if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
             play.news.set(known.get_value().and_then(|before| news_text(&now.news_since(&before))));
             known.set_value(Some(now.clone()));
-            play.standing.set(Standing { progress: Some(now), study: crowd });
+            play.above.set(Above { progress: Some(now), study: crowd });
             // the answer's feedback first, then what comes next (an item, or the end
             // of a crowd study with its completion code)
             play.upcoming.set_value(Some(r.next));
@@ -93,7 +97,7 @@ fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<P
     });
     keyboard_shortcuts();
     view! {
-        {move || standing_view(play.standing.get(), play)}
+        {move || above_view(play.above.get(), play)}
         {move || state_view(play.shown.get(), play)}
         <ActionError value=round.value()/>
     }
@@ -109,22 +113,22 @@ struct Play {
     shown: RwSignal<Result<PlayState, AppError>>,
     /// What comes after the feedback shown, as the answer brought it.
     upcoming: StoredValue<Option<PlayState>>,
-    standing: RwSignal<Standing>,
+    above: RwSignal<Above>,
     /// What the last answer brought besides its verdict (see [`news_text`]).
     news: RwSignal<Option<String>>,
 }
 
 impl Play {
     /// After `asked` (moving on without the next item at hand, or giving the study
-    /// back): the server's state anew, and with `standing`, what is above it too.
-    fn then_reload(self, asked: impl std::future::Future<Output = Result<(), AppError>> + 'static, standing: bool) {
+    /// back): the server's state anew, and with `above`, what is above it too.
+    fn then_reload(self, asked: impl std::future::Future<Output = Result<(), AppError>> + 'static, above: bool) {
         leptos::task::spawn_local(async move {
             let state = match asked.await {
                 Ok(()) => get_play_state(self.k, Some(self.language.to_owned()), self.challenge.get_value()).await,
                 Err(error) => Err(error),
             };
-            if standing {
-                self.standing.set(Standing::read().await);
+            if above {
+                self.above.set(Above::read().await);
             }
             self.shown.set(state);
         });
@@ -140,7 +144,7 @@ fn news_text((level, earned): &(Option<i64>, Vec<Achievement>)) -> Option<String
 }
 
 /// Above the item: the crowd study, or the language, progress and k chooser.
-fn standing_view(Standing { progress, study }: Standing, play: Play) -> AnyView {
+fn above_view(Above { progress, study }: Above, play: Play) -> AnyView {
     let i18n = use_i18n();
     match (progress, study) {
         (_, Some(study)) => view! { <CrowdBar study play/> }.into_any(),

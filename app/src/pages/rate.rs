@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{rate_round, Rate};
-use crate::components::{answered_rounds, keyboard_shortcuts, ActionError, Contexts, FirstRound, LanguageChooser, RoundView};
+use crate::components::{
+    answered_rounds, island_action, keyboard_shortcuts, posted_error, ActionError, Contexts, FirstRound, LanguageChooser, RoundView,
+};
 use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
@@ -14,6 +16,8 @@ use crate::AppError;
 #[component]
 pub fn RatePage() -> impl IntoView {
     let i18n = use_i18n();
+    // the error a plain form post of a round came back with, for the island
+    let failed = posted_error::<Rate>();
     let language = query_language();
     view! {
         <Title text=i18n.t("nav-rate")/>
@@ -21,15 +25,15 @@ pub fn RatePage() -> impl IntoView {
         <LanguageChooser language base="/rate?".to_owned()/>
         <p>{i18n.t("rate-intro")}</p>
         <FirstRound first=rate_round(Some(language.to_owned())) made_by=(language == PREPARED_LANGUAGE).then_some(Preparation::Rating)
-            island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing/> }/>
+            island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing failed/> }/>
     }
 }
 
 /// The rating rounds (an island): each rating brings the next sentence.
 #[island]
-fn RateRounds(language: String, first: Result<Option<RateCard>, AppError>, preparing: bool) -> impl IntoView {
+fn RateRounds(language: String, first: Result<Option<RateCard>, AppError>, preparing: bool, failed: Option<AppError>) -> impl IntoView {
     let language = language_of(&language);
-    let rate = ServerAction::<Rate>::new();
+    let rate = island_action::<Rate>(failed);
     let card = answered_rounds(rate, first, move || rate_round(Some(language.to_owned())), |next| next);
     keyboard_shortcuts();
     view! {

@@ -11,7 +11,7 @@ use crate::i18n::use_i18n;
 #[component]
 pub fn Suggest() -> impl IntoView {
     let suggest = ServerAction::<SuggestPair>::new();
-    let mine = Resource::new(move || suggest.version().get(), |_| my_suggestions());
+    let mine = Resource::new(|| (), |_| my_suggestions());
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-propose")/>
