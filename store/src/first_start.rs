@@ -66,13 +66,13 @@ impl FirstStart<'_> {
     }
 
     /// The demo's model preparation steps still to run (`Preparation` bits; 0 for none).
-    pub async fn demo_models_pending(self) -> Result<i64, StoreError> {
+    pub async fn steps_to_prepare(self) -> Result<i64, StoreError> {
         Ok(self.setting(PREPARING).await?.unwrap_or(0))
     }
 
     /// Sets the demo's model preparation steps still to run; with none, the
     /// preparation is over and its claim let go.
-    pub async fn set_demo_models_pending(self, steps: i64) -> Result<(), StoreError> {
+    pub async fn set_steps_to_prepare(self, steps: i64) -> Result<(), StoreError> {
         if steps != 0 {
             return put_setting(&mut *self.pool().acquire().await?, PREPARING, steps).await;
         }

@@ -53,7 +53,7 @@ pub async fn being_prepared(step: String) -> Result<bool, AppError> {
     use gapwise_model::Preparation;
 
     let step = Preparation::parse(&step).ok_or_else(|| AppError::BadRequest(format!("no preparation step {step:?}")))?;
-    Ok(context()?.store.first_start().demo_models_pending().await? & step.bit() != 0)
+    Ok(context()?.store.first_start().steps_to_prepare().await? & step.bit() != 0)
 }
 
 /// Refuses a start form whose consent box was not ticked (422), before anything is stored.

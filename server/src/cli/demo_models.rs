@@ -41,7 +41,7 @@ struct Defaults {
 pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
     let model = models::default_model(Some(PREPARED_LANGUAGE));
     if model.is_file() {
-        store.first_start().set_demo_models_pending(Preparation::all_bits()).await?;
+        store.first_start().set_steps_to_prepare(Preparation::all_bits()).await?;
     } else {
         tracing::warn!(
             "no default model at {}: the demo has no model scores, sentences to rate or next-word suggestions \
@@ -57,7 +57,7 @@ pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
 /// the batch in flight, leaving the step it was on to the next start: the server
 /// raises it when it shuts down.
 pub(super) async fn resume(store: &Store, stop: Arc<AtomicBool>) -> Result<(), Box<dyn Error>> {
-    if store.first_start().demo_models_pending().await? == 0 {
+    if store.first_start().steps_to_prepare().await? == 0 {
         return Ok(());
     }
     let store = store.clone();
@@ -86,14 +86,14 @@ enum Claim {
 }
 
 async fn claim(store: &Store) -> Result<Claim, StoreError> {
-    if store.first_start().demo_models_pending().await? == 0 {
+    if store.first_start().steps_to_prepare().await? == 0 {
         return Ok(Claim::Done);
     }
     let Some(stamp) = store.first_start().claim_demo_models(STALE_MS).await? else { return Ok(Claim::Busy) };
     // read again: the server that held the claim may have finished meanwhile
-    match store.first_start().demo_models_pending().await? {
+    match store.first_start().steps_to_prepare().await? {
         0 => {
-            store.first_start().set_demo_models_pending(0).await?;
+            store.first_start().set_steps_to_prepare(0).await?;
             Ok(Claim::Done)
         }
         pending => Ok(Claim::Claimed { pending, stamp }),
@@ -152,7 +152,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
     let (loaded, model_id) = match models::load_quietly(store, args, Some(PREPARED_LANGUAGE)).await {
         Ok(loaded) => loaded,
         Err(e) => {
-            store.first_start().set_demo_models_pending(0).await?;
+            store.first_start().set_steps_to_prepare(0).await?;
             return Err(format!("the default model did not load: {e} (scripts/fetch_model.sh; then the scoring commands by hand)").into());
         }
     };
@@ -177,7 +177,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
             failed.push(format!("{}: {e} (`gapwise {}` runs it)", step.code(), by_hand(step)));
         }
         left &= !step.bit();
-        store.first_start().set_demo_models_pending(left).await?;
+        store.first_start().set_steps_to_prepare(left).await?;
     }
     Ok(Ended::Done(failed))
 }

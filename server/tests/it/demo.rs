@@ -76,8 +76,8 @@ async fn a_first_start_cut_short_is_finished_and_replicas_load_one_at_a_time() {
 async fn the_demo_model_preparation_is_claimed_once() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
-        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0, "{backend:?}");
-        store.first_start().set_demo_models_pending(Preparation::all_bits()).await.expect("plan");
+        assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0, "{backend:?}");
+        store.first_start().set_steps_to_prepare(Preparation::all_bits()).await.expect("plan");
         let first = store.first_start().claim_demo_models(30_000).await.expect("claim").expect("the first claims");
         assert_eq!(store.first_start().claim_demo_models(30_000).await.expect("claim"), None, "{backend:?}: a second waits");
         let renewed = store.first_start().renew_demo_models(first).await.expect("renew").expect("the claimant renews");
@@ -86,10 +86,10 @@ async fn the_demo_model_preparation_is_claimed_once() {
         let second = store.first_start().claim_demo_models(-1).await.expect("claim").expect("a stale claim is taken over");
         assert_eq!(store.first_start().renew_demo_models(renewed).await.expect("renew"), None, "{backend:?}: the first lost it");
         assert!(store.first_start().renew_demo_models(second).await.expect("renew").is_some(), "{backend:?}");
-        store.first_start().set_demo_models_pending(Preparation::Rating.bit()).await.expect("one left");
-        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
-        store.first_start().set_demo_models_pending(0).await.expect("done");
-        assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0, "{backend:?}");
+        store.first_start().set_steps_to_prepare(Preparation::Rating.bit()).await.expect("one left");
+        assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
+        store.first_start().set_steps_to_prepare(0).await.expect("done");
+        assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0, "{backend:?}");
         assert!(store.first_start().claim_demo_models(30_000).await.expect("claim").is_some(), "{backend:?}: a finished claim is let go");
     }
 }
@@ -142,11 +142,11 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     assert_eq!(count(predicted).await, 50, "next-word suggestions for 50 sentences");
     assert!(count("SELECT COUNT(DISTINCT target) FROM define_scores").await > 0, "definition groups scored");
     assert!(count("SELECT COUNT(*) FROM new_words_judgements").await > 0, "invented-word items judged");
-    assert_eq!(store.first_start().demo_models_pending().await.expect("read"), 0);
+    assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0);
 
     // a step left pending is run by the next start, on a database that is no longer new
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    store.first_start().set_demo_models_pending(Preparation::NextWords.bit()).await.expect("pending");
+    store.first_start().set_steps_to_prepare(Preparation::NextWords.bit()).await.expect("pending");
     store.close().await;
     let log = serve_until(&url, &models, &dir.path().join("second.log"));
     assert!(!log.contains("loaded the demo data"), "no second demo: {log}");
@@ -158,7 +158,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     // the steps after it, and exits without waiting for them
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
     let left = Preparation::NextWords.bit() | Preparation::Definitions.bit() | Preparation::NewWords.bit();
-    store.first_start().set_demo_models_pending(left).await.expect("pending");
+    store.first_start().set_steps_to_prepare(left).await.expect("pending");
     let log = dir.path().join("third.log");
     let mut child = start_serving(&url, &models, &log);
     wait_for(&mut child, &log, &["step=\"next-words\""]);
@@ -171,11 +171,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     }
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(text.contains("the demo's model preparation stopped"), "{text}");
-    assert_eq!(
-        store.first_start().demo_models_pending().await.expect("read"),
-        left,
-        "the interrupted step and those after it wait: {text}"
-    );
+    assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), left, "the interrupted step and those after it wait: {text}");
     store.close().await;
 }
 
