@@ -293,5 +293,6 @@ pub fn StaffBar() -> impl IntoView {
             <a href="/admin">"Admin"</a>
             <ActionForm action=logout attr:class="inline"><button type="submit" class="secondary">"Sign out"</button></ActionForm>
         </nav>
+        <ActionError value=logout.value()/>
     }
 }

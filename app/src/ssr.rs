@@ -64,13 +64,15 @@ fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     Some(format!("{path}?{query}"))
 }
 
-/// Sets the response's status; not for a plain form post to a server function, which
-/// Leptos answers with a redirect back to the page, the error in its query for the
-/// page to show (a status set here would replace the redirect's).
+/// Sets the response's status; not for a plain form post from a page, which Leptos
+/// answers with a redirect back to its `Referer`, the error in the page's query for
+/// it to show (a status set here would replace the redirect's). A post without a
+/// page to go back to keeps its status.
 fn set_status(status: StatusCode) {
     let plain_post = use_context::<axum::http::request::Parts>().is_some_and(|request| {
-        let accept = request.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
-        request.method == axum::http::Method::POST && accept.contains("text/html")
+        let header = |name| request.headers.get(name).and_then(|v: &HeaderValue| v.to_str().ok()).unwrap_or_default();
+        let from_page = header(header::REFERER).starts_with("http://") || header(header::REFERER).starts_with("https://");
+        request.method == axum::http::Method::POST && header(header::ACCEPT).contains("text/html") && from_page
     });
     if plain_post {
         return;

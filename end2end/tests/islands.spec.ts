@@ -4,7 +4,7 @@
 // island in the browser renders the same (a hydration mismatch fails the guard), and
 // then plays on: the next answer goes through and the error is gone.
 import { expect, test } from './guard';
-import { hydrated, startPlaying } from './pages';
+import { apiCalls, hydrated, startPlaying } from './pages';
 
 test('a refused plain post of a round: the error on the page, then the island plays on', async ({ page, baseURL }) => {
   await startPlaying(page);
@@ -22,9 +22,12 @@ test('a refused plain post of a round: the error on the page, then the island pl
   expect(back).toContain('__err=');
   await page.goto(back);
   await hydrated(page);
+  // the island starts from the round the server sent: it asks for nothing until a pick
+  const calls = apiCalls(page);
   await expect(page.locator('main p.error')).toHaveCount(1);
   // a pick through the island: crossed out, or the round found
   await page.locator('form.definitions button.option').first().click();
   await expect(page.locator('#found, form.definitions button.option.wrong')).toHaveCount(1);
+  expect(calls).toEqual(['/api/define-pick']);
   await expect(page.locator('main p.error')).toHaveCount(0);
 });

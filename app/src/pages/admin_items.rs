@@ -8,7 +8,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::{admin_pair_items, SetItemGold};
-use crate::components::{Contexts, ErrorNote};
+use crate::components::{ActionError, Contexts, ErrorNote};
 
 #[component]
 pub fn AdminItems() -> impl IntoView {
@@ -20,6 +20,7 @@ pub fn AdminItems() -> impl IntoView {
         <Title text="Items of a pair"/>
         <div class="wide">
             <p><a href="/admin">"← Admin"</a></p>
+            <ActionError value=gold.value()/>
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match items.await {

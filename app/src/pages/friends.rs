@@ -26,6 +26,7 @@ pub fn FriendsPage() -> impl IntoView {
         </ActionForm>
         <ActionError value=add.value()/>
         <ActionError value=challenge.value()/>
+        <ActionError value=remove.value()/>
         <Transition fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match data.await {

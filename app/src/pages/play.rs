@@ -23,7 +23,7 @@ use leptos_router::hooks::use_query_map;
 use crate::api::{
     crowd_return, get_crowd_progress, get_play_state, get_progress, next_item, AnswerRound, CrowdReturn, NextItem, SubmitAnswer,
 };
-use crate::components::{keyboard_shortcuts, ActionError, Contexts, ErrorNote, LanguageChooser};
+use crate::components::{keyboard_shortcuts, posted_error, ActionError, Contexts, ErrorNote, LanguageChooser};
 use crate::i18n::{language_of, query_language, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
@@ -35,17 +35,17 @@ pub fn Play() -> impl IntoView {
     let k = query.read_untracked().get("k").and_then(|raw| K::parse(&raw)).unwrap_or(K::DEFAULT);
     let challenge = query.read_untracked().get("challenge").filter(|c| !c.is_empty());
     let language = query_language();
+    // the error a plain form post of the game's came back with (an answer, "next",
+    // giving the study back)
+    let failed = posted_error::<SubmitAnswer>().or_else(posted_error::<NextItem>).or_else(posted_error::<CrowdReturn>);
     // the page is rendered whole on the server; its island starts from what it read
     let page = async move {
         let (state, above) = join(get_play_state(k, Some(language.to_owned()), challenge.clone()), Above::read()).await;
-        view! { <PlayRounds k language=language.to_owned() challenge state above/> }
+        view! { <PlayRounds k language=language.to_owned() challenge state above failed/> }
     };
-    // the error a plain form post of an answer came back with
-    let posted = ServerAction::<SubmitAnswer>::new();
     view! {
         <Title text=i18n.t("nav-play")/>
         <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
-        <ActionError value=posted.value()/>
         <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
     }
 }
@@ -67,10 +67,19 @@ impl Above {
 
 /// The game as the browser plays it (an island), from the server's `state` and
 /// what is `above` it: each answer is one request that brings its feedback, the next
-/// item and what is above anew.
+/// item and what is above anew. `failed`: the error of the plain form post the page
+/// came back from, shown until the game goes on.
 #[island]
-fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<PlayState, AppError>, above: Above) -> impl IntoView {
+fn PlayRounds(
+    k: K,
+    language: String,
+    challenge: Option<String>,
+    state: Result<PlayState, AppError>,
+    above: Above,
+    failed: Option<AppError>,
+) -> impl IntoView {
     let round = ServerAction::<AnswerRound>::new();
+    let failed = RwSignal::new(failed);
     let play = Play {
         k,
         language: language_of(&language),
@@ -80,12 +89,14 @@ fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<P
         upcoming: StoredValue::new(None),
         above: RwSignal::new(above.clone()),
         news: RwSignal::new(None),
+        reloads: StoredValue::new(0),
     };
     // a level reached or an achievement earned by the last answer, said with its
     // feedback: against the progress the page last knew
     let known = StoredValue::new(above.progress);
     Effect::new(move |_| {
         if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
+            failed.set(None);
             play.news.set(known.get_value().and_then(|before| news_text(&now.news_since(&before))));
             known.set_value(Some(now.clone()));
             play.above.set(Above { progress: Some(now), study: crowd });
@@ -97,6 +108,7 @@ fn PlayRounds(k: K, language: String, challenge: Option<String>, state: Result<P
     });
     keyboard_shortcuts();
     view! {
+        {move || failed.get().map(|error| view! { <ErrorNote error/> })}
         {move || above_view(play.above.get(), play)}
         {move || state_view(play.shown.get(), play)}
         <ActionError value=round.value()/>
@@ -116,21 +128,29 @@ struct Play {
     above: RwSignal<Above>,
     /// What the last answer brought besides its verdict (see [`news_text`]).
     news: RwSignal<Option<String>>,
+    /// How many times the page asked the server for its state (see `then_reload`).
+    reloads: StoredValue<u64>,
 }
 
 impl Play {
     /// After `asked` (moving on without the next item at hand, or giving the study
     /// back): the server's state anew, and with `above`, what is above it too.
+    /// Only the latest of such requests is shown (a double press of "next").
     fn then_reload(self, asked: impl std::future::Future<Output = Result<(), AppError>> + 'static, above: bool) {
+        self.reloads.update_value(|n| *n += 1);
+        let this = self.reloads.get_value();
         leptos::task::spawn_local(async move {
             let state = match asked.await {
                 Ok(()) => get_play_state(self.k, Some(self.language.to_owned()), self.challenge.get_value()).await,
                 Err(error) => Err(error),
             };
-            if above {
-                self.above.set(Above::read().await);
+            let read = if above { Some(Above::read().await) } else { None };
+            if self.reloads.get_value() == this {
+                if let Some(read) = read {
+                    self.above.set(read);
+                }
+                self.shown.set(state);
             }
-            self.shown.set(state);
         });
     }
 }

@@ -42,6 +42,28 @@ fn item(state: &Value) -> (String, Vec<String>) {
     (id, options)
 }
 
+/// A refused plain form post goes back to its page with the error in the page's
+/// query, for the page to show; one with no page to go back to keeps its status.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refused_plain_post_goes_back_to_its_page_with_the_error() {
+    let app = spawn(gapwise_store::testing::sqlite().await).await;
+    let post = |referer: Option<String>| {
+        let mut req = client().post(format!("{}/api/start", app.base)).header(header::ACCEPT, "text/html").form(&[("agree", "no")]);
+        if let Some(referer) = referer {
+            req = req.header(header::REFERER, referer);
+        }
+        req.send()
+    };
+    let res = post(Some(format!("{}/?lang=fr", app.base))).await.expect("start");
+    assert_eq!(res.status(), StatusCode::FOUND);
+    let back = res.headers()[header::LOCATION].to_str().expect("ascii").to_owned();
+    assert!(back.contains("/?lang=fr&__path=") && back.contains("&__err="), "{back}");
+    let page = client().get(&back).send().await.expect("page").text().await.expect("html");
+    assert!(page.contains("role=\"alert\""), "the page says why: {page}");
+    assert_eq!(post(None).await.expect("start").status(), StatusCode::UNPROCESSABLE_ENTITY, "no page to go back to");
+    assert_eq!(app.db.store.count_rows("annotators").await.expect("count"), 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn consent_sets_a_safe_session_cookie() {
     for db in each_backend().await {
