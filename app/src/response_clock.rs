@@ -1,13 +1,12 @@
 //! How long a player took over an item, as exactly as a browser can say (issue
 //! 29): the onset from the animation frame that first painted the item, the
 //! response from the input event's own timestamp, and the trial around them
-//! (`gapwise_model::Trial`). Every mode's item uses it; the main game sends the
-//! trial too.
+//! (`gapwise_model::Trial`). Every mode's item uses it and sends both.
 
 use leptos::prelude::*;
 
 /// The timing of an item as the browser sees it: the hidden `client_ms` and `trial`
-/// inputs to put in its form (a page may leave `trial` out), and the click handler
+/// inputs to put in its form, and the click handler
 /// of its options, which fills them. The onset is the timestamp of the animation
 /// frame in which the item is first painted; the response time runs from it to
 /// the click event's own timestamp. The trial (see [`gapwise_model::Trial`]) holds

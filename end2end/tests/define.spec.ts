@@ -74,4 +74,13 @@ test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
   expect(rounds.filter((r) => r.task === 'd2w').map((r) => r.attempt)).toEqual(d2w);
   const times = query<{ n: number }>(`SELECT COUNT(*) AS n FROM define_picks p ${mine} WHERE p.attempt = 1 AND p.client_ms > 0`);
   expect(times[0].n).toBe(10);
+  // every pick's trial: the desktop's clicks by mouse, each on the browser's fine
+  // clock (cross-origin isolated: Chromium steps 5 us)
+  const picks = [...w2d, ...d2w].reduce((sum, n) => sum + n, 0);
+  const trials = query<{ n: number; mouse: number; fine: number }>(
+    `SELECT COUNT(*) AS n, SUM(CASE WHEN s.task = 'w2d' AND p.input_device = 'mouse' THEN 1 ELSE 0 END) AS mouse,
+            SUM(CASE WHEN p.input_device IS NOT NULL AND p.clock_us <= 20 AND p.frame_us > 0 THEN 1 ELSE 0 END) AS fine
+     FROM define_picks p ${mine}`,
+  );
+  expect(trials[0]).toEqual({ n: picks, mouse: w2d.reduce((sum, n) => sum + n, 0), fine: picks });
 });

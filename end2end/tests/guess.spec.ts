@@ -31,13 +31,16 @@ test('one sentence guessed word by word, then people and the model side by side'
   await expect(page.locator('#sentences-finished')).toHaveAttribute('data-finished', '1');
   // a guess is one request: it brings the next word (and after the last, the next sentence)
   expect(calls).toEqual(Array(total).fill('/api/guess'));
-  const rows = query<{ position: number; guess: string; word: string; correct: number; client_ms: number }>(
-    `SELECT g.position, g.guess, g.word, g.correct, g.client_ms FROM guess_answers g ORDER BY g.position`,
+  const rows = query<{ position: number; guess: string; word: string; correct: number; client_ms: number; input_device: string; clock_us: number }>(
+    `SELECT g.position, g.guess, g.word, g.correct, g.client_ms, g.input_device, g.clock_us FROM guess_answers g ORDER BY g.position`,
   );
   expect(rows.map((r) => r.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
   for (const r of rows) {
     expect(r.correct).toBe(r.guess.toLowerCase() === r.word.toLowerCase() ? 1 : 0);
     expect(r.client_ms).toBeGreaterThan(0);
+    // each guess's trial: what sent it, on the browser's fine clock (cross-origin isolated)
+    expect(['mouse', 'touch', 'pen', 'key']).toContain(r.input_device);
+    expect(r.clock_us).toBeLessThanOrEqual(20);
   }
 
   // the default model predicts the sentence people played first

@@ -45,8 +45,8 @@ test('five new-word items on a phone, then people and the model side by side', a
   expect(overflow).toBeLessThanOrEqual(0);
 
   // the database: five answers in the conditions and with the choices the page showed
-  const rows = query<{ sentence: string; with_definition: number; choice: number; correct: number; client_ms: number }>(
-    `SELECT v.sentence, s.with_definition, s.choice, s.correct, s.client_ms FROM new_words_servings s
+  const rows = query<{ sentence: string; with_definition: number; choice: number; correct: number; client_ms: number; input_device: string; clock_us: number }>(
+    `SELECT v.sentence, s.with_definition, s.choice, s.correct, s.client_ms, s.input_device, s.clock_us FROM new_words_servings s
      JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.choice IS NOT NULL ORDER BY s.served_at`,
   );
   expect(rows).toHaveLength(5);
@@ -57,6 +57,9 @@ test('five new-word items on a phone, then people and the model side by side', a
     expect(r.choice).toBe(played[i].choice);
     expect(r.correct).toBe(played[i].correct ? 1 : 0);
     expect(r.client_ms).toBeGreaterThan(0);
+    // each answer's trial: what gave it, on the browser's fine clock (cross-origin isolated)
+    expect(['mouse', 'touch', 'pen', 'key']).toContain(r.input_device);
+    expect(r.clock_us).toBeLessThanOrEqual(20);
   });
 
   // the default model judges the items people answered, in every setup

@@ -51,13 +51,16 @@ test('a Likert rating round, by click and by key', async ({ page, browser }) => 
   // a rating is one request: it brings the next item (here, the end)
   expect(calls).toEqual(['/api/rate', '/api/rate']);
 
-  const rows = query<{ rating: number; client_ms: number | null }>(
-    `SELECT r.rating, r.client_ms FROM rate_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,
+  const rows = query<{ rating: number; client_ms: number | null; input_device: string | null; clock_us: number | null }>(
+    `SELECT r.rating, r.client_ms, r.input_device, r.clock_us FROM rate_ratings r JOIN items i ON i.id = r.item_id WHERE i.pair_id = ${pair} ORDER BY r.item_id`,
   );
   expect(rows).toHaveLength(2);
   rows.forEach((row, i) => {
     const { position, targetLeft } = chosen[i];
     expect(row.rating).toBe(targetLeft ? position : 6 - position);
     expect(row.client_ms).not.toBeNull();
+    // each rating's trial: what gave it, on the browser's fine clock (cross-origin isolated)
+    expect(['mouse', 'touch', 'pen', 'key']).toContain(row.input_device);
+    expect(row.clock_us).toBeLessThanOrEqual(20);
   });
 });

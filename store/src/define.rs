@@ -16,8 +16,10 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::StoreError;
-use crate::sql::{insert_rows, now_ms, stored_code};
-use gapwise_model::{distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, Solution, Timing, MIN_CANDIDATES};
+use crate::sql::{bind_measure, insert_rows, now_ms, stored_code, MEASURE_COLUMNS};
+use gapwise_model::{
+    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, Solution, Timing, Trial, MIN_CANDIDATES,
+};
 
 crate::store::area!(
     /// The definition game's rows: WordNet, groups, rounds, picks and model scores.
@@ -305,21 +307,19 @@ impl Define<'_> {
 
     /// Stores pick number `attempt` of round `serving`; false when a second tab's
     /// pick took that number first.
-    pub async fn insert_pick(self, serving: &str, attempt: i64, chosen: &str, correct: bool, timing: Timing) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "INSERT INTO define_picks (serving_id, attempt, chosen, correct, client_ms, client_ms_reported, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serving_id, attempt) DO NOTHING",
-        )
-        .bind(serving)
-        .bind(attempt)
-        .bind(chosen)
-        .bind(i64::from(correct))
-        .bind(timing.client_ms)
-        .bind(timing.client_ms_reported)
-        .bind(timing.server_ms)
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?;
+    pub async fn insert_pick(
+        self,
+        serving: &str,
+        (attempt, chosen, correct): (i64, &str, bool),
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
+        let sql = format!(
+            "INSERT INTO define_picks (serving_id, attempt, chosen, correct, created_at, {MEASURE_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (serving_id, attempt) DO NOTHING"
+        );
+        let query = sqlx::query(&sql).bind(serving).bind(attempt).bind(chosen).bind(i64::from(correct)).bind(now_ms());
+        let done = bind_measure(query, timing, trial).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 

@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use sqlx::Row;
 
 use super::StoreError;
-use crate::sql::{insert_rows, now_ms, stored_code};
-use gapwise_model::{playable, positions, GuessMode, Timing};
+use crate::sql::{bind_measure, insert_rows, now_ms, stored_code, MEASURE_COLUMNS};
+use gapwise_model::{playable, positions, GuessMode, Timing, Trial};
 
 crate::store::area!(
     /// The next-word game's rows: rounds, guesses, model predictions and word facts.
@@ -211,23 +211,20 @@ impl Guess<'_> {
 
     /// Stores `guess` in round `serving`; false when its position was guessed
     /// already (a second tab's guess came first).
-    pub async fn insert(self, serving: &str, guess: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, client_ms, client_ms_reported, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serving_id, position) DO NOTHING",
-        )
-        .bind(serving)
-        .bind(i64::try_from(guess.position).unwrap_or(i64::MAX))
-        .bind(&guess.guess)
-        .bind(&guess.word)
-        .bind(i64::from(guess.correct))
-        .bind(guess.rank.and_then(|r| i64::try_from(r).ok()))
-        .bind(timing.client_ms)
-        .bind(timing.client_ms_reported)
-        .bind(timing.server_ms)
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?;
+    pub async fn insert(self, serving: &str, guess: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+        let sql = format!(
+            "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, created_at, {MEASURE_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (serving_id, position) DO NOTHING"
+        );
+        let query = sqlx::query(&sql)
+            .bind(serving)
+            .bind(i64::try_from(guess.position).unwrap_or(i64::MAX))
+            .bind(&guess.guess)
+            .bind(&guess.word)
+            .bind(i64::from(guess.correct))
+            .bind(guess.rank.and_then(|r| i64::try_from(r).ok()))
+            .bind(now_ms());
+        let done = bind_measure(query, timing, trial).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 

@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, HashSet};
 use sqlx::Row;
 
 use super::StoreError;
-use crate::sql::{insert_rows, now_ms, stored_code};
-use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing};
+use crate::sql::{bind_measure, insert_rows, now_ms, stored_code, MEASURE_COLUMNS};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing, Trial};
 
 crate::store::area!(
     /// The invented-word game's rows: items, rounds, answers and model judgements.
@@ -298,19 +298,20 @@ impl NewWords<'_> {
 
     /// Stores the answer to round `serving`: option `choice`, right or not; false
     /// when it was answered already (a second tab's answer came first).
-    pub async fn record_choice(self, serving: &str, choice: usize, correct: bool, timing: Timing) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE new_words_servings SET choice = $1, correct = $2, client_ms = $3, client_ms_reported = $4, server_ms = $5 \
-             WHERE id = $6 AND choice IS NULL",
-        )
-        .bind(i64::try_from(choice).unwrap_or(i64::MAX))
-        .bind(i64::from(correct))
-        .bind(timing.client_ms)
-        .bind(timing.client_ms_reported)
-        .bind(timing.server_ms)
-        .bind(serving)
-        .execute(self.pool())
-        .await?;
+    pub async fn record_choice(
+        self,
+        serving: &str,
+        (choice, correct): (usize, bool),
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
+        // the measure's seven columns, $1 to $7, in the order bind_measure binds them
+        let measure: Vec<String> = MEASURE_COLUMNS.split(", ").zip(1..).map(|(column, n)| format!("{column} = ${n}")).collect();
+        let sql =
+            format!("UPDATE new_words_servings SET {}, choice = $8, correct = $9 WHERE id = $10 AND choice IS NULL", measure.join(", "));
+        let query = bind_measure(sqlx::query(&sql), timing, trial);
+        let done =
+            query.bind(i64::try_from(choice).unwrap_or(i64::MAX)).bind(i64::from(correct)).bind(serving).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 

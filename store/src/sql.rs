@@ -1,11 +1,32 @@
 //! The SQL helpers every area of the store uses: the clock of stored times, reading
-//! a stored code, and multi-row inserts on either backend.
+//! a stored code, what an answer measured, and multi-row inserts on either backend.
 
 use crate::StoreError;
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The columns of what an answer measured, in every mode's answer table, in the
+/// order [`bind_measure`] binds them.
+pub(crate) const MEASURE_COLUMNS: &str = "client_ms, client_ms_reported, server_ms, input_device, hidden_changes, clock_us, frame_us";
+
+/// Binds what an answer measured, its `timing` and the browser's `trial`, to the
+/// next seven parameters of `query` ([`MEASURE_COLUMNS`]).
+pub(crate) fn bind_measure<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    timing: gapwise_model::Timing,
+    trial: gapwise_model::Trial,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(timing.client_ms)
+        .bind(timing.client_ms_reported)
+        .bind(timing.server_ms)
+        .bind(trial.input.map(gapwise_model::Input::code))
+        .bind(trial.hidden.map(i64::from))
+        .bind(trial.clock_us.map(i64::from))
+        .bind(trial.frame_us.map(i64::from))
 }
 
 /// The code stored in column `at` of `row`, read by `parse`; a code it does not

@@ -99,9 +99,9 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
                 .rate()
                 .record(
                     &annotator.id,
-                    item,
-                    rating,
+                    (item, rating),
                     gapwise_model::Timing { client_ms: Some(2000 + 10 * i as i64), client_ms_reported: None, server_ms: 2100 },
+                    gapwise_model::Trial::default(),
                 )
                 .await
                 .expect("rate");

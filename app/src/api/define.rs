@@ -18,7 +18,7 @@ pub async fn define_round(task: String, cap: u32) -> Result<Option<DefinitionCar
 }
 
 /// Picks the option at `position` (0 = first shown) of the round `serving_id`.
-/// `client_ms` as for the game's answers. Picking an option twice is harmless.
+/// `client_ms` and `trial` as for the game's answers. Picking an option twice is harmless.
 /// With the page's `task` and `cap`, the outcome brings what `define-round`
 /// would return next (this round while it goes on): one request a pick.
 #[server(endpoint = "define-pick")]
@@ -26,6 +26,7 @@ pub async fn pick_define(
     serving_id: String,
     position: usize,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
     #[server(default)] task: Option<String>,
     #[server(default)] cap: Option<u32>,
 ) -> Result<WithNext<DefinitionPick, DefinitionCard>, AppError> {
@@ -33,9 +34,9 @@ pub async fn pick_define(
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = super::client_ms_of(client_ms)?;
+    let reported = super::reported_of(client_ms, trial)?;
     let round = task.zip(cap).map(|(task, cap)| round_of(&task, cap)).transpose()?;
-    let given = ctx.engine.pick_define(&session.annotator.id, &serving_id, position, client_ms).await?;
+    let given = ctx.engine.pick_define(&session.annotator.id, &serving_id, position, reported).await?;
     let next = match round {
         Some((task, cap)) => ctx.engine.define_round(&session.annotator.id, task, cap).await?,
         None => None,

@@ -20,9 +20,10 @@ pub async fn guess_round(#[server(default)] language: Option<String>, mode: Stri
 
 /// Guesses word `position` (1 = the second word) of the sentence `serving_id`:
 /// `guess` as typed, or `rank`, the 1-based place of a suggestion picked.
-/// `client_ms` as for the game's answers. Guessing a position twice is harmless.
+/// `client_ms` and `trial` as for the game's answers. Guessing a position twice is harmless.
 /// With the page's `mode` (and `language`), the outcome brings what `guess-round`
 /// would return next (this sentence while it goes on): one request a guess.
+#[allow(clippy::too_many_arguments, reason = "a server function takes its form's fields one by one")]
 #[server(endpoint = "guess")]
 pub async fn guess_word(
     serving_id: String,
@@ -30,6 +31,7 @@ pub async fn guess_word(
     #[server(default)] guess: Option<String>,
     #[server(default)] rank: Option<usize>,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
     #[server(default)] language: Option<String>,
     #[server(default)] mode: Option<String>,
 ) -> Result<WithNext<GuessResult, GuessCard>, AppError> {
@@ -37,11 +39,11 @@ pub async fn guess_word(
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = super::client_ms_of(client_ms)?;
+    let reported = super::reported_of(client_ms, trial)?;
     let language = super::language_of(language)?;
     let mode = mode.as_deref().map(mode_of).transpose()?;
     let guess = guess.unwrap_or_default();
-    let given = ctx.engine.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, client_ms).await?;
+    let given = ctx.engine.guess_word(&session.annotator.id, &serving_id, position, &guess, rank, reported).await?;
     let next = match mode {
         Some(mode) => ctx.engine.guess_round(&session.annotator.id, language, mode).await?,
         None => None,

@@ -80,7 +80,7 @@ pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError>
 
 /// A browser-measured time from a form: empty when it was not measured.
 #[cfg(feature = "ssr")]
-pub(crate) fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
+fn client_ms_of(raw: Option<String>) -> Result<Option<i64>, AppError> {
     gapwise_model::parse_client_ms(raw.as_deref().unwrap_or_default()).map_err(|message| AppError::BadRequest(message).with_status())
 }
 

@@ -16,19 +16,20 @@ pub async fn new_words_round() -> Result<Option<NewWordsCard>, AppError> {
 }
 
 /// Answers the item `serving_id` with option `choice` (0 = the first shown).
-/// `client_ms` as for the game's answers. Answering twice changes nothing. The
+/// `client_ms` and `trial` as for the game's answers. Answering twice changes nothing. The
 /// outcome brings what `new-words-round` would return next: one request an item.
 #[server(endpoint = "new-words-pick")]
 pub async fn pick_new_words(
     serving_id: String,
     choice: usize,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
 ) -> Result<WithNext<NewWordsPick, NewWordsCard>, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = super::client_ms_of(client_ms)?;
-    let given = ctx.engine.pick_new_words(&session.annotator.id, &serving_id, choice, client_ms).await?;
+    let reported = super::reported_of(client_ms, trial)?;
+    let given = ctx.engine.pick_new_words(&session.annotator.id, &serving_id, choice, reported).await?;
     Ok(WithNext { given, next: ctx.engine.new_words_round(&session.annotator.id).await? })
 }

@@ -17,7 +17,7 @@ pub async fn rate_round(#[server(default)] language: Option<String>) -> Result<O
 }
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
-/// the left of the scale) to 5 (surely the one at the right). `client_ms` as for
+/// the left of the scale) to 5 (surely the one at the right). `client_ms` and `trial` as for
 /// answers. Returns what `rate-round` would for `language`: the page's next item
 /// in the same request.
 #[server(endpoint = "rate")]
@@ -25,6 +25,7 @@ pub async fn rate(
     serving_id: String,
     position: u8,
     client_ms: Option<String>,
+    #[server(default)] trial: Option<String>,
     #[server(default)] language: Option<String>,
 ) -> Result<Option<gapwise_model::RateCard>, AppError> {
     use crate::ssr::{context, require_session};
@@ -32,7 +33,7 @@ pub async fn rate(
     let ctx = context()?;
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    let client_ms = super::client_ms_of(client_ms)?;
-    ctx.engine.rate_likert(&session.annotator.id, &serving_id, position, client_ms).await?;
+    let reported = super::reported_of(client_ms, trial)?;
+    ctx.engine.rate_likert(&session.annotator.id, &serving_id, position, reported).await?;
     Ok(ctx.engine.next_likert(&session.annotator.id, language).await?)
 }

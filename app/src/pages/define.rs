@@ -125,6 +125,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl
         <ActionForm action=pick attr:class="item definitions">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="task" value=card.task.code()/>
             <input type="hidden" name="cap" value=cap.to_string()/>
             <p class="prompt" id="define-prompt" data-kind=kind>{card.prompt}</p>

@@ -123,6 +123,7 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="position" value=card.position.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>
             <input type="hidden" name="mode" value=mode.code()/>
             <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>

@@ -82,6 +82,7 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
         <ActionForm action=pick attr:class="item new-words">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             {definition}
             <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t("new-words-blank")>"_____"</span>{after}</p>
             <div class="options" role="group" aria-labelledby="new-word-sentence">{options}</div>

@@ -62,6 +62,7 @@ fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> im
         <ActionForm action=rate attr:class="item likert">
             <input type="hidden" name="serving_id" value=card.serving_id/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
+            <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>
             <Contexts contexts=vec![card.context]/>
             <p class="prompt" id="scale-prompt">{i18n.t("rate-prompt")}</p>

@@ -6,7 +6,9 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use gapwise_model::{distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, Timing, MIN_CANDIDATES, RECENT_OUTCOME_MS};
+use gapwise_model::{
+    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, Reported, Timing, Trial, MIN_CANDIDATES, RECENT_OUTCOME_MS,
+};
 use gapwise_store::{now_ms, DefineServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -34,9 +36,9 @@ impl Engine {
         annotator: &str,
         serving: &str,
         position: usize,
-        client_ms: Option<i64>,
+        reported: Reported,
     ) -> Result<DefinitionPick, EngineError> {
-        answer::<Picking>(&self.store, annotator, serving, position, client_ms).await
+        answer::<Picking>(&self.store, annotator, serving, position, reported).await
     }
 }
 
@@ -93,8 +95,15 @@ impl Answers for Picking {
         Ok(Judged::New((attempts + 1, chosen.clone(), correct), told(correct, attempts + 1)))
     }
 
-    async fn write(store: &Store, _: &str, serving: &str, (attempt, chosen, correct): &Pick, timing: Timing) -> Result<bool, StoreError> {
-        store.define().insert_pick(serving, *attempt, chosen, *correct, timing).await
+    async fn write(
+        store: &Store,
+        _: &str,
+        serving: &str,
+        (attempt, chosen, correct): &Pick,
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
+        store.define().insert_pick(serving, (*attempt, chosen, *correct), timing, trial).await
     }
 }
 

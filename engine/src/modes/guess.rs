@@ -4,7 +4,9 @@
 //! word, whatever the case, and the positions are guessed in order.
 
 use gapwise_model::words::normalize;
-use gapwise_model::{playable, positions, GuessCard, GuessMode, GuessResult, RefusalKey, Timing, MAX_GUESS_CHARS, RECENT_OUTCOME_MS};
+use gapwise_model::{
+    playable, positions, GuessCard, GuessMode, GuessResult, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS, RECENT_OUTCOME_MS,
+};
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -47,10 +49,10 @@ impl Engine {
         position: usize,
         guess: &str,
         rank: Option<usize>,
-        client_ms: Option<i64>,
+        reported: Reported,
     ) -> Result<GuessResult, EngineError> {
         let given = Guess { position, typed: guess.to_owned(), rank };
-        answer::<Guessing>(&self.store, annotator, serving, given, client_ms).await
+        answer::<Guessing>(&self.store, annotator, serving, given, reported).await
     }
 }
 
@@ -161,8 +163,8 @@ impl Answers for Guessing {
         Ok(Judged::New(row, outcome))
     }
 
-    async fn write(store: &Store, _: &str, serving: &str, row: &GuessRow, timing: Timing) -> Result<bool, StoreError> {
-        store.guess().insert(serving, row, timing).await
+    async fn write(store: &Store, _: &str, serving: &str, row: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+        store.guess().insert(serving, row, timing, trial).await
     }
 }
 

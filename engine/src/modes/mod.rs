@@ -11,7 +11,7 @@ mod rate;
 
 use std::future::Future;
 
-use gapwise_model::Timing;
+use gapwise_model::{Reported, Timing, Trial};
 use gapwise_store::{now_ms, Store, StoreError};
 
 use crate::EngineError;
@@ -76,7 +76,15 @@ trait Answers {
 
     /// Stores `row`, the answer of `annotator` to `serving`; false when another
     /// request's answer took its place first.
-    async fn write(store: &Store, annotator: &str, serving: &str, row: &Self::Row, timing: Timing) -> Result<bool, StoreError>;
+    /// `timing` and `trial` are what the answer measured.
+    async fn write(
+        store: &Store,
+        annotator: &str,
+        serving: &str,
+        row: &Self::Row,
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError>;
 }
 
 /// Every mode's answer to one of its servings: a value no serving takes refused
@@ -88,7 +96,7 @@ async fn answer<M: Answers>(
     annotator: &str,
     serving: &str,
     given: M::Given,
-    client_ms: Option<i64>,
+    reported: Reported,
 ) -> Result<M::Outcome, EngineError> {
     M::check(&given)?;
     for _ in 0..2 {
@@ -97,8 +105,8 @@ async fn answer<M: Answers>(
         match M::judge(&read, &given)? {
             Judged::Repeated(outcome) => return Ok(outcome),
             Judged::New(row, outcome) => {
-                let timing = Timing::of(M::served_at(&read), now_ms(), client_ms);
-                if M::write(store, annotator, serving, &row, timing).await? {
+                let timing = Timing::of(M::served_at(&read), now_ms(), reported.client_ms);
+                if M::write(store, annotator, serving, &row, timing, reported.trial).await? {
                     return Ok(outcome);
                 }
             }

@@ -4,7 +4,7 @@
 //! drawn from their id, so that each condition gets items of every kind and none
 //! always comes first; items a model has judged come first.
 
-use gapwise_model::{NewWordsCard, NewWordsPick, Timing, RECENT_OUTCOME_MS, WINO_CONDITIONS};
+use gapwise_model::{NewWordsCard, NewWordsPick, Reported, Timing, Trial, RECENT_OUTCOME_MS, WINO_CONDITIONS};
 use gapwise_store::{now_ms, NewWordsServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -27,9 +27,9 @@ impl Engine {
         annotator: &str,
         serving: &str,
         choice: usize,
-        client_ms: Option<i64>,
+        reported: Reported,
     ) -> Result<NewWordsPick, EngineError> {
-        answer::<Choosing>(&self.store, annotator, serving, choice, client_ms).await
+        answer::<Choosing>(&self.store, annotator, serving, choice, reported).await
     }
 }
 
@@ -89,8 +89,8 @@ impl Answers for Choosing {
         Ok(Judged::New((choice, correct), told(correct)))
     }
 
-    async fn write(store: &Store, _: &str, serving: &str, &(choice, correct): &(usize, bool), timing: Timing) -> Result<bool, StoreError> {
-        store.new_words().record_choice(serving, choice, correct, timing).await
+    async fn write(store: &Store, _: &str, serving: &str, &row: &(usize, bool), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+        store.new_words().record_choice(serving, row, timing, trial).await
     }
 }
 

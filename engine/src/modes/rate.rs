@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use gapwise_model::{RateCard, Timing, LIKERT_RATERS};
+use gapwise_model::{RateCard, Reported, Timing, Trial, LIKERT_RATERS};
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -24,8 +24,8 @@ impl Engine {
 
     /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
     /// to 5 (surely the right one).
-    pub async fn rate_likert(&self, annotator: &str, serving: &str, position: u8, client_ms: Option<i64>) -> Result<(), EngineError> {
-        answer::<Rating>(&self.store, annotator, serving, position, client_ms).await
+    pub async fn rate_likert(&self, annotator: &str, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
+        answer::<Rating>(&self.store, annotator, serving, position, reported).await
     }
 }
 
@@ -69,8 +69,8 @@ impl Answers for Rating {
         Ok(Judged::New((round.item_id, rating), ()))
     }
 
-    async fn write(store: &Store, annotator: &str, _: &str, &(item, rating): &(i64, u8), timing: Timing) -> Result<bool, StoreError> {
-        store.rate().record(annotator, item, rating, timing).await?;
+    async fn write(store: &Store, annotator: &str, _: &str, &row: &(i64, u8), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+        store.rate().record(annotator, row, timing, trial).await?;
         Ok(true)
     }
 }

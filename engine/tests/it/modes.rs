@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use gapwise_engine::{Engine, EngineError};
-use gapwise_model::PlayedWord;
+use gapwise_model::{Input, PlayedWord, Reported, Trial};
 use gapwise_store::testing::{each_backend, seed_likert, seed_small};
 use gapwise_store::{NewWordsItemRecord, NewWordsVariant, Store, CONSENT_VERSION};
 
@@ -44,12 +44,12 @@ async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_sam
         db.store.new_words().import(&[item("w1"), item("w2")]).await.expect("import");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
         let card = engine.new_words_round(&alice).await.expect("round").expect("an item");
-        let err = engine.pick_new_words(&bob, &card.serving_id, 0, None).await.expect_err("not bob's");
+        let err = engine.pick_new_words(&bob, &card.serving_id, 0, Reported::ms(None)).await.expect_err("not bob's");
         assert!(matches!(err, EngineError::NotServed(_)), "{backend:?}: {err:?}");
         // the right option and the wrong one at once: one is stored, both hear its verdict
         let (one, other) = tokio::join!(
-            engine.pick_new_words(&alice, &card.serving_id, 0, Some(900)),
-            engine.pick_new_words(&alice, &card.serving_id, 1, Some(900))
+            engine.pick_new_words(&alice, &card.serving_id, 0, Reported::ms(Some(900))),
+            engine.pick_new_words(&alice, &card.serving_id, 1, Reported::ms(Some(900)))
         );
         let (one, other) = (one.expect("pick"), other.expect("pick"));
         assert_eq!(one, other, "{backend:?}");
@@ -60,12 +60,15 @@ async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_sam
             .expect("count");
         assert_eq!(answered, 1, "{backend:?}");
         // answered again later: told the same
-        assert_eq!(engine.pick_new_words(&alice, &card.serving_id, 1, None).await.expect("again"), one, "{backend:?}");
+        assert_eq!(engine.pick_new_words(&alice, &card.serving_id, 1, Reported::ms(None)).await.expect("again"), one, "{backend:?}");
         let next = engine.new_words_round(&alice).await.expect("round").expect("the second item");
         assert_ne!(next.serving_id, card.serving_id, "{backend:?}");
         assert_eq!(next.last.as_ref(), Some(&one), "{backend:?}: the last answer's outcome");
     }
 }
+
+/// A rating's response time, hidden changes, clock step and frame interval.
+type Measured = (Option<i64>, Option<i64>, Option<i64>, Option<i64>);
 
 #[tokio::test]
 async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refused() {
@@ -75,10 +78,23 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         assert!(seed_likert(&db.store, 0).await > 0, "{backend:?}: Likert items");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
         let card = engine.next_likert(&alice, "en").await.expect("round").expect("an item");
-        assert!(matches!(engine.rate_likert(&bob, &card.serving_id, 3, None).await, Err(EngineError::NotServed(_))), "{backend:?}");
-        assert!(matches!(engine.rate_likert(&alice, &card.serving_id, 6, None).await, Err(EngineError::Invalid(_))), "{backend:?}");
-        engine.rate_likert(&alice, &card.serving_id, 1, Some(1200)).await.expect("rate");
-        engine.rate_likert(&alice, &card.serving_id, 5, Some(1300)).await.expect("rate again");
+        assert!(
+            matches!(engine.rate_likert(&bob, &card.serving_id, 3, Reported::ms(None)).await, Err(EngineError::NotServed(_))),
+            "{backend:?}"
+        );
+        assert!(
+            matches!(engine.rate_likert(&alice, &card.serving_id, 6, Reported::ms(None)).await, Err(EngineError::Invalid(_))),
+            "{backend:?}"
+        );
+        engine.rate_likert(&alice, &card.serving_id, 1, Reported::ms(Some(1200))).await.expect("rate");
+        // the second rating's trial replaces the first's with it
+        let trial = Trial { input: Some(Input::Touch), hidden: Some(1), clock_us: Some(5), frame_us: Some(16_667) };
+        engine.rate_likert(&alice, &card.serving_id, 5, Reported { client_ms: Some(1300), trial }).await.expect("rate again");
+        let pool = db.store.pool();
+        let input: Option<String> = sqlx::query_scalar("SELECT input_device FROM rate_ratings").fetch_one(pool).await.expect("input");
+        let measured: Measured =
+            sqlx::query_as("SELECT client_ms, hidden_changes, clock_us, frame_us FROM rate_ratings").fetch_one(pool).await.expect("trial");
+        assert_eq!((input.as_deref(), measured), (Some("touch"), (Some(1300), Some(1), Some(5), Some(16_667))), "{backend:?}");
         let ratings: Vec<(String, i64)> =
             sqlx::query_as("SELECT annotator_id, rating FROM rate_ratings").fetch_all(db.store.pool()).await.expect("ratings");
         // 5 is "surely the right-hand word", stored as 1 (surely the target) when the

@@ -660,7 +660,12 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         let likert = store.rate().publish_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
         store
             .rate()
-            .record(&id, likert[0], 2, gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 })
+            .record(
+                &id,
+                (likert[0], 2),
+                gapwise_model::Timing { client_ms: Some(1500), client_ms_reported: None, server_ms: 1600 },
+                gapwise_model::Trial::default(),
+            )
             .await
             .expect("rating");
 

@@ -12,8 +12,8 @@ use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
 use super::{Found, StoreError};
-use crate::sql::now_ms;
-use gapwise_model::{Timing, K};
+use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
+use gapwise_model::{Timing, Trial, K};
 
 crate::store::area!(
     /// The rate mode's rows: Likert items, servings and ratings.
@@ -103,22 +103,16 @@ impl Rate<'_> {
     /// item by the same person replaces the first. The game's rules (the engine's
     /// rate mode) checked the rating and that the item is the one served to them;
     /// the table refuses a rating outside 1 to 5.
-    pub async fn record(self, annotator_id: &str, item_id: i64, rating: u8, timing: Timing) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO rate_ratings (annotator_id, item_id, rating, client_ms, client_ms_reported, server_ms, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) \
-             ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, client_ms = excluded.client_ms, \
-             client_ms_reported = excluded.client_ms_reported, server_ms = excluded.server_ms, created_at = excluded.created_at",
-        )
-        .bind(annotator_id)
-        .bind(item_id)
-        .bind(i64::from(rating))
-        .bind(timing.client_ms)
-        .bind(timing.client_ms_reported)
-        .bind(timing.server_ms)
-        .bind(now_ms())
-        .execute(self.pool())
-        .await?;
+    pub async fn record(self, annotator_id: &str, (item_id, rating): (i64, u8), timing: Timing, trial: Trial) -> Result<(), StoreError> {
+        let replaced: Vec<String> = MEASURE_COLUMNS.split(", ").map(|column| format!("{column} = excluded.{column}")).collect();
+        let sql = format!(
+            "INSERT INTO rate_ratings (annotator_id, item_id, rating, created_at, {MEASURE_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, created_at = excluded.created_at, {}",
+            replaced.join(", ")
+        );
+        let query = sqlx::query(&sql).bind(annotator_id).bind(item_id).bind(i64::from(rating)).bind(now_ms());
+        bind_measure(query, timing, trial).execute(self.pool()).await?;
         Ok(())
     }
 
