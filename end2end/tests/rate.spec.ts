@@ -1,7 +1,8 @@
 // A Likert round: two single-context items are published (copied from game items),
 // a player rates one by clicking and one with the keyboard, and the database holds
 // both ratings on the paper's scale (1 = surely the target), whichever side of the
-// scale the target was shown on. On a phone the scale keeps one row.
+// scale the target was shown on. The scale keeps one row on a phone and on the desktop.
+import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { query } from './db';
 import { apiCalls, hydrated, startPlaying } from './pages';
@@ -20,18 +21,22 @@ test('a Likert rating round, by click and by key', async ({ page, browser }) => 
   }
   const { target } = query<{ target: string }>(`SELECT target FROM word_pairs WHERE id = ${pair}`)[0];
 
-  // on a 412 px phone the scale's five points keep one row
+  // the scale's five points keep one row, on a 412 px phone and on the desktop
+  const oneRow = async (p: Page) => {
+    const tops = await p.locator('form.likert button.option').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size).toBe(1);
+  };
   const phone = await (await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true })).newPage();
   await startPlaying(phone);
   await phone.goto('/rate?lang=it');
   await hydrated(phone);
-  const tops = await phone.locator('form.likert button.option').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
-  expect(tops).toHaveLength(5);
-  expect(new Set(tops).size).toBe(1);
+  await oneRow(phone);
 
   await startPlaying(page);
   await page.goto('/rate?lang=it');
   await hydrated(page);
+  await oneRow(page);
   const calls = apiCalls(page);
 
   const chosen: { position: number; targetLeft: boolean }[] = [];
