@@ -107,6 +107,7 @@ pub fn hydrate() {
     leptos::mount::hydrate_islands();
     // the islands' language, read from the page once (see `i18n::use_i18n`)
     provide_context(i18n::detect());
+    forget_posted_error();
     // Leptos's loader hydrates the page's islands as soon as this returns, in
     // microtasks; a task queued now runs after them all and marks the page as taken
     // over (browser tests wait for the mark).
@@ -118,4 +119,22 @@ pub fn hydrate() {
         },
         std::time::Duration::ZERO,
     );
+}
+
+/// Takes a refused plain post's error (Leptos's `__path` and `__err`) out of the
+/// page's address once the page has shown it, so that a reload does not show it again.
+#[cfg(feature = "hydrate")]
+fn forget_posted_error() {
+    let location = window().location();
+    let (Ok(path), Ok(search)) = (location.pathname(), location.search()) else { return };
+    let query = search.trim_start_matches('?');
+    let kept: Vec<_> = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "__path" && k != "__err").collect();
+    if kept.len() == form_urlencoded::parse(query.as_bytes()).count() {
+        return;
+    }
+    let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).finish();
+    let address = if query.is_empty() { path } else { format!("{path}?{query}") };
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
+    }
 }

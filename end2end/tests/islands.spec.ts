@@ -25,6 +25,9 @@ test('a refused plain post of a round: the error on the page, then the island pl
   // the island starts from the round the server sent: it asks for nothing until a pick
   const calls = apiCalls(page);
   await expect(page.locator('main p.error')).toHaveCount(1);
+  // shown once: the address loses the error, so that a reload does not show it again
+  await expect(page).not.toHaveURL(/__err/);
+  await expect(page).toHaveURL(/\/define\?task=w2d&cap=10$/);
   // a pick through the island: crossed out, or the round found
   await page.locator('form.definitions button.option').first().click();
   await expect(page.locator('#found, form.definitions button.option.wrong')).toHaveCount(1);

@@ -44,6 +44,9 @@ test('20 items: five sentences until level 2 unlocks three, all stored as clicke
   await page.goto('/play?k=1&lang=en');
   await expect(page.locator('p.locked')).toContainText('level 3');
   await page.goto('/play?k=5&lang=en');
+  // each page load: the game's island takes over before the first answer (an answer
+  // given earlier goes as a plain post, whose feedback tells no level reached)
+  await hydrated(page);
 
   const played: Played[] = [];
   for (let i = 0; i < 10; i++) played.push(await playOne(page, 5));
@@ -51,6 +54,7 @@ test('20 items: five sentences until level 2 unlocks three, all stored as clicke
   await expect(page.locator('nav.k-chooser a[href="/play?k=3&lang=en"] .lock')).toHaveCount(0);
   await page.locator('nav.k-chooser a[href="/play?k=3&lang=en"]').click();
   await expect(page).toHaveURL(/k=3&lang=en$/);
+  await hydrated(page);
   for (let i = 0; i < 10; i++) played.push(await playOne(page, 3));
 
   const score = played.filter((p) => p.correct).length;
