@@ -4,6 +4,7 @@ use gapwise_model::{Context, Preparation, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
 
+use crate::address::POSTED_ERROR;
 use crate::api::being_prepared;
 use crate::i18n::use_i18n;
 use crate::AppError;
@@ -56,12 +57,12 @@ pub fn InterfaceLanguage() -> impl IntoView {
 /// Links that choose the language of the items (the sentences and words shown):
 /// `base` followed by `lang=<code>`, e.g. `/play?k=3&` or `/rate?`.
 #[component]
-pub fn LanguageChooser(#[prop(into)] language: Signal<&'static str>, #[prop(into)] base: Signal<String>) -> impl IntoView {
+pub fn LanguageChooser(language: &'static str, #[prop(into)] base: String) -> impl IntoView {
     let links = LANGUAGES
         .into_iter()
         .map(|(code, name)| {
-            let current = move || (language.get() == code).then_some("page");
-            view! { <a href=move || format!("{}lang={code}", base.get()) aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
+            let current = (language == code).then_some("page");
+            view! { <a href=format!("{base}lang={code}") aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
         })
         .collect_view();
     let label = use_i18n().t("items-language");
@@ -80,7 +81,7 @@ pub fn LanguageChooser(#[prop(into)] language: Signal<&'static str>, #[prop(into
 pub fn after_post(key: &str) -> Option<String> {
     let query = use_query_map();
     let query = query.read_untracked();
-    query.get("__err").is_none().then(|| query.get(key)).flatten()
+    POSTED_ERROR.iter().all(|error| query.get(error).is_none()).then(|| query.get(key)).flatten()
 }
 
 /// The confirmation `message` (a catalogue key) on a page that a form post came

@@ -6,6 +6,7 @@
 //! else is plain HTML whose forms post and links load pages, as without JavaScript;
 //! so the browser downloads the framework and the rounds, not every page.
 
+mod address;
 pub mod api;
 mod components;
 mod error;
@@ -125,14 +126,14 @@ pub fn hydrate() {
 /// page's address once the page has shown it, so that a reload does not show it again.
 #[cfg(feature = "hydrate")]
 fn forget_posted_error() {
+    use address::{query_without, POSTED_ERROR};
     let location = window().location();
     let (Ok(path), Ok(search)) = (location.pathname(), location.search()) else { return };
     let query = search.trim_start_matches('?');
-    let kept: Vec<_> = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "__path" && k != "__err").collect();
-    if kept.len() == form_urlencoded::parse(query.as_bytes()).count() {
+    if !form_urlencoded::parse(query.as_bytes()).any(|(key, _)| POSTED_ERROR.contains(&key.as_ref())) {
         return;
     }
-    let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).finish();
+    let query = query_without(query, &POSTED_ERROR).finish();
     let address = if query.is_empty() { path } else { format!("{path}?{query}") };
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));

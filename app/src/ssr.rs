@@ -10,6 +10,7 @@ use gapwise_store::{Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
+use crate::address::{query_without, POSTED_ERROR};
 use crate::AppError;
 
 /// The session cookie: an opaque random token, HttpOnly and SameSite=Lax.
@@ -58,9 +59,9 @@ fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
         return None;
     }
     let (path, query) = page.split_once('?').unwrap_or((page, ""));
-    // and without the error of an earlier post that failed (Leptos's `__path`, `__err`)
-    let kept = form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| !["done", "notice", "__path", "__err"].contains(&k.as_ref()));
-    let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).append_pair(key, value).finish();
+    // and without the error of an earlier post that failed
+    let dropped = [["done", "notice"].as_slice(), &POSTED_ERROR].concat();
+    let query = query_without(query, &dropped).append_pair(key, value).finish();
     Some(format!("{path}?{query}"))
 }
 
@@ -71,7 +72,8 @@ fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
 fn set_status(status: StatusCode) {
     let plain_post = use_context::<axum::http::request::Parts>().is_some_and(|request| {
         let header = |name| request.headers.get(name).and_then(|v: &HeaderValue| v.to_str().ok()).unwrap_or_default();
-        let from_page = header(header::REFERER).starts_with("http://") || header(header::REFERER).starts_with("https://");
+        let referer = header(header::REFERER);
+        let from_page = referer.starts_with("http://") || referer.starts_with("https://");
         request.method == axum::http::Method::POST && header(header::ACCEPT).contains("text/html") && from_page
     });
     if plain_post {

@@ -87,18 +87,17 @@ fn PlayRounds(
         round,
         shown: RwSignal::new(state),
         upcoming: StoredValue::new(None),
-        above: RwSignal::new(above.clone()),
+        above: RwSignal::new(above),
         news: RwSignal::new(None),
         reloads: StoredValue::new(0),
     };
-    // a level reached or an achievement earned by the last answer, said with its
-    // feedback: against the progress the page last knew
-    let known = StoredValue::new(above.progress);
     Effect::new(move |_| {
         if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
             failed.set(None);
-            play.news.set(known.get_value().and_then(|before| news_text(&now.news_since(&before))));
-            known.set_value(Some(now.clone()));
+            // a level reached or an achievement earned by the answer, said with its
+            // feedback: against the progress the page knew before it
+            let before = play.above.with_untracked(|above| above.progress.as_ref().map(|before| now.news_since(before)));
+            play.news.set(before.and_then(|news| news_text(&news)));
             play.above.set(Above { progress: Some(now), study: crowd });
             // the answer's feedback first, then what comes next (an item, or the end
             // of a crowd study with its completion code)

@@ -22,7 +22,7 @@ pub fn RatePage() -> impl IntoView {
     view! {
         <Title text=i18n.t("nav-rate")/>
         <h1>{i18n.t("rate-title")}</h1>
-        <LanguageChooser language base="/rate?".to_owned()/>
+        <LanguageChooser language base="/rate?"/>
         <p>{i18n.t("rate-intro")}</p>
         <FirstRound first=rate_round(Some(language.to_owned())) made_by=(language == PREPARED_LANGUAGE).then_some(Preparation::Rating)
             island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing failed/> }/>
