@@ -42,13 +42,10 @@ macro_rules! sessions_where {
         )
     };
 }
+pub(crate) use sessions_where;
 
 /// The session with a token hash ($1), as [`SessionColumns`].
 pub(crate) const SESSION_BY_TOKEN: &str = sessions_where!("", "s.token_hash = $1");
-
-/// The sessions whose token hashes are in the array $1 (PostgreSQL): the token hash,
-/// then [`SessionColumns`].
-pub(crate) const SESSIONS_BY_TOKENS: &str = sessions_where!("s.token_hash, ", "s.token_hash = ANY($1)");
 
 impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {

@@ -1,11 +1,13 @@
 //! The game's writes on PostgreSQL: in each of a few lanes, a task takes the jobs
-//! waiting as a batch and sends each kind of job in it as one statement (all its
-//! answers as one INSERT over arrays, all its servings and their sessions' moves as
-//! another, all its session reads as one SELECT), each on a connection of its own
-//! and committing itself. A lane runs one batch at a time, while the jobs that come
-//! wait and go together in its next. Under load a request's few statements thus
-//! become a share of a few statements per batch: fewer round trips, plans and
-//! commits than one of each per request.
+//! waiting as a batch and sends the jobs that rounds bring as one statement over
+//! arrays ([`ROUNDS`]: all its answers stored, all its servings stored with their
+//! sessions' moves, all its session reads), and each rarer kind of job (new players,
+//! new sessions, moves past an answer) as one statement more, each on a connection
+//! of its own and committing itself. A lane runs one batch at a time, while the jobs
+//! that come wait and go together in its next. Under load a request's few
+//! statements thus become a share of one statement per batch: fewer round trips and
+//! commits than one of each per request. The statements are planned once per
+//! connection, not at each run (see [`start`]).
 //!
 //! Lanes let batches run side by side, so that the server uses PostgreSQL's cores:
 //! with one lane, a server on 16 cores served about a fifth of what a bare endpoint
@@ -26,12 +28,12 @@ use std::time::Duration;
 
 use futures_util::future::join_all;
 use sqlx::pool::PoolOptions;
-use sqlx::postgres::{PgPool, Postgres};
+use sqlx::postgres::{PgConnectOptions, PgPool, Postgres};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::jobs::{gather, serving_values, Job, Statement, Value, Write};
-use crate::session::{Session, SessionColumns, SESSIONS_BY_TOKENS, SESSION_BY_TOKEN};
+use crate::session::{sessions_where, Session, SessionColumns, SESSION_BY_TOKEN};
 use crate::sql::AnyQuery;
 use crate::StoreError;
 
@@ -49,18 +51,22 @@ fn lanes() -> usize {
     std::thread::available_parallelism().map_or(2, usize::from).clamp(2, 8)
 }
 
-/// Connections of the lanes together: a batch holds two or three kinds of job
-/// (answers, or servings, with session reads) and each runs on a connection.
+/// Connections of the lanes together: a batch's rounds run on one, and the rarer
+/// kinds of job beside them on others (a lane waits when all are taken).
 fn connections(lanes: usize) -> u32 {
-    u32::try_from(3 * lanes).unwrap_or(24)
+    u32::try_from(2 * lanes).unwrap_or(16)
 }
 
 /// Connects to `url` (waiting at most `wait` for a connection) and starts the lanes'
 /// tasks, which run the jobs sent to the queues it returns.
 pub(super) async fn start(url: &str, alone: AnyPool, wait: Duration) -> Result<Vec<mpsc::UnboundedSender<Job>>, StoreError> {
     let lanes = lanes();
+    // the batches' statements are planned once per connection. Left to choose,
+    // PostgreSQL planned ROUNDS afresh for the arrays bound at nearly every run
+    // (pg_stat_statements: a plan per call, 0.25 ms each, about what running it took)
+    let connect = url.parse::<PgConnectOptions>()?.options([("plan_cache_mode", "force_generic_plan")]);
     let options = PoolOptions::<Postgres>::new().max_connections(connections(lanes)).acquire_timeout(wait);
-    let pools = Pools { batches: options.connect(url).await?, alone };
+    let pools = Pools { batches: options.connect_with(connect).await?, alone };
     let open = Arc::new(AtomicUsize::new(lanes));
     Ok((0..lanes)
         .map(|_| {
@@ -92,42 +98,114 @@ type Told<T> = oneshot::Sender<Result<T, StoreError>>;
 /// The writes of a batch of one kind, and where their results go.
 type OfKind = (Discriminant<Write>, Vec<(Write, Told<bool>)>);
 
-/// Runs `batch`: the writes of each kind as one statement, the session reads as
-/// one, all at once; returns where to answer the close that ends it, if one does.
+/// The jobs of a batch that every round brings, which go as one statement
+/// ([`ROUNDS`]): answers, servings with their sessions' moves, session reads.
+#[derive(Default)]
+struct Rounds {
+    answers: Vec<(Write, Told<bool>)>,
+    servings: Vec<(Write, Told<bool>)>,
+    reads: Vec<(String, Told<Option<Session>>)>,
+}
+
+/// Runs `batch`: its rounds' jobs as one statement, the writes of each other kind
+/// as one, all at once; returns where to answer the close that ends it, if one does.
 async fn run(pools: &Pools, batch: Vec<Job>) -> Option<oneshot::Sender<()>> {
+    let mut rounds = Rounds::default();
     let mut kinds: Vec<OfKind> = Vec::new();
-    let mut reads = Vec::new();
     let mut close = None;
     for job in batch {
         match job {
+            Job::Write { write: write @ Write::Answer(_), done } => rounds.answers.push((write, done)),
+            Job::Write { write: write @ Write::Serve { .. }, done } => rounds.servings.push((write, done)),
             Job::Write { write, done } => match kinds.iter_mut().find(|(kind, _)| *kind == discriminant(&write)) {
                 Some((_, writes)) => writes.push((write, done)),
                 None => kinds.push((discriminant(&write), vec![(write, done)])),
             },
-            Job::Session { token_hash, done } => reads.push((token_hash, done)),
+            Job::Session { token_hash, done } => rounds.reads.push((token_hash, done)),
             Job::Close { done } => close = Some(done),
         }
     }
     let writes = join_all(kinds.into_iter().map(|(_, writes)| write_together(pools, writes)));
-    tokio::join!(writes, read_together(pools, reads));
+    tokio::join!(writes, rounds_together(pools, rounds));
     close
+}
+
+/// What a row of [`ROUNDS`] tells: its kind, its key, and for a session read the
+/// session's [`SessionColumns`].
+type RoundRow = (String, String, Option<String>, Option<String>, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+
+/// Runs the jobs of `rounds` as one statement and tells each its result; when the
+/// statement fails, each runs alone.
+async fn rounds_together(pools: &Pools, rounds: Rounds) {
+    let Rounds { answers, servings, reads } = rounds;
+    if answers.is_empty() && servings.is_empty() && reads.is_empty() {
+        return;
+    }
+    let tokens: Vec<&str> = reads.iter().map(|(token_hash, _)| token_hash.as_str()).collect();
+    let query = columns(ROUNDS_PARAMETERS.answers, values(&answers))
+        .into_iter()
+        .chain(columns(ROUNDS_PARAMETERS.servings, values(&servings)))
+        .fold(sqlx::query_as::<Postgres, RoundRow>(ROUNDS), |q, column| column.bind_to(q))
+        .bind(tokens);
+    match query.fetch_all(&pools.batches).await {
+        Ok(found) => {
+            let mut stored = HashSet::new();
+            let mut served = HashSet::new();
+            let mut sessions = HashMap::new();
+            for (kind, key, serving, id, pseudonym, assignments, answered, right, proposed) in found {
+                match (kind.as_str(), id, pseudonym, assignments, answered, right, proposed) {
+                    ("answer", ..) => stored.insert(key),
+                    ("serving", ..) => served.insert(key),
+                    (_, Some(id), Some(pseudonym), Some(assignments), Some(answered), Some(right), Some(proposed)) => {
+                        sessions.insert(key, (serving, id, pseudonym, assignments, answered, right, proposed)).is_none()
+                    }
+                    _ => unreachable!("a session read's row has every column of the session"),
+                };
+            }
+            // a key changed once is the first job's of that key: the others found it done
+            for (changed, writes) in [(&mut stored, answers), (&mut served, servings)] {
+                for (write, done) in writes {
+                    let _ = done.send(Ok(changed.remove(write.key())));
+                }
+            }
+            for (token_hash, done) in reads {
+                let columns = sessions.get(&token_hash).cloned();
+                let _ = done.send(Ok(columns.map(|c| Session::from_columns(token_hash, c))));
+            }
+        }
+        Err(e) => {
+            tracing::debug!("a batch of {} rounds' jobs failed ({e}); each runs alone", answers.len() + servings.len() + reads.len());
+            for (write, done) in answers.into_iter().chain(servings) {
+                let _ = done.send(write_alone(&pools.alone, &write).await);
+            }
+            for (token_hash, done) in reads {
+                let columns: Result<Option<SessionColumns>, sqlx::Error> =
+                    sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(&pools.alone).await;
+                let _ = done.send(columns.map(|c| c.map(|c| Session::from_columns(token_hash, c))).map_err(StoreError::from));
+            }
+        }
+    }
+}
+
+/// The values of `writes` (all of one kind) in their batch's statement, a row each.
+fn values<'a>(writes: &'a [(Write, Told<bool>)]) -> Vec<Vec<Value<'a>>> {
+    writes.iter().map(|(write, _)| write.postgres_statements().swap_remove(0).1).collect()
 }
 
 /// Runs `writes`, all of one kind, as one statement, and tells each whether it
 /// stored or moved; when the statement fails, each alone.
 async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
     let Some((first, _)) = writes.first() else { return };
-    let sql = first.together_sql();
-    let rows = writes.iter().map(|(write, _)| write.postgres_statements().swap_remove(0).1);
-    let changed: Result<Vec<String>, sqlx::Error> = columns(rows)
+    let (sql, parameters) = first.together();
+    let changed: Result<Vec<(String,)>, sqlx::Error> = columns(parameters, values(&writes))
         .into_iter()
-        .fold(sqlx::query_scalar::<Postgres, String>(sql), |q, column| column.bind_to(q))
+        .fold(sqlx::query_as::<Postgres, (String,)>(sql), |q, column| column.bind_to(q))
         .fetch_all(&pools.batches)
         .await;
     match changed {
         Ok(changed) => {
             // a key changed once is the first job's of that key: the others found it done
-            let mut changed: HashSet<String> = changed.into_iter().collect();
+            let mut changed: HashSet<String> = changed.into_iter().map(|(key,)| key).collect();
             for (write, done) in writes {
                 let _ = done.send(Ok(changed.remove(write.key())));
             }
@@ -141,37 +219,13 @@ async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
     }
 }
 
-/// Reads the sessions of `reads` as one statement; when it fails, each alone.
-async fn read_together(pools: &Pools, reads: Vec<(String, Told<Option<Session>>)>) {
-    if reads.is_empty() {
-        return;
-    }
-    let tokens: Vec<&str> = reads.iter().map(|(token_hash, _)| token_hash.as_str()).collect();
-    type Found = (String, Option<String>, String, String, i64, i64, i64, i64);
-    let found: Result<Vec<Found>, sqlx::Error> = sqlx::query_as(SESSIONS_BY_TOKENS).bind(tokens).fetch_all(&pools.batches).await;
-    match found {
-        Ok(found) => {
-            let found: HashMap<String, SessionColumns> = found
-                .into_iter()
-                .map(|(token_hash, serving, id, pseudonym, assignments, answered, right, proposed)| {
-                    (token_hash, (serving, id, pseudonym, assignments, answered, right, proposed))
-                })
-                .collect();
-            for (token_hash, done) in reads {
-                let columns = found.get(&token_hash).cloned();
-                let _ = done.send(Ok(columns.map(|c| Session::from_columns(token_hash, c))));
-            }
-        }
-        Err(e) => {
-            tracing::debug!("a batch of {} session reads failed ({e}); each runs alone", reads.len());
-            for (token_hash, done) in reads {
-                let columns: Result<Option<SessionColumns>, sqlx::Error> =
-                    sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(&pools.alone).await;
-                let _ = done.send(columns.map(|c| c.map(|c| Session::from_columns(token_hash, c))).map_err(StoreError::from));
-            }
-        }
-    }
+/// The kind of a batch statement's parameter: an array of texts or of integers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Text,
+    Int,
 }
+use Kind::{Int, Text};
 
 /// A column of a batch's statement: one parameter, an array with an element per job.
 enum Column<'a> {
@@ -180,7 +234,7 @@ enum Column<'a> {
 }
 
 impl<'a> Column<'a> {
-    fn bind_to(self, query: PgScalar<'a>) -> PgScalar<'a> {
+    fn bind_to<O>(self, query: PgQueryAs<'a, O>) -> PgQueryAs<'a, O> {
         match self {
             Column::Text(texts) => query.bind(texts),
             Column::Int(ints) => query.bind(ints),
@@ -188,28 +242,26 @@ impl<'a> Column<'a> {
     }
 }
 
-type PgScalar<'q> = sqlx::query::QueryScalar<'q, Postgres, String, sqlx::postgres::PgArguments>;
+type PgQueryAs<'q, O> = sqlx::query::QueryAs<'q, Postgres, O, sqlx::postgres::PgArguments>;
 
-/// The jobs' `rows` (each one statement's values, alike in kind) as columns.
-fn columns<'a>(rows: impl Iterator<Item = Vec<Value<'a>>>) -> Vec<Column<'a>> {
-    let mut columns: Vec<Column<'a>> = Vec::new();
+/// The jobs' `rows` (each one statement's values, alike in kind) as columns of the
+/// kinds `parameters` (empty arrays when there are no rows).
+fn columns<'a>(parameters: &[Kind], rows: Vec<Vec<Value<'a>>>) -> Vec<Column<'a>> {
+    let mut columns: Vec<Column<'a>> = parameters
+        .iter()
+        .map(|kind| match kind {
+            Text => Column::Text(Vec::with_capacity(rows.len())),
+            Int => Column::Int(Vec::with_capacity(rows.len())),
+        })
+        .collect();
     for row in rows {
-        if columns.is_empty() {
-            columns = row
-                .iter()
-                .map(|value| match value {
-                    Value::Text(_) | Value::MaybeText(_) => Column::Text(Vec::new()),
-                    Value::Int(_) | Value::MaybeInt(_) => Column::Int(Vec::new()),
-                })
-                .collect();
-        }
         for (column, value) in columns.iter_mut().zip(row) {
             match (column, value) {
                 (Column::Text(texts), Value::Text(text)) => texts.push(Some(text)),
                 (Column::Text(texts), Value::MaybeText(text)) => texts.push(text),
                 (Column::Int(ints), Value::Int(n)) => ints.push(Some(n)),
                 (Column::Int(ints), Value::MaybeInt(n)) => ints.push(n),
-                _ => unreachable!("the writes of a batch's statement are of one kind, so their values are too"),
+                _ => unreachable!("a statement's values are of the kinds its parameters are cast to (tested)"),
             }
         }
     }
@@ -223,20 +275,45 @@ const SERVE_AND_MOVE: &str = "WITH served AS (INSERT INTO servings (id, annotato
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
      UPDATE sessions SET current_serving_id = served.id FROM served WHERE token_hash = $7";
 
-/// The writes of a batch, one statement per kind: each takes its jobs' values (as
-/// [`Write::postgres_statements`] binds them) as arrays, one per parameter, and
-/// returns the key ([`Write::key`]) of each job that stored or moved something.
-const ANSWERS: &str = "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
+/// A batch's rounds ([`Rounds`]) as one statement, each kind of job taking its
+/// values as arrays, one per parameter: the answers are stored; the servings are
+/// stored and made their sessions' current ones; the sessions are read. It returns a
+/// row per answer stored and per session moved (their kind and key, [`Write::key`]),
+/// and per session read (its kind, token hash and [`SessionColumns`]). Its parts see
+/// the database as it was before it, so a session read does not see the batch's
+/// moves: no job of a batch waits for another (see the parent module).
+const ROUNDS: &str = concat!(
+    "WITH answered AS (INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
      created_at, client_ms_reported, input_device, hidden_changes, clock_us, frame_us) \
      SELECT * FROM UNNEST($1::text[], $2::text[], $3::int8[], $4::int8[], $5::text[], $6::int8[], $7::int8[], $8::int8[], \
      $9::text[], $10::int8[], $11::int8[], $12::text[], $13::int8[], $14::int8[], $15::int8[]) \
-     ON CONFLICT (id) DO NOTHING RETURNING id";
-const SERVINGS_AND_MOVES: &str = "WITH given AS (SELECT * FROM UNNEST($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], \
-     $6::int8[], $7::text[]) AS g (id, annotator_id, item_id, k, target_first, served_at, token_hash)), \
+     ON CONFLICT (id) DO NOTHING RETURNING id), \
+     given AS (SELECT * FROM UNNEST($16::text[], $17::text[], $18::int8[], $19::int8[], $20::int8[], $21::int8[], $22::text[]) \
+     AS g (id, annotator_id, item_id, k, target_first, served_at, token_hash)), \
      served AS (INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
-     SELECT id, annotator_id, item_id, k, target_first, served_at FROM given ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
-     UPDATE sessions s SET current_serving_id = given.id FROM served JOIN given USING (id) \
-     WHERE s.token_hash = given.token_hash RETURNING s.current_serving_id";
+     SELECT id, annotator_id, item_id, k, target_first, served_at FROM given ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id), \
+     moved AS (UPDATE sessions s SET current_serving_id = given.id FROM served JOIN given USING (id) \
+     WHERE s.token_hash = given.token_hash RETURNING s.current_serving_id) ",
+    sessions_where!("'session', s.token_hash, ", "s.token_hash = ANY($23::text[])"),
+    " UNION ALL SELECT 'answer', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM answered \
+     UNION ALL SELECT 'serving', current_serving_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM moved"
+);
+
+/// The parameters of [`ROUNDS`] by kind of job, in order; the session reads' token
+/// hashes come last.
+struct RoundsParameters {
+    answers: &'static [Kind],
+    servings: &'static [Kind],
+}
+const ROUNDS_PARAMETERS: RoundsParameters = RoundsParameters {
+    answers: &[Text, Text, Int, Int, Text, Int, Int, Int, Text, Int, Int, Text, Int, Int, Int],
+    servings: &[Text, Text, Int, Int, Int, Int, Text],
+};
+
+/// The writes of a batch outside its rounds, one statement per kind: each takes its
+/// jobs' values (as [`Write::postgres_statements`] binds them) as arrays, one per
+/// parameter, and returns the key ([`Write::key`]) of each job that stored or moved
+/// something.
 const MOVES_ON: &str = "UPDATE sessions SET current_serving_id = NULL FROM UNNEST($1::text[]) AS m (token_hash) \
      WHERE sessions.token_hash = m.token_hash AND current_serving_id IN (SELECT id FROM answers) RETURNING sessions.token_hash";
 const NEW_PLAYERS: &str = "INSERT INTO annotators (id, pseudonym, consent_version, created_at) \
@@ -258,19 +335,18 @@ impl Write {
         }
     }
 
-    /// The statement that runs the writes of its kind in a batch together.
-    fn together_sql(&self) -> &'static str {
+    /// The statement that runs the writes of its kind in a batch together, outside
+    /// the batch's rounds, and its parameters.
+    fn together(&self) -> (&'static str, &'static [Kind]) {
         match self {
-            Write::Answer(_) => ANSWERS,
-            Write::Serve { .. } => SERVINGS_AND_MOVES,
-            Write::MoveOn { .. } => MOVES_ON,
-            Write::NewAnnotator { .. } => NEW_PLAYERS,
-            Write::NewSession { .. } => NEW_SESSIONS,
+            Write::Answer(_) | Write::Serve { .. } => unreachable!("a batch's answers and servings go in its rounds' statement"),
+            Write::MoveOn { .. } => (MOVES_ON, &[Text]),
+            Write::NewAnnotator { .. } => (NEW_PLAYERS, &[Text, Text, Text, Int]),
+            Write::NewSession { .. } => (NEW_SESSIONS, &[Text, Text, Int]),
         }
     }
 
-    /// What the statement of [`Write::together_sql`] returns when this write
-    /// stored or moved something.
+    /// What its batch's statement returns when this write stored or moved something.
     fn key(&self) -> &str {
         match self {
             Write::Answer(answer) => &answer.id,
@@ -301,4 +377,34 @@ fn bind<'q>(sql: &'q str, values: Vec<Value<'q>>) -> AnyQuery<'q> {
         Value::Int(n) => q.bind(n),
         Value::MaybeInt(n) => q.bind(n),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds of `sql`'s parameters, as it casts them (`$n::text[]` or `$n::int8[]`).
+    fn casts(sql: &str) -> Vec<Kind> {
+        sql.split("::")
+            .skip(1)
+            .map(|after| match after {
+                _ if after.starts_with("text[]") => Text,
+                _ if after.starts_with("int8[]") => Int,
+                _ => panic!("a cast to neither text[] nor int8[]: {after:.20}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_parameters_bound_are_of_the_kinds_the_statements_cast_them_to() {
+        let rounds = [ROUNDS_PARAMETERS.answers, ROUNDS_PARAMETERS.servings, &[Text]].concat();
+        assert_eq!(casts(ROUNDS), rounds);
+        let move_on = Write::MoveOn { session: "s".into(), player: "p".into() };
+        let player = Write::NewAnnotator { id: "p".into(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
+        let session = Write::NewSession { token_hash: "t".into(), annotator_id: "p".into(), created_at: 1 };
+        for write in [move_on, player, session] {
+            let (sql, parameters) = write.together();
+            assert_eq!(casts(sql), parameters, "{sql}");
+        }
+    }
 }

@@ -132,6 +132,43 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
     }
 }
 
+/// The jobs a round brings (its session read, its answer, the next serving) go in
+/// one batch, on PostgreSQL as one statement: each is told its own result, and when
+/// one of them fails, the others still get theirs.
+#[tokio::test]
+async fn the_jobs_of_rounds_are_told_their_own_results_together() {
+    for db in each_backend().await {
+        let (store, backend) = (&db.store, db.backend());
+        seed_small(store).await;
+        let items: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 3").fetch_all(store.pool()).await.expect("items");
+        let [first, second, third] = items[..] else { panic!("{backend:?}: three items of k = 3") };
+        assert!(store.write(player("a", "pa")).await.expect("player"));
+        let token = store.players().create_session("a").await.expect("session");
+        let read = || async { store.players().session(&token).await.expect("read").expect("the session") };
+        let hash = read().await.token_hash;
+        assert!(store.write(serve("s1", first, &hash)).await.expect("serve"));
+
+        // answers and servings together, each given twice: the first of each is stored
+        let round = vec![answer("s1", first), serve("s2", second, &hash), answer("s1", first), serve("s2b", second, &hash)];
+        let (told, session) = tokio::join!(together(store, round), read());
+        assert_eq!(outcomes(&told), [Some(true), Some(true), Some(false), Some(false)], "{backend:?}: a round {told:?}");
+        assert_eq!(session.annotator.pseudonym, "pa", "{backend:?}");
+
+        // an answer of no serving fails alone: the round's other jobs are done
+        let round = vec![answer("s2", second), answer("ghost", third), serve("s3", third, &hash)];
+        let (told, session) = tokio::join!(together(store, round), read());
+        assert_eq!(outcomes(&told), [Some(true), None, Some(true)], "{backend:?}: a round with a failing answer {told:?}");
+        assert_eq!(session.annotator.pseudonym, "pa", "{backend:?}");
+
+        let session = read().await;
+        assert_eq!((session.current_serving_id.as_deref(), session.score.answered), (Some("s3"), 2), "{backend:?}");
+        for (table, rows) in [("servings", 3), ("answers", 2)] {
+            assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_closed_writer_finishes_what_it_was_given_and_refuses_the_rest() {
     for db in each_backend().await {
