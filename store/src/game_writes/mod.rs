@@ -4,9 +4,9 @@
 //! jobs waiting are taken as batches:
 //! - on SQLite by one thread that owns the one writer connection and commits a
 //!   batch in one transaction ([`sqlite`]);
-//! - on PostgreSQL by a few tasks (lanes), each sending each kind of job of its
-//!   batch as one statement ([`postgres`]); a player's jobs always go to the same
-//!   lane.
+//! - on PostgreSQL by a few tasks (lanes), each sending the jobs of its batch that
+//!   rounds bring as one statement, and each rarer kind of job as one more
+//!   ([`postgres`]); a player's jobs always go to the same lane.
 //!
 //! Either way a request gets its result only after the commit that holds its write,
 //! so an answer acknowledged is an answer stored, and a job that fails (an erased
