@@ -16,7 +16,7 @@
 //! none of them waited for another: a request that needs a write done (moving on
 //! after its answer) waits for it before it sends the next. Such jobs may be run in
 //! any order, which is what lets PostgreSQL take a batch's answers, servings and
-//! session reads as one statement each.
+//! session reads as one statement.
 mod jobs;
 mod postgres;
 mod sqlite;

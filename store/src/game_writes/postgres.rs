@@ -52,7 +52,8 @@ fn lanes() -> usize {
 }
 
 /// Connections of the lanes together: a batch's rounds run on one, and the rarer
-/// kinds of job beside them on others (a lane waits when all are taken).
+/// kinds of job beside them on others (a statement waits for one when all are
+/// taken, at most [`super::ACQUIRE_TIMEOUT`], then its jobs run alone).
 fn connections(lanes: usize) -> u32 {
     u32::try_from(2 * lanes).unwrap_or(16)
 }
@@ -261,7 +262,7 @@ fn columns<'a>(parameters: &[Kind], rows: Vec<Vec<Value<'a>>>) -> Vec<Column<'a>
                 (Column::Text(texts), Value::MaybeText(text)) => texts.push(text),
                 (Column::Int(ints), Value::Int(n)) => ints.push(Some(n)),
                 (Column::Int(ints), Value::MaybeInt(n)) => ints.push(n),
-                _ => unreachable!("a statement's values are of the kinds its parameters are cast to (tested)"),
+                _ => unreachable!("a statement's values are of the kinds of its parameters (tested)"),
             }
         }
     }
@@ -381,6 +382,7 @@ fn bind<'q>(sql: &'q str, values: Vec<Value<'q>>) -> AnyQuery<'q> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{AnswerRow, ServingRow};
     use super::*;
 
     /// The kinds of `sql`'s parameters, as it casts them (`$n::text[]` or `$n::int8[]`).
@@ -395,16 +397,47 @@ mod tests {
             .collect()
     }
 
+    /// The kinds of the values `write` binds in its batch's statement.
+    fn kinds(write: &Write) -> Vec<Kind> {
+        let values = write.postgres_statements().swap_remove(0).1;
+        values
+            .iter()
+            .map(|value| match value {
+                Value::Text(_) | Value::MaybeText(_) => Text,
+                Value::Int(_) | Value::MaybeInt(_) => Int,
+            })
+            .collect()
+    }
+
     #[test]
-    fn the_parameters_bound_are_of_the_kinds_the_statements_cast_them_to() {
+    fn the_values_bound_are_of_the_kinds_the_statements_cast_them_to() {
         let rounds = [ROUNDS_PARAMETERS.answers, ROUNDS_PARAMETERS.servings, &[Text]].concat();
         assert_eq!(casts(ROUNDS), rounds);
-        let move_on = Write::MoveOn { session: "s".into(), player: "p".into() };
-        let player = Write::NewAnnotator { id: "p".into(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
-        let session = Write::NewSession { token_hash: "t".into(), annotator_id: "p".into(), created_at: 1 };
-        for write in [move_on, player, session] {
+        let (k, id, player) = (gapwise_model::K::THREE, String::from("s"), String::from("p"));
+        let serving = ServingRow { id: id.clone(), annotator_id: player.clone(), item_id: 1, k, target_first: true, served_at: 1 };
+        let answer = AnswerRow {
+            id: id.clone(),
+            annotator_id: player.clone(),
+            item_id: 1,
+            k,
+            chosen: "w".into(),
+            correct: true,
+            client_ms: None,
+            server_ms: 1,
+            option_order: "w|v".into(),
+            created_at: 1,
+            client_ms_reported: None,
+            trial: gapwise_model::Trial::default(),
+        };
+        assert_eq!(kinds(&Write::Answer(answer)), ROUNDS_PARAMETERS.answers);
+        assert_eq!(kinds(&Write::Serve { serving: Arc::new(serving), session: id.clone() }), ROUNDS_PARAMETERS.servings);
+        let move_on = Write::MoveOn { session: id.clone(), player: player.clone() };
+        let new_player = Write::NewAnnotator { id: player.clone(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
+        let session = Write::NewSession { token_hash: id, annotator_id: player, created_at: 1 };
+        for write in [move_on, new_player, session] {
             let (sql, parameters) = write.together();
             assert_eq!(casts(sql), parameters, "{sql}");
+            assert_eq!(kinds(&write), parameters, "{sql}");
         }
     }
 }
