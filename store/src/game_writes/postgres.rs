@@ -155,20 +155,20 @@ async fn rounds_together(pools: &Pools, rounds: Rounds) {
             let mut sessions = HashMap::new();
             for (kind, key, serving, id, pseudonym, assignments, answered, right, proposed) in found {
                 match (kind.as_str(), id, pseudonym, assignments, answered, right, proposed) {
-                    ("answer", ..) => stored.insert(key),
-                    ("serving", ..) => served.insert(key),
+                    ("answer", ..) => {
+                        stored.insert(key);
+                    }
+                    ("serving", ..) => {
+                        served.insert(key);
+                    }
                     (_, Some(id), Some(pseudonym), Some(assignments), Some(answered), Some(right), Some(proposed)) => {
-                        sessions.insert(key, (serving, id, pseudonym, assignments, answered, right, proposed)).is_none()
+                        sessions.insert(key, (serving, id, pseudonym, assignments, answered, right, proposed));
                     }
                     _ => unreachable!("a session read's row has every column of the session"),
-                };
-            }
-            // a key changed once is the first job's of that key: the others found it done
-            for (changed, writes) in [(&mut stored, answers), (&mut served, servings)] {
-                for (write, done) in writes {
-                    let _ = done.send(Ok(changed.remove(write.key())));
                 }
             }
+            tell(stored, answers);
+            tell(served, servings);
             for (token_hash, done) in reads {
                 let columns = sessions.get(&token_hash).cloned();
                 let _ = done.send(Ok(columns.map(|c| Session::from_columns(token_hash, c))));
@@ -176,15 +176,29 @@ async fn rounds_together(pools: &Pools, rounds: Rounds) {
         }
         Err(e) => {
             tracing::debug!("a batch of {} rounds' jobs failed ({e}); each runs alone", answers.len() + servings.len() + reads.len());
-            for (write, done) in answers.into_iter().chain(servings) {
-                let _ = done.send(write_alone(&pools.alone, &write).await);
-            }
+            each_alone(pools, answers.into_iter().chain(servings)).await;
             for (token_hash, done) in reads {
                 let columns: Result<Option<SessionColumns>, sqlx::Error> =
                     sqlx::query_as(SESSION_BY_TOKEN).bind(&token_hash).fetch_optional(&pools.alone).await;
                 let _ = done.send(columns.map(|c| c.map(|c| Session::from_columns(token_hash, c))).map_err(StoreError::from));
             }
         }
+    }
+}
+
+/// Tells each of `writes` whether its key is among the keys its statement `changed`.
+/// A key changed once is the first job's of that key: the others found it done.
+fn tell(mut changed: HashSet<String>, writes: Vec<(Write, Told<bool>)>) {
+    for (write, done) in writes {
+        let _ = done.send(Ok(changed.remove(write.key())));
+    }
+}
+
+/// Runs each of `writes` alone (after their batch's statement failed) and tells it
+/// its own result.
+async fn each_alone(pools: &Pools, writes: impl IntoIterator<Item = (Write, Told<bool>)>) {
+    for (write, done) in writes {
+        let _ = done.send(write_alone(&pools.alone, &write).await);
     }
 }
 
@@ -204,18 +218,10 @@ async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
         .fetch_all(&pools.batches)
         .await;
     match changed {
-        Ok(changed) => {
-            // a key changed once is the first job's of that key: the others found it done
-            let mut changed: HashSet<String> = changed.into_iter().map(|(key,)| key).collect();
-            for (write, done) in writes {
-                let _ = done.send(Ok(changed.remove(write.key())));
-            }
-        }
+        Ok(changed) => tell(changed.into_iter().map(|(key,)| key).collect(), writes),
         Err(e) => {
             tracing::debug!("a batch of {} game writes failed ({e}); each runs alone", writes.len());
-            for (write, done) in writes {
-                let _ = done.send(write_alone(&pools.alone, &write).await);
-            }
+            each_alone(pools, writes).await;
         }
     }
 }
