@@ -391,10 +391,11 @@ pub fn dataset_card(format: Format, models: &[ModelInfo], rows: u64) -> String {
          ## Models\n\nEach `score_<model>` column is Eq. 2 of the paper: the sum over the item's contexts of \
          log p(target) - log p(distractor) as the model gives them, made as described here.\n\n{models}\n\n\
          Next-word predictions (the next-word game; in the report's `next_word_accuracy`, not in this \
-         file) carry the actual word's log-probability two ways: `word_log_prob`, the sum over its \
-         pieces (the paper's), and `word_log_prob_corrected`, the word's own (Pimentel & Meister 2024: \
-         the pieces' sum plus log P(the next piece ends the word) minus the same for the word before); \
-         `perplexity` uses the second, `perplexity_pieces` the first.\n\n\
+         file) carry the actual word's log-probability two ways, on the sentence's own pieces: \
+         `word_log_prob`, the sum over its pieces (the paper's), and `word_log_prob_corrected`, the \
+         word's own (Pimentel & Meister 2024, with the word-start correction as minicons' \
+         `bow_correction` computes it); `perplexity` uses the second, `perplexity_pieces` the first. A \
+         word that shares a piece with the text beside it has neither (`unscored` counts them).\n\n\
          ## Columns\n\n| column | type | meaning |\n|---|---|---|\n",
         ext = format.extension(),
         models = if models.is_empty() {

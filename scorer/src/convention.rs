@@ -23,10 +23,13 @@ pub enum MaskedScoring {
 /// The token a causal model reads before each sentence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum StartToken {
-    /// What the model family's authors do: BOS where the family's tokenizer prepends
-    /// one (Llama, Mistral, Gemma, Phi-3), else the end-of-text token that separates
-    /// training documents (GPT-2, Qwen2, SmolLM2), as lm-evaluation-harness does;
-    /// nothing when the model has neither.
+    /// A Hugging Face directory: what lm-evaluation-harness reads a sentence after
+    /// (`HFLM.prefix_token_id`), the BOS token `AutoTokenizer` gives the directory,
+    /// else its EOS token, else nothing; the files decide as transformers reads them
+    /// (see `hf::special_tokens`), config.json's `bos_token_id` does not. A GGUF
+    /// file: BOS where llama.cpp adds one (`tokenizer.ggml.add_bos_token`, true by
+    /// default for SentencePiece vocabularies), else the end-of-text token
+    /// (`<|endoftext|>`, else EOS), as lm-evaluation-harness does without a BOS.
     #[default]
     Auto,
     Bos,

@@ -4,11 +4,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_model::positions;
+use gapwise_model::words::word_spans;
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::guess::{predict, NextPieceModel};
-use gapwise_store::{Store, WordFacts};
+use gapwise_store::{Prediction, Store, WordFacts};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -38,11 +38,14 @@ pub async fn predict_sentences(
         if stop.load(Ordering::SeqCst) {
             break;
         }
-        let owned = positions(&text);
-        let at: Vec<(&str, &str)> = owned.iter().map(|(before, word)| (before.as_str(), word.as_str())).collect();
-        let predictions = predict(model, &at).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
-        let rows: Vec<(Vec<String>, f64, f64)> =
-            predictions.into_iter().map(|p| (p.top, p.word_log_prob.pieces, p.word_log_prob.corrected)).collect();
+        // every word after the first, as the game's positions
+        let words = word_spans(&text);
+        let predictions =
+            predict(model, &text, words.get(1..).unwrap_or_default()).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
+        let rows: Vec<Prediction> = predictions
+            .into_iter()
+            .map(|p| Prediction { top: p.top, log_prob: p.word_log_prob.map(|lp| (lp.pieces, lp.corrected)) })
+            .collect();
         store.guess().save_predictions(model_id, id, &rows).await?;
         done += 1;
         progress.inc(1);

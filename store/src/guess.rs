@@ -40,11 +40,22 @@ pub struct ModelGuess {
     pub position: usize,
     pub word: String,
     pub top: Vec<String>,
-    /// log p(word): the sum over its pieces (the paper's).
-    pub word_log_prob: f64,
+    /// log p(word): the sum over its pieces (the paper's); none for a word the model
+    /// could not align to pieces of its own (see [`Prediction`]).
+    pub word_log_prob: Option<f64>,
     /// log p(word), the word's own (see `gapwise_scorer::guess::WordLogProb`); none
-    /// for a prediction stored before it was kept.
+    /// where `word_log_prob` is none, and for a prediction stored before it was kept.
     pub word_log_prob_corrected: Option<f64>,
+}
+
+/// A model's prediction at one position of a sentence, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    /// Its words, best first.
+    pub top: Vec<String>,
+    /// log p(the actual word) as the sum over its pieces and as the word's own, or why
+    /// the model gives it none (a piece it shares with the text beside it).
+    pub log_prob: Result<(f64, f64), String>,
 }
 
 /// What the analyses know of a word.
@@ -304,31 +315,36 @@ impl Guess<'_> {
         Ok(played.into_iter().chain(others).take(limit).collect())
     }
 
-    /// Stores `model`'s (top words, log p(word) as the sum over its pieces and as the
-    /// word's own) for each position of a sentence.
-    pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[(Vec<String>, f64, f64)]) -> Result<(), StoreError> {
+    /// Stores `model`'s prediction at each position of a sentence.
+    pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[Prediction]) -> Result<(), StoreError> {
         let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
         let all = positions(&text);
         if all.len() != predictions.len() {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));
         }
-        let rows: Vec<(i64, String, String, f64, f64)> = all
+        let rows: Vec<(i64, String, &Prediction)> = all
             .into_iter()
             .zip(predictions)
             .enumerate()
-            .map(|(i, ((_, word), (top, pieces, corrected)))| {
-                (i64::try_from(i + 1).unwrap_or(i64::MAX), word, top.join("|"), *pieces, *corrected)
-            })
+            .map(|(i, ((_, word), p))| (i64::try_from(i + 1).unwrap_or(i64::MAX), word, p))
             .collect();
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
-            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob, word_log_prob_corrected) VALUES {} \
-             ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
-            7,
+            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob, word_log_prob_corrected, \
+             word_unscored) VALUES {} ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
+            8,
             &rows,
-            |q, (position, word, top, pieces, corrected)| {
-                q.bind(model.to_owned()).bind(sentence).bind(*position).bind(word.clone()).bind(top.clone()).bind(*pieces).bind(*corrected)
+            |q, (position, word, p)| {
+                let values = p.log_prob.as_ref().ok();
+                q.bind(model.to_owned())
+                    .bind(sentence)
+                    .bind(*position)
+                    .bind(word.clone())
+                    .bind(p.top.join("|"))
+                    .bind(values.map(|v| v.0))
+                    .bind(values.map(|v| v.1))
+                    .bind(p.log_prob.as_ref().err().cloned())
             },
             &|_| {},
         )

@@ -62,7 +62,7 @@ pub use first_start::FirstStart;
 pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
 pub use gapwise_model::{LineError, Refusal, RefusalKey};
 pub use guess::Guess;
-pub use guess::{GuessProgress, GuessRow, GuessServing, HumanGuess, ModelGuess, WordFacts};
+pub use guess::{GuessProgress, GuessRow, GuessServing, HumanGuess, ModelGuess, Prediction, WordFacts};
 pub use import::ImportReport;
 pub use import::Material;
 pub use items::{BuildReport, ITEMS_PER_K};

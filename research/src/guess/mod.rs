@@ -22,14 +22,29 @@ use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
 const PEOPLE: &str = "people";
 
 /// One player's events in one language, with a model's log-probabilities of the
-/// actual words: the words' own (none where a prediction has none stored) and the
-/// sums over their pieces.
+/// actual words: the sums over their pieces and the words' own (none where the model
+/// gives the word none, and the words' own where a prediction predates them).
 struct Player {
     language: String,
     name: String,
     events: Vec<Event>,
-    log_probs: Vec<Option<f64>>,
-    piece_log_probs: Vec<f64>,
+    log_probs: Vec<(Option<f64>, Option<f64>)>,
+}
+
+impl Player {
+    /// The perplexities over the words that have a log-probability, of the words' own
+    /// (n/a when a prediction predates them) and of the pieces' sums; and how many
+    /// words have none.
+    fn perplexities(&self) -> (f64, f64, usize) {
+        let scored: Vec<(f64, Option<f64>)> = self.log_probs.iter().filter_map(|&(pieces, own)| Some((pieces?, own))).collect();
+        let unscored = self.log_probs.len() - scored.len();
+        if scored.is_empty() {
+            return (f64::NAN, f64::NAN, unscored);
+        }
+        let own = scored.iter().map(|&(_, own)| own).collect::<Option<Vec<f64>>>().map_or(f64::NAN, |l| perplexity(&l));
+        let pieces: Vec<f64> = scored.iter().map(|&(pieces, _)| pieces).collect();
+        (own, perplexity(&pieces), unscored)
+    }
 }
 
 /// The two tables.
@@ -55,15 +70,14 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         let mine: Vec<_> = people.iter().filter(|p| p.lang == lang).collect();
         if !mine.is_empty() {
             let events = mine.iter().map(|p| event(lang, &p.word, vec![p.guess.clone()])).collect();
-            players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new(), piece_log_probs: Vec::new() });
+            players.push(Player { language: lang.into(), name: PEOPLE.into(), events, log_probs: Vec::new() });
         }
         for &model in &model_names {
             let mut add = |name: String, guesses: Vec<&ModelGuess>| {
                 if !guesses.is_empty() {
                     let events = guesses.iter().map(|m| event(lang, &m.word, m.top.clone())).collect();
-                    let log_probs = guesses.iter().map(|m| m.word_log_prob_corrected).collect();
-                    let piece_log_probs = guesses.iter().map(|m| m.word_log_prob).collect();
-                    players.push(Player { language: lang.into(), name, events, log_probs, piece_log_probs });
+                    let log_probs = guesses.iter().map(|m| (m.word_log_prob, m.word_log_prob_corrected)).collect();
+                    players.push(Player { language: lang.into(), name, events, log_probs });
                 }
             };
             add(
@@ -79,6 +93,7 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         .map(|p| {
             let t = Tally::of(&p.events);
             let person = p.name == PEOPLE;
+            let (own, pieces, unscored) = p.perplexities();
             vec![
                 p.language.clone(),
                 p.name.clone(),
@@ -89,12 +104,9 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
                 t.types_top1.to_string(),
                 if person { "n/a".into() } else { t.types_top10.to_string() },
                 // n/a for a person, and for a model with predictions stored before words' own probabilities were
-                if person {
-                    "n/a".into()
-                } else {
-                    num(p.log_probs.iter().copied().collect::<Option<Vec<f64>>>().map_or(f64::NAN, |l| perplexity(&l)))
-                },
-                if person { "n/a".into() } else { num(perplexity(&p.piece_log_probs)) },
+                if person { "n/a".into() } else { num(own) },
+                if person { "n/a".into() } else { num(pieces) },
+                if person { "n/a".into() } else { unscored.to_string() },
             ]
         })
         .collect();
@@ -122,9 +134,23 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         table(
             "next_word_accuracy",
             "Next word: top-1 and top-10 accuracy (%), soft match (%), T1 and T10 (distinct words guessed right) and word-level \
-             perplexity, of the words' own probabilities (perplexity: the pieces' product times the probability that the word ends \
-             there, over that of the word before, Pimentel & Meister 2024) and of the pieces' product (perplexity_pieces, the paper's)",
-            &["language", "player", "positions", "top-1", "top-10", "soft match", "T1", "T10", "perplexity", "perplexity_pieces"],
+             perplexity, of the words' own probabilities (perplexity: with the word-start correction of Pimentel & Meister 2024, \
+             as minicons computes it) and of the pieces' product (perplexity_pieces, the paper's), both on the sentence's own \
+             pieces and over the words that have them; unscored: words a piece shares with the text beside them (no \
+             log-probability)",
+            &[
+                "language",
+                "player",
+                "positions",
+                "top-1",
+                "top-10",
+                "soft match",
+                "T1",
+                "T10",
+                "perplexity",
+                "perplexity_pieces",
+                "unscored",
+            ],
             accuracy,
         ),
         table(

@@ -4,13 +4,16 @@
 //! A sentence is read after a start token chosen by [`StartToken`]. By default
 //! (`auto`) it is what the model's reference reader puts there: for a Hugging Face
 //! directory, lm-evaluation-harness's loglikelihood prefix (`HFLM.prefix_token_id`):
-//! the tokenizer's BOS token when it has one, else its EOS token; for a GGUF file,
-//! llama.cpp's: BOS when the file says BOS is added (`tokenizer.ggml.add_bos_token`,
-//! true by default for SentencePiece vocabularies), else the end-of-text token, as
-//! the harness does for a tokenizer without BOS. log p(sentence) = the sum over its
-//! scored tokens of log p(token | start, earlier tokens). Without a start token the first token has
-//! nothing to be predicted from and is not scored. The convention applied is
-//! described by [`CausalLm::convention`] and stored with the scores.
+//! the BOS token transformers gives the directory's tokenizer, else its EOS token
+//! (resolved from the files as transformers resolves them: [`crate::hf`]); for a GGUF
+//! file, BOS where llama.cpp adds one (`tokenizer.ggml.add_bos_token`, true by
+//! default for SentencePiece vocabularies), else the end-of-text token, as the
+//! harness does for a tokenizer without BOS. log p(sentence) = the sum over its
+//! scored tokens of log p(token | start, earlier tokens). Without a start token the
+//! first token has nothing to be predicted from and is not scored. A sentence is
+//! tokenized once, as written; its words' scores come from those pieces
+//! ([`words`]). The convention applied is described by [`CausalLm::convention`] and
+//! stored with the scores.
 
 mod architecture;
 mod decoder;
@@ -19,10 +22,11 @@ mod gguf;
 mod next_piece;
 mod rope;
 mod tokenizer;
+pub mod words;
 
 use std::path::Path;
 
-use candle_core::{Device, Tensor};
+use candle_core::Device;
 use tokenizers::Tokenizer;
 
 pub use full_precision::write_full_precision;
@@ -38,18 +42,24 @@ use gguf::GgufFile;
 /// longer sentence goes alone). A GPU takes [`crate::batching::GPU_BATCH_TOKENS`].
 pub const BATCH_TOKENS: usize = 512;
 
-/// What [`CausalLm::read`] gives of a row: the log-probabilities of its tokens from
-/// `from` on, and with a mask, the log-probabilities that the token at `from`, and
-/// the one after the row, is one the mask marks.
-type Read = (Vec<f32>, Option<(f32, f32)>);
+/// The word-start pieces of a vocabulary (see [`words`]).
+pub(crate) struct WordStarts {
+    /// The marker: the first character of the piece a lone space becomes.
+    marker: Option<char>,
+    /// For every id the model has: 1 for a piece that begins a word, else 0.
+    mask: Vec<f32>,
+}
 
 /// A causal LM ready to score sentences.
 pub struct CausalLm {
     model: Decoder,
     tokenizer: Tokenizer,
     start: Start,
-    /// What each piece is to words (the Shannon game), worked out when first needed.
+    /// What each piece is to the top-word search (the Shannon game), worked out when
+    /// first needed.
     piece_kinds: std::sync::OnceLock<Vec<crate::guess::PieceKind>>,
+    /// The pieces that begin a word (the word-start correction), when first needed.
+    word_starts: std::sync::OnceLock<WordStarts>,
 }
 
 /// The start token a model reads before each sentence, as resolved for this model.
@@ -62,6 +72,8 @@ struct Start {
     /// Which token `auto` chose, or the one asked for.
     kind: StartToken,
     first_scored: bool,
+    /// How `auto` chooses for this kind of model file.
+    auto_rule: String,
 }
 
 /// The tokens a model could start a sentence with.
@@ -70,6 +82,11 @@ struct StartCandidates {
     eos: Option<u32>,
     /// Whether BOS, when there is one, comes before EOS (see the module).
     bos_first: bool,
+    /// What decided BOS and EOS (a file and key), for refusals that name it.
+    bos_decided_by: String,
+    eos_decided_by: String,
+    /// How `auto` chooses, in the convention's words.
+    auto_rule: String,
 }
 
 impl Start {
@@ -81,11 +98,12 @@ impl Start {
             StartToken::Auto => StartToken::None,
             asked => asked,
         };
+        let missing = |what: &str, decided_by: &str| {
+            ScorerError::Input(format!("--start-token {kind}: the model has no {what} token ({decided_by} names none)"))
+        };
         let id = match kind {
-            StartToken::Bos => Some(c.bos.ok_or_else(|| ScorerError::Input("--start-token bos: the model has no BOS token".into()))?),
-            StartToken::Eos => {
-                Some(c.eos.ok_or_else(|| ScorerError::Input("--start-token eos: the model has no end-of-text token".into()))?)
-            }
+            StartToken::Bos => Some(c.bos.ok_or_else(|| missing("BOS", &c.bos_decided_by))?),
+            StartToken::Eos => Some(c.eos.ok_or_else(|| missing("end-of-text", &c.eos_decided_by))?),
             _ => None,
         };
         let first_scored = match (conventions.first_token, id) {
@@ -94,7 +112,7 @@ impl Start {
             (first, _) => first == FirstToken::Scored,
         };
         let text = |id: u32| tokenizer.id_to_token(id).unwrap_or_else(|| format!("#{id}"));
-        Ok(Start { token: id.map(|id| (id, text(id))), asked: conventions.start, kind, first_scored })
+        Ok(Start { token: id.map(|id| (id, text(id))), asked: conventions.start, kind, first_scored, auto_rule: c.auto_rule.clone() })
     }
 
     /// Tokens at the start of a row that are not scored.
@@ -118,24 +136,6 @@ impl TokenScores {
     }
 }
 
-/// The id of the special token `key` (`bos_token`, `eos_token`) of a Hugging Face
-/// directory's tokenizer, as transformers loads it: from tokenizer_config.json, else
-/// special_tokens_map.json (as text or `{"content": …}`; an explicit null there means
-/// the tokenizer has none), else config.json's `{key}_id`.
-fn special_token(dir: &Path, config: &serde_json::Value, key: &str, tokenizer: &Tokenizer) -> Option<u32> {
-    for file in ["tokenizer_config.json", "special_tokens_map.json"] {
-        let Some(json) = std::fs::read_to_string(dir.join(file)).ok().and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        else {
-            continue;
-        };
-        if let Some(value) = json.get(key) {
-            return value.as_str().or_else(|| value.get("content")?.as_str()).and_then(|text| tokenizer.token_to_id(text));
-        }
-    }
-    let id = config.get(format!("{key}_id")).and_then(|v| v.as_u64().or_else(|| v.get(0)?.as_u64()))?;
-    u32::try_from(id).ok()
-}
-
 impl CausalLm {
     /// Loads a Llama or Gemma 3 GGUF file, with the tokenizer rebuilt from its metadata.
     pub fn from_gguf(path: &Path, device: &Device, conventions: &Conventions) -> Result<Self, ScorerError> {
@@ -148,6 +148,9 @@ impl CausalLm {
             eos: tokenizer.token_to_id("<|endoftext|>").or_else(|| id("tokenizer.ggml.eos_token_id")),
             // llama.cpp adds BOS unless the file says not to, for SentencePiece vocabularies
             bos_first: gguf.meta("tokenizer.ggml.add_bos_token").ok().and_then(|v| v.to_bool().ok()).unwrap_or(spm),
+            bos_decided_by: "the GGUF file's tokenizer.ggml.bos_token_id".into(),
+            eos_decided_by: "the GGUF file's vocabulary (<|endoftext|>) or tokenizer.ggml.eos_token_id".into(),
+            auto_rule: "llama.cpp's BOS where it adds one, else the end-of-text token".into(),
         };
         let model = Decoder::from_gguf(&mut gguf, device, conventions.precision)?;
         Self::checked(model, tokenizer, &candidates, conventions, path)
@@ -163,10 +166,16 @@ impl CausalLm {
         let tokenizer = crate::hf::load_tokenizer(dir, &config)?;
         // lm-evaluation-harness's prefix: BOS whenever the tokenizer has one, whether
         // or not tokenizer.json's post-processor prepends it (transformers 5 writes
-        // Llama tokenizers without that template)
-        let bos = special_token(dir, &config.json, "bos_token", &tokenizer);
-        let eos = special_token(dir, &config.json, "eos_token", &tokenizer).or_else(|| tokenizer.token_to_id("<|endoftext|>"));
-        let candidates = StartCandidates { bos, eos, bos_first: true };
+        // Llama tokenizers without that template), else EOS
+        let special = crate::hf::special_tokens(dir, &config.json, &tokenizer)?;
+        let candidates = StartCandidates {
+            bos: special.bos.token.as_ref().map(|(id, _)| *id),
+            eos: special.eos.token.as_ref().map(|(id, _)| *id),
+            bos_first: true,
+            bos_decided_by: special.bos.decided_by,
+            eos_decided_by: special.eos.decided_by,
+            auto_rule: format!("lm-evaluation-harness's prefix: transformers {}'s BOS, else its EOS", crate::hf::transformers_version()),
+        };
         let model = Decoder::from_hf(&config, dir, device, conventions.precision)?;
         Self::checked(model, tokenizer, &candidates, conventions, dir)
     }
@@ -182,7 +191,7 @@ impl CausalLm {
             return Err(ScorerError::file(path, "the tokenizer has more tokens than the model"));
         }
         let start = Start::resolve(candidates, conventions, &tokenizer)?;
-        Ok(CausalLm { model, tokenizer, start, piece_kinds: std::sync::OnceLock::new() })
+        Ok(CausalLm { model, tokenizer, start, piece_kinds: std::sync::OnceLock::new(), word_starts: std::sync::OnceLock::new() })
     }
 
     /// Token ids of `text`, without any start token.
@@ -207,10 +216,15 @@ impl CausalLm {
             Some((_, text)) => format!("after {} {text}", self.start.kind),
             None => "after no start token".into(),
         };
-        let chosen = if self.start.asked == StartToken::Auto { format!(" (auto for {})", self.family()) } else { String::new() };
+        let chosen = if self.start.asked == StartToken::Auto { format!(" (auto: {})", self.start.auto_rule) } else { String::new() };
         let first = if self.start.first_scored { "first token scored" } else { "first token not scored" };
+        let words = match self.word_starts().marker {
+            Some(marker) => format!("word-start correction as minicons' bow_correction (marker {marker})"),
+            None => "no word-start marker, so no word-start correction".to_owned(),
+        };
         format!(
-            "causal: sentence log-prob, the sum of its tokens' log-probs {start}{chosen}; {first}{}",
+            "causal: sentence log-prob, the sum of its tokens' log-probs {start}{chosen}; {first}; words on the sentence's own \
+             pieces, {words}{}",
             crate::convention::computed_in(self.model.dtype())
         )
     }
@@ -245,69 +259,63 @@ impl CausalLm {
     }
 
     /// The log-probability of each token of `continuation` after `prefix`, for each
-    /// (prefix, continuation): the two are tokenized apart, so the continuation's
-    /// pieces are its own whatever the prefix ends with.
+    /// (prefix, continuation): the two are read as one text, tokenized once, and the
+    /// continuation's tokens are those from the first whose offsets reach past the
+    /// prefix (the pieces the text as written has there; see [`Self::continued`]).
     pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let rows = pairs
-            .iter()
-            .map(|(prefix, continuation)| {
-                let prefix = self.row(&self.tokenize(prefix)?);
-                self.continued(prefix, continuation)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let rows = pairs.iter().map(|(prefix, continuation)| self.continued(prefix, continuation)).collect::<Result<Vec<_>, _>>()?;
         self.log_probs_from(&rows)
     }
 
-    /// `prefix` (token ids, start token included) and the tokens of `continuation`,
-    /// with where the continuation starts.
-    fn continued(&self, mut prefix: Vec<u32>, continuation: &str) -> Result<(Vec<u32>, usize), ScorerError> {
-        let tail = self.tokenize(continuation)?;
-        if tail.is_empty() {
+    /// The start token and the tokens of `prefix` followed by `continuation`, with
+    /// where the continuation's tokens start. A piece that holds the end of the prefix
+    /// and the start of the continuation together is refused by name (spaces at the
+    /// prefix's end go with the continuation, as lm-evaluation-harness moves them).
+    fn continued(&self, prefix: &str, continuation: &str) -> Result<(Vec<u32>, usize), ScorerError> {
+        let text = format!("{prefix}{continuation}");
+        let encoding = self.tokenizer.encode(text.as_str(), false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
+        let cut = prefix.trim_end().len();
+        let offsets = encoding.get_offsets();
+        let Some(first) = offsets.iter().position(|&(s, e)| s >= cut || e > cut) else {
             return Err(ScorerError::Input(format!("empty continuation {continuation:?}")));
+        };
+        if offsets[first].0 < cut {
+            let piece = encoding.get_tokens().get(first).map_or("", String::as_str);
+            return Err(ScorerError::Input(format!(
+                "{prefix:?} + {continuation:?}: the piece {piece:?} holds the end of the first and the start of the second, \
+                 so the continuation has no pieces of its own"
+            )));
         }
-        if prefix.is_empty() {
+        let row = self.row(encoding.get_ids());
+        let from = row.len() - encoding.get_ids().len() + first;
+        if from == 0 {
             return Err(ScorerError::Input(format!(
                 "{continuation:?} has nothing before it to be predicted from (no prefix and no start token)"
             )));
         }
-        let from = prefix.len();
-        prefix.extend(tail);
-        Ok((prefix, from))
+        Ok((row, from))
     }
 
     /// For each (row, from): the log-probability of `row[from..]`, each token given the
     /// ones before it. Rows run sorted by length in packed batches.
     fn log_probs_from(&self, rows: &[(Vec<u32>, usize)]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        Ok(self.read(rows, None)?.into_iter().map(|(tail, _)| tail).collect())
-    }
-
-    /// [`Self::log_probs_from`], and with `mask` (1 for some tokens of the vocabulary,
-    /// 0 for the others) the log-probability that the token at `from`, and the token
-    /// after the row, is one `mask` marks.
-    fn read(&self, rows: &[(Vec<u32>, usize)], mask: Option<&Tensor>) -> Result<Vec<Read>, ScorerError> {
         let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
-        let mut out: Vec<Read> = vec![(Vec::new(), None); rows.len()];
+        let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
         let budget = crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS);
         for batch in crate::batching::by_length(&widths, budget) {
             let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
             let hidden = self.model.hidden(&packed)?;
             // position t predicts token t + 1
-            let (mut at, mut ends, mut start) = (Vec::new(), Vec::new(), 0);
+            let (mut at, mut start) = (Vec::new(), 0);
             for &i in &batch {
                 let (row, from) = &rows[i];
                 at.extend((*from..row.len()).map(|t| (start + t - 1, row[t])));
-                ends.extend([start + from - 1, start + row.len() - 1]);
                 start += row.len();
             }
             let mut picked = self.model.token_log_probs(&hidden, &at)?.into_iter();
-            let masses = match mask {
-                Some(mask) => self.model.masked_log_mass(&hidden, &ends, mask)?,
-                None => Vec::new(),
-            };
-            let mut masses = masses.chunks_exact(2).map(|m| (m[0], m[1]));
             for &i in &batch {
                 let (row, from) = &rows[i];
-                out[i] = (picked.by_ref().take(row.len().saturating_sub(*from)).collect(), masses.next());
+                out[i] = picked.by_ref().take(row.len().saturating_sub(*from)).collect();
             }
         }
         Ok(out)

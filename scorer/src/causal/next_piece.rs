@@ -1,10 +1,11 @@
 //! A causal LM playing the Shannon game ([`crate::guess`]): what each piece of its
-//! vocabulary is to words, and next-piece distributions after whole-word prefixes.
+//! vocabulary is to the top-word search, and next-piece distributions after the
+//! pieces before a word.
 
 use candle_core::Tensor;
 
 use super::CausalLm;
-use crate::guess::{NextPieceModel, PieceKind, WordLogProb};
+use crate::guess::{NextPieceModel, PieceKind, WordReading};
 use crate::ScorerError;
 
 /// The kind of a piece from its raw form and its decoded text: a space marker (`Ġ`
@@ -38,10 +39,6 @@ impl NextPieceModel for CausalLm {
         })
     }
 
-    fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
-        Ok(self.row(&self.tokenize(text)?))
-    }
-
     fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError> {
         let text = self.tokenizer.decode(pieces, false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
         Ok(text.trim().to_owned())
@@ -65,22 +62,8 @@ impl NextPieceModel for CausalLm {
         (0..prefixes.len()).map(|i| Ok(log_probs.get(i)?.to_vec1::<f32>()?)).collect()
     }
 
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
-        let rows = pairs.iter().map(|(prefix, word)| self.continued(prefix.clone(), &format!(" {word}"))).collect::<Result<Vec<_>, _>>()?;
-        // 1 for the pieces that end the word before them, over the model's whole vocabulary
-        let kinds = self.piece_kinds();
-        let ends: Vec<f32> =
-            (0..self.model.vocab_size()).map(|i| if kinds.get(i) == Some(&PieceKind::WordInside) { 0.0 } else { 1.0 }).collect();
-        let ends = Tensor::new(ends.as_slice(), self.model.device())?;
-        let read = self.read(&rows, Some(&ends))?;
-        Ok(read
-            .into_iter()
-            .map(|(tail, masses)| {
-                let pieces = tail.iter().map(|&l| f64::from(l)).sum();
-                let (before, after) = masses.unwrap_or_default();
-                WordLogProb::of(pieces, f64::from(after), f64::from(before))
-            })
-            .collect())
+    fn read_words(&self, text: &str, words: &[(usize, usize)]) -> Result<Vec<WordReading>, ScorerError> {
+        CausalLm::read_words(self, text, words)
     }
 }
 

@@ -17,16 +17,17 @@
 //!   rank by the product of their pieces' probabilities, as the paper scores them;
 //!   the top word comes first. At most [`MAX_PIECES`] batched forward passes of at
 //!   most [`BEAM`] prefixes per position.
-//! - **Word log-probability** of the actual next word, two ways ([`WordLogProb`]):
-//!   the sum of the log-probabilities of its pieces (the paper's), and the word's
-//!   own probability (Pimentel & Meister 2024, "How to compute the probability of a
-//!   word"): with tokenizers that mark where words start (`Ġ`, `▁`), the pieces'
-//!   product leaves out that the word ends where it does, so it is multiplied by
-//!   the probability that the next piece does not go on with the word, and divided
-//!   by the same probability for the word before it (which the first piece's
-//!   space marker already took for granted). Word-level perplexity uses the latter.
+//! - **Word log-probability** of the actual next word, two ways ([`WordLogProb`]),
+//!   on the sentence's own pieces (the sentence is tokenized once; see
+//!   [`crate::causal::words`]): the sum of the log-probabilities of its pieces (the
+//!   paper's), and the word's own probability (Pimentel & Meister 2024, "How to
+//!   compute the probability of a word", as minicons' `bow_correction` computes it).
+//!   Word-level perplexity uses the latter. A word whose pieces reach into the text
+//!   beside it has neither, and says why.
 //!   The top word and the top-k search rank words by their pieces' product, as the
-//!   paper does; Algorithm 1's rule for where a word ends stands in for the factor.
+//!   paper does; Algorithm 1's rule for where a word ends (below, [`PieceKind`])
+//!   decides where a predicted word stops, which is a rule of the search, not of the
+//!   word probability.
 
 use crate::ScorerError;
 
@@ -37,7 +38,7 @@ pub const MAX_PIECES: usize = 6;
 /// Words in a top-k list.
 pub const TOP_K: usize = 10;
 
-/// What a vocabulary piece is to words.
+/// What a vocabulary piece is to the top-word search (Algorithm 1 of paper 002).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceKind {
     /// Starts a word: a space marker then a letter or digit (`Ġcat`, `▁chat`).
@@ -52,35 +53,31 @@ pub enum PieceKind {
 pub trait NextPieceModel: Send + Sync {
     /// The kind of every piece, indexed by id.
     fn piece_kinds(&self) -> &[PieceKind];
-    /// The token ids of the start token and of `text`.
-    fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError>;
     /// The text of a word spelled by these pieces.
     fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError>;
     /// The log-probabilities of the next piece after each prefix.
     fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError>;
-    /// log p(` word` | prefix) for each (prefix, word), the word after a space, both
-    /// ways ([`WordLogProb`]).
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError>;
+    /// Reads `text` once: for each word at a byte range of `words`, the pieces before
+    /// it and its log-probability ([`WordReading`]).
+    fn read_words(&self, text: &str, words: &[(usize, usize)]) -> Result<Vec<WordReading>, ScorerError>;
 }
 
-/// log p(a word | the words before it), both ways (see the module).
+/// log p(a word | the text before it), both ways (see the module).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WordLogProb {
     /// The sum of the log-probabilities of the word's pieces (the paper's).
     pub pieces: f64,
-    /// The word's own: `pieces`, plus log P(the next piece ends the word | before,
-    /// word), minus log P(the next piece ends the word before | before), where a piece
-    /// ends a word unless it is [`PieceKind::WordInside`] (a word start, punctuation,
-    /// a special or end-of-text token all do).
+    /// The word's own, with the word-start correction (see [`crate::causal::words`]).
     pub corrected: f64,
 }
 
-impl WordLogProb {
-    /// From the pieces' sum and the log-probabilities that the word, and the word
-    /// before it, end there.
-    pub fn of(pieces: f64, word_ends: f64, before_ends: f64) -> Self {
-        WordLogProb { pieces, corrected: pieces + word_ends - before_ends }
-    }
+/// A word of a sentence as the model reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WordReading {
+    /// The start token and the sentence's pieces before the word.
+    pub prefix: Vec<u32>,
+    /// log p(the word | the text before it), or why the model gives it none.
+    pub log_prob: Result<WordLogProb, String>,
 }
 
 /// The model's guesses at one position.
@@ -88,8 +85,8 @@ impl WordLogProb {
 pub struct Prediction {
     /// Up to [`TOP_K`] words, the top word first.
     pub top: Vec<String>,
-    /// log p(the actual word | the words before it).
-    pub word_log_prob: WordLogProb,
+    /// log p(the actual word | the text before it), or why there is none.
+    pub word_log_prob: Result<WordLogProb, String>,
 }
 
 /// The ids of the `n` largest values, largest first.
@@ -172,15 +169,15 @@ pub fn top_words(model: &dyn NextPieceModel, prefix: &[u32], top: &[u32]) -> Res
     Ok(words)
 }
 
-/// The model's predictions at each (text before the word, the word) of a sentence.
-pub fn predict(model: &dyn NextPieceModel, positions: &[(&str, &str)]) -> Result<Vec<Prediction>, ScorerError> {
-    let prefixes: Vec<Vec<u32>> = positions.iter().map(|(text, _)| model.encode_prefix(text)).collect::<Result<_, _>>()?;
-    let pairs: Vec<(Vec<u32>, &str)> = prefixes.iter().cloned().zip(positions.iter().map(|(_, w)| *w)).collect();
-    let word_log_probs = model.word_log_probs(&pairs)?;
-    let mut out = Vec::with_capacity(positions.len());
-    for (prefix, word_log_prob) in prefixes.iter().zip(word_log_probs) {
-        let top = top_word(model, prefix)?;
-        out.push(Prediction { top: top_words(model, prefix, &top)?, word_log_prob });
+/// The model's predictions at each word of `text` at the byte ranges `words`: the
+/// words it guesses from the sentence's pieces before the word, and the word's
+/// log-probability.
+pub fn predict(model: &dyn NextPieceModel, text: &str, words: &[(usize, usize)]) -> Result<Vec<Prediction>, ScorerError> {
+    let readings = model.read_words(text, words)?;
+    let mut out = Vec::with_capacity(readings.len());
+    for reading in readings {
+        let top = top_word(model, &reading.prefix)?;
+        out.push(Prediction { top: top_words(model, &reading.prefix, &top)?, word_log_prob: reading.log_prob });
     }
     Ok(out)
 }
@@ -229,7 +226,41 @@ mod tests {
         fn piece_kinds(&self) -> &[PieceKind] {
             &self.kinds
         }
-        fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
+        fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError> {
+            Ok(pieces.iter().map(|&p| self.texts[p as usize]).collect())
+        }
+        fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
+            Ok(prefixes
+                .iter()
+                .map(|p| {
+                    let mut lp = vec![f32::NEG_INFINITY; self.kinds.len()];
+                    for &(i, prob) in &self.next[*p.last().unwrap_or(&0) as usize] {
+                        lp[i] = prob.ln();
+                    }
+                    lp
+                })
+                .collect())
+        }
+        /// The toy's words are whole pieces after a space; it gives no correction.
+        fn read_words(&self, text: &str, words: &[(usize, usize)]) -> Result<Vec<WordReading>, ScorerError> {
+            words
+                .iter()
+                .map(|&(a, b)| {
+                    let mut ids = self.encode(&text[..a])?;
+                    let prefix = ids.clone();
+                    let mut total = 0.0;
+                    for p in self.encode(&text[a..b])?.into_iter().skip(1) {
+                        total += f64::from(self.next_log_probs(&[ids.clone()])?[0][p as usize]);
+                        ids.push(p);
+                    }
+                    Ok(WordReading { prefix, log_prob: Ok(WordLogProb { pieces: total, corrected: total }) })
+                })
+                .collect()
+        }
+    }
+
+    impl Toy {
+        fn encode(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
             let mut ids = vec![id(S)];
             for w in text.split_whitespace() {
                 ids.extend(
@@ -247,59 +278,24 @@ mod tests {
             }
             Ok(ids)
         }
-        fn decode_word(&self, pieces: &[u32]) -> Result<String, ScorerError> {
-            Ok(pieces.iter().map(|&p| self.texts[p as usize]).collect())
-        }
-        fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
-            Ok(prefixes
-                .iter()
-                .map(|p| {
-                    let mut lp = vec![f32::NEG_INFINITY; self.kinds.len()];
-                    for &(i, prob) in &self.next[*p.last().unwrap_or(&0) as usize] {
-                        lp[i] = prob.ln();
-                    }
-                    lp
-                })
-                .collect())
-        }
-        fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
-            // the probability that the next piece ends the word before it
-            let ends = |ids: &[u32]| -> Result<f64, ScorerError> {
-                let next = self.next_log_probs(&[ids.to_vec()])?.remove(0);
-                let mass: f64 = (0..next.len()).filter(|&i| self.kinds[i] != PieceKind::WordInside).map(|i| f64::from(next[i]).exp()).sum();
-                Ok(mass.ln())
-            };
-            pairs
-                .iter()
-                .map(|(prefix, word)| {
-                    let mut ids = prefix.clone();
-                    let mut total = 0.0;
-                    for p in self.encode_prefix(word)?.into_iter().skip(1) {
-                        total += f64::from(self.next_log_probs(&[ids.clone()])?[0][p as usize]);
-                        ids.push(p);
-                    }
-                    Ok(WordLogProb::of(total, ends(&ids)?, ends(prefix)?))
-                })
-                .collect()
-        }
     }
 
     #[test]
     fn the_top_word_joins_pieces_until_a_word_boundary() {
         let toy = toy();
-        let prefix = toy.encode_prefix("the").expect("prefix");
+        let prefix = toy.encode("the").expect("prefix");
         // Ġvel (0.5) beats Ġcat (0.3); oci and raptor continue it; Ġate ends it
         let top = top_word(&toy, &prefix).expect("top");
         assert_eq!(toy.decode_word(&top).expect("text"), "velociraptor");
         // after "cat" the likeliest piece is Ġate, so "cat" is a whole word
-        let after_the_cat = toy.encode_prefix("cat").expect("prefix");
+        let after_the_cat = toy.encode("cat").expect("prefix");
         assert_eq!(toy.decode_word(&top_word(&toy, &after_the_cat).expect("top")).expect("text"), "ate");
     }
 
     #[test]
     fn the_top_words_list_holds_complete_words_by_probability() {
         let toy = toy();
-        let prefix = toy.encode_prefix("the").expect("prefix");
+        let prefix = toy.encode("the").expect("prefix");
         let top = top_word(&toy, &prefix).expect("top");
         let words = top_words(&toy, &prefix, &top).expect("list");
         // velociraptor 0.5*0.9*0.8 = 0.36; cat 0.3 (complete: Ġate is likeliest next);
@@ -311,17 +307,12 @@ mod tests {
     #[test]
     fn predictions_give_the_top_words_and_the_actual_words_log_probability() {
         let toy = toy();
-        let p = predict(&toy, &[("the", "velociraptor"), ("the velociraptor", "ate")]).expect("predictions");
+        let p = predict(&toy, "the velociraptor ate", &[(4, 16), (17, 20)]).expect("predictions");
         assert_eq!(p.len(), 2);
         assert_eq!(p[0].top[0], "velociraptor");
         let pieces = 0.5f64.ln() + 0.9f64.ln() + 0.8f64.ln();
-        assert!((p[0].word_log_prob.pieces - pieces).abs() < 1e-6);
-        // after "raptor" Ġate (0.7) ends the word and s (0.3) goes on with it; after
-        // "the" every piece but oci (0.15) ends "the"
-        assert!((p[0].word_log_prob.corrected - (pieces + 0.7f64.ln() - 0.85f64.ln())).abs() < 1e-6);
+        assert!((p[0].word_log_prob.as_ref().expect("scored").pieces - pieces).abs() < 1e-6);
         assert_eq!(p[1].top[0], "ate");
-        assert!((p[1].word_log_prob.pieces - 0.7f64.ln()).abs() < 1e-6);
-        // after "ate": Ġthe (0.6) and . (0.4) both end it; after "raptor" Ġate (0.7) ends it
-        assert!((p[1].word_log_prob.corrected - (0.7f64.ln() + 1f64.ln() - 0.7f64.ln())).abs() < 1e-6);
+        assert!((p[1].word_log_prob.as_ref().expect("scored").pieces - 0.7f64.ln()).abs() < 1e-6);
     }
 }

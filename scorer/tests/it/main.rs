@@ -6,6 +6,7 @@ mod define_fixtures;
 mod baseline_reference;
 mod batch_invariance;
 mod causal_reference;
+mod conventions;
 mod family_reference;
 mod guess;
 mod masked_reference;

@@ -303,9 +303,10 @@ pub struct ModelArgs {
     /// How a masked LM scores a word: mask (the paper's), pll-original or pll-word-l2r.
     #[arg(long, default_value = "mask")]
     mlm_scoring: gapwise_scorer::masked::MaskedScoring,
-    /// The token a causal LM reads before each sentence: auto (what the model
-    /// family's authors do: BOS where their tokenizer prepends it, else the
-    /// end-of-text token), bos, eos, or none.
+    /// The token a causal LM reads before each sentence: auto (a Hugging Face
+    /// directory: lm-evaluation-harness's prefix, the BOS token transformers 5 gives
+    /// its tokenizer, else its EOS, else none; a GGUF file: BOS where llama.cpp adds
+    /// one, else the end-of-text token), bos, eos, or none.
     #[arg(long, default_value = "auto")]
     start_token: gapwise_scorer::StartToken,
     /// Whether a causal LM's first token counts: auto (yes after a start token; it

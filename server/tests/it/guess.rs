@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use common::{call, started, App};
 use gapwise_model::positions;
 use gapwise_model::AnswerFilter;
-use gapwise_scorer::guess::{NextPieceModel, PieceKind, WordLogProb};
+use gapwise_scorer::guess::{NextPieceModel, PieceKind, WordLogProb, WordReading};
 use gapwise_scorer::ScorerError;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::Store;
@@ -38,15 +38,13 @@ async fn words_of(store: &Store, serving: &str) -> Vec<String> {
 }
 
 /// A stand-in model that always predicts "the", with probability 1/2 for any word's
-/// pieces and 1/4 for the word itself.
+/// pieces and 1/4 for the word itself, and no probability for a sentence's second
+/// word (as if a piece joined it to the first).
 struct AlwaysThe;
 
 impl NextPieceModel for AlwaysThe {
     fn piece_kinds(&self) -> &[PieceKind] {
         &[PieceKind::Other, PieceKind::WordStart]
-    }
-    fn encode_prefix(&self, text: &str) -> Result<Vec<u32>, ScorerError> {
-        Ok(vec![0; 1 + text.split_whitespace().count()])
     }
     fn decode_word(&self, _: &[u32]) -> Result<String, ScorerError> {
         Ok("the".into())
@@ -54,9 +52,19 @@ impl NextPieceModel for AlwaysThe {
     fn next_log_probs(&self, prefixes: &[Vec<u32>]) -> Result<Vec<Vec<f32>>, ScorerError> {
         Ok(prefixes.iter().map(|_| vec![f32::NEG_INFINITY, 0.0]).collect())
     }
-    fn word_log_probs(&self, pairs: &[(Vec<u32>, &str)]) -> Result<Vec<WordLogProb>, ScorerError> {
-        // p = 1/2 for the pieces, and 1/2 that the word ends there
-        Ok(pairs.iter().map(|_| WordLogProb::of(0.5f64.ln(), 0.5f64.ln(), 0.0)).collect())
+    fn read_words(&self, text: &str, words: &[(usize, usize)]) -> Result<Vec<WordReading>, ScorerError> {
+        Ok(words
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, _))| WordReading {
+                prefix: vec![0; 1 + text[..a].split_whitespace().count()],
+                log_prob: if i == 0 {
+                    Err("joined to the word before".into())
+                } else {
+                    Ok(WordLogProb { pieces: 0.5f64.ln(), corrected: 0.25f64.ln() })
+                },
+            })
+            .collect())
     }
 }
 
@@ -202,6 +210,14 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         assert_eq!(m[6], if the > 0.0 { "1" } else { "0" }, "T1: one type at most");
         assert_eq!(m[8], "4.000", "perplexity of the words' own p = 1/4 everywhere");
         assert_eq!(m[9], "2.000", "perplexity of the pieces' p = 1/2 everywhere");
+        let unscored: usize = m[10].parse().expect("a count");
+        assert!(unscored > 0 && unscored < people.len(), "the second words have no log-probability: {m:?}");
+        assert_eq!(p[10], "n/a", "people have no log-probabilities");
+        let stored: Vec<Option<String>> = sqlx::query_scalar("SELECT word_unscored FROM guess_predictions WHERE position = 1")
+            .fetch_all(store.pool())
+            .await
+            .expect("rows");
+        assert!(!stored.is_empty() && stored.iter().all(|w| w.as_deref() == Some("joined to the word before")), "{stored:?}");
         assert!(report.tables.iter().any(|t| t.file == "next_word_coverage" && !t.rows.is_empty()));
         // item response theory of the guesses: every position guessed is an item
         assert_eq!(common::irt_answers(&report, "guess"), (people.len(), true));
