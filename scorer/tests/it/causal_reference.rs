@@ -191,6 +191,83 @@ fn definition_scores_match_llama_cpp() {
     }
 }
 
+#[derive(Deserialize)]
+struct WordsFixture {
+    model_sha256: String,
+    llama_cpp: LlamaCppFacts,
+    start: u32,
+    sentences: Vec<WordsSentence>,
+}
+
+/// What llama.cpp says of a file's start tokens.
+#[derive(Deserialize)]
+struct LlamaCppFacts {
+    adds_bos: bool,
+    bos: u32,
+    eos: u32,
+    endoftext: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+struct WordsSentence {
+    text: String,
+    ids: Vec<u32>,
+    words: Vec<WordsWord>,
+}
+
+#[derive(Deserialize)]
+struct WordsWord {
+    word: String,
+    pieces: Vec<usize>,
+    log_prob: Option<f64>,
+    corrected: Option<f64>,
+}
+
+/// The default models as GGUF files read a sentence's words as llama.cpp and minicons
+/// do (fixtures/make_gguf_words_reference.py): after the start token llama.cpp reads
+/// (its BOS where it adds one; else the end-of-text token), on the tokens llama.cpp
+/// gives the sentence, each word's log-probability both ways as minicons computes them
+/// on llama.cpp's logits; within the per-token tolerance of the tests above for each
+/// of the word's pieces and the correction's two terms.
+#[test]
+fn gguf_word_log_probabilities_match_minicons_on_llama_cpp() {
+    for (model, file, token_tol) in [(&SMOLLM2, "words_smollm2_f32_llamacpp.json", 1e-4), (&GEMMA3, "words_gemma3_f32_llamacpp.json", 2e-2)]
+    {
+        let f: WordsFixture = fixture(file);
+        let facts = &f.llama_cpp;
+        let read_by_llama_cpp = match facts.endoftext.as_slice() {
+            _ if facts.adds_bos => facts.bos,
+            [endoftext] => *endoftext,
+            _ => facts.eos,
+        };
+        assert_eq!(f.start, read_by_llama_cpp, "{file}");
+        model.full_precision(&f.model_sha256);
+        let lm = CausalLm::from_gguf(&model.quantized(), &Device::Cpu, &Default::default()).expect("load");
+        assert_eq!(lm.start_token(), Some(f.start), "{file}: {}", lm.convention());
+        let (mut scored, mut worst) = (0, 0.0f64);
+        for s in &f.sentences {
+            assert_eq!(lm.tokenize(&s.text).expect("ids"), s.ids, "{file}: llama.cpp's tokens of {:?}", s.text);
+            let spans = gapwise_model::words::word_spans(&s.text);
+            for (reading, word) in lm.read_words(&s.text, &spans).expect("read").iter().zip(&s.words) {
+                let at = format!("{file}: {:?} in {:?}", word.word, s.text);
+                match (&reading.log_prob, word.log_prob, word.corrected) {
+                    (Ok(ours), Some(pieces), Some(corrected)) => {
+                        let tol = token_tol * (word.pieces.len() + 2) as f64;
+                        let d = (ours.pieces - pieces).abs().max((ours.corrected - corrected).abs());
+                        worst = worst.max(d);
+                        assert!(d <= tol, "{at}: ours {ours:?}, minicons on llama.cpp {pieces} / {corrected}");
+                        scored += 1;
+                    }
+                    (Err(_), None, None) => {}
+                    (ours, pieces, _) => panic!("{at}: ours {ours:?}, reference {pieces:?}"),
+                }
+            }
+        }
+        println!("{file}: {scored} words, largest difference {worst:.1e}");
+        assert!(scored >= 80, "{file}: {scored}");
+    }
+}
+
 #[test]
 fn bad_inputs_are_clear_errors() {
     let missing = Path::new("/nonexistent/model.gguf");

@@ -15,3 +15,4 @@ mod pairs;
 mod play;
 mod quality;
 mod research;
+mod word_scores;
