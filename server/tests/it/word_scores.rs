@@ -202,7 +202,7 @@ async fn stored_word_scores_and_judgements_equal_the_fields_tools() {
                 checked.2 += 1;
             }
         }
-        let info = db.store.scores().models_info(&[name.clone()]).await.expect("model");
+        let info = db.store.scores().models_info(std::slice::from_ref(name)).await.expect("model");
         assert!(info[0].convention.contains("words on the sentence's own pieces"), "{name}: {}", info[0].convention);
     }
     println!("{} words scored and {} without a log-probability, {} partial scores, as the references", checked.0, checked.1, checked.2);
