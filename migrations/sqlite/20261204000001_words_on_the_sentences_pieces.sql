@@ -13,7 +13,7 @@ CREATE TABLE guess_predictions_new (
     word_log_prob REAL,
     -- the word's own (Pimentel & Meister 2024, as minicons' bow_correction)
     word_log_prob_corrected REAL,
-    -- why the word has no log-probability; empty when it has one
+    -- why the word has no log-probability; NULL when it has one
     word_unscored TEXT,
     PRIMARY KEY (model_id, sentence_id, position),
     CHECK ((word_log_prob IS NULL) = (word_unscored IS NOT NULL))

@@ -8,6 +8,7 @@ use gapwise_model::DefinitionTask;
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
+use gapwise_scorer::ScorerError;
 use gapwise_store::{NewSynset, Store, WordNetReport};
 
 type Error = Box<dyn std::error::Error>;
@@ -93,8 +94,18 @@ pub async fn score_definitions(
                     let words: Vec<&str> = group.members.iter().map(|m| m.word.as_str()).collect();
                     scorer.definition_to_word(pos, &target.definition, &words)
                 }
-            }
-            .map_err(|e| format!("{} ({}): {e}", group.target, task.code()))?;
+            };
+            let scores = match scores {
+                Ok(scores) => scores,
+                // a group the model cannot read (its tokenizer joins a candidate and the
+                // text before it in one piece): left out, the others scored
+                Err(e @ ScorerError::Input(_)) => {
+                    tracing::warn!(model = model_id, group = group.target, task = task.code(), "a group left unscored: {e}");
+                    progress.inc(1);
+                    continue;
+                }
+                Err(e) => return Err(format!("{} ({}): {e}", group.target, task.code()).into()),
+            };
             let scored: Vec<(String, f64)> = group.members.iter().map(|m| m.id.clone()).zip(scores).collect();
             store.define().save_scores(model_id, task, &group.target, &scored).await?;
             done += 1;

@@ -17,7 +17,8 @@ use gapwise_model::Teaching;
 use gapwise_prepare::new_words::invented::LetterModel;
 use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_prepare::wordnet::lemmas;
-use gapwise_scorer::new_words::partial::{judge, ContinuationScorer};
+use gapwise_scorer::new_words::partial::{judge, ContinuationScorer, Judgement};
+use gapwise_scorer::ScorerError;
 use gapwise_store::{NewWordsItemRecord, NewWordsJudgement, NewWordsSetup, NewWordsVariant, Store};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -138,10 +139,26 @@ pub async fn judge_new_words(
                 return Ok(done);
             }
             let asked: Vec<NewWordsItem> = batch.iter().filter_map(|i| played(i, setup.word)).collect();
-            let judgements = judge(model, &asked, teaching, &shots)?;
+            let judgements: Vec<Option<Judgement>> = match judge(model, &asked, teaching, &shots) {
+                Ok(judged) => judged.into_iter().map(Some).collect(),
+                // an item the model cannot read (its tokenizer joins the option and the
+                // text after it in one piece): the others one by one, that one left out
+                Err(ScorerError::Input(_)) => asked
+                    .iter()
+                    .map(|item| match judge(model, std::slice::from_ref(item), teaching, &shots) {
+                        Ok(mut one) => one.pop(),
+                        Err(e) => {
+                            tracing::warn!(model = model_id, sentence = item.sentence, "an invented-word item left unjudged: {e}");
+                            None
+                        }
+                    })
+                    .collect(),
+                Err(e) => return Err(e.into()),
+            };
             let rows: Vec<NewWordsJudgement> = batch
                 .iter()
                 .zip(judgements)
+                .filter_map(|(item, j)| Some((item, j?)))
                 .map(|(item, j)| NewWordsJudgement {
                     model: model_id.to_owned(),
                     item_id: item.id.clone(),

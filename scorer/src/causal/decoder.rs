@@ -183,10 +183,6 @@ impl Decoder {
         &self.device
     }
 
-    pub(crate) fn architecture(&self) -> &Architecture {
-        &self.arch
-    }
-
     /// The final hidden states `[tokens, dim]` of `rows` packed end to end: row r's
     /// token t at index `starts[r] + t`.
     pub fn hidden(&self, rows: &[&[u32]]) -> Result<Tensor, ScorerError> {
@@ -291,10 +287,15 @@ impl Decoder {
     /// holds at each index into `hidden`, with the output head run on a bounded
     /// number of rows at a time.
     pub fn masked_log_mass(&self, hidden: &Tensor, at: &[usize], mask: &Tensor) -> Result<Vec<f32>, ScorerError> {
+        // log-sum-exp over the marked tokens, from their largest log-probability, so
+        // that a mass too small for f32's exp() stays a finite log
+        let off = ((mask.ones_like()? - mask)? * -1e30)?;
         let mut out = Vec::with_capacity(at.len());
         for chunk in at.chunks(head_rows(self.vocab_size())) {
-            let probs = self.log_probs_at(hidden, chunk.iter().copied())?.exp()?;
-            out.extend(probs.broadcast_mul(mask)?.sum(1)?.log()?.to_vec1::<f32>()?);
+            let marked = self.log_probs_at(hidden, chunk.iter().copied())?.broadcast_add(&off)?;
+            let top = marked.max_keepdim(1)?;
+            let sum = marked.broadcast_sub(&top)?.exp()?.sum_keepdim(1)?.log()?;
+            out.extend((sum + top)?.squeeze(1)?.to_vec1::<f32>()?);
         }
         Ok(out)
     }

@@ -169,8 +169,8 @@ impl CausalLm {
         // Llama tokenizers without that template), else EOS
         let special = crate::hf::special_tokens(dir, &config.json, &tokenizer)?;
         let candidates = StartCandidates {
-            bos: special.bos.token.as_ref().map(|(id, _)| *id),
-            eos: special.eos.token.as_ref().map(|(id, _)| *id),
+            bos: special.bos.id,
+            eos: special.eos.id,
             bos_first: true,
             bos_decided_by: special.bos.decided_by,
             eos_decided_by: special.eos.decided_by,
@@ -203,11 +203,6 @@ impl CausalLm {
     /// The start token every sentence is read after, if any.
     pub fn start_token(&self) -> Option<u32> {
         self.start.token.as_ref().map(|(id, _)| *id)
-    }
-
-    /// The family the model was read as (`llama`, `gpt2`, …; a GGUF file's architecture).
-    pub fn family(&self) -> &str {
-        &self.model.architecture().family
     }
 
     /// How this model's sentence scores are made, in words that name every choice.

@@ -119,8 +119,11 @@ impl CausalLm {
                     let prefix = row[..before + pieces.start].to_vec();
                     let sum = |values: &[Option<f64>]| values[pieces.clone()].iter().copied().sum::<Option<f64>>();
                     let log_prob = match (sum(&plain), sum(&corrected)) {
-                        (Some(pieces), Some(corrected)) => Ok(WordLogProb { pieces, corrected }),
-                        _ => Err("its first piece is the sentence's first, which nothing before it predicts (no start token)".to_owned()),
+                        (Some(pieces), Some(corrected)) if pieces.is_finite() && corrected.is_finite() => {
+                            Ok(WordLogProb { pieces, corrected })
+                        }
+                        (Some(_), Some(_)) => Err("its log-probability is not a finite number".to_owned()),
+                        _ => Err("its first piece is one the convention leaves unscored (the first, without a start token)".to_owned()),
                     };
                     WordReading { prefix, log_prob }
                 }
@@ -189,6 +192,12 @@ mod tests {
         // a lone marker piece covering only the space belongs to the word after it
         let text = "we know";
         assert_eq!(pieces_of(text, &[(0, 2), (2, 3), (3, 7)], &tokens(3), (3, 7)), Ok(1..3));
+        // a lone marker with empty offsets (trimmed), and a byte piece sharing its
+        // character's offsets with the next: both the word's
+        let text = "мы над";
+        assert_eq!(pieces_of(text, &[(0, 4), (5, 5), (5, 7), (5, 7), (7, 9)], &tokens(5), (5, 9)), Ok(1..5));
+        // the first word of a sentence
+        assert_eq!(pieces_of(text, &[(0, 2), (2, 4), (4, 9)], &tokens(3), (0, 4)), Ok(0..2));
         // a piece that runs on past the word: "1999." as 199|9.
         let text = "in 1999.";
         let err = pieces_of(text, &[(0, 2), (2, 6), (6, 8)], &tokens(3), (3, 7)).expect_err("9. spans");

@@ -176,8 +176,13 @@ pub fn predict(model: &dyn NextPieceModel, text: &str, words: &[(usize, usize)])
     let readings = model.read_words(text, words)?;
     let mut out = Vec::with_capacity(readings.len());
     for reading in readings {
-        let top = top_word(model, &reading.prefix)?;
-        out.push(Prediction { top: top_words(model, &reading.prefix, &top)?, word_log_prob: reading.log_prob });
+        // nothing before the word (no start token, and its first piece is the
+        // sentence's): nothing to predict it from
+        let top = match reading.prefix.is_empty() {
+            true => Vec::new(),
+            false => top_words(model, &reading.prefix, &top_word(model, &reading.prefix)?)?,
+        };
+        out.push(Prediction { top, word_log_prob: reading.log_prob });
     }
     Ok(out)
 }

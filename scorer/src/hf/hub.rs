@@ -52,6 +52,8 @@ fn needed(files: &[String]) -> Vec<String> {
         "config.json",
         "tokenizer.json",
         "tokenizer_config.json",
+        // the older layout names its BOS and EOS here (see super::special_tokens)
+        "special_tokens_map.json",
         "vocab.txt",
         "vocab.json",
         "merges.txt",

@@ -258,7 +258,7 @@ fn gguf_word_log_probabilities_match_minicons_on_llama_cpp() {
                         assert!(d <= tol, "{at}: ours {ours:?}, minicons on llama.cpp {pieces} / {corrected}");
                         scored += 1;
                     }
-                    (Err(_), None, None) => {}
+                    (Err(why), None, None) => assert!(why.contains("spans"), "{at}: {why}"),
                     (ours, pieces, _) => panic!("{at}: ours {ours:?}, reference {pieces:?}"),
                 }
             }

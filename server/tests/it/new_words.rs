@@ -57,6 +57,28 @@ impl ContinuationScorer for ShorterPrefix {
     }
 }
 
+/// A stand-in model that cannot read an item whose prefix holds `word` (as a tokenizer
+/// that joins the option and the text after it in one piece), and prefers the
+/// shorter prefix otherwise.
+struct Refuses(String);
+
+impl ContinuationScorer for Refuses {
+    fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        match pairs.iter().find(|(prefix, _)| prefix.contains(self.0.as_str())) {
+            Some((prefix, _)) => Err(ScorerError::Input(format!("a piece holds the end of {prefix:?}"))),
+            None => ShorterPrefix.continuation_log_probs(pairs),
+        }
+    }
+}
+
+/// Whether an item's original sentence, filled with either option, holds `word`
+/// before its blank's end (the prefix [`Refuses`] cannot read).
+fn only_prefix_holds(item: &NewWordsItemRecord, word: &str) -> bool {
+    let sentence = &item.variants[&PlayedWord::Original].sentence;
+    let before = sentence.split('_').next().unwrap_or_default();
+    item.options.iter().any(|o| format!("{before}{o}").contains(word))
+}
+
 /// The variant of an item whose sentence the card shows.
 fn variant_shown<'a>(items: &'a [(NewWordsItemRecord, bool)], sentence: &str) -> (&'a NewWordsItemRecord, PlayedWord) {
     items
@@ -160,6 +182,14 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         assert_eq!(judge(&how).await.expect("judge"), 11 * 9, "the solved item is not judged itself");
         assert_eq!(judge(&how).await.expect("again"), 0, "a rerun has nothing left");
         assert_eq!(judge(&zero_shot).await.expect("0-shot"), 12 * 9);
+        // an item a model cannot read is left out, the rest of its batch judged
+        let unreadable = &items[0].0;
+        let only = gapwise_server::new_words::Judging { words: vec![PlayedWord::Original], teachings: vec![Teaching::Empty], ..setups(0) };
+        let refuses = Refuses(unreadable.options[0].clone());
+        store.scores().register_model(&gapwise_store::ModelInfo::new("refuses", "test", "-", "")).await.expect("model");
+        let judged = gapwise_server::new_words::judge_new_words(store, &refuses, "refuses", &only, &go, &quiet).await.expect("judged");
+        let left_out = items.iter().filter(|(i, _)| only_prefix_holds(i, &refuses.0)).count();
+        assert!(left_out >= 1 && judged == 12 - left_out, "{judged} judged, {left_out} unreadable");
         let judgements = store.new_words().judgements().await.expect("judgements");
         for j in &judgements {
             let item = &items.iter().find(|(i, _)| i.id == j.item_id).expect("item").0;
