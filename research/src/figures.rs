@@ -402,12 +402,12 @@ pub(crate) type CurvedItem = (String, (f64, f64), (f64, f64));
 pub(crate) struct AbilityPanel {
     pub language: String,
     pub players: Vec<f64>,
-    pub models: Vec<(String, f64)>,
+    /// Each model's name, EAP ability and its standard error (NaN: none here).
+    pub models: Vec<(String, f64, f64)>,
     pub item: Option<CurvedItem>,
 }
 
-/// The fits bound abilities to +-6 logits; the figures show a little more, so that
-/// a model at the bound stands inside the frame.
+/// The ability grid spans +-6 logits; the figures show a little more.
 const ABILITY_BOUND: f64 = 6.0;
 const ABILITY_AXIS: f64 = 6.5;
 /// Abilities are binned in half units from -6 to 6.
@@ -430,8 +430,13 @@ fn ability_axis() -> Ticked {
 }
 
 fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), ResearchError> {
-    let area = titled(area, &format!("Abilities in {}: players and models", panel.language), SUBTITLE)?;
-    let models: Vec<&(String, f64)> = panel.models.iter().filter(|(_, t)| t.is_finite()).collect();
+    let models: Vec<&(String, f64, f64)> = panel.models.iter().filter(|(_, t, _)| t.is_finite()).collect();
+    let title = if models.is_empty() {
+        format!("Abilities in {}: players (no model scored these items)", panel.language)
+    } else {
+        format!("Abilities in {}: players and models", panel.language)
+    };
+    let area = titled(area, &title, SUBTITLE)?;
     if panel.players.is_empty() && models.is_empty() {
         return no_data(&area, "no player has a fitted ability");
     }
@@ -444,7 +449,7 @@ fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), R
     let highest = counts.iter().copied().max().unwrap_or(0);
     let top = highest + (highest / 8).max(1);
     let mut chart = chart(&plot, ability_axis(), ticked(0.0..f64::from(top), integer_ticks(top)))?;
-    axes(&mut chart, "ability (logits; players' mean 0, sd 1)", "players").draw().map_err(io)?;
+    axes(&mut chart, "ability (logits, EAP; N(0, 1) prior)", "players").draw().map_err(io)?;
     let bar = colour(0).mix(0.5);
     chart
         .draw_series(counts.iter().enumerate().map(|(i, &n)| {
@@ -453,12 +458,11 @@ fn draw_ability_histogram(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), R
         }))
         .map_err(io)?;
     let mut keys = vec![key("players", bar, Mark::Bar)];
-    for (n, (model, theta)) in models.into_iter().enumerate() {
+    for (n, (model, theta, se)) in models.into_iter().enumerate() {
         let color = colour(n + 1);
         let x = theta.clamp(-ABILITY_BOUND, ABILITY_BOUND);
         chart.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, f64::from(top))], color.stroke_width(3)))).map_err(io)?;
-        let bound = if theta.abs() >= ABILITY_BOUND { " (the bound)" } else { "" };
-        keys.push(Key { note: Some(format!("ability {theta:.2}{bound}")), ..key(model, color, Mark::Line) });
+        keys.push(Key { note: Some(format!("ability {theta:.2} ± {se:.2}")), ..key(model, color, Mark::Line) });
     }
     legend(&side, &keys)
 }

@@ -14,28 +14,57 @@ use crate::answers::{languages, Answer};
 use crate::figures::{abilities, AbilityPanel};
 use crate::table::{num, table};
 use gapwise_stats::bootstrap::quantile;
-use gapwise_stats::irt::{fit, numbered, Fit, Model, Numbered};
+use gapwise_stats::irt::{fit, numbered, Ability, Fit, Model, NoEstimate, Numbered};
 
 /// Both fits of `r`.
 fn fits<K>(r: &Numbered<K>) -> (Fit, Fit) {
     (fit(r.players, r.items.len(), &r.cells, Model::OnePl), fit(r.players, r.items.len(), &r.cells, Model::TwoPl))
 }
 
-/// An item's row after its labels: answers, 1PL difficulty and its standard
-/// error, 2PL difficulty and discrimination.
-fn item_cells(i: usize, answered: &[usize], one: &Fit, two: &Fit) -> [String; 5] {
-    let at = |v: &[f64]| num(v.get(i).copied().unwrap_or(f64::NAN));
-    [
-        answered.get(i).copied().unwrap_or(0).to_string(),
-        at(&one.difficulty),
-        at(&one.difficulty_se),
-        at(&two.difficulty),
-        at(&two.discrimination),
-    ]
-}
+const ITEM_COLUMNS: [&str; 12] = [
+    "answers",
+    "difficulty_1pl",
+    "se_1pl",
+    "infit_1pl",
+    "outfit_1pl",
+    "difficulty_2pl",
+    "se_2pl",
+    "discrimination_2pl",
+    "se_discrimination_2pl",
+    "infit_2pl",
+    "outfit_2pl",
+    "why_not_estimated",
+];
+const ABILITY_COLUMNS: [&str; 7] = ["answers", "ability", "se", "percentile", "ability_q25", "ability_q75", "why_not_estimated"];
 
-const ITEM_COLUMNS: [&str; 5] = ["answers", "difficulty_1pl", "se_1pl", "difficulty_2pl", "discrimination_2pl"];
-const ABILITY_COLUMNS: [&str; 5] = ["answers", "ability", "percentile", "ability_q25", "ability_q75"];
+/// An item's row after its labels: answers, each fit's estimates with their standard
+/// errors and item fit, and why a fit has none.
+fn item_cells(i: usize, answered: &[usize], one: &Fit, two: &Fit) -> Vec<String> {
+    let mut row = vec![answered.get(i).copied().unwrap_or(0).to_string()];
+    let mut why = Vec::new();
+    for (name, fit, two_pl) in [("1PL", one, false), ("2PL", two, true)] {
+        match fit.items.get(i) {
+            Some(Ok(item)) => {
+                row.push(num(item.difficulty));
+                row.push(num(item.difficulty_se));
+                if two_pl {
+                    row.push(num(item.discrimination));
+                    row.push(num(item.discrimination_se));
+                }
+                row.extend([num(item.infit), num(item.outfit)]);
+            }
+            missing => {
+                row.extend(std::iter::repeat_n("n/a".to_owned(), if two_pl { 6 } else { 4 }));
+                why.push(format!(
+                    "{name}: {}",
+                    missing.map_or(NoEstimate::NoAnswers, |m| m.err().unwrap_or(NoEstimate::NoAnswers)).reason()
+                ));
+            }
+        }
+    }
+    row.push(why.join("; "));
+    row
+}
 
 /// The two tables, `irt_items` and `irt_abilities`, and one figure per language.
 /// The curves are those of `curve_item` in its language, elsewhere of the most
@@ -58,17 +87,20 @@ pub(crate) fn analyses(
             row.extend(item_cells(i, &r.answered, &one, &two));
             item_rows.push(row);
         }
-        let players = fitted_abilities(&one);
-        ability_rows.push(players_row(&[language], &players));
+        let estimated = estimated_abilities(&one);
+        ability_rows.push(players_row(&[language], &estimated));
+        let players: Vec<f64> = estimated.iter().map(|a| a.eap).collect();
         let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut panel = AbilityPanel { language: language.clone(), players, models: Vec::new(), item: None };
         let chosen = curve_item.and_then(|id| r.items.iter().position(|&item| item == id));
         if let Some(i) = chosen.or_else(|| most_informative(&one, &two, &panel.players)) {
-            let at = |v: &[f64]| v.get(i).copied().unwrap_or(f64::NAN);
+            let at = |fit: &Fit| {
+                fit.items.get(i).and_then(|x| x.as_ref().ok()).map_or((f64::NAN, f64::NAN), |x| (x.discrimination, x.difficulty))
+            };
             let (target, distractor, k) = label(i);
             let id = r.items.get(i).copied().unwrap_or_default();
             let label = format!("item {id}: {target} / {distractor}, k = {k}");
-            panel.item = Some((label, (at(&one.discrimination), at(&one.difficulty)), (at(&two.discrimination), at(&two.difficulty))));
+            panel.item = Some((label, at(&one), at(&two)));
         }
         for (m, model) in models.iter().enumerate() {
             let mut seen = BTreeMap::new();
@@ -78,21 +110,29 @@ pub(crate) fn analyses(
                 }
             }
             let model_answers: Vec<(usize, bool)> = seen.into_iter().collect();
-            let theta = one.ability(&model_answers);
+            let placed = one.ability(&model_answers);
+            let (theta, se, why) = match placed {
+                Ok(Ability { eap, se }) => (eap, se, String::new()),
+                Err(e) if model_answers.is_empty() => (f64::NAN, f64::NAN, format!("no scores of these items ({})", e.reason())),
+                Err(e) => (f64::NAN, f64::NAN, e.reason()),
+            };
             let below = panel.players.iter().filter(|&&t| t < theta).count();
-            // n/a for a model with no scores here (its ability is NaN) or no players
+            // n/a for a model with no ability here, or with no players to rank it among
             let percentile =
                 if panel.players.is_empty() || theta.is_nan() { f64::NAN } else { 100.0 * below as f64 / panel.players.len() as f64 };
+            let why = if why.is_empty() && panel.players.is_empty() { "no player to rank it among".to_owned() } else { why };
             ability_rows.push(vec![
                 language.clone(),
                 model.clone(),
                 model_answers.len().to_string(),
                 num(theta),
+                num(se),
                 num(percentile),
                 String::new(),
                 String::new(),
+                why,
             ]);
-            panel.models.push((model.clone(), theta));
+            panel.models.push((model.clone(), theta, se));
         }
         figures.push(ReportFigure {
             file: format!("fig_irt_{}", language.replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
@@ -103,14 +143,17 @@ pub(crate) fn analyses(
     let tables = [
         table(
             "irt_items",
-            "IRT: item difficulty (1PL, with standard error; 2PL with discrimination), joint maximum likelihood per language; \
-             the 2PL estimates items with at least 5 answers from players with right and wrong answers, both right and wrong among them (n/a otherwise)",
+            "IRT by marginal maximum likelihood per language (abilities N(0, 1)): item difficulty (1PL; 2PL with discrimination), \
+             standard errors (outer product of the players' scores), infit and outfit mean squares at the EAP abilities; n/a with \
+             the reason for an item whose answers fix no estimate (every answer right or wrong; for the 2PL fewer than 5 answers, \
+             or a discrimination that runs to a bound)",
             &[&["language", "target", "distractor", "k"][..], &ITEM_COLUMNS].concat(),
             item_rows,
         ),
         table(
             "irt_abilities",
-            "IRT: the players' abilities (1PL) and where each model stands among them",
+            "IRT: the players' abilities (1PL, expected a posteriori: median, its standard error's median, quartiles) and each \
+             model's (EAP with its posterior standard deviation) with its percentile among the players",
             &[&["language", "respondent"][..], &ABILITY_COLUMNS].concat(),
             ability_rows,
         ),
@@ -120,12 +163,10 @@ pub(crate) fn analyses(
 
 /// The item whose curves the figure draws by default: among the items both fits
 /// estimated (the 1PL's alone when the 2PL estimated none), the one with the most
-/// Fisher information over the fitted players' abilities under the 1PL (sum of
-/// a^2 p (1 - p)), the item that tells these players apart best. An item everyone
-/// got right tells nobody apart.
+/// Fisher information over the players' abilities under the 1PL (sum of a^2 p (1 -
+/// p)), the item that tells these players apart best.
 fn most_informative(one: &Fit, two: &Fit, players: &[f64]) -> Option<usize> {
-    let information = |i: usize| {
-        let (a, b) = (one.discrimination[i], one.difficulty[i]);
+    let information = |a: f64, b: f64| {
         players
             .iter()
             .map(|t| {
@@ -134,31 +175,40 @@ fn most_informative(one: &Fit, two: &Fit, players: &[f64]) -> Option<usize> {
             })
             .sum::<f64>()
     };
-    (0..one.difficulty.len().min(two.estimated.len()))
-        .filter(|&i| one.estimated[i])
-        .map(|i| (i, two.estimated[i], information(i)))
+    one.items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            item.as_ref().ok().map(|x| (i, two.items.get(i).is_some_and(Result::is_ok), information(x.discrimination, x.difficulty)))
+        })
         .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)))
         .map(|(i, ..)| i)
 }
 
-/// The abilities of the players the fit used.
-fn fitted_abilities(fit: &Fit) -> Vec<f64> {
-    let mut abilities: Vec<f64> = fit.ability.iter().zip(&fit.fitted).filter(|(_, &f)| f).map(|(t, _)| *t).collect();
-    abilities.sort_by(f64::total_cmp);
+/// The abilities of the players the fit estimated, by EAP.
+fn estimated_abilities(fit: &Fit) -> Vec<Ability> {
+    let mut abilities: Vec<Ability> = fit.abilities.iter().filter_map(|a| a.ok()).collect();
+    abilities.sort_by(|x, y| x.eap.total_cmp(&y.eap));
     abilities
 }
 
 /// The players of a fit, after the labels `of` (a language; a mode and group):
-/// how many were fitted, their median and quartiles (`abilities` sorted).
-fn players_row(of: &[&str], abilities: &[f64]) -> Vec<String> {
+/// how many have an ability, the median EAP and of its standard errors, the
+/// quartiles (`abilities` sorted by EAP).
+fn players_row(of: &[&str], abilities: &[Ability]) -> Vec<String> {
     let mut row: Vec<String> = of.iter().map(|s| (*s).to_owned()).collect();
+    let eap: Vec<f64> = abilities.iter().map(|a| a.eap).collect();
+    let mut se: Vec<f64> = abilities.iter().map(|a| a.se).collect();
+    se.sort_by(f64::total_cmp);
     row.extend([
         "players".to_owned(),
         abilities.len().to_string(),
-        num(quantile(abilities, 0.5)),
+        num(quantile(&eap, 0.5)),
+        num(quantile(&se, 0.5)),
         String::new(),
-        num(quantile(abilities, 0.25)),
-        num(quantile(abilities, 0.75)),
+        num(quantile(&eap, 0.25)),
+        num(quantile(&eap, 0.75)),
+        if abilities.is_empty() { "no player answered an estimated item".to_owned() } else { String::new() },
     ]);
     row
 }
@@ -181,18 +231,18 @@ pub(crate) fn mode_tables(responses: &[ModeResponse]) -> [ReportTable; 2] {
             row.extend(item_cells(i, &r.answered, &one, &two));
             item_rows.push(row);
         }
-        ability_rows.push(players_row(&[mode, group], &fitted_abilities(&one)));
+        ability_rows.push(players_row(&[mode, group], &estimated_abilities(&one)));
     }
     [
         table(
             "irt_mode_items",
-            "IRT of the other modes: item difficulty (1PL, with standard error; 2PL with discrimination) per mode and group of items",
+            "IRT of the other modes, as irt_items: per mode and group of items",
             &[&["mode", "group", "item"][..], &ITEM_COLUMNS].concat(),
             item_rows,
         ),
         table(
             "irt_mode_abilities",
-            "IRT of the other modes: the players' abilities (1PL) per mode and group of items",
+            "IRT of the other modes: the players' abilities (1PL, EAP) per mode and group of items",
             &[&["mode", "group", "respondent"][..], &ABILITY_COLUMNS].concat(),
             ability_rows,
         ),

@@ -5,14 +5,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use gapwise_model::ReportTable;
 use gapwise_stats::agreement::{krippendorff_alpha, split_half, Level};
 use gapwise_stats::binomial::{binomial_test, Alternative};
-use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::bootstrap::estimate_with_ci;
 use gapwise_stats::correlation::{matthews, spearman};
 use gapwise_stats::mann_whitney::mann_whitney;
 use gapwise_stats::rates::{keep_by_log_time, success_rate, time_weighted};
 use gapwise_store::ModelInfo;
 
 use crate::answers::{languages, Answer};
-use crate::table::{num, p_value, pick, rate_with_ci, table, RESAMPLES, SEED};
+use crate::table::{num, p_value, pick, rate_with_ci, table, with_ci, RESAMPLES, SEED};
 
 /// Fewest distinct annotators for a pair to be judged indistinguishable.
 const MIN_ANNOTATORS: usize = 5;
@@ -49,26 +49,17 @@ pub(crate) fn agreement(answers: &[Answer]) -> ReportTable {
             let units: Vec<Vec<f64>> = items.iter().map(|answers| answers.iter().map(|&c| f64::from(u8::from(c))).collect()).collect();
             let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| units[i].clone()).collect::<Vec<_>>(), Level::Nominal);
             let halves = |idx: &[usize]| split_half(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>());
-            let all: Vec<usize> = (0..items.len()).collect();
-            let (alpha_lo, alpha_hi) = bootstrap_ci(items.len(), alpha, RESAMPLES, 0.95, SEED);
-            let (half_lo, half_hi) = bootstrap_ci(items.len(), halves, RESAMPLES, 0.95, SEED);
-            vec![
-                language,
-                k,
-                items.len().to_string(),
-                items.iter().map(Vec::len).sum::<usize>().to_string(),
-                num(alpha(&all)),
-                num(alpha_lo),
-                num(alpha_hi),
-                num(halves(&all)),
-                num(half_lo),
-                num(half_hi),
-            ]
+            let mut row = vec![language, k, items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string()];
+            row.extend(with_ci(estimate_with_ci(items.len(), alpha, RESAMPLES, 0.95, SEED)));
+            row.extend(with_ci(estimate_with_ci(items.len(), halves, RESAMPLES, 0.95, SEED)));
+            row
         })
         .collect();
     table(
         "agreement",
-        "Agreement: Krippendorff's alpha (nominal) and split-half reliability of item success (Spearman-Brown) by language and k",
+        "Agreement: Krippendorff's alpha (nominal) and split-half reliability of item success (Spearman-Brown) by language and k; \
+         n/a: alpha with one value only, split-half with fewer than 3 items of 2 answers or halves that correlate negatively, \
+         an interval that would not hold its estimate (too few items)",
         &[
             "language",
             "k",
@@ -187,11 +178,12 @@ pub(crate) fn mcc_table(answers: &[Answer], models: &[String]) -> ReportTable {
         .map(|(model, language, scored)| {
             let predicted: Vec<bool> = scored.iter().map(|(s, _)| *s > 0.0).collect();
             let actual: Vec<bool> = scored.iter().map(|(_, a)| a.correct).collect();
-            let (lo, hi) = bootstrap_ci(scored.len(), |idx| matthews(&pick(idx, &predicted), &pick(idx, &actual)), RESAMPLES, 0.95, SEED);
+            let mcc = estimate_with_ci(scored.len(), |idx| matthews(&pick(idx, &predicted), &pick(idx, &actual)), RESAMPLES, 0.95, SEED);
             let model_rate = success_rate(&predicted);
             // a model with no scores in this language: n/a, not sklearn's 0 for an undefined MCC
-            let mcc = if scored.is_empty() { f64::NAN } else { matthews(&predicted, &actual) };
-            vec![model.clone(), language, scored.len().to_string(), num(model_rate), num(mcc), num(lo), num(hi)]
+            let mut row = vec![model.clone(), language, scored.len().to_string(), num(model_rate)];
+            row.extend(with_ci(mcc));
+            row
         })
         .collect();
     table(
@@ -246,8 +238,9 @@ pub(crate) fn spearman_table(answers: &[Answer], models: &[String]) -> ReportTab
             let correct: Vec<bool> = scored.iter().map(|(_, a)| a.correct).collect();
             let weighted = time_weighted(&s, &correct);
             let score: Vec<f64> = scored.iter().map(|(v, _)| *v).collect();
-            let (lo, hi) = bootstrap_ci(scored.len(), |idx| spearman(&pick(idx, &score), &pick(idx, &weighted)).0, RESAMPLES, 0.95, SEED);
-            let (rho, p) = spearman(&score, &weighted);
+            let (rho, (lo, hi)) =
+                estimate_with_ci(scored.len(), |idx| spearman(&pick(idx, &score), &pick(idx, &weighted)).0, RESAMPLES, 0.95, SEED);
+            let p = spearman(&score, &weighted).1;
             vec![model.clone(), language, scored.len().to_string(), num(rho), p_value(p), num(lo), num(hi)]
         })
         .collect();

@@ -13,13 +13,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use crate::ResearchError;
 use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, Level};
-use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::bootstrap::estimate_with_ci;
 use gapwise_stats::dominance::{dominance, Predictor};
 use gapwise_store::{RateRow, Store};
 
 use crate::answers::Answer;
 use crate::figures::{likert_heatmap, RatePanel};
-use crate::table::{num, table, RESAMPLES, SEED};
+use crate::table::{num, table, with_ci, RESAMPLES, SEED};
 
 /// Fewest items for a regression with up to 6 columns to mean anything.
 const MIN_ITEMS: usize = 10;
@@ -104,16 +104,9 @@ pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<Re
         .map(|(language, by_item)| {
             let items: Vec<Vec<f64>> = by_item.into_values().collect();
             let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>(), Level::Ordinal);
-            let (lo, hi) = bootstrap_ci(items.len(), alpha, RESAMPLES, 0.95, SEED);
-            let all: Vec<usize> = (0..items.len()).collect();
-            vec![
-                language,
-                items.len().to_string(),
-                items.iter().map(Vec::len).sum::<usize>().to_string(),
-                num(alpha(&all)),
-                num(lo),
-                num(hi),
-            ]
+            let mut row = vec![language, items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string()];
+            row.extend(with_ci(estimate_with_ci(items.len(), alpha, RESAMPLES, 0.95, SEED)));
+            row
         })
         .collect();
     Ok(table(

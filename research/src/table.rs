@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::ResearchError;
 use gapwise_model::ReportTable;
 
-use gapwise_stats::bootstrap::bootstrap_ci;
+use gapwise_stats::bootstrap::estimate_with_ci;
 use gapwise_stats::rates::success_rate;
 
 /// Bootstrap resamples per interval, and the seed they start from.
@@ -43,8 +43,10 @@ pub(crate) fn io(e: impl std::fmt::Display) -> ResearchError {
     ResearchError::Write { what: "report", message: e.to_string() }
 }
 
+/// A statistic to three decimals; n/a where it is not a finite number (the table's
+/// caption or a column says why).
 pub(crate) fn num(v: f64) -> String {
-    if v.is_nan() {
+    if !v.is_finite() {
         "n/a".into()
     } else {
         format!("{v:.3}")
@@ -66,7 +68,12 @@ pub(crate) fn pick<T: Copy>(idx: &[usize], values: &[T]) -> Vec<T> {
 
 /// A rate and its bootstrap interval over the given answers' correctness.
 pub(crate) fn rate_with_ci(correct: &[bool]) -> [String; 3] {
-    let (lo, hi) =
-        bootstrap_ci(correct.len(), |idx| idx.iter().filter(|&&i| correct[i]).count() as f64 / idx.len() as f64, RESAMPLES, 0.95, SEED);
-    [num(success_rate(correct)), num(lo), num(hi)]
+    let rate = |idx: &[usize]| success_rate(&pick(idx, correct));
+    with_ci(estimate_with_ci(correct.len(), rate, RESAMPLES, 0.95, SEED))
+}
+
+/// An estimate and its interval as cells (n/a where either is none; see
+/// [`estimate_with_ci`]).
+pub(crate) fn with_ci((estimate, (lo, hi)): (f64, (f64, f64))) -> [String; 3] {
+    [num(estimate), num(lo), num(hi)]
 }

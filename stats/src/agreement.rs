@@ -66,7 +66,9 @@ pub fn krippendorff_alpha(units: &[Vec<f64>], level: Level) -> f64 {
 /// order given, are split into odd and even positions; the success rates of the two
 /// halves are correlated over the items (Pearson) and stepped up to the whole
 /// length by Spearman-Brown, 2r / (1 + r). Items with fewer than two answers are left
-/// out; NaN with fewer than three items left or no variance in a half.
+/// out; NaN with fewer than three items left, no variance in a half, or halves that
+/// correlate negatively (Spearman-Brown steps a negative r below -1, which is no
+/// reliability).
 pub fn split_half(items: &[Vec<bool>]) -> f64 {
     let rate = |answers: &mut dyn Iterator<Item = &bool>| {
         let (n, right) = answers.fold((0usize, 0usize), |(n, right), &c| (n + 1, right + usize::from(c)));
@@ -81,6 +83,9 @@ pub fn split_half(items: &[Vec<bool>]) -> f64 {
         return f64::NAN;
     }
     let r = pearson(&odd, &even);
+    if r < 0.0 {
+        return f64::NAN;
+    }
     2.0 * r / (1.0 + r)
 }
 

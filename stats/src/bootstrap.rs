@@ -28,6 +28,21 @@ pub fn bootstrap_ci(n: usize, statistic: impl Fn(&[usize]) -> f64, resamples: us
     (quantile(&values, (1.0 - level) / 2.0), quantile(&values, (1.0 + level) / 2.0))
 }
 
+/// `statistic` over all `n` observations, and its [`bootstrap_ci`] when that interval
+/// holds it: a percentile interval that misses its own estimate (resamples skewed to
+/// one side, as with a handful of observations) is no interval, and reads NaN; so is
+/// the interval of an estimate that is not a finite number.
+pub fn estimate_with_ci(n: usize, statistic: impl Fn(&[usize]) -> f64, resamples: usize, level: f64, seed: u64) -> (f64, (f64, f64)) {
+    let all: Vec<usize> = (0..n).collect();
+    let estimate = if n == 0 { f64::NAN } else { statistic(&all) };
+    let (lo, hi) = bootstrap_ci(n, &statistic, resamples, level, seed);
+    if estimate.is_finite() && lo <= estimate && estimate <= hi {
+        (estimate, (lo, hi))
+    } else {
+        (estimate, (f64::NAN, f64::NAN))
+    }
+}
+
 /// The `q` quantile of sorted values, interpolating linearly between neighbours.
 pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {

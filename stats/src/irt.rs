@@ -1,25 +1,35 @@
-//! Item response theory: item difficulty (and discrimination) and respondent
-//! ability from right/wrong answers, by joint maximum likelihood, the method of
-//! girth's `onepl_jml` / `twopl_jml` (checked against them by
-//! stats/fixtures/make_irt_reference.py).
+//! Item response theory by marginal maximum likelihood (Bock & Aitkin 1981), as
+//! mirt, girth's `*_mml` and py-irt fit it: abilities are not parameters but a
+//! standard normal distribution integrated over a grid of points, so that items
+//! answered by a handful of players, and players who answered a handful of items,
+//! do not drive the estimates to the bounds as joint maximum likelihood does.
 //!
-//! P(right) = 1 / (1 + exp(-a_i (theta_p - b_i))). Cells a respondent did not
-//! answer are skipped (most players see few items). Respondents with every
-//! observed answer right, or every one wrong, carry no information on the items and
-//! are left out of the fit; their ability, like a model's, is then read off the
-//! fitted items ([`Fit::ability`]), at the bound when they got all right or all
-//! wrong. Abilities are on the scale of the respondents fitted (mean 0, standard
-//! deviation 1); difficulties lie in [-6, 6], discriminations in [0.25, 4] (2PL) or
-//! [0.25, 5] (1PL, one for all items), as girth bounds them.
+//! P(right) = 1 / (1 + exp(-a_i (theta - b_i))), theta ~ N(0, 1). The 1PL shares one
+//! discrimination among the items, the 2PL gives each its own. Cells a respondent did
+//! not answer are skipped (most players see few items).
 //!
-//! The game's answers are sparse (most items have 3 to 15 answers) and skewed
-//! (many items everyone got right). The 2PL cannot tell apart the parameters of
-//! an item with few answers, or with every answer right or every one wrong: those
-//! get no 2PL estimate ([`Fit::estimated`]), though their answers still place the
-//! players in the fit. Each step of the fit is a convex problem solved to its
-//! global minimum within the bounds (an ability, a 1PL difficulty, a 2PL item in (a, -a b)), so the fit
-//! reaches a joint likelihood at least as good as girth's `twopl_jml` on such data
-//! (stats/fixtures/make_irt_sparse_reference.py).
+//! - **Fit**: the EM algorithm over [`Grid`]: each respondent's posterior over the
+//!   grid given the items, then each item's parameters maximising its expected
+//!   answers there (a weighted logistic regression, convex, solved exactly); until no
+//!   parameter moves by [`TOLERANCE`].
+//! - **No estimate, and why** ([`NoEstimate`]): an item nobody answered, every answer
+//!   right or every one wrong (its difficulty runs to infinity), for the 2PL fewer than
+//!   [`MIN_ANSWERS`] answers, or a discrimination that runs to a bound ([`A_MAX`]:
+//!   ability separates its answers; [`A_MIN`]: they do not rise with ability); the
+//!   fit is then made again without it. No value at a bound is reported as an
+//!   estimate.
+//! - **Standard errors** of each item's parameters from the outer product of the
+//!   respondents' scores (their gradients of the marginal log-likelihood), the
+//!   item's own block (mirt's "crossprod" for one item at a time).
+//! - **Abilities**: expected a posteriori (EAP) with the posterior's standard
+//!   deviation as standard error, for every respondent with an answer to an
+//!   estimated item (players who got all right included: their EAP is finite), and for
+//!   models placed on the players' scale ([`Fit::ability`]), on a finer grid.
+//! - **Item fit**: infit and outfit mean squares at the EAP abilities (1 is a fit as
+//!   expected; above 1, answers noisier than the model says).
+//!
+//! Checked against girth's `onepl_mml` / `twopl_mml` / `ability_eap` and against the
+//! truth of simulated game-shaped data (stats/fixtures/make_irt_simulation.py).
 
 use std::collections::BTreeMap;
 
@@ -35,54 +45,190 @@ pub enum Model {
 /// One answer: respondent, item, right or wrong.
 pub type Cell = (usize, usize, bool);
 
+/// Why an item or a respondent has no estimate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoEstimate {
+    /// An item nobody answered; a respondent who answered no estimated item.
+    NoAnswers,
+    /// Every answer right: the item is easier than the data can say.
+    AllRight,
+    /// Every answer wrong.
+    AllWrong,
+    /// Fewer answers than the 2PL needs (how many it had).
+    TooFewAnswers(usize),
+    /// The 2PL's discrimination ran to [`A_MAX`]: ability separates the answers.
+    Separated,
+    /// The 2PL's discrimination ran to [`A_MIN`]: the answers do not rise with ability.
+    NotRising,
+    /// The answers do not fix the parameters (their information is singular).
+    Unidentified,
+}
+
+impl NoEstimate {
+    /// Why, in words for a table.
+    pub fn reason(self) -> String {
+        match self {
+            NoEstimate::NoAnswers => "no answers to estimated items".into(),
+            NoEstimate::AllRight => "every answer right".into(),
+            NoEstimate::AllWrong => "every answer wrong".into(),
+            NoEstimate::TooFewAnswers(n) => format!("{n} answers (the 2PL needs {MIN_ANSWERS})"),
+            NoEstimate::Separated => "ability separates its answers (no finite discrimination)".into(),
+            NoEstimate::NotRising => "its answers do not rise with ability".into(),
+            NoEstimate::Unidentified => "its answers do not fix its parameters".into(),
+        }
+    }
+}
+
+/// An estimated item.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Item {
+    pub difficulty: f64,
+    pub difficulty_se: f64,
+    /// The 1PL's shared discrimination, or the 2PL item's own.
+    pub discrimination: f64,
+    /// The 2PL's standard error of the discrimination; NaN for the 1PL (shared).
+    pub discrimination_se: f64,
+    /// Information-weighted mean square of the residuals at the EAP abilities.
+    pub infit: f64,
+    /// Unweighted mean square of the standardised residuals.
+    pub outfit: f64,
+}
+
+/// A respondent's ability: the posterior mean and standard deviation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ability {
+    pub eap: f64,
+    pub se: f64,
+}
+
 /// A fitted model.
 #[derive(Clone, Debug)]
 pub struct Fit {
-    pub difficulty: Vec<f64>,
-    /// The standard error of each difficulty (from its Fisher information at the
-    /// fitted abilities); infinite for an item no fitted respondent answered.
-    pub difficulty_se: Vec<f64>,
-    pub discrimination: Vec<f64>,
-    /// Each respondent's ability: fitted, or read off the items (see the module).
-    pub ability: Vec<f64>,
-    /// Whether the respondent took part in the fit.
-    pub fitted: Vec<bool>,
-    /// Whether the item was estimated: by the 1PL when a fitted respondent answered
-    /// it; by the 2PL when at least [`MIN_ANSWERS`] fitted respondents did, with
-    /// right and wrong answers among them. The 2PL's other items have no
-    /// difficulty or discrimination (NaN), rather than a value at a bound that
-    /// the data cannot tell from any other.
-    pub estimated: Vec<bool>,
+    pub model: Model,
+    pub items: Vec<Result<Item, NoEstimate>>,
+    pub abilities: Vec<Result<Ability, NoEstimate>>,
+    /// The marginal log-likelihood of the answers to the estimated items.
+    pub log_likelihood: f64,
     pub iterations: usize,
+    /// Whether the EM steps stopped moving before [`MAX_ITERATIONS`].
+    pub converged: bool,
 }
 
-const THETA_BOUND: f64 = 6.0;
-const B_BOUND: f64 = 6.0;
-const A_MIN: f64 = 0.25;
-const A_MAX: f64 = 4.0;
-/// Answers from fitted respondents an item needs before the 2PL estimates it.
+/// Answers an item needs before the 2PL estimates it.
 pub const MIN_ANSWERS: usize = 5;
-/// Stops when no difficulty or discrimination moved by more than this in an iteration.
-const TOLERANCE: f64 = 1e-6;
-const MAX_ITERATIONS: usize = 500;
+/// The bounds of a 2PL discrimination; one at a bound is no estimate.
+pub const A_MIN: f64 = 0.05;
+pub const A_MAX: f64 = 6.0;
+/// The bounds of the 1PL's shared discrimination.
+const SHARED_A: (f64, f64) = (0.05, 6.0);
+/// The bounds of a difficulty in the M-step (an item all right or all wrong is left
+/// out before, so an estimate never sits there).
+const B_BOUND: f64 = 20.0;
+/// Stops when no parameter moved by more than this in an EM step.
+pub const TOLERANCE: f64 = 1e-5;
+pub const MAX_ITERATIONS: usize = 2000;
 
-/// The negative log-likelihood of one answer, and its first two derivatives in z
-/// = a (theta - b): -ln P(right) or -ln P(wrong).
-fn loss(right: bool, z: f64) -> (f64, f64, f64) {
-    let s = if right { -1.0 } else { 1.0 };
-    let p = 1.0 / (1.0 + (-s * z).exp()); // sigmoid(s z)
-    ((s * z).exp().ln_1p(), s * p, p * (1.0 - p))
+/// Points over the abilities' standard normal distribution, evenly spaced within
+/// +-[`Grid::SPAN`], with log weights proportional to the density (the trapezoid rule,
+/// which for a density that falls off as fast as the normal's is accurate far beyond
+/// its step).
+#[derive(Clone, Debug)]
+pub struct Grid {
+    pub theta: Vec<f64>,
+    pub log_weight: Vec<f64>,
+}
+
+impl Grid {
+    const SPAN: f64 = 6.0;
+
+    /// `n` points (at least 2).
+    pub fn new(n: usize) -> Grid {
+        let n = n.max(2);
+        let step = 2.0 * Self::SPAN / (n - 1) as f64;
+        let theta: Vec<f64> = (0..n).map(|q| -Self::SPAN + step * q as f64).collect();
+        let log_density: Vec<f64> = theta.iter().map(|t| -0.5 * t * t).collect();
+        let total = log_sum_exp(&log_density);
+        Grid { log_weight: log_density.iter().map(|l| l - total).collect(), theta }
+    }
+
+    /// The grid of the fit: a step of 0.1.
+    pub fn fit() -> Grid {
+        Grid::new(121)
+    }
+
+    /// The grid of one respondent's EAP: a step of 0.02 (a model that answered every
+    /// item has a narrow posterior).
+    pub fn fine() -> Grid {
+        Grid::new(601)
+    }
+}
+
+fn log_sum_exp(values: &[f64]) -> f64 {
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !max.is_finite() {
+        return max;
+    }
+    max + values.iter().map(|v| (v - max).exp()).sum::<f64>().ln()
+}
+
+/// ln sigmoid(z), stable for any z.
+fn log_sigmoid(z: f64) -> f64 {
+    if z >= 0.0 {
+        -(-z).exp().ln_1p()
+    } else {
+        z - z.exp().ln_1p()
+    }
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// ln P(right) and ln P(wrong) of an item (a, b) at each point of `grid`.
+fn item_logs(grid: &Grid, a: f64, b: f64) -> (Vec<f64>, Vec<f64>) {
+    grid.theta.iter().map(|t| (log_sigmoid(a * (t - b)), log_sigmoid(-a * (t - b)))).unzip()
+}
+
+/// The log posterior weight (unnormalised) of each grid point for one respondent's
+/// `answers` (item, right) given the items' log-probability tables.
+fn log_posterior(grid: &Grid, answers: &[(usize, bool)], logs: &[(Vec<f64>, Vec<f64>)]) -> Vec<f64> {
+    let mut post = grid.log_weight.clone();
+    for &(i, right) in answers {
+        let table = if right { &logs[i].0 } else { &logs[i].1 };
+        for (p, l) in post.iter_mut().zip(table) {
+            *p += l;
+        }
+    }
+    post
+}
+
+/// Normalises log weights into probabilities; returns the log of their sum too.
+fn normalised(log_post: &[f64]) -> (Vec<f64>, f64) {
+    let total = log_sum_exp(log_post);
+    (log_post.iter().map(|l| (l - total).exp()).collect(), total)
+}
+
+/// The EAP and posterior standard deviation of `answers` on `grid`.
+fn eap(grid: &Grid, answers: &[(usize, bool)], a: &[f64], b: &[f64]) -> Ability {
+    let logs: BTreeMap<usize, (Vec<f64>, Vec<f64>)> = answers.iter().map(|&(i, _)| (i, item_logs(grid, a[i], b[i]))).collect();
+    let mut post = grid.log_weight.clone();
+    for &(i, right) in answers {
+        let (yes, no) = &logs[&i];
+        for (p, l) in post.iter_mut().zip(if right { yes } else { no }) {
+            *p += l;
+        }
+    }
+    let (w, _) = normalised(&post);
+    let mean: f64 = w.iter().zip(&grid.theta).map(|(w, t)| w * t).sum();
+    let var: f64 = w.iter().zip(&grid.theta).map(|(w, t)| w * (t - mean) * (t - mean)).sum();
+    Ability { eap: mean, se: var.sqrt() }
 }
 
 /// The minimum over [lo, hi] of a convex function of one variable, given by its
-/// value and first two derivatives at a point: Newton steps inside the bracket
-/// that the derivative's sign narrows, a bisection when a step would leave it
-/// (curvature can be as small as e^-20 where the answers are all explained, so a
-/// bare Newton step there jumps across the interval). A bound is tried as soon as
-/// a step points past it, so a minimum on the boundary costs two evaluations.
+/// value and first two derivatives: Newton steps inside the bracket the derivative's
+/// sign narrows, a bisection when a step would leave it.
 fn minimize_convex(f: impl Fn(f64) -> (f64, f64, f64), start: f64, lo: f64, hi: f64) -> f64 {
     let (mut lo, mut hi) = (lo, hi);
-    let (mut tried_lo, mut tried_hi) = (false, false);
     let mut x = start.clamp(lo, hi);
     for _ in 0..200 {
         let (_, slope, curvature) = f(x);
@@ -94,17 +240,7 @@ fn minimize_convex(f: impl Fn(f64) -> (f64, f64, f64), start: f64, lo: f64, hi: 
             return x;
         }
         let newton = x - slope / curvature;
-        let next = if curvature > 0.0 && newton > lo && newton < hi {
-            newton
-        } else if newton >= hi && !tried_hi {
-            tried_hi = true;
-            hi
-        } else if newton <= lo && !tried_lo {
-            tried_lo = true;
-            lo
-        } else {
-            0.5 * (lo + hi)
-        };
+        let next = if curvature > 0.0 && newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
         if (next - x).abs() <= 1e-12 * (1.0 + x.abs()) {
             return next;
         }
@@ -113,140 +249,113 @@ fn minimize_convex(f: impl Fn(f64) -> (f64, f64, f64), start: f64, lo: f64, hi: 
     x
 }
 
-/// The ability within +-`bound` that best explains `answers` (item, right) given
-/// the items' discriminations `a` and difficulties `b`, searched from `start`.
-pub(crate) fn theta_for(answers: &[(usize, bool)], a: &[f64], b: &[f64], start: f64, bound: f64) -> f64 {
-    let f = |theta: f64| {
-        answers.iter().fold((0.0, 0.0, 0.0), |(v, g, h), &(i, right)| {
-            let (l, d1, d2) = loss(right, a[i] * (theta - b[i]));
-            (v + l, g + d1 * a[i], h + d2 * a[i] * a[i])
-        })
-    };
-    minimize_convex(f, start, -bound, bound)
+/// An item's expected answers at each grid point: (all, right).
+type Expected = (Vec<f64>, Vec<f64>);
+
+/// The standard deviation of the 2PL's prior on ln a (see [`slope_prior`]).
+pub const SLOPE_PRIOR_SD: f64 = 0.5;
+
+/// The 2PL's prior on each discrimination, log-normal with median 1 and
+/// [`SLOPE_PRIOR_SD`] on the log scale (BILOG-MG's default): minus its log density
+/// up to a constant, ln a + (ln a)^2 / (2 sd^2), with its first two derivatives in a.
+/// A handful of answers that ability happens to separate no longer drives a
+/// discrimination to infinity (a Heywood case); with many answers it weighs little.
+fn slope_prior(a: f64) -> (f64, f64, f64) {
+    let (l, v) = (a.ln(), SLOPE_PRIOR_SD * SLOPE_PRIOR_SD);
+    (l + l * l / (2.0 * v), 1.0 / a + l / (v * a), -1.0 / (a * a) + (1.0 - l) / (v * a * a))
 }
 
-/// The difficulty of one item with discrimination `a`, given abilities: its value too.
-fn b_for(answers: &[(usize, bool)], theta: &[f64], a: f64, start: f64) -> (f64, f64) {
+/// The negative expected log-likelihood of an item's expected answers at z = a theta
+/// + c, with its gradient and Hessian in (a, c).
+fn expected_loss(grid: &Grid, e: &Expected, a: f64, c: f64) -> (f64, [f64; 2], [f64; 3]) {
+    let mut v = 0.0;
+    let (mut g, mut h) = ([0.0; 2], [0.0; 3]);
+    for ((t, n), r) in grid.theta.iter().zip(&e.0).zip(&e.1) {
+        if *n <= 0.0 {
+            continue;
+        }
+        let z = a * t + c;
+        let p = sigmoid(z);
+        v -= r * log_sigmoid(z) + (n - r) * log_sigmoid(-z);
+        let d1 = n * p - r; // d(loss)/dz
+        let d2 = n * p * (1.0 - p);
+        g[0] += d1 * t;
+        g[1] += d1;
+        h[0] += d2 * t * t;
+        h[1] += d2 * t;
+        h[2] += d2;
+    }
+    (v, g, h)
+}
+
+/// The difficulty maximising an item's expected answers at discrimination `a`, and
+/// the value there.
+fn b_step(grid: &Grid, e: &Expected, a: f64, start: f64) -> (f64, f64) {
     let f = |b: f64| {
-        answers.iter().fold((0.0, 0.0, 0.0), |(v, g, h), &(p, right)| {
-            let (l, d1, d2) = loss(right, a * (theta[p] - b));
-            (v + l, g - d1 * a, h + d2 * a * a)
-        })
+        let (v, g, h) = expected_loss(grid, e, a, -a * b);
+        // c = -a b: dc/db = -a
+        (v, -a * g[1], a * a * h[2])
     };
     let b = minimize_convex(f, start, -B_BOUND, B_BOUND);
     (b, f(b).0)
 }
 
-/// One item's negative log-likelihood in the 2PL's convex form, z = a theta + c
-/// (c = -a b), with its gradient and Hessian in (a, c): (value, [ga, gc], [haa, hac, hcc]).
-fn item_loss(answers: &[(usize, bool)], theta: &[f64], a: f64, c: f64) -> (f64, [f64; 2], [f64; 3]) {
-    answers.iter().fold((0.0, [0.0; 2], [0.0; 3]), |(v, g, h), &(p, right)| {
-        let t = theta[p];
-        let (l, d1, d2) = loss(right, a * t + c);
-        (v + l, [g[0] + d1 * t, g[1] + d1], [h[0] + d2 * t * t, h[1] + d2 * t, h[2] + d2])
-    })
+/// The log density (up to a constant) of the 2PL's prior at discrimination `a`.
+pub fn slope_log_prior(a: f64) -> f64 {
+    -slope_prior(a).0
 }
 
-/// The 2PL parameters (a, b) of one item given abilities: the minimum of its
-/// negative log-likelihood over a in [A_MIN, A_MAX] and b in [-B_BOUND, B_BOUND].
-/// In (a, c = -a b) the likelihood is a logistic regression's, convex, and the
-/// bounds are a convex region (A_MIN <= a <= A_MAX, |c| <= B_BOUND a), so the
-/// minimum is the global one. Found by Newton's method when it lies inside the
-/// bounds; otherwise (answers that ability separates, whose unbounded maximum is
-/// at infinite slope) by a golden-section search over a of the minimum over c,
-/// which is convex in a as the partial minimum of a convex function.
-fn ab_for(answers: &[(usize, bool)], theta: &[f64], start: (f64, f64)) -> (f64, f64) {
-    if let Some((a, c)) = newton_ab(answers, theta, (start.0, -start.0 * start.1)) {
-        if (A_MIN..=A_MAX).contains(&a) && c.abs() <= B_BOUND * a {
-            return (a, -c / a);
-        }
-    }
-    let c_for = |a: f64| {
-        let f = |c: f64| {
-            let (v, g, h) = item_loss(answers, theta, a, c);
-            (v, g[1], h[2])
-        };
-        let c = minimize_convex(f, -a * start.1, -B_BOUND * a, B_BOUND * a);
-        (c, f(c).0)
-    };
-    // The slope of the profile at a, along c's bound when c sits on it. Separated
-    // answers put the minimum at a = A_MAX, where the slope is negative: two
-    // inner minimisations then settle the item instead of a search.
-    let slope = |a: f64, c: f64| {
-        let (_, g, _) = item_loss(answers, theta, a, c);
-        let along = if c >= B_BOUND * a {
-            B_BOUND
-        } else if c <= -B_BOUND * a {
-            -B_BOUND
-        } else {
-            0.0
-        };
-        g[0] + along * g[1]
-    };
-    for (a, settled) in [(A_MAX, -1.0), (A_MIN, 1.0)] {
-        let c = c_for(a).0;
-        if slope(a, c) * settled >= 0.0 {
-            return (a, -c / a);
-        }
-    }
-    let a = golden(|a| c_for(a).1, A_MIN, A_MAX);
-    (a, -c_for(a).0 / a)
+/// [`expected_loss`] with the prior on a ([`slope_prior`]).
+fn posterior_loss(grid: &Grid, e: &Expected, a: f64, c: f64) -> (f64, [f64; 2], [f64; 3]) {
+    let (v, g, h) = expected_loss(grid, e, a, c);
+    let (pv, pg, ph) = slope_prior(a);
+    (v + pv, [g[0] + pg, g[1]], [h[0] + ph, h[1], h[2]])
 }
 
-/// The unconstrained minimum of an item's negative log-likelihood in (a, c) by
-/// damped Newton steps from `start`; None when there is none to find (the Hessian
-/// turns singular or the steps run off towards infinite slope).
-fn newton_ab(answers: &[(usize, bool)], theta: &[f64], start: (f64, f64)) -> Option<(f64, f64)> {
-    let (mut a, mut c) = start;
-    let (mut value, mut g, mut h) = item_loss(answers, theta, a, c);
-    for _ in 0..50 {
+/// The 2PL parameters maximising an item's expected answers and the prior on its
+/// discrimination within the bounds: Newton's method in (a, c = -a b), where the
+/// likelihood is convex (a gradient step where the prior's curvature turns the
+/// Hessian indefinite), with a line search; on a bound of a, over c alone.
+fn ab_step(grid: &Grid, e: &Expected, start: (f64, f64)) -> (f64, f64) {
+    let (mut a, mut c) = (start.0.clamp(A_MIN, A_MAX), -start.0 * start.1);
+    let (mut value, mut g, mut h) = posterior_loss(grid, e, a, c);
+    for _ in 0..100 {
         let det = h[0] * h[2] - h[1] * h[1];
-        if det <= 1e-12 * (h[0] * h[2]).max(1e-300) {
-            return None;
-        }
-        let (sa, sc) = ((h[2] * g[0] - h[1] * g[1]) / det, (h[0] * g[1] - h[1] * g[0]) / det);
-        // the Newton decrement: the fall the quadratic model promises
-        if g[0] * sa + g[1] * sc < 1e-14 * (1.0 + value) {
-            return Some((a, c));
+        let (sa, sc) = if h[0] > 0.0 && det > 1e-14 * (h[0] * h[2]).max(1e-300) {
+            ((h[2] * g[0] - h[1] * g[1]) / det, (h[0] * g[1] - h[1] * g[0]) / det)
+        } else {
+            let scale = 1.0 / (h[0].abs() + h[2].abs()).max(1e-12);
+            (g[0] * scale, g[1] * scale)
+        };
+        if g[0] * sa + g[1] * sc < 1e-12 * (1.0 + value.abs()) {
+            break;
         }
         let mut t = 1.0;
-        loop {
-            let (na, nc) = (a - t * sa, c - t * sc);
-            let (v, ng, nh) = item_loss(answers, theta, na, nc);
+        let moved = loop {
+            let (na, nc) = ((a - t * sa).clamp(A_MIN, A_MAX), c - t * sc);
+            let (v, ng, nh) = posterior_loss(grid, e, na, nc);
             if v <= value {
                 (a, c, value, g, h) = (na, nc, v, ng, nh);
-                break;
+                break true;
             }
             t /= 2.0;
-            if t < 1e-10 {
-                return None;
+            if t < 1e-12 {
+                break false;
             }
-        }
-        if a.abs() > 4.0 * A_MAX {
-            return None;
-        }
-    }
-    None
-}
-
-/// Golden-section search for the minimum of a unimodal `f` on [lo, hi].
-fn golden(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
-    let r = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (lo, hi);
-    let (mut x1, mut x2) = (hi - r * (hi - lo), lo + r * (hi - lo));
-    let (mut f1, mut f2) = (f(x1), f(x2));
-    while hi - lo > 1e-7 {
-        if f1 <= f2 {
-            (hi, x2, f2) = (x2, x1, f1);
-            x1 = hi - r * (hi - lo);
-            f1 = f(x1);
-        } else {
-            (lo, x1, f1) = (x1, x2, f2);
-            x2 = lo + r * (hi - lo);
-            f2 = f(x2);
+        };
+        if !moved {
+            break;
         }
     }
-    (lo + hi) / 2.0
+    if a <= A_MIN || a >= A_MAX {
+        // on a bound: the best c there
+        let f = |c: f64| {
+            let (v, g, h) = posterior_loss(grid, e, a, c);
+            (v, g[1], h[2])
+        };
+        c = minimize_convex(f, c, -B_BOUND * a, B_BOUND * a);
+    }
+    (a, -c / a)
 }
 
 /// Answers as the fit reads them: respondents and items numbered in order.
@@ -283,126 +392,289 @@ pub fn numbered<'a, K: Ord + Clone>(answers: impl IntoIterator<Item = (&'a str, 
     Numbered { players: players.len(), items: keys, cells, answered }
 }
 
-/// Fits `model` to `cells` of `respondents` respondents and `items` items (see the
-/// module). Cells naming a respondent or item out of range are ignored.
-pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fit {
-    let mut by_person: Vec<Vec<(usize, bool)>> = vec![Vec::new(); respondents];
-    for &(p, i, right) in cells.iter().filter(|&&(p, i, _)| p < respondents && i < items) {
-        by_person[p].push((i, right));
-    }
-    let fitted: Vec<bool> = by_person.iter().map(|a| mixed(a)).collect();
-    let mut by_item: Vec<Vec<(usize, bool)>> = vec![Vec::new(); items];
-    for (p, answers) in by_person.iter().enumerate().filter(|(p, _)| fitted[*p]) {
-        for &(i, right) in answers {
-            by_item[i].push((p, right));
+/// The answers of each respondent, to the items `included` only.
+fn by_respondent(respondents: usize, cells: &[Cell], included: &[bool]) -> Vec<Vec<(usize, bool)>> {
+    let mut by = vec![Vec::new(); respondents];
+    for &(p, i, right) in cells {
+        if p < respondents && included.get(i) == Some(&true) {
+            by[p].push((i, right));
         }
     }
-    // Every item a fitted respondent answered takes part in the fit, as in girth:
-    // its answers place the respondents. The 2PL reports only the items it can
-    // identify; without the others' answers the abilities, and through them the
-    // identified items, fit worse (0.3 % of the joint likelihood on the sparse
-    // fixture).
-    let answered: Vec<bool> = by_item.iter().map(|a| !a.is_empty()).collect();
-    let estimated: Vec<bool> = match model {
-        Model::OnePl => answered.clone(),
-        Model::TwoPl => by_item.iter().map(|answers| answers.len() >= MIN_ANSWERS && mixed(answers)).collect(),
-    };
-    // start as girth does: difficulties from the share of wrong answers (all respondents)
-    let mut counts = vec![(0.0f64, 0.0f64); items];
-    for answers in &by_person {
-        for &(i, right) in answers {
-            if right {
-                counts[i].1 += 1.0
-            } else {
-                counts[i].0 += 1.0
-            }
-        }
-    }
+    by
+}
+
+/// The marginal log-likelihood of `cells` under items (a, b), on the fit's grid,
+/// over the items `included`: what the fit maximises, for comparing fits.
+pub fn marginal_log_likelihood(respondents: usize, cells: &[Cell], a: &[f64], b: &[f64], included: &[bool]) -> f64 {
+    let grid = Grid::fit();
+    let logs: Vec<(Vec<f64>, Vec<f64>)> = a.iter().zip(b).map(|(&a, &b)| item_logs(&grid, a, b)).collect();
+    by_respondent(respondents, cells, included)
+        .iter()
+        .filter(|answers| !answers.is_empty())
+        .map(|answers| log_sum_exp(&log_posterior(&grid, answers, &logs)))
+        .sum()
+}
+
+/// What an EM fit of fixed items ends with.
+struct Em {
+    a: Vec<f64>,
+    b: Vec<f64>,
+    log_likelihood: f64,
+    iterations: usize,
+    converged: bool,
+}
+
+/// The EM algorithm over the items `included` (see the module).
+fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[bool], model: Model, start_b: &[f64]) -> Em {
     let mut a = vec![1.0; items];
-    let mut b: Vec<f64> =
-        counts.iter().map(|&(no, yes)| ((4.0f64 / 3.0).sqrt() * (no.max(0.5) / yes.max(0.5)).ln()).clamp(-B_BOUND, B_BOUND)).collect();
-    let mut theta = vec![0.0; respondents];
-    let mut iterations = 0;
+    let mut b = start_b.to_vec();
+    let (mut iterations, mut converged, mut log_likelihood) = (0, false, f64::NEG_INFINITY);
     while iterations < MAX_ITERATIONS {
         iterations += 1;
-        let before = (a.clone(), b.clone());
-        for p in (0..respondents).filter(|&p| fitted[p]) {
-            theta[p] = theta_for(&by_person[p], &a, &b, theta[p], THETA_BOUND);
-        }
-        standardize(&mut theta, &fitted);
-        match model {
-            Model::TwoPl => {
-                for i in (0..items).filter(|&i| answered[i]) {
-                    (a[i], b[i]) = ab_for(&by_item[i], &theta, (a[i], b[i]));
-                }
-            }
-            Model::OnePl => {
-                let cost =
-                    |shared: f64| (0..items).filter(|&i| answered[i]).map(|i| b_for(&by_item[i], &theta, shared, b[i]).1).sum::<f64>();
-                let shared = golden(cost, A_MIN, 5.0);
-                for i in 0..items {
-                    a[i] = shared;
-                    if answered[i] {
-                        b[i] = b_for(&by_item[i], &theta, shared, b[i]).0;
+        // E-step: each respondent's posterior, summed into every item's expected answers
+        let logs: Vec<(Vec<f64>, Vec<f64>)> =
+            (0..items).map(|i| if included[i] { item_logs(grid, a[i], b[i]) } else { (Vec::new(), Vec::new()) }).collect();
+        let mut expected: Vec<Expected> = (0..items)
+            .map(|i| if included[i] { (vec![0.0; grid.theta.len()], vec![0.0; grid.theta.len()]) } else { Default::default() })
+            .collect();
+        log_likelihood = 0.0;
+        for answers in by_person.iter().filter(|a| !a.is_empty()) {
+            let (w, total) = normalised(&log_posterior(grid, answers, &logs));
+            log_likelihood += total;
+            for &(i, right) in answers {
+                let e = &mut expected[i];
+                for (q, wq) in w.iter().enumerate() {
+                    e.0[q] += wq;
+                    if right {
+                        e.1[q] += wq;
                     }
                 }
             }
         }
-        let moved = |now: &[f64], was: &[f64]| now.iter().zip(was).any(|(x, y)| (x - y).abs() >= TOLERANCE);
+        // M-step
+        let before = (a.clone(), b.clone());
+        match model {
+            Model::TwoPl => {
+                for i in (0..items).filter(|&i| included[i]) {
+                    (a[i], b[i]) = ab_step(grid, &expected[i], (a[i], b[i]));
+                }
+            }
+            Model::OnePl => {
+                // conditional maximisation (ECM): the difficulties at the shared
+                // discrimination, then the discrimination at those difficulties
+                let shared = a.first().copied().unwrap_or(1.0);
+                for i in (0..items).filter(|&i| included[i]) {
+                    b[i] = b_step(grid, &expected[i], shared, b[i]).0;
+                }
+                let f = |shared: f64| {
+                    (0..items).filter(|&i| included[i]).fold((0.0, 0.0, 0.0), |(v, g, h), i| {
+                        let (iv, ig, ih) = expected_loss(grid, &expected[i], shared, -shared * b[i]);
+                        // z = shared (theta - b): dz/da = theta - b, a sum over the points
+                        // folded into the (a, c) derivatives: d/da = g_a - b g_c
+                        (v + iv, g + ig[0] - b[i] * ig[1], h + ih[0] - 2.0 * b[i] * ih[1] + b[i] * b[i] * ih[2])
+                    })
+                };
+                let shared = minimize_convex(f, shared, SHARED_A.0, SHARED_A.1);
+                a.iter_mut().for_each(|x| *x = shared);
+            }
+        }
+        let moved = |now: &[f64], was: &[f64]| {
+            now.iter().zip(was).enumerate().filter(|(i, _)| included[*i]).any(|(_, (x, y))| (x - y).abs() >= TOLERANCE)
+        };
         if !moved(&a, &before.0) && !moved(&b, &before.1) {
+            converged = true;
             break;
         }
     }
-    if model == Model::TwoPl {
-        for i in (0..items).filter(|&i| !estimated[i]) {
-            (a[i], b[i]) = (f64::NAN, f64::NAN);
-        }
+    // the likelihood at the parameters the last step ended with
+    let logs: Vec<(Vec<f64>, Vec<f64>)> =
+        (0..items).map(|i| if included[i] { item_logs(grid, a[i], b[i]) } else { (Vec::new(), Vec::new()) }).collect();
+    if log_likelihood.is_finite() {
+        log_likelihood = by_person.iter().filter(|a| !a.is_empty()).map(|answers| log_sum_exp(&log_posterior(grid, answers, &logs))).sum();
     }
-    let difficulty_se = (0..items)
-        .map(|i| {
-            let information: f64 = by_item[i].iter().map(|&(p, right)| a[i] * a[i] * loss(right, a[i] * (theta[p] - b[i])).2).sum();
-            1.0 / information.sqrt()
-        })
-        .collect();
-    let mut fit = Fit { difficulty: b, difficulty_se, discrimination: a, ability: theta, fitted, estimated, iterations };
-    for p in (0..respondents).filter(|&p| !fit.fitted[p]) {
-        fit.ability[p] = fit.ability(&by_person[p]);
-    }
-    fit
+    Em { a, b, log_likelihood, iterations, converged }
 }
 
-/// Whether `answers` hold both a right and a wrong one.
-fn mixed<T>(answers: &[(T, bool)]) -> bool {
-    answers.iter().any(|x| x.1) && answers.iter().any(|x| !x.1)
+/// Fits `model` to `cells` of `respondents` respondents and `items` items (see the
+/// module). Cells naming a respondent or item out of range are ignored.
+pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fit {
+    let cells: Vec<Cell> = cells.iter().copied().filter(|&(p, i, _)| p < respondents && i < items).collect();
+    let mut by_item: Vec<Vec<(usize, bool)>> = vec![Vec::new(); items];
+    for &(p, i, right) in &cells {
+        by_item[i].push((p, right));
+    }
+    let mut missing: Vec<Option<NoEstimate>> = by_item
+        .iter()
+        .map(|answers| {
+            if answers.is_empty() {
+                Some(NoEstimate::NoAnswers)
+            } else if !answers.iter().any(|x| !x.1) {
+                Some(NoEstimate::AllRight)
+            } else if !answers.iter().any(|x| x.1) {
+                Some(NoEstimate::AllWrong)
+            } else if model == Model::TwoPl && answers.len() < MIN_ANSWERS {
+                Some(NoEstimate::TooFewAnswers(answers.len()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    // start from each item's share of wrong answers, as girth does
+    let start: Vec<f64> = by_item
+        .iter()
+        .map(|answers| {
+            let right = answers.iter().filter(|x| x.1).count() as f64;
+            let wrong = answers.len() as f64 - right;
+            (wrong.max(0.5) / right.max(0.5)).ln().clamp(-4.0, 4.0)
+        })
+        .collect();
+    let grid = Grid::fit();
+    // fit; leave out any item whose discrimination ran to a bound, and fit again
+    let mut fitted = loop {
+        let included: Vec<bool> = missing.iter().map(Option::is_none).collect();
+        let by_person = by_respondent(respondents, &cells, &included);
+        let run = em(&grid, items, &by_person, &included, model, &start);
+        let mut again = false;
+        if model == Model::TwoPl {
+            for i in (0..items).filter(|&i| included[i]) {
+                let bound = if run.a[i] >= A_MAX * (1.0 - 1e-6) {
+                    Some(NoEstimate::Separated)
+                } else if run.a[i] <= A_MIN * (1.0 + 1e-6) {
+                    Some(NoEstimate::NotRising)
+                } else {
+                    None
+                };
+                if bound.is_some() {
+                    missing[i] = bound;
+                    again = true;
+                }
+            }
+        }
+        if !again {
+            break (run, included, by_person);
+        }
+    };
+    let (run, included, by_person) = (&mut fitted.0, &fitted.1, &fitted.2);
+    let abilities: Vec<Result<Ability, NoEstimate>> = by_person
+        .iter()
+        .map(|answers| if answers.is_empty() { Err(NoEstimate::NoAnswers) } else { Ok(eap(&grid, answers, &run.a, &run.b)) })
+        .collect();
+    let mut estimated = item_estimates(&grid, model, run, included, &by_person, &abilities);
+    for (i, m) in missing.iter().enumerate() {
+        if let Some(m) = m {
+            estimated[i] = Err(*m);
+        }
+    }
+    Fit { model, items: estimated, abilities, log_likelihood: run.log_likelihood, iterations: run.iterations, converged: run.converged }
+}
+
+/// The estimates of the included items: standard errors from the respondents'
+/// scores (see the module), and infit and outfit at the EAP abilities.
+fn item_estimates(
+    grid: &Grid,
+    model: Model,
+    run: &Em,
+    included: &[bool],
+    by_person: &[Vec<(usize, bool)>],
+    abilities: &[Result<Ability, NoEstimate>],
+) -> Vec<Result<Item, NoEstimate>> {
+    let items = run.a.len();
+    let logs: Vec<(Vec<f64>, Vec<f64>)> =
+        (0..items).map(|i| if included[i] { item_logs(grid, run.a[i], run.b[i]) } else { (Vec::new(), Vec::new()) }).collect();
+    // per item: the outer product of the respondents' scores in (a, b)
+    let mut opg = vec![[0.0f64; 3]; items];
+    // per item: sums of squared residuals, of their variances, of the standardised squares, and the count
+    let mut residuals = vec![[0.0f64; 4]; items];
+    for (answers, ability) in by_person.iter().zip(abilities) {
+        let Ok(ability) = ability else { continue };
+        let (w, _) = normalised(&log_posterior(grid, answers, &logs));
+        for &(i, right) in answers {
+            let (a, b) = (run.a[i], run.b[i]);
+            let x = if right { 1.0 } else { 0.0 };
+            let (mut da, mut db) = (0.0, 0.0);
+            for (wq, t) in w.iter().zip(&grid.theta) {
+                let p = sigmoid(a * (t - b));
+                da += wq * (x - p) * (t - b);
+                db -= wq * (x - p) * a;
+            }
+            opg[i][0] += da * da;
+            opg[i][1] += da * db;
+            opg[i][2] += db * db;
+            let p = sigmoid(a * (ability.eap - b));
+            let variance = (p * (1.0 - p)).max(1e-300);
+            let r = &mut residuals[i];
+            r[0] += (x - p) * (x - p);
+            r[1] += variance;
+            r[2] += (x - p) * (x - p) / variance;
+            r[3] += 1.0;
+        }
+    }
+    (0..items)
+        .map(|i| {
+            if !included[i] {
+                return Err(NoEstimate::NoAnswers);
+            }
+            let [aa, ab, bb] = opg[i];
+            let (difficulty_se, discrimination_se) = match model {
+                Model::OnePl => (1.0 / bb.sqrt(), f64::NAN),
+                Model::TwoPl => {
+                    let det = aa * bb - ab * ab;
+                    ((aa / det).sqrt(), (bb / det).sqrt())
+                }
+            };
+            let ses_ok = difficulty_se.is_finite()
+                && difficulty_se > 0.0
+                && (model == Model::OnePl || discrimination_se.is_finite() && discrimination_se > 0.0);
+            if !ses_ok {
+                return Err(NoEstimate::Unidentified);
+            }
+            let r = residuals[i];
+            Ok(Item {
+                difficulty: run.b[i],
+                difficulty_se,
+                discrimination: run.a[i],
+                discrimination_se,
+                infit: r[0] / r[1],
+                outfit: r[2] / r[3],
+            })
+        })
+        .collect()
 }
 
 impl Fit {
-    /// The ability of a respondent who was not fitted (a model: its answers are the
-    /// signs of its Eq. 2 scores), on the fitted respondents' scale, read off the
-    /// items the fit estimated; NaN when it answered none of them.
-    pub fn ability(&self, answers: &[(usize, bool)]) -> f64 {
-        let known: Vec<(usize, bool)> = answers.iter().copied().filter(|&(i, _)| self.estimated.get(i) == Some(&true)).collect();
+    /// The ability of a respondent placed on the players' scale (a model: its answers
+    /// are the signs of its Eq. 2 scores), read off the estimated items: EAP on a
+    /// fine grid; no estimate when it answered none of them.
+    pub fn ability(&self, answers: &[(usize, bool)]) -> Result<Ability, NoEstimate> {
+        let (mut a, mut b) = (vec![0.0; self.items.len()], vec![0.0; self.items.len()]);
+        let known: Vec<(usize, bool)> = answers
+            .iter()
+            .copied()
+            .filter(|&(i, _)| match self.items.get(i) {
+                Some(Ok(item)) => {
+                    (a[i], b[i]) = (item.discrimination, item.difficulty);
+                    true
+                }
+                _ => false,
+            })
+            .collect();
         if known.is_empty() {
-            return f64::NAN;
+            return Err(NoEstimate::NoAnswers);
         }
-        theta_for(&known, &self.discrimination, &self.difficulty, 0.0, THETA_BOUND)
+        Ok(eap(&Grid::fine(), &known, &a, &b))
+    }
+
+    /// The estimated items' (discrimination, difficulty), NaN where there is none.
+    pub fn parameters(&self) -> (Vec<f64>, Vec<f64>) {
+        self.items.iter().map(|i| i.as_ref().map_or((f64::NAN, f64::NAN), |i| (i.discrimination, i.difficulty))).unzip()
     }
 }
 
-/// Mean 0 and standard deviation 1 (n - 1) over the fitted respondents.
-fn standardize(theta: &mut [f64], fitted: &[bool]) {
-    let values: Vec<f64> = theta.iter().zip(fitted).filter(|(_, &f)| f).map(|(t, _)| *t).collect();
-    if values.len() < 2 {
-        return;
-    }
-    let mean = super::mean(&values);
-    let sd = (values.iter().map(|t| (t - mean) * (t - mean)).sum::<f64>() / (values.len() - 1) as f64).sqrt();
-    if sd == 0.0 {
-        return;
-    }
-    for (t, _) in theta.iter_mut().zip(fitted).filter(|(_, &f)| f) {
-        *t = (*t - mean) / sd;
-    }
+/// The EAP ability of `answers` (difficulty, right) under the 1PL with discrimination 1,
+/// on the fit's grid: what the adaptive rule reads of a player as they play.
+pub fn eap_1pl(answers: &[(f64, bool)]) -> Ability {
+    let (b, cells): (Vec<f64>, Vec<(usize, bool)>) = answers.iter().enumerate().map(|(i, &(b, right))| (b, (i, right))).unzip();
+    eap(&Grid::fit(), &cells, &vec![1.0; b.len()], &b)
 }
 
 #[cfg(test)]
@@ -413,44 +685,80 @@ mod tests {
     use super::*;
     use crate::correlation::spearman;
 
-    /// 200 simulated players of known ability, each answering 30 of 40 items of known
-    /// difficulty (and discrimination, for the 2PL): the fit recovers the order.
+    fn normal(rng: &mut StdRng) -> f64 {
+        // Box-Muller
+        let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen_range(0.0..1.0));
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+
+    /// 300 simulated players of known ability, each answering 25 of 40 items of known
+    /// difficulty (and discrimination, for the 2PL): the fit recovers them.
     #[test]
-    fn fitted_difficulties_recover_simulated_ones() {
+    fn fitted_parameters_recover_simulated_ones() {
         let mut rng = StdRng::seed_from_u64(29);
-        let (players, items) = (200, 40);
-        let ability: Vec<f64> = (0..players).map(|_| rng.gen_range(-2.0..2.0)).collect();
+        let (players, items) = (300, 40);
+        let ability: Vec<f64> = (0..players).map(|_| normal(&mut rng)).collect();
         let difficulty: Vec<f64> = (0..items).map(|_| rng.gen_range(-2.0..2.0)).collect();
         let discrimination: Vec<f64> = (0..items).map(|_| rng.gen_range(0.6..2.0)).collect();
         for model in [Model::OnePl, Model::TwoPl] {
             let mut cells = Vec::new();
             for (p, theta) in ability.iter().enumerate() {
                 for i in 0..items {
-                    if rng.gen_bool(0.75) {
+                    if rng.gen_bool(0.6) {
                         let a = if model == Model::TwoPl { discrimination[i] } else { 1.0 };
-                        let right = rng.gen_bool(1.0 / (1.0 + (-a * (theta - difficulty[i])).exp()));
-                        cells.push((p, i, right));
+                        cells.push((p, i, rng.gen_bool(sigmoid(a * (theta - difficulty[i])))));
                     }
                 }
             }
             let fit = fit(players, items, &cells, model);
-            let rho = spearman(&fit.difficulty, &difficulty).0;
-            assert!(rho >= 0.9, "{model:?}: difficulties rho {rho}");
-            let fitted: Vec<usize> = (0..players).filter(|&p| fit.fitted[p]).collect();
-            let theta: Vec<f64> = fitted.iter().map(|&p| fit.ability[p]).collect();
-            let truth: Vec<f64> = fitted.iter().map(|&p| ability[p]).collect();
-            assert!(spearman(&theta, &truth).0 >= 0.8, "{model:?}: abilities");
-            assert!(fit.difficulty_se.iter().all(|se| se.is_finite() && *se > 0.0));
+            assert!(fit.converged, "{model:?}");
+            let (a, b) = fit.parameters();
+            assert!(spearman(&b, &difficulty).0 >= 0.95, "{model:?}: difficulties");
+            if model == Model::OnePl {
+                assert!((a[0] - 1.0).abs() < 0.15, "the shared discrimination {}", a[0]);
+            } else {
+                assert!(spearman(&a, &discrimination).0 >= 0.6, "discriminations");
+            }
+            let eap: Vec<f64> = fit.abilities.iter().map(|x| x.expect("every player answered").eap).collect();
+            assert!(spearman(&eap, &ability).0 >= 0.85, "{model:?}: abilities");
+            for item in fit.items.iter().flatten() {
+                assert!(item.difficulty_se.is_finite() && item.difficulty_se > 0.0, "{item:?}");
+                assert!(item.infit > 0.5 && item.infit < 1.5 && item.outfit > 0.3 && item.outfit < 2.5, "{item:?}");
+            }
         }
     }
 
     #[test]
-    fn a_respondent_with_every_answer_right_is_read_off_the_items_at_the_top() {
-        let cells =
-            vec![(0, 0, true), (0, 1, false), (1, 0, false), (1, 1, true), (2, 0, true), (2, 1, true), (3, 0, false), (3, 1, false)];
-        let fit = fit(4, 2, &cells, Model::OnePl);
-        assert_eq!(fit.fitted, vec![true, true, false, false]);
-        assert!(fit.ability[2] > fit.ability[0] && fit.ability[3] < fit.ability[1]);
-        assert!(fit.ability(&[(0, true), (1, true)]) > fit.ability(&[(0, false), (1, true)]));
+    fn items_and_respondents_without_information_say_why() {
+        // item 0 all right, item 1 all wrong, item 2 mixed, item 3 unanswered
+        let cells = vec![(0, 0, true), (1, 0, true), (0, 1, false), (1, 1, false), (0, 2, true), (1, 2, false), (2, 2, true)];
+        let one = fit(4, 4, &cells, Model::OnePl);
+        assert_eq!(one.items[0], Err(NoEstimate::AllRight));
+        assert_eq!(one.items[1], Err(NoEstimate::AllWrong));
+        assert!(one.items[2].is_ok(), "{:?}", one.items[2]);
+        assert_eq!(one.items[3], Err(NoEstimate::NoAnswers));
+        assert_eq!(one.abilities[3], Err(NoEstimate::NoAnswers));
+        assert!(one.abilities[0].expect("answered item 2").eap > one.abilities[1].expect("answered item 2").eap);
+        let two = fit(4, 4, &cells, Model::TwoPl);
+        assert_eq!(two.items[2], Err(NoEstimate::TooFewAnswers(3)));
+        assert!(two.abilities.iter().all(|a| *a == Err(NoEstimate::NoAnswers)));
+        // a model placed on the 1PL's scale: above a player who got item 2 wrong
+        let model = one.ability(&[(0, true), (1, true), (2, true)]).expect("item 2 is estimated");
+        assert!(model.eap > one.abilities[1].expect("fitted").eap && model.se > 0.0);
+        assert_eq!(one.ability(&[(0, true)]), Err(NoEstimate::NoAnswers));
+    }
+
+    #[test]
+    fn the_marginal_likelihood_is_what_the_fit_maximises() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let cells: Vec<Cell> =
+            (0..60).flat_map(|p| (0..8).map(move |i| (p, i))).map(|(p, i)| (p, i, rng.gen_bool(0.3 + 0.05 * i as f64))).collect();
+        let fit = fit(60, 8, &cells, Model::TwoPl);
+        let (a, b) = fit.parameters();
+        let included: Vec<bool> = fit.items.iter().map(Result::is_ok).collect();
+        let ll = marginal_log_likelihood(60, &cells, &a, &b, &included);
+        assert!((ll - fit.log_likelihood).abs() < 1e-3 * ll.abs(), "{ll} vs {}", fit.log_likelihood);
+        let nudged: Vec<f64> = b.iter().map(|b| b + 0.1).collect();
+        assert!(marginal_log_likelihood(60, &cells, &a, &nudged, &included) < ll);
     }
 }

@@ -87,21 +87,23 @@ fn players(n: usize) -> Vec<f64> {
 /// The report's figures, by the name of their snapshot.
 fn figures() -> Vec<(&'static str, String)> {
     let long_model = "meta-llama/Llama-3.1-8B-Instruct";
-    let irt = |language: &str, models: &[(&str, f64)], two_pl: (f64, f64)| AbilityPanel {
+    let irt = |language: &str, models: &[(&str, f64, f64)], two_pl: (f64, f64)| AbilityPanel {
         language: language.into(),
         players: players(200),
-        models: models.iter().map(|&(m, t)| (m.to_owned(), t)).collect(),
+        models: models.iter().map(|&(m, t, se)| (m.to_owned(), t, se)).collect(),
         item: Some(("item 17: cat / dog, k = 3".into(), (1.0, -0.4), two_pl)),
     };
-    let empty_irt = AbilityPanel { language: "it".into(), players: Vec::new(), models: vec![("gpt2".into(), f64::NAN)], item: None };
+    let empty_irt =
+        AbilityPanel { language: "it".into(), players: Vec::new(), models: vec![("gpt2".into(), f64::NAN, f64::NAN)], item: None };
     vec![
         ("fig1_success_by_k", fig1()),
         ("fig1_empty", success_by_k(&[], &[]).expect("empty Fig. 1")),
         ("fig2_one_language", likert_heatmap(long_model, &[likert("en", 120)]).expect("Fig. 2")),
         ("fig2_two_languages", likert_heatmap("gpt2", &[likert("en", 120), likert("ru", 40)]).expect("Fig. 2")),
         ("fig2_empty", likert_heatmap("gpt2", &[]).expect("empty Fig. 2")),
-        ("irt_models", abilities(&irt("en", &[("gpt2", 0.83), (long_model, 6.0)], (1.7, -0.2))).expect("IRT")),
-        ("irt_lower_bound", abilities(&irt("fr", &[("bert-base", -6.0)], (f64::NAN, f64::NAN))).expect("IRT")),
+        ("irt_models", abilities(&irt("en", &[("gpt2", 0.83, 0.11), (long_model, 2.41, 0.19)], (1.7, -0.2))).expect("IRT")),
+        ("irt_no_2pl", abilities(&irt("fr", &[("bert-base", -1.92, 0.14)], (f64::NAN, f64::NAN))).expect("IRT")),
+        ("irt_no_model", abilities(&irt("fr", &[], (1.1, 0.3))).expect("IRT")),
         ("irt_empty", abilities(&empty_irt).expect("empty IRT")),
     ]
 }
