@@ -100,6 +100,22 @@ fn integer_ticks(top: u32) -> Vec<f64> {
     (0..=top / step).map(|n| f64::from(n * step)).collect()
 }
 
+/// Ticks at a round step (1, 2 or 5 times a power of ten) within [lo, hi], at most
+/// eight, each a round number so that it prints as one ("-2", "0.5", not "-2.0").
+fn round_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = hi - lo;
+    if !(span.is_finite() && span > 0.0) {
+        return vec![lo];
+    }
+    let power = 10f64.powf((span / 8.0).log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|s| span / s <= 8.0).unwrap_or(10.0 * power);
+    let decimals = (-step.log10().floor()).max(0.0) as i32;
+    let round = |x: f64| (x * 10f64.powi(decimals)).round() / 10f64.powi(decimals);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|n| round(n as f64 * step)).collect()
+}
+
 /// A continuous axis ticked exactly at `ticks`, each labelled as its shortest
 /// decimal ("3", "0.25"): plotters' own `with_key_points` cannot be labelled in 0.3.
 struct Ticked {
@@ -183,6 +199,11 @@ where
     mesh
 }
 
+/// A figure with nothing to draw: its title, and "no data yet" with `why`.
+pub(crate) fn nothing(title: &str, why: &str) -> Result<String, ResearchError> {
+    svg((WIDTH, 420), |root| no_data(&titled(root, title, TITLE)?, why))
+}
+
 /// In place of an empty chart: a frame saying "no data yet", and `why`.
 fn no_data(area: &Area<'_>, why: &str) -> Result<(), ResearchError> {
     let (w, h) = area.dim_in_pixel();
@@ -222,7 +243,8 @@ fn legend(area: &Area<'_>, keys: &[Key]) -> Result<(), ResearchError> {
     const NOTE_ROW: i32 = 16;
     const TOP: i32 = 20;
     let width = px(area.dim_in_pixel().0);
-    let (room, note_room) = (chars_in(LEGEND_WIDTH - 56, LEGEND), chars_in(LEGEND_WIDTH - 56, NOTE));
+    // the text from x = 48, a few pixels short of the frame (at the width less 8)
+    let (room, note_room) = (chars_in(LEGEND_WIDTH - 64, LEGEND), chars_in(LEGEND_WIDTH - 64, NOTE));
     let left = Pos::new(HPos::Left, VPos::Center);
     let text = TextStyle::from((FONT, LEGEND)).pos(left);
     let note = TextStyle::from((FONT, NOTE)).color(&GREY).pos(left);
@@ -257,7 +279,7 @@ const KS: [i64; 3] = [1, 3, 5];
 
 /// Figure 1: success rate by k (1, 3 or 5 sentences) for each language, over all
 /// answers (dashed) and over those the log-time filter kept (solid).
-pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, ResearchError> {
+pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool], empty: &str) -> Result<String, ResearchError> {
     let mut lines = Vec::new();
     for (n, language) in languages(answers).into_iter().enumerate() {
         for (filtered, mark, what) in [(false, Mark::Dashed, "all answers"), (true, Mark::Line, "filtered")] {
@@ -268,7 +290,7 @@ pub(crate) fn success_by_k(answers: &[Answer], kept: &[bool]) -> Result<String, 
     svg((WIDTH, 420), |root| {
         let area = titled(root, "Success rate by number of contexts", TITLE)?;
         if lines.iter().all(|(_, points)| points.is_empty()) {
-            return no_data(&area, "no answers in the database");
+            return no_data(&area, empty);
         }
         let (plot, side) = beside_legend(&area);
         draw_success_lines(&plot, &lines)?;
@@ -356,7 +378,7 @@ fn draw_heatmap_panel(panel: &RatePanel, area: &Area<'_>) -> Result<(), Research
     let most = u32::try_from(most).unwrap_or(u32::MAX);
     let shade = |n: f64| HEAT.mix(n / f64::from(most));
     let (cells_area, scale_area) = area.split_horizontally(area.dim_in_pixel().0.saturating_sub(SCALE_WIDTH));
-    let mut chart = chart(&cells_area, ticked(0.75..5.25, vec![1.0, 2.0, 3.0, 4.0, 5.0]), lo..hi)?;
+    let mut chart = chart(&cells_area, ticked(0.75..5.25, vec![1.0, 2.0, 3.0, 4.0, 5.0]), ticked(lo..hi, round_ticks(lo, hi)))?;
     axes(&mut chart, "mean rating (1 = target, 5 = distractor)", "Eq. 2 score (log-prob. difference)").disable_mesh().draw().map_err(io)?;
     let cells = counts.iter().enumerate().flat_map(|(i, row)| {
         let (x_edges, y_edges) = (&x_edges, &y_edges);
@@ -486,7 +508,7 @@ fn draw_item_curves(panel: &AbilityPanel, area: &Area<'_>) -> Result<(), Researc
             (t, 1.0 / (1.0 + (-a * (t - b)).exp()))
         });
         chart.draw_series(LineSeries::new(curve, color.stroke_width(2))).map_err(io)?;
-        keys.push(key(format!("{name}: a = {a:.2}, b = {b:.2}"), color, Mark::Line));
+        keys.push(key(format!("{name}: a {a:.2}, b {b:.2}"), color, Mark::Line));
     }
     legend(&side, &keys)
 }

@@ -11,7 +11,7 @@ use gapwise_model::{ReportFigure, ReportTable};
 use gapwise_store::ModeResponse;
 
 use crate::answers::{languages, Answer};
-use crate::figures::{abilities, AbilityPanel};
+use crate::figures::{abilities, nothing, AbilityPanel};
 use crate::table::{num, table};
 use gapwise_stats::bootstrap::quantile;
 use gapwise_stats::irt::{fit, numbered, Ability, Fit, Model, NoEstimate, Numbered};
@@ -73,6 +73,7 @@ pub(crate) fn analyses(
     answers: &[Answer],
     models: &[String],
     curve_item: Option<i64>,
+    empty: &str,
 ) -> Result<([ReportTable; 2], Vec<ReportFigure>), ResearchError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
     for language in languages(answers) {
@@ -139,6 +140,10 @@ pub(crate) fn analyses(
             title: format!("IRT ({language}): abilities of players and models, an item's curves"),
             svg: abilities(&panel)?,
         });
+    }
+    if figures.is_empty() {
+        let title = "IRT: abilities of players and models, an item's curves";
+        figures.push(ReportFigure { file: "fig_irt".into(), title: title.into(), svg: nothing(title, empty)? });
     }
     let tables = [
         table(

@@ -15,10 +15,10 @@ use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, Level};
 use gapwise_stats::bootstrap::estimate_with_ci;
 use gapwise_stats::dominance::{dominance, Predictor};
-use gapwise_store::{RateRow, Store};
+use gapwise_store::{day_range, RateRow, Store};
 
 use crate::answers::Answer;
-use crate::figures::{likert_heatmap, RatePanel};
+use crate::figures::{likert_heatmap, nothing, RatePanel};
 use crate::table::{num, table, with_ci, RESAMPLES, SEED};
 
 /// Fewest items for a regression with up to 6 columns to mean anything.
@@ -45,7 +45,7 @@ pub(crate) async fn analyses(
     filter: &AnswerFilter,
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
-    let rows = store.rate().rated_items(models, language).await?;
+    let rows = store.rate().rated_items(models, language, day_range(filter)?).await?;
     let mut by_language: BTreeMap<String, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
         by_language.entry(r.language.clone()).or_default().push(r);
@@ -81,9 +81,22 @@ pub(crate) async fn analyses(
             });
         }
     }
+    if figures.is_empty() {
+        let why = if models.is_empty() {
+            "no model named (the report's --model)"
+        } else if rows.is_empty() {
+            "no rated item among the ratings the filter selects"
+        } else {
+            "no rated item has a score of these models"
+        };
+        let title = "Figure 2: Likert ratings against model scores";
+        figures.push(ReportFigure { file: "fig2_likert".into(), title: title.into(), svg: nothing(title, why)? });
+    }
     let table8 = table(
         "table8_dominance",
-        "Table 8: share of r² of mean Likert ratings explained by each predictor (%, general dominance)",
+        "Table 8: share of r² of mean Likert ratings explained by each predictor (%, general dominance), over the ratings \
+         of the filter's language and days (Likert items have no k or strategy); n/a for a predictor that does not vary \
+         (one source, one success rate)",
         &["model", "language", "items", "score", "success", "time", "frequency", "source", "r2"],
         table_rows,
     );
@@ -96,7 +109,7 @@ pub(crate) async fn analyses(
 pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let mut units: BTreeMap<String, BTreeMap<i64, Vec<f64>>> = BTreeMap::new();
-    for (language, item, rating) in store.rate().item_ratings(language).await? {
+    for (language, item, rating) in store.rate().item_ratings(language, day_range(filter)?).await? {
         units.entry(language).or_default().entry(item).or_default().push(rating as f64);
     }
     let rows = units
@@ -111,7 +124,8 @@ pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<Re
         .collect();
     Ok(table(
         "rate_agreement",
-        "Agreement on Likert ratings: Krippendorff's alpha (ordinal) by language",
+        "Agreement on Likert ratings: Krippendorff's alpha (ordinal) by language, over the ratings of the filter's language \
+         and days (Likert items have no k or strategy)",
         &["language", "items", "ratings", "alpha", "alpha_ci_low", "alpha_ci_high"],
         rows,
     ))
@@ -161,7 +175,9 @@ fn dominance_row(
     ];
     match (usable.len() >= MIN_ITEMS).then(|| dominance(&y, &predictors)) {
         Some(Ok(d)) => {
-            row.extend(d.share.iter().map(|s| num(100.0 * s)));
+            // a predictor that does not vary (one source: no column) explains nothing: n/a, not 0
+            let varies = |p: &Predictor| p.columns.iter().any(|c| c.iter().any(|v| c.first() != Some(v)));
+            row.extend(d.share.iter().zip(&predictors).map(|(s, p)| if varies(p) { num(100.0 * s) } else { "n/a".to_owned() }));
             row.push(num(d.r2));
         }
         _ => row.extend(std::iter::repeat_n("n/a".to_owned(), predictors.len() + 1)),

@@ -45,6 +45,8 @@ pub async fn build_report(
         })
         .await?;
     let kept = play::filtered(&answers, drop_sources);
+    // what an empty figure says
+    let empty = if filter == &AnswerFilter::default() { "no answers yet" } else { "no answer matches the filter" };
     let mut tables = vec![
         play::models(&store.scores().models_info(models).await?),
         play::success_rates(&answers, &kept),
@@ -55,12 +57,12 @@ pub async fn build_report(
         play::agreement(&answers),
         trials::response_times(&answers),
     ];
-    let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item)?;
+    let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item, empty)?;
     tables.extend(irt_tables);
     let mut figures = vec![ReportFigure {
         file: "fig1_success_by_k".into(),
         title: "Figure 1: success rate by number of contexts".into(),
-        svg: figures::success_by_k(&answers, &kept)?,
+        svg: figures::success_by_k(&answers, &kept, empty)?,
     }];
     figures.extend(irt_figures);
     let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;

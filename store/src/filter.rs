@@ -41,6 +41,17 @@ fn day_start_ms(day: &str, field: &str) -> Result<i64, StoreError> {
     Ok(date.midnight().assume_utc().unix_timestamp() * 1000)
 }
 
+/// The days `filter` selects as milliseconds, from its first (included) to past its
+/// last (excluded); the whole of time where it names none. What Likert ratings,
+/// which have no k or strategy of their own, are filtered by.
+pub fn day_range(filter: &AnswerFilter) -> Result<(i64, i64), StoreError> {
+    check_filter(filter)?;
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let from = given(&filter.from).map(|day| day_start_ms(&day, "from")).transpose()?;
+    let to = given(&filter.to).map(|day| day_start_ms(&day, "to")).transpose()?;
+    Ok((from.unwrap_or(i64::MIN), to.map_or(i64::MAX, |to| to + DAY_MS)))
+}
+
 /// Checks `filter` (see [`filter_sql`]) before any work is done with it.
 pub fn check_filter(filter: &AnswerFilter) -> Result<(), StoreError> {
     filter_sql(filter).map(|_| ())

@@ -57,7 +57,7 @@ pub use define::{DefineServing, DefinitionRound, GroupFacts, GroupToScore, NewSy
 pub use error::StoreError;
 pub use export::Research;
 pub use export::{ExportContext, ExportRow, BLANK};
-pub use filter::check_filter;
+pub use filter::{check_filter, day_range};
 pub use first_start::FirstStart;
 pub use game_writes::{AnswerRow, Pending, ServingRow, Write};
 pub use gapwise_model::{LineError, Refusal, RefusalKey};

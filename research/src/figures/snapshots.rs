@@ -20,7 +20,7 @@ use gapwise_model::Trial;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use super::{abilities, likert_heatmap, success_by_k, AbilityPanel, RatePanel};
+use super::{abilities, likert_heatmap, nothing, success_by_k, AbilityPanel, RatePanel};
 use crate::answers::Answer;
 
 const FONT_FILE: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -68,7 +68,7 @@ fn fig1() -> String {
             }
         }
     }
-    success_by_k(&answers, &kept).expect("Fig. 1")
+    success_by_k(&answers, &kept, "no answers yet").expect("Fig. 1")
 }
 
 /// One language's Likert items: ratings on halves from 1 to 5, scores falling
@@ -97,7 +97,8 @@ fn figures() -> Vec<(&'static str, String)> {
         AbilityPanel { language: "it".into(), players: Vec::new(), models: vec![("gpt2".into(), f64::NAN, f64::NAN)], item: None };
     vec![
         ("fig1_success_by_k", fig1()),
-        ("fig1_empty", success_by_k(&[], &[]).expect("empty Fig. 1")),
+        ("fig1_empty", success_by_k(&[], &[], "no answer matches the filter").expect("empty Fig. 1")),
+        ("fig_nothing", nothing("IRT: abilities of players and models, an item's curves", "no answers yet").expect("an empty figure")),
         ("fig2_one_language", likert_heatmap(long_model, &[likert("en", 120)]).expect("Fig. 2")),
         ("fig2_two_languages", likert_heatmap("gpt2", &[likert("en", 120), likert("ru", 40)]).expect("Fig. 2")),
         ("fig2_empty", likert_heatmap("gpt2", &[]).expect("empty Fig. 2")),

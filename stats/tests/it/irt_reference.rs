@@ -115,7 +115,10 @@ fn marginal_fits_recover_the_truth_at_least_as_well_as_girth() {
         let girth_a = vec![case.girth_mml_1pl.discrimination; case.items];
         let theirs = marginal_log_likelihood(case.players, &case.cells, &girth_a, &case.girth_mml_1pl.difficulty, &included);
         let ours_ll = marginal_log_likelihood(case.players, &case.cells, &a1, &b1, &included);
-        println!("{:13} 1PL log-likelihood ours {ours_ll:.2}, girth's MML {theirs:.2} (JML's discrimination {:.2})", case.name, case.girth_jml_1pl.discrimination);
+        println!(
+            "{:13} 1PL log-likelihood ours {ours_ll:.2}, girth's MML {theirs:.2} (JML's discrimination {:.2})",
+            case.name, case.girth_jml_1pl.discrimination
+        );
         assert!(ours_ll >= theirs - 1e-3 * theirs.abs(), "{}: 1PL likelihood {ours_ll} < girth's {theirs}", case.name);
 
         // the 2PL: with three answers an item, none (every one has too few)
@@ -149,7 +152,9 @@ fn marginal_fits_recover_the_truth_at_least_as_well_as_girth() {
         assert!(ours >= theirs - 1e-3 * theirs.abs(), "{}: 2PL objective {ours} < girth's {theirs}", case.name);
 
         // abilities, EAP, of every player with an answer to an estimated item
-        for (what, fit, girth) in [("ability 1PL", &one, &case.girth_mml_1pl.ability_eap), ("ability 2PL", &two, &case.girth_mml_2pl.ability_eap)] {
+        for (what, fit, girth) in
+            [("ability 1PL", &one, &case.girth_mml_1pl.ability_eap), ("ability 2PL", &two, &case.girth_mml_2pl.ability_eap)]
+        {
             let players: Vec<usize> = (0..case.players).filter(|&p| fit.abilities[p].is_ok()).collect();
             let eap: Vec<f64> = fit.abilities.iter().map(|a| a.map_or(f64::NAN, |a| a.eap)).collect();
             let (o, g) = (recovery(&truth.ability, &eap, &players), recovery(&truth.ability, girth, &players));

@@ -118,14 +118,17 @@ impl Rate<'_> {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn rated_items(self, models: &[String], language: Option<&str>) -> Result<Vec<RateRow>, StoreError> {
+    pub async fn rated_items(self, models: &[String], language: Option<&str>, days: (i64, i64)) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
              JOIN item_contexts c ON c.item_id = i.id JOIN sentences s ON s.id = c.sentence_id \
-             WHERE ($1 = '' OR p.lang = $1) GROUP BY i.id, p.lang, p.target, p.distractor ORDER BY i.id",
+             WHERE ($1 = '' OR p.lang = $1) AND r.created_at >= $2 AND r.created_at < $3 \
+             GROUP BY i.id, p.lang, p.target, p.distractor ORDER BY i.id",
         )
         .bind(language.unwrap_or(""))
+        .bind(days.0)
+        .bind(days.1)
         .fetch_all(self.pool())
         .await?;
         let scores = self.research().model_scores(models).await?;
@@ -148,12 +151,15 @@ impl Rate<'_> {
 
     /// Every rating of a Likert item (optionally of one language), as (language,
     /// item, rating on the paper's scale), by item.
-    pub async fn item_ratings(self, language: Option<&str>) -> Result<Vec<(String, i64, i64)>, StoreError> {
+    pub async fn item_ratings(self, language: Option<&str>, days: (i64, i64)) -> Result<Vec<(String, i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT p.lang, r.item_id, CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN items i ON i.id = r.item_id \
-             JOIN word_pairs p ON p.id = i.pair_id WHERE ($1 = '' OR p.lang = $1) ORDER BY r.item_id, r.created_at",
+             JOIN word_pairs p ON p.id = i.pair_id WHERE ($1 = '' OR p.lang = $1) AND r.created_at >= $2 AND r.created_at < $3 \
+             ORDER BY r.item_id, r.created_at",
         )
         .bind(language.unwrap_or(""))
+        .bind(days.0)
+        .bind(days.1)
         .fetch_all(self.pool())
         .await?)
     }
