@@ -559,7 +559,7 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
         .iter()
         .map(|answers| if answers.is_empty() { Err(NoEstimate::NoAnswers) } else { Ok(eap(&grid, answers, &run.a, &run.b)) })
         .collect();
-    let mut estimated = item_estimates(&grid, model, run, included, &by_person, &abilities);
+    let mut estimated = item_estimates(&grid, model, run, included, by_person, &abilities);
     for (i, m) in missing.iter().enumerate() {
         if let Some(m) = m {
             estimated[i] = Err(*m);

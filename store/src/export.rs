@@ -13,7 +13,7 @@ use futures_util::TryStreamExt;
 use sqlx::Row;
 
 use super::filter::filter_sql;
-use super::secrets::random_code;
+use super::secrets::keyed_code;
 use super::StoreError;
 use gapwise_model::{AnswerFilter, Input, Trial};
 
@@ -84,24 +84,27 @@ impl ModelScores {
     }
 }
 
+/// Players' export ids (see [`Research::export_ids`]).
+struct ExportIds {
+    key: Vec<u8>,
+    stored: HashMap<String, String>,
+}
+
+impl ExportIds {
+    fn of(&self, annotator: &str) -> String {
+        self.stored.get(annotator).cloned().unwrap_or_else(|| keyed_code(&self.key, annotator, EXPORT_ID_LEN))
+    }
+}
+
 impl Research<'_> {
-    /// Gives every annotator who has answered or proposed a pair an export ID.
-    async fn assign_export_ids(self) -> Result<(), StoreError> {
-        let missing: Vec<String> = sqlx::query_scalar(
-            "SELECT a.id FROM annotators a WHERE NOT EXISTS (SELECT 1 FROM export_pseudonyms e WHERE e.annotator_id = a.id)",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        let mut tx = self.pool().begin().await?;
-        for id in missing {
-            sqlx::query("INSERT INTO export_pseudonyms (annotator_id, export_id) VALUES ($1, $2)")
-                .bind(id)
-                .bind(random_code(EXPORT_ID_LEN))
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+    /// How players are named in exports: the id an earlier export stored for them,
+    /// else the keyed hash of their id under the database's export key (see the
+    /// migration `export_key`). Reading it writes nothing.
+    async fn export_ids(self) -> Result<ExportIds, StoreError> {
+        let key: String = sqlx::query_scalar("SELECT key FROM export_key").fetch_one(self.pool()).await?;
+        let stored: Vec<(String, String)> =
+            sqlx::query_as("SELECT annotator_id, export_id FROM export_pseudonyms").fetch_all(self.pool()).await?;
+        Ok(ExportIds { key: key.into_bytes(), stored: stored.into_iter().collect() })
     }
 
     /// The ids of the models that have item scores.
@@ -130,24 +133,23 @@ impl Research<'_> {
         if let Some(unknown) = models.iter().find(|m| !known.contains(m)) {
             return Err(StoreError::NotFound(format!("no scores for model {unknown:?} (scored: {})", known.join(", "))).into());
         }
-        self.assign_export_ids().await?;
+        let ids = self.export_ids().await?;
         let contexts = self.item_contexts().await?;
         let scores = self.model_scores(models).await?;
         let flags = self.admin().player_flags().await?;
         let filter = filter_sql(filter)?;
         let sql = format!(
-            "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, ec.export_id, ea.export_id, \
+            "SELECT a.item_id, p.lang, a.k, p.target, p.distractor, p.strategy, p.creator_id, a.annotator_id, \
                     a.chosen, a.correct, a.client_ms, a.server_ms, a.option_order, i.gold, a.annotator_id, a.client_ms_reported, \
                     a.input_device, a.hidden_changes, a.clock_us, a.frame_us \
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
-             JOIN export_pseudonyms ea ON ea.annotator_id = a.annotator_id \
-             LEFT JOIN export_pseudonyms ec ON ec.annotator_id = p.creator_id \
-             {} ORDER BY a.item_id, ea.export_id",
+             {} ORDER BY a.item_id, a.annotator_id",
             filter.clause
         );
         let mut rows = filter.bind(sqlx::query(&sql)).fetch(self.pool());
         let row_of = |r: &sqlx::any::AnyRow| -> Result<ExportRow, StoreError> {
             let item_id: i64 = r.try_get(0)?;
+            let annotator: String = r.try_get(7)?;
             Ok(ExportRow {
                 item_id,
                 language: r.try_get(1)?,
@@ -155,8 +157,8 @@ impl Research<'_> {
                 target: r.try_get(3)?,
                 distractor: r.try_get(4)?,
                 strategy: r.try_get(5)?,
-                creator: r.try_get(6)?,
-                annotator: r.try_get(7)?,
+                creator: r.try_get::<Option<String>, _>(6)?.map(|c| ids.of(&c)),
+                annotator: ids.of(&annotator),
                 chosen: r.try_get(8)?,
                 correct: r.try_get::<i64, _>(9)? != 0,
                 client_ms: r.try_get(10)?,
@@ -165,7 +167,7 @@ impl Research<'_> {
                 trial: trial_of(r, 16)?,
                 option_order: r.try_get(12)?,
                 gold: r.try_get::<i64, _>(13)? == 1,
-                player_flags: flags.get(&r.try_get::<String, _>(14)?).map(|f| f.reasons.join(";")),
+                player_flags: flags.get(&annotator).map(|f| f.reasons.join(";")),
                 contexts: contexts.get(&item_id).cloned().unwrap_or_default(),
                 model_scores: scores.of(item_id),
             })

@@ -90,7 +90,8 @@ impl Rights<'_> {
             suggestions: self.suggestions().of(id).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
-            has_export_id: held("export_pseudonyms") > 0,
+            // an export names a player who answered by a stored id or the keyed hash of theirs
+            has_export_id: held("export_pseudonyms") > 0 || held("answers") > 0,
             friends: sqlx::query_scalar("SELECT n.pseudonym FROM friends f JOIN annotators n ON n.id = f.friend_id WHERE f.annotator_id = $1 ORDER BY n.pseudonym")
                 .bind(id)
                 .fetch_all(self.pool())

@@ -24,6 +24,27 @@ pub(crate) fn random_code(len: usize) -> String {
     (0..len).filter_map(|_| CODE_DIGITS.choose(&mut rng).copied().map(char::from)).collect()
 }
 
+/// `len` [`CODE_DIGITS`] from the HMAC-SHA256 of `message` under `key` (5 bits a
+/// digit, at most 51 digits): the same code for the same message, and no way back to
+/// the message without the key.
+pub(crate) fn keyed_code(key: &[u8], message: &str, len: usize) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    mac.update(message.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    let bits = digest.iter().flat_map(|byte| (0..8).rev().map(move |i| (byte >> i) & 1));
+    let mut code = String::with_capacity(len);
+    let mut digit = 0usize;
+    for (i, bit) in bits.enumerate().take(5 * len) {
+        digit = digit << 1 | usize::from(bit);
+        if i % 5 == 4 {
+            code.extend(CODE_DIGITS.get(digit).copied().map(char::from));
+            digit = 0;
+        }
+    }
+    code
+}
+
 /// What is stored of a token: its SHA-256, hex.
 pub(crate) fn hash_token(token: &str) -> String {
     format!("{:x}", Sha256::digest(token.as_bytes()))
@@ -84,6 +105,16 @@ fn decoy_hash() -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_keyed_code_is_the_same_for_the_same_key_and_message_only() {
+        let code = super::keyed_code(b"key", "player-1", 12);
+        assert_eq!(code.len(), 12);
+        assert!(code.bytes().all(|b| super::CODE_DIGITS.contains(&b)), "{code}");
+        assert_eq!(code, super::keyed_code(b"key", "player-1", 12));
+        assert_ne!(code, super::keyed_code(b"key", "player-2", 12));
+        assert_ne!(code, super::keyed_code(b"other key", "player-1", 12));
+    }
+
     use super::*;
 
     #[test]

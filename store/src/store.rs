@@ -95,7 +95,7 @@ pub struct Store {
 impl Store {
     /// Connects, creating the SQLite file (and its folder) when it does not exist,
     /// and applies the migrations of the backend. For the server and the commands
-    /// that write; the commands that only read use [`Store::open_existing`].
+    /// that write; the commands that only read use [`Store::open_read_only`].
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         if url.parse::<Backend>()? == Backend::Sqlite {
             create_parent_folder(url)?;
@@ -103,20 +103,31 @@ impl Store {
         Self::connect(url, "rwc").await
     }
 
-    /// Connects to a database that must exist already: a SQLite file that is not
-    /// there is refused ("no database at PATH") and nothing is created, so that a
-    /// mistyped path never reads as an empty database.
-    pub async fn open_existing(url: &str) -> Result<Self, StoreError> {
-        if url.parse::<Backend>()? == Backend::Sqlite {
-            let file = sqlite_file(url);
-            if !file.is_file() {
-                return Err(StoreError::NotFound(format!("no database at {}", file.display())));
-            }
+    /// Opens a Gapwise database that must exist already to read it only: nothing is
+    /// created, migrated or written (see [`super::read_only`]); a database that is
+    /// not there, not Gapwise's, unreadable or behind this program's migrations is
+    /// refused at once with the reason. The store's game writes fail.
+    pub async fn open_read_only(url: &str) -> Result<Self, StoreError> {
+        let backend: Backend = url.parse()?;
+        let url = match backend {
+            Backend::Sqlite => super::read_only::sqlite_url(&sqlite_file(url), &SQLITE_MIGRATIONS).await?,
+            Backend::Postgres => super::read_only::postgres_url(url, &POSTGRES_MIGRATIONS).await?,
+        };
+        let mut options = AnyPoolOptions::new().max_connections(4).acquire_timeout(ACQUIRE_TIMEOUT);
+        if backend == Backend::Sqlite {
+            options = options.test_before_acquire(false).after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA busy_timeout = 10000;").await?;
+                    Ok(())
+                })
+            });
         }
-        Self::connect(url, "rw").await
+        let pool = options.connect(&url).await?;
+        Ok(Store { pool, writes: GameWriter::closed(), backend, changes: Arc::default() })
     }
 
-    /// Connects and migrates; `mode` is SQLite's open mode when the URL names none.
+    /// Connects and migrates; `mode` is SQLite's open mode when the URL names none
+    /// (`rwc`: the file is created when missing).
     async fn connect(url: &str, mode: &str) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend: Backend = url.parse()?;
@@ -145,6 +156,10 @@ impl Store {
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await?;
+        if backend == Backend::Sqlite {
+            // marks the file as Gapwise's, for the commands that only read it
+            sqlx::query(&format!("PRAGMA application_id = {}", super::read_only::APPLICATION_ID)).execute(&pool).await?;
+        }
         let writes = match backend {
             Backend::Sqlite => {
                 let writes = GameWriter::sqlite(database_file(&pool).await?).await?;

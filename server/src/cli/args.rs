@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Parser, Subcommand, ValueEnum};
 use gapwise_model::AnswerFilter;
 
 /// Gapwise: a word-guessing game that compares people with language models.
@@ -394,14 +395,14 @@ pub struct ServeArgs {
     #[arg(long, env = "GAPWISE_ADDR")]
     pub addr: Option<SocketAddr>,
     /// Do not load the demo data into an empty database.
-    #[arg(long, env = "GAPWISE_NO_DEMO")]
+    #[arg(long, env = "GAPWISE_NO_DEMO", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub no_demo: bool,
     /// Do not prepare the demo's model data (the default English model's scores,
     /// sentences to rate, next-word suggestions) in the background after loading the demo.
-    #[arg(long, env = "GAPWISE_NO_DEMO_MODELS")]
+    #[arg(long, env = "GAPWISE_NO_DEMO_MODELS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub no_demo_models: bool,
     /// Mark cookies Secure (set this when serving over TLS).
-    #[arg(long, env = "GAPWISE_SECURE_COOKIES")]
+    #[arg(long, env = "GAPWISE_SECURE_COOKIES", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub secure_cookies: bool,
 }
 
@@ -409,4 +410,26 @@ pub struct ServeArgs {
 pub enum Kind {
     Sentences,
     Pairs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boolean settings take what people write for yes and no.
+    #[test]
+    fn boolean_environment_variables_take_yes_and_no_in_any_common_spelling() {
+        for (value, expected) in
+            [("1", true), ("true", true), ("yes", true), ("on", true), ("0", false), ("false", false), ("no", false), ("off", false)]
+        {
+            std::env::set_var("GAPWISE_NO_DEMO_MODELS", value);
+            let cli = Cli::try_parse_from(["gapwise", "serve"]).unwrap_or_else(|e| panic!("{value}: {e}"));
+            let Some(Command::Serve(serve)) = cli.command else { panic!("serve") };
+            assert_eq!(serve.no_demo_models, expected, "GAPWISE_NO_DEMO_MODELS={value}");
+        }
+        std::env::remove_var("GAPWISE_NO_DEMO_MODELS");
+        std::env::set_var("GAPWISE_NO_DEMO_MODELS", "maybe");
+        assert!(Cli::try_parse_from(["gapwise", "serve"]).is_err(), "a value that is neither is refused");
+        std::env::remove_var("GAPWISE_NO_DEMO_MODELS");
+    }
 }

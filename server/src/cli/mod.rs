@@ -28,7 +28,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     }
     // only the server and the commands that write may create a database; the
     // others refuse a database that is not there
-    let store = if command.only_reads() { Store::open_existing(&cli.database_url).await? } else { Store::open(&cli.database_url).await? };
+    let store = if command.only_reads() { Store::open_read_only(&cli.database_url).await? } else { Store::open(&cli.database_url).await? };
     match command {
         Command::Serve(args) => serve::serve(store.clone(), args).await?,
         Command::Backup { file } => {

@@ -123,7 +123,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
             "{step:?} ran: {log}"
         );
     }
-    let store = gapwise_store::Store::open_existing(&url).await.expect("open");
+    let store = gapwise_store::Store::open(&url).await.expect("open");
     let count = |sql: &'static str| {
         let pool = store.pool().clone();
         async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.expect(sql) }
@@ -150,7 +150,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     store.close().await;
     let log = serve_until(&url, &models, &dir.path().join("second.log"));
     assert!(!log.contains("loaded the demo data"), "no second demo: {log}");
-    let store = gapwise_store::Store::open_existing(&url).await.expect("open");
+    let store = gapwise_store::Store::open(&url).await.expect("open");
     let again: i64 = sqlx::query_scalar(predicted).fetch_one(store.pool()).await.expect("count");
     assert_eq!(again, 50, "the pending step ran again: {log}");
 

@@ -14,5 +14,6 @@ mod new_words;
 mod pairs;
 mod play;
 mod quality;
+mod read_only;
 mod research;
 mod word_scores;

@@ -543,8 +543,11 @@ async fn report_and_export_refuse_what_names_nothing() {
         (&["report", "--drop-source", "nowhere"], "\"nowhere\""),
         (&["report", "--from", "2026-11-24", "--to", "2026-11-23"], "from 2026-11-24 is after to 2026-11-23"),
         (&["export", "--from", "2026-11-24", "--to", "2026-11-23"], "from 2026-11-24 is after to 2026-11-23"),
+        (&["export-pairs", "--language", "english"], "\"english\""),
+        (&["export-pairs", "--language", "xx"], "\"xx\""),
     ] {
-        let args: Vec<&str> = args.iter().copied().chain(["--out", &out_arg]).collect();
+        let out_args = if args[0] == "export-pairs" { &[][..] } else { &["--out", out_arg.as_str()][..] };
+        let args: Vec<&str> = args.iter().copied().chain(out_args.iter().copied()).collect();
         let (code, said) = gapwise(&url, &args);
         assert_eq!(code, Some(2), "{args:?}: {said}");
         assert!(said.contains(named), "{args:?} should name {named}: {said}");

@@ -17,6 +17,7 @@
 //!   the answers come from the 2PL, so the 1PL's shared discrimination sets a scale of
 //!   its own, and each fit's differs);
 //! - no estimate sits at a bound, and every standard error is finite and positive.
+//!
 //! The figures are printed beside girth's.
 
 // Test code, helpers included: a failed expectation is a failed test (clippy.toml

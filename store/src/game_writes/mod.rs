@@ -50,6 +50,13 @@ impl GameWriter {
         Ok(GameWriter(Arc::new([sqlite::start(file).await?])))
     }
 
+    /// A writer that takes nothing, for a store opened to read only: every job fails
+    /// as on a closed pool.
+    pub(crate) fn closed() -> GameWriter {
+        let (lane, _) = mpsc::unbounded_channel();
+        GameWriter(Arc::new([lane]))
+    }
+
     /// Connects to the PostgreSQL database `url` on connections of its own, beside
     /// `pool` (the store's), on which a job whose batch failed runs again alone.
     pub(crate) async fn postgres(url: &str, pool: AnyPool) -> Result<GameWriter, StoreError> {

@@ -1,0 +1,130 @@
+//! Opening a database only to read it (`report`, `export`, `export-pairs`, `backup`):
+//! nothing is created, migrated or written, and a file that is not a Gapwise
+//! database is refused at once, with the reason, before any pool is made.
+//!
+//! - SQLite: the file must be there, readable, a SQLite file (its 16-byte header), and
+//!   Gapwise's: its `application_id` is [`APPLICATION_ID`] (set by every writable
+//!   opening), or, for a file made before that, it holds the migrations table with
+//!   Gapwise's first migration. It is opened with `mode=ro`, and with `immutable`
+//!   when no server has it open (no `-wal` file beside it), so that reading leaves no
+//!   `-wal` or `-shm` file behind. A database older than this program's migrations is
+//!   refused: migrating is a write.
+//! - PostgreSQL: every transaction is read-only (`default_transaction_read_only`),
+//!   and the database must hold Gapwise's migrations.
+
+use std::path::{Path, PathBuf};
+
+use sqlx::migrate::Migrator;
+use sqlx::{AnyConnection, Connection};
+
+use super::StoreError;
+
+/// What a Gapwise SQLite file holds in its header's application id ("Gapw").
+pub const APPLICATION_ID: i64 = 0x4761_7077;
+
+/// The header every SQLite file starts with.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+fn not_gapwise(file: &Path, why: &str) -> StoreError {
+    StoreError::Invalid(format!("{} is not a Gapwise database ({why})", file.display()))
+}
+
+/// The file's first bytes: a SQLite file, and not an empty one.
+fn check_header(file: &Path) -> Result<(), StoreError> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let mut f = std::fs::File::open(file).map_err(|e| StoreError::Invalid(format!("cannot read {}: {e}", file.display())))?;
+    let read = f.read(&mut head).map_err(|e| StoreError::Invalid(format!("cannot read {}: {e}", file.display())))?;
+    match read {
+        0 => Err(not_gapwise(file, "an empty file")),
+        _ if &head != SQLITE_HEADER => Err(not_gapwise(file, "not a SQLite file")),
+        _ => Ok(()),
+    }
+}
+
+/// A SQLite error's message, and a word on what it means for a file we only read.
+fn sqlite_error(file: &Path, e: &sqlx::Error) -> StoreError {
+    let message = e.as_database_error().map_or_else(|| e.to_string(), |d| d.message().to_owned());
+    StoreError::Invalid(format!("{} cannot be read: {message}", file.display()))
+}
+
+/// The URL that reads the SQLite `file` (see the module), once the file is checked:
+/// a SQLite file of Gapwise's, every migration of `migrator` applied.
+pub(crate) async fn sqlite_url(file: &Path, migrator: &Migrator) -> Result<String, StoreError> {
+    if !file.is_file() {
+        return Err(StoreError::NotFound(format!("no database at {}", file.display())));
+    }
+    check_header(file)?;
+    let mut wal = file.as_os_str().to_owned();
+    wal.push("-wal");
+    let immutable = !PathBuf::from(wal).exists();
+    let url = format!("sqlite://{}?mode=ro{}", file.display(), if immutable { "&immutable=true" } else { "" });
+    sqlx::any::install_default_drivers();
+    let mut conn = AnyConnection::connect(&url).await.map_err(|e| sqlite_error(file, &e))?;
+    let application_id: i64 = sqlx::query_scalar("PRAGMA application_id").fetch_one(&mut conn).await.map_err(|e| sqlite_error(file, &e))?;
+    let has_migrations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'")
+        .fetch_one(&mut conn)
+        .await
+        .map_err(|e| sqlite_error(file, &e))?;
+    let applied: Vec<i64> = if has_migrations > 0 {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(&mut conn)
+            .await
+            .map_err(|e| sqlite_error(file, &e))?
+    } else {
+        Vec::new()
+    };
+    conn.close().await.map_err(|e| sqlite_error(file, &e))?;
+    let first = migrator.iter().next().map(|m| m.version);
+    if application_id != APPLICATION_ID && !first.is_some_and(|v| applied.contains(&v)) {
+        return Err(not_gapwise(file, "it holds no Gapwise schema"));
+    }
+    up_to_date(migrator, &applied, &file.display().to_string())?;
+    Ok(url)
+}
+
+/// Refuses a database that misses a migration of this program (applying it would
+/// write).
+fn up_to_date(migrator: &Migrator, applied: &[i64], database: &str) -> Result<(), StoreError> {
+    let missing = migrator.iter().filter(|m| !applied.contains(&m.version)).count();
+    if missing > 0 {
+        return Err(StoreError::Invalid(format!(
+            "{database} was made by an older Gapwise ({missing} migrations behind this program): \
+             start `gapwise serve` on it once, which brings it up to date, then read it"
+        )));
+    }
+    Ok(())
+}
+
+/// The URL that reads the PostgreSQL database `url` in read-only transactions, once
+/// it is checked to be Gapwise's and up to date.
+pub(crate) async fn postgres_url(url: &str, migrator: &Migrator) -> Result<String, StoreError> {
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let url = format!("{url}{sep}options=-c%20default_transaction_read_only%3Don");
+    sqlx::any::install_default_drivers();
+    let mut conn = AnyConnection::connect(&url).await?;
+    let has_migrations: bool = sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations') IS NOT NULL").fetch_one(&mut conn).await?;
+    if !has_migrations {
+        return Err(StoreError::Invalid("the PostgreSQL database holds no Gapwise schema (no migrations table)".into()));
+    }
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(&mut conn).await?;
+    conn.close().await?;
+    up_to_date(migrator, &applied, "the PostgreSQL database")?;
+    Ok(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_that_are_not_sqlite_are_refused_by_name() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let empty = dir.path().join("empty.db");
+        std::fs::write(&empty, b"").expect("write");
+        assert!(check_header(&empty).expect_err("empty").to_string().contains("empty.db is not a Gapwise database (an empty file)"));
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, b"just some notes, long enough").expect("write");
+        assert!(check_header(&text).expect_err("text").to_string().contains("not a SQLite file"));
+    }
+}
