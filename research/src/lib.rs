@@ -26,3 +26,6 @@ pub mod rate;
 pub mod report;
 mod table;
 mod trials;
+
+#[cfg(test)]
+mod ranges;
