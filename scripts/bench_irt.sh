@@ -33,6 +33,6 @@ for n in 10000 100000; do
       g=$limit; over=">"
     fi
     o=$(awk -v m=$model '$1 == m {print $2}' "$work/ours.txt")
-    printf '%-8s %-5s %9s%s %10.3f %7s%.0f\n' "$n" "$model" "$over" "$g" "$o" "$over" "$(echo "$g / $o" | bc -l)"
+    printf '%-8s %-5s %9s%s %10.3f %7s%.1f\n' "$n" "$model" "$over" "$g" "$o" "$over" "$(echo "$g / $o" | bc -l)"
   done
 done

@@ -424,21 +424,49 @@ struct Em {
     converged: bool,
 }
 
-/// The EM algorithm over the items `included` (see the module).
-fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[bool], model: Model, start_b: &[f64]) -> Em {
-    let mut a = vec![1.0; items];
-    let mut b = start_b.to_vec();
-    let (mut iterations, mut converged, mut log_likelihood) = (0, false, f64::NEG_INFINITY);
-    while iterations < MAX_ITERATIONS {
-        iterations += 1;
+/// What the EM steps work on: the answers of each respondent to the items `included`.
+struct Problem<'a> {
+    grid: &'a Grid,
+    by_person: &'a [Vec<(usize, bool)>],
+    included: &'a [bool],
+    model: Model,
+}
+
+/// Items' parameters: discriminations and difficulties.
+type Parameters = (Vec<f64>, Vec<f64>);
+
+impl Problem<'_> {
+    fn logs(&self, (a, b): &Parameters) -> Vec<(Vec<f64>, Vec<f64>)> {
+        (0..a.len()).map(|i| if self.included[i] { item_logs(self.grid, a[i], b[i]) } else { (Vec::new(), Vec::new()) }).collect()
+    }
+
+    /// The marginal log-likelihood at `p`.
+    fn log_likelihood(&self, p: &Parameters) -> f64 {
+        let logs = self.logs(p);
+        self.by_person.iter().filter(|a| !a.is_empty()).map(|answers| log_sum_exp(&log_posterior(self.grid, answers, &logs))).sum()
+    }
+
+    /// What the fit maximises at `p`: the log-likelihood `ll`, and for the 2PL the
+    /// log prior of the discriminations.
+    fn objective(&self, ll: f64, (a, _): &Parameters) -> f64 {
+        match self.model {
+            Model::OnePl => ll,
+            Model::TwoPl => ll + (0..a.len()).filter(|&i| self.included[i]).map(|i| slope_log_prior(a[i])).sum::<f64>(),
+        }
+    }
+
+    /// One EM step from `p`: the log-likelihood at `p` and the parameters the M-step
+    /// gives (the 1PL's by conditional maximisation: the difficulties at the shared
+    /// discrimination, then the discrimination at those difficulties).
+    fn step(&self, p: &Parameters) -> (f64, Parameters) {
+        let (grid, items) = (self.grid, p.0.len());
         // E-step: each respondent's posterior, summed into every item's expected answers
-        let logs: Vec<(Vec<f64>, Vec<f64>)> =
-            (0..items).map(|i| if included[i] { item_logs(grid, a[i], b[i]) } else { (Vec::new(), Vec::new()) }).collect();
+        let logs = self.logs(p);
         let mut expected: Vec<Expected> = (0..items)
-            .map(|i| if included[i] { (vec![0.0; grid.theta.len()], vec![0.0; grid.theta.len()]) } else { Default::default() })
+            .map(|i| if self.included[i] { (vec![0.0; grid.theta.len()], vec![0.0; grid.theta.len()]) } else { Default::default() })
             .collect();
-        log_likelihood = 0.0;
-        for answers in by_person.iter().filter(|a| !a.is_empty()) {
+        let mut log_likelihood = 0.0;
+        for answers in self.by_person.iter().filter(|a| !a.is_empty()) {
             let (w, total) = normalised(&log_posterior(grid, answers, &logs));
             log_likelihood += total;
             for &(i, right) in answers {
@@ -452,25 +480,22 @@ fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[b
             }
         }
         // M-step
-        let before = (a.clone(), b.clone());
-        match model {
+        let (mut a, mut b) = p.clone();
+        match self.model {
             Model::TwoPl => {
-                for i in (0..items).filter(|&i| included[i]) {
+                for i in (0..items).filter(|&i| self.included[i]) {
                     (a[i], b[i]) = ab_step(grid, &expected[i], (a[i], b[i]));
                 }
             }
             Model::OnePl => {
-                // conditional maximisation (ECM): the difficulties at the shared
-                // discrimination, then the discrimination at those difficulties
                 let shared = a.first().copied().unwrap_or(1.0);
-                for i in (0..items).filter(|&i| included[i]) {
+                for i in (0..items).filter(|&i| self.included[i]) {
                     b[i] = b_step(grid, &expected[i], shared, b[i]).0;
                 }
                 let f = |shared: f64| {
-                    (0..items).filter(|&i| included[i]).fold((0.0, 0.0, 0.0), |(v, g, h), i| {
+                    (0..items).filter(|&i| self.included[i]).fold((0.0, 0.0, 0.0), |(v, g, h), i| {
                         let (iv, ig, ih) = expected_loss(grid, &expected[i], shared, -shared * b[i]);
-                        // z = shared (theta - b): dz/da = theta - b, a sum over the points
-                        // folded into the (a, c) derivatives: d/da = g_a - b g_c
+                        // z = shared (theta - b): the (a, c) derivatives along c = -a b
                         (v + iv, g + ig[0] - b[i] * ig[1], h + ih[0] - 2.0 * b[i] * ih[1] + b[i] * b[i] * ih[2])
                     })
                 };
@@ -478,21 +503,78 @@ fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[b
                 a.iter_mut().for_each(|x| *x = shared);
             }
         }
-        let moved = |now: &[f64], was: &[f64]| {
-            now.iter().zip(was).enumerate().filter(|(i, _)| included[*i]).any(|(_, (x, y))| (x - y).abs() >= TOLERANCE)
+        (log_likelihood, (a, b))
+    }
+
+    /// The largest move of an included parameter from `from` to `to`.
+    fn moved(&self, from: &Parameters, to: &Parameters) -> f64 {
+        (0..from.0.len())
+            .filter(|&i| self.included[i])
+            .map(|i| (from.0[i] - to.0[i]).abs().max((from.1[i] - to.1[i]).abs()))
+            .fold(0.0, f64::max)
+    }
+
+    /// `p0 - 2 s r + s^2 v` (SQUAREM's extrapolation), within the parameters' bounds.
+    fn extrapolated(&self, p0: &Parameters, p1: &Parameters, p2: &Parameters) -> Parameters {
+        let (mut rr, mut vv) = (0.0, 0.0);
+        let diff = |x: &[f64], y: &[f64], i: usize| x[i] - y[i];
+        for i in (0..p0.0.len()).filter(|&i| self.included[i]) {
+            for (x0, x1, x2) in [(&p0.0, &p1.0, &p2.0), (&p0.1, &p1.1, &p2.1)] {
+                let r = diff(x1, x0, i);
+                let v = diff(x2, x1, i) - r;
+                rr += r * r;
+                vv += v * v;
+            }
+        }
+        if vv == 0.0 {
+            return p2.clone();
+        }
+        let step = -(rr / vv).sqrt().max(1.0);
+        let go = |x0: &[f64], x1: &[f64], x2: &[f64], lo: f64, hi: f64| -> Vec<f64> {
+            (0..x0.len())
+                .map(|i| {
+                    let (r, v) = (x1[i] - x0[i], x2[i] - 2.0 * x1[i] + x0[i]);
+                    (x0[i] - 2.0 * step * r + step * step * v).clamp(lo, hi)
+                })
+                .collect()
         };
-        if !moved(&a, &before.0) && !moved(&b, &before.1) {
-            converged = true;
+        let (a_lo, a_hi) = match self.model {
+            Model::OnePl => SHARED_A,
+            Model::TwoPl => (A_MIN, A_MAX),
+        };
+        (go(&p0.0, &p1.0, &p2.0, a_lo, a_hi), go(&p0.1, &p1.1, &p2.1, -B_BOUND, B_BOUND))
+    }
+}
+
+/// The EM algorithm over the items `included` (see the module), accelerated by
+/// SQUAREM (Varadhan & Roland 2008): from two EM steps, a step as far along their
+/// direction as their change of direction allows, followed by one more EM step; kept
+/// when it leaves the objective at least where the first step did, else the second EM
+/// step is. Counts EM steps.
+fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[bool], model: Model, start_b: &[f64]) -> Em {
+    let problem = Problem { grid, by_person, included, model };
+    let mut p: Parameters = (vec![1.0; items], start_b.to_vec());
+    let (mut iterations, mut converged) = (0, false);
+    while iterations < MAX_ITERATIONS {
+        let (_, p1) = problem.step(&p);
+        let (ll1, p2) = problem.step(&p1);
+        iterations += 2;
+        if problem.moved(&p1, &p2) < TOLERANCE {
+            (p, converged) = (p2, true);
             break;
         }
+        let jump = problem.extrapolated(&p, &p1, &p2);
+        let (ll_jump, p3) = problem.step(&jump);
+        iterations += 1;
+        let next = if problem.objective(ll_jump, &jump) >= problem.objective(ll1, &p1) { p3 } else { p2 };
+        if problem.moved(&p, &next) < TOLERANCE {
+            (p, converged) = (next, true);
+            break;
+        }
+        p = next;
     }
-    // the likelihood at the parameters the last step ended with
-    let logs: Vec<(Vec<f64>, Vec<f64>)> =
-        (0..items).map(|i| if included[i] { item_logs(grid, a[i], b[i]) } else { (Vec::new(), Vec::new()) }).collect();
-    if log_likelihood.is_finite() {
-        log_likelihood = by_person.iter().filter(|a| !a.is_empty()).map(|answers| log_sum_exp(&log_posterior(grid, answers, &logs))).sum();
-    }
-    Em { a, b, log_likelihood, iterations, converged }
+    let log_likelihood = if included.iter().any(|&i| i) { problem.log_likelihood(&p) } else { 0.0 };
+    Em { a: p.0, b: p.1, log_likelihood, iterations, converged }
 }
 
 /// Fits `model` to `cells` of `respondents` respondents and `items` items (see the
