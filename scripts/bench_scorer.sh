@@ -15,21 +15,10 @@ source scripts/env.sh
 venv=${GAPWISE_BENCH_VENV:-$HOME/.cache/gapwise/bench-venv}
 torch_py=${GAPWISE_BENCH_TORCH_PYTHON:-$venv/bin/python}
 llama_py=${GAPWISE_BENCH_LLAMA_PYTHON:-$venv/bin/python}
-# llama.cpp's native build crashes on AMX where the CPU reports it but it can't be
-# used (see ../shared/ASSETS.md), so the instruction sets are named; AVX-512 only
-# where this CPU has it (a build with it dies with "Illegal instruction" elsewhere).
-llama_cpp_install() {
-  local avx512=OFF
-  grep -qw avx512f /proc/cpuinfo && avx512=ON
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=$avx512 -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" \
-    "$1" install --quiet --no-cache-dir --force-reinstall --no-deps llama-cpp-python==0.3.36
-}
 if [ ! -x "$torch_py" ] || [ ! -x "$llama_py" ]; then
   python3 -m venv "$venv"
-  # llama-cpp-python goes in without its dependencies (they would replace numpy); these
-  # are the ones it imports
-  "$venv/bin/pip" install --quiet torch transformers safetensors numpy diskcache jinja2 typing-extensions
-  llama_cpp_install "$venv/bin/pip"
+  "$venv/bin/pip" install --quiet torch transformers safetensors
+  scripts/llama_cpp_install.sh "$venv/bin/pip" avx512-if-present
   torch_py=$venv/bin/python llama_py=$venv/bin/python
 fi
 model=$(scripts/fetch_model.sh smollm2)

@@ -106,4 +106,10 @@ if [ "$purpose" = test ]; then
     python3 -m venv "$pyenv" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$pyenv"; }
     "$pyenv/bin/pip" install --quiet pyarrow
   fi
+  # llama-cpp-python's OpenAI-compatible server: the model server the remote scorer's
+  # tests score through (built from source once, minutes)
+  if ! "$pyenv/bin/python" -c 'import llama_cpp.server' 2>/dev/null; then
+    say "building llama-cpp-python's server for the remote-scorer tests (once, minutes)"
+    scripts/llama_cpp_install.sh "$pyenv/bin/pip" server
+  fi
 fi

@@ -70,7 +70,7 @@ pub struct NewWordsPick {
 
 /// Where a model reads the definition sentence of the word it is judged with
 /// (partial scoring, paper 003): stored with each judgement, shown in the report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Teaching {
     /// No definition: the control.
     Empty,

@@ -37,7 +37,16 @@ struct Shape {
 }
 
 fn shapes() -> impl Strategy<Value = Shape> {
-    (1..=2usize, 1..=25usize, 1..=10usize, 1..=15usize, 1..=3usize, 0..=2usize, prop_oneof![Just(None), Just(Some(true)), Just(Some(false))], any::<u64>())
+    (
+        1..=2usize,
+        1..=25usize,
+        1..=10usize,
+        1..=15usize,
+        1..=3usize,
+        0..=2usize,
+        prop_oneof![Just(None), Just(Some(true)), Just(Some(false))],
+        any::<u64>(),
+    )
         .prop_map(|(languages, items, players, per_player, sources, models, all, seed)| Shape {
             languages,
             items,
@@ -242,10 +251,20 @@ fn everything(answers: &[Answer], models: usize) -> (Vec<ReportTable>, Vec<Repor
     tables.extend(irt_tables);
     let responses: Vec<ModeResponse> = answers
         .iter()
-        .map(|a| ModeResponse { mode: "guess".into(), group: a.language.clone(), item: a.item.to_string(), annotator: a.annotator.clone(), correct: a.correct })
+        .map(|a| ModeResponse {
+            mode: "guess".into(),
+            group: a.language.clone(),
+            item: a.item.to_string(),
+            annotator: a.annotator.clone(),
+            correct: a.correct,
+        })
         .collect();
     tables.extend(irt::mode_tables(&responses));
-    figures.push(ReportFigure { file: "fig1".into(), title: String::new(), svg: figures::success_by_k(answers, &kept, "no answers yet").expect("Fig. 1") });
+    figures.push(ReportFigure {
+        file: "fig1".into(),
+        title: String::new(),
+        svg: figures::success_by_k(answers, &kept, "no answers yet").expect("Fig. 1"),
+    });
     (tables, figures)
 }
 

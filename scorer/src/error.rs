@@ -14,6 +14,10 @@ pub enum ScorerError {
     Tokenizer(String),
     #[error("model computation failed: {0}")]
     Tensor(#[from] candle_core::Error),
+    /// A model behind a server that cannot be reached or does not answer as asked:
+    /// the whole run stops (no item is at fault).
+    #[error("model server: {0}")]
+    Server(String),
 }
 
 impl ScorerError {

@@ -44,7 +44,7 @@ pub async fn predict_sentences(
             predict(model, &text, words.get(1..).unwrap_or_default()).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
         let rows: Vec<Prediction> = predictions
             .into_iter()
-            .map(|p| Prediction { top: p.top, log_prob: p.word_log_prob.map(|lp| (lp.pieces, lp.corrected)) })
+            .map(|p| Prediction { top: p.top, log_prob: p.word_log_prob.map(|lp| (lp.pieces, Some(lp.corrected))) })
             .collect();
         store.guess().save_predictions(model_id, id, &rows).await?;
         done += 1;

@@ -146,13 +146,14 @@ pub async fn judge_new_words(
                 Err(ScorerError::Input(_)) => asked
                     .iter()
                     .map(|item| match judge(model, std::slice::from_ref(item), teaching, &shots) {
-                        Ok(mut one) => one.pop(),
-                        Err(e) => {
+                        Ok(mut one) => Ok(one.pop()),
+                        Err(e @ ScorerError::Input(_)) => {
                             tracing::warn!(model = model_id, sentence = item.sentence, "an invented-word item left unjudged: {e}");
-                            None
+                            Ok(None)
                         }
+                        Err(e) => Err(e),
                     })
-                    .collect(),
+                    .collect::<Result<_, _>>()?,
                 Err(e) => return Err(e.into()),
             };
             let rows: Vec<NewWordsJudgement> = batch

@@ -69,10 +69,14 @@ pub async fn score_items(
 }
 
 /// Scores a batch at once; when that fails, finds the context at fault so the
-/// error can name its pair and sentence.
+/// error can name its pair and sentence (a server that does not answer is at fault
+/// itself).
 fn score_batch(model: &dyn ContextScorer, todo: &[ContextToScore]) -> Result<Vec<WordLogProbs>, String> {
     let contexts: Vec<Context<'_>> = todo.iter().map(context).collect();
     model.score_contexts(&contexts).map_err(|batch_error| {
+        if matches!(batch_error, gapwise_scorer::ScorerError::Server(_)) {
+            return batch_error.to_string();
+        }
         todo.iter()
             .find_map(|c| {
                 model

@@ -107,6 +107,13 @@ impl Research<'_> {
         Ok(ExportIds { key: key.into_bytes(), stored: stored.into_iter().collect() })
     }
 
+    /// A name of this database that the tasks written from it carry: the keyed hash of
+    /// a fixed word under its export key (the same every time, and nothing to link it to).
+    pub async fn fingerprint(self) -> Result<String, StoreError> {
+        let key: String = sqlx::query_scalar("SELECT key FROM export_key").fetch_one(self.pool()).await?;
+        Ok(keyed_code(key.as_bytes(), "the database", 16))
+    }
+
     /// The ids of the models that have item scores.
     pub async fn scored_models(self) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT DISTINCT model_id FROM item_scores ORDER BY model_id").fetch_all(self.pool()).await?)

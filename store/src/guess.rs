@@ -53,9 +53,10 @@ pub struct ModelGuess {
 pub struct Prediction {
     /// Its words, best first.
     pub top: Vec<String>,
-    /// log p(the actual word) as the sum over its pieces and as the word's own, or why
-    /// the model gives it none (a piece it shares with the text beside it).
-    pub log_prob: Result<(f64, f64), String>,
+    /// log p(the actual word) as the sum over its pieces and as the word's own (none
+    /// where what scored it gives no word-start correction), or why the model gives
+    /// it none (a piece it shares with the text beside it).
+    pub log_prob: Result<(f64, Option<f64>), String>,
 }
 
 /// What the analyses know of a word.
@@ -209,14 +210,15 @@ impl Guess<'_> {
     }
 
     /// The easier mode's suggestions at a position: the top words of the first model
-    /// (by name) that predicted the sentence.
+    /// (by name) that predicted the sentence with words (an imported model has none).
     pub async fn suggested_words(self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
-        let top: Option<String> =
-            sqlx::query_scalar("SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 ORDER BY model_id LIMIT 1")
-                .bind(sentence)
-                .bind(i64::try_from(position).unwrap_or(0))
-                .fetch_optional(self.pool())
-                .await?;
+        let top: Option<String> = sqlx::query_scalar(
+            "SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 AND top <> '' ORDER BY model_id LIMIT 1",
+        )
+        .bind(sentence)
+        .bind(i64::try_from(position).unwrap_or(0))
+        .fetch_optional(self.pool())
+        .await?;
         Ok(top.map(|t| t.split('|').map(str::to_owned).collect()).unwrap_or_default())
     }
 
@@ -278,7 +280,7 @@ impl Guess<'_> {
                     sentence_id: r.try_get(2)?,
                     position: count(r.try_get(3)?),
                     word: r.try_get(4)?,
-                    top: r.try_get::<String, _>(5)?.split('|').map(str::to_owned).collect(),
+                    top: r.try_get::<String, _>(5)?.split('|').filter(|w| !w.is_empty()).map(str::to_owned).collect(),
                     word_log_prob: r.try_get(6)?,
                     word_log_prob_corrected: r.try_get(7)?,
                 })
@@ -343,7 +345,7 @@ impl Guess<'_> {
                     .bind(word.clone())
                     .bind(p.top.join("|"))
                     .bind(values.map(|v| v.0))
-                    .bind(values.map(|v| v.1))
+                    .bind(values.and_then(|v| v.1))
                     .bind(p.log_prob.as_ref().err().cloned())
             },
             &|_| {},

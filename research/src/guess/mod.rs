@@ -32,6 +32,12 @@ struct Player {
 }
 
 impl Player {
+    /// Whether it guesses (a model scored by a harness gives the actual words'
+    /// probabilities only).
+    fn guessed(&self) -> bool {
+        self.events.iter().any(|e| !e.guesses.is_empty())
+    }
+
     /// The perplexities over the words that have a log-probability, of the words' own
     /// (n/a when a prediction predates them) and of the pieces' sums; and how many
     /// words have none.
@@ -93,16 +99,18 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         .map(|p| {
             let t = Tally::of(&p.events);
             let person = p.name == PEOPLE;
+            let guessed = p.guessed();
             let (own, pieces, unscored) = p.perplexities();
+            let when = |shown: bool, value: String| if shown { value } else { "n/a".into() };
             vec![
                 p.language.clone(),
                 p.name.clone(),
                 t.tokens.to_string(),
-                num(t.percent(t.top1)),
-                if person { "n/a".into() } else { num(t.percent(t.top10)) },
-                if has_neighbours { num(t.percent(t.soft)) } else { "n/a".into() },
-                t.types_top1.to_string(),
-                if person { "n/a".into() } else { t.types_top10.to_string() },
+                when(guessed, num(t.percent(t.top1))),
+                when(guessed && !person, num(t.percent(t.top10))),
+                when(guessed && has_neighbours, num(t.percent(t.soft))),
+                when(guessed, t.types_top1.to_string()),
+                when(guessed && !person, t.types_top10.to_string()),
                 // n/a for a person, and for a model with predictions stored before words' own probabilities were
                 if person { "n/a".into() } else { num(own) },
                 if person { "n/a".into() } else { num(pieces) },
@@ -111,7 +119,7 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         })
         .collect();
     let mut coverage = Vec::new();
-    for p in &players {
+    for p in players.iter().filter(|p| p.guessed()) {
         let bins: BTreeMap<Bin, Tally> = by_bin(&p.events, |w| Bin::of_zipf(fact(&p.language, w).zipf));
         for (bin, t) in bins {
             if t.tokens == 0 {
@@ -134,7 +142,7 @@ pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
         table(
             "next_word_accuracy",
             "Next word: top-1 and top-10 accuracy (%), soft match (%), T1 and T10 (distinct words guessed right) and word-level \
-             perplexity, of the words' own probabilities (perplexity: with the word-start correction of Pimentel & Meister 2024, \
+             perplexity (the guesses' columns n/a for a model scored by a harness, which gives no guesses), of the words' own probabilities (perplexity: with the word-start correction of Pimentel & Meister 2024, \
              as minicons computes it) and of the pieces' product (perplexity_pieces, the paper's), both on the sentence's own \
              pieces and over the words that have them; unscored: words a piece shares with the text beside them (no \
              log-probability)",

@@ -9,6 +9,7 @@
 //! `gapwise_research::define::metrics`.
 
 mod models;
+pub use models::by_continuation;
 pub mod patterns;
 
 use crate::ScorerError;

@@ -14,22 +14,37 @@ use crate::ScorerError;
 /// the candidate's first piece only, log P(c^1 | Q(t)).
 impl DefinitionScorer for CausalLm {
     fn word_to_definition(&self, pos: Pos, word: &str, definitions: &[&str]) -> Result<Vec<f64>, ScorerError> {
-        let queries: Vec<Query> = definitions.iter().map(|d| causal(pos, word, d)).collect();
-        let pieces = continuations(self, &queries)?;
-        Ok(pieces.iter().map(|p| p.iter().map(|&l| f64::from(l)).sum()).collect())
+        by_continuation::word_to_definition(self, pos, word, definitions)
     }
 
     fn definition_to_word(&self, pos: Pos, definition: &str, words: &[&str]) -> Result<Vec<f64>, ScorerError> {
-        let queries: Vec<Query> = words.iter().map(|w| causal(pos, w, definition)).collect();
-        let pieces = continuations(self, &queries)?;
-        Ok(pieces.iter().map(|p| p.first().map_or(f64::NEG_INFINITY, |&l| f64::from(l))).collect())
+        by_continuation::definition_to_word(self, pos, definition, words)
     }
 }
 
-fn continuations(lm: &CausalLm, queries: &[Query]) -> Result<Vec<Vec<f32>>, ScorerError> {
-    let split: Vec<(&str, String)> = queries.iter().map(Query::split_at_word).collect();
-    let pairs: Vec<(&str, &str)> = split.iter().map(|(p, c)| (*p, c.as_str())).collect();
-    lm.continuation_log_probs(&pairs)
+/// The causal rule of the definition tasks for anything that scores continuations
+/// (a model here, or one behind a server).
+pub mod by_continuation {
+    use super::{causal, Pos, Query, ScorerError};
+    use crate::new_words::partial::ContinuationScorer;
+
+    /// W2D: the word's pieces summed after each definition's pattern.
+    pub fn word_to_definition(lm: &dyn ContinuationScorer, pos: Pos, word: &str, definitions: &[&str]) -> Result<Vec<f64>, ScorerError> {
+        let queries: Vec<Query> = definitions.iter().map(|d| causal(pos, word, d)).collect();
+        Ok(continuations(lm, &queries)?.iter().map(|p| p.iter().map(|&l| f64::from(l)).sum()).collect())
+    }
+
+    /// D2W: each candidate's first piece after the definition's pattern.
+    pub fn definition_to_word(lm: &dyn ContinuationScorer, pos: Pos, definition: &str, words: &[&str]) -> Result<Vec<f64>, ScorerError> {
+        let queries: Vec<Query> = words.iter().map(|w| causal(pos, w, definition)).collect();
+        Ok(continuations(lm, &queries)?.iter().map(|p| p.first().map_or(f64::NEG_INFINITY, |&l| f64::from(l))).collect())
+    }
+
+    fn continuations(lm: &dyn ContinuationScorer, queries: &[Query]) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let split: Vec<(&str, String)> = queries.iter().map(Query::split_at_word).collect();
+        let pairs: Vec<(&str, &str)> = split.iter().map(|(p, c)| (*p, c.as_str())).collect();
+        lm.continuation_log_probs(&pairs)
+    }
 }
 
 /// Masked LMs, averaged over the patterns of Table 3 (the mean of the per-pattern

@@ -228,6 +228,45 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Write the items as tasks of an evaluation harness, for models it runs (any
+    /// backend of lm-evaluation-harness: Hugging Face, vLLM across GPUs, models behind
+    /// an API): `lm_eval --include_path DIR --tasks gapwise_<mode>_<language>
+    /// --log_samples --output_path OUT`, then `gapwise import-scores OUT`.
+    ExportTask {
+        /// The harness the tasks are for.
+        #[arg(long, value_enum, default_value = "lm-eval")]
+        harness: Harness,
+        /// Only this mode's tasks; every mode's by default.
+        #[arg(long, value_enum)]
+        mode: Option<crate::harness::TaskMode>,
+        /// Only this language's tasks (en, es, fr, it, ru); every language's by default.
+        #[arg(long)]
+        language: Option<String>,
+        /// The start token the model reads, as text, put before the contexts of the
+        /// next-word, definition and invented-word tasks (e.g. '<|endoftext|>'), so that
+        /// they are read as `gapwise score` reads them; none by default.
+        #[arg(long, default_value = "")]
+        start_text: String,
+        /// The folder the tasks are written into (created when missing).
+        dir: PathBuf,
+    },
+    /// Store scores made elsewhere under a model id, with how they were made: an
+    /// lm-evaluation-harness run's --log_samples output (its folder, or its results
+    /// file) for tasks export-task wrote, or a plain JSON Lines or CSV file of
+    /// per-request log-probabilities. The model then joins the leaderboard, the
+    /// report and the export.
+    ImportScores {
+        /// The run's folder or results_*.json, or a plain .jsonl/.csv file.
+        path: PathBuf,
+        /// The id the scores are stored under; by default the run's model name (a
+        /// plain file needs one).
+        #[arg(long)]
+        model_id: Option<String>,
+        /// For a plain file: what made the scores and how (the tool and its version,
+        /// the start token, the precision), stored as the model's convention.
+        #[arg(long)]
+        convention: Option<String>,
+    },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
     AddStaff {
@@ -282,7 +321,14 @@ pub enum Command {
 impl Command {
     /// Whether the command only reads the database (and so must find one there).
     pub fn only_reads(&self) -> bool {
-        matches!(self, Command::Backup { .. } | Command::ExportPairs { .. } | Command::Report { .. } | Command::Export { .. })
+        matches!(
+            self,
+            Command::Backup { .. }
+                | Command::ExportPairs { .. }
+                | Command::Report { .. }
+                | Command::Export { .. }
+                | Command::ExportTask { .. }
+        )
     }
 }
 
@@ -323,6 +369,17 @@ pub struct ModelArgs {
     /// f32 whatever it is.
     #[arg(long, default_value = "auto")]
     precision: gapwise_scorer::Precision,
+    /// For a model behind a server (--model openai+URL#MODEL): the text the model
+    /// reads before each sentence, not scored (e.g. its BOS token as text); nothing by
+    /// default (what the server adds, if anything).
+    #[arg(long, default_value = "")]
+    pub(super) start_text: String,
+    /// For a model behind a server: requests at a time.
+    #[arg(long, default_value_t = 4)]
+    pub(super) parallel: usize,
+    /// For a model behind a server: seconds a request may take before it is tried again.
+    #[arg(long, default_value_t = 120)]
+    pub(super) timeout: u64,
     /// Score with a baseline instead: unigram or bigram (--model is a corpus,
     /// one sentence per line) or vectors (--model is a GloVe/word2vec text file).
     #[arg(long, value_parser = ["unigram", "bigram", "vectors"])]
@@ -404,6 +461,14 @@ pub struct ServeArgs {
     /// Mark cookies Secure (set this when serving over TLS).
     #[arg(long, env = "GAPWISE_SECURE_COOKIES", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub secure_cookies: bool,
+}
+
+/// The evaluation harnesses tasks are written for.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Harness {
+    /// EleutherAI's lm-evaluation-harness (0.4).
+    #[value(name = "lm-eval")]
+    LmEval,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

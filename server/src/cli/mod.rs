@@ -107,6 +107,27 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let new = crate::new_words::import_new_words(&store, &text, &wordnet, seed).await?;
             println!("{new} invented-word items imported");
         }
+        Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, dir } => {
+            let modes = mode.map_or_else(|| crate::harness::TaskMode::ALL.to_vec(), |m| vec![m]);
+            let written = crate::harness::tasks::export(&store, &modes, language.as_deref(), &start_text, &dir).await?;
+            if written.is_empty() {
+                return Err("nothing to write: no items of the modes and languages asked for".into());
+            }
+            for w in &written {
+                println!("{}: {} documents ({})", w.task, w.docs, w.yaml.display());
+            }
+            let tasks: Vec<&str> = written.iter().map(|w| w.task.as_str()).collect();
+            println!(
+                "lm_eval --model hf --model_args pretrained=MODEL --include_path {} --tasks {} --log_samples --output_path OUT",
+                dir.display(),
+                tasks.join(",")
+            );
+        }
+        Command::ImportScores { path, model_id, convention } => {
+            let imported = crate::harness::results::import(&store, &path, model_id, convention).await?;
+            let counts: Vec<String> = imported.requests.iter().map(|(mode, n)| format!("{n} {mode}")).collect();
+            println!("{}: {} requests stored", imported.model_id, counts.join(", "));
+        }
         Command::ScoreNewWords { model, items, word, teaching, shots, seed } => {
             let words = match word.as_deref() {
                 None => PlayedWord::ALL.to_vec(),

@@ -111,7 +111,7 @@ pub(super) async fn next_words(
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<(usize, usize), Box<dyn Error>> {
-    let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models guess next words"))?;
+    let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models scored here guess next words (not n-gram baselines; not models behind a server, whose API does not return every next piece's probability)"))?;
     let done = crate::guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
     let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
     let frequencies = facts.wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
@@ -169,7 +169,23 @@ pub(super) async fn load_quietly(
     language: Option<&str>,
 ) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
     let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
-    let path = if args.baseline.is_some() { PathBuf::from(&spec) } else { gapwise_scorer::locate(&spec)? };
+    let (loaded, model_id) = match crate::remote::Remote::parse(&spec) {
+        Some((base, model)) => {
+            let timeout = std::time::Duration::from_secs(args.timeout);
+            let remote = crate::remote::Remote { base, model, start_text: args.start_text.clone(), parallel: args.parallel, timeout };
+            let model_id = args.model_id.clone().unwrap_or_else(|| remote.model.clone());
+            (remote.connect().await?, model_id)
+        }
+        None => load_local(&spec, &args)?,
+    };
+    let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
+    store.scores().register_model(&info).await?;
+    Ok((loaded, model_id))
+}
+
+/// A model file, directory or Hub id, or a baseline, with the id its scores go under.
+fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+    let path = if args.baseline.is_some() { PathBuf::from(spec) } else { gapwise_scorer::locate(spec)? };
     if !path.exists() {
         return Err(format!("{spec}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)").into());
     }
@@ -178,14 +194,12 @@ pub(super) async fn load_quietly(
         None => gapwise_scorer::load(&path, &gapwise_scorer::device(&args.device)?, &args.conventions())?,
     };
     // a Hub id is named by its last part; a path by its file or directory name
-    let name = if path.as_os_str() == spec.as_str() {
+    let name = if path.as_os_str() == spec {
         path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?
     } else {
-        spec.rsplit('/').next().unwrap_or(&spec).to_owned()
+        spec.rsplit('/').next().unwrap_or(spec).to_owned()
     };
     let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
-    let info = gapwise_store::ModelInfo::new(&model_id, loaded.kind, &spec, &loaded.convention);
-    store.scores().register_model(&info).await?;
     Ok((loaded, model_id))
 }
 

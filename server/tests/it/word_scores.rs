@@ -11,13 +11,14 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gapwise_model::PlayedWord;
 use gapwise_store::testing::sqlite;
 use gapwise_store::{NewWordsItemRecord, NewWordsVariant};
 use serde::Deserialize;
 use sqlx::Row;
+
+use crate::common::cli as run;
 
 const TOLERANCE: f64 = 1e-4;
 
@@ -78,12 +79,6 @@ fn model_dir(reference: &Reference, name: &str, into: &Path) -> PathBuf {
         }
     }
     dir
-}
-
-/// Runs `gapwise` on the database at `url`: whether it succeeded, and what it said.
-fn run(url: &str, args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run gapwise");
-    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
 
 fn gapwise(url: &str, args: &[&str]) {

@@ -79,3 +79,10 @@ pub fn irt_answers(report: &gapwise_model::Report, mode: &str) -> (usize, bool) 
     let answers = table("irt_mode_items").rows.iter().filter(|r| r[0] == mode).map(|r| r[3].parse::<usize>().expect("answers")).sum();
     (answers, table("irt_mode_abilities").rows.iter().any(|r| r[0] == mode))
 }
+
+/// Runs the `gapwise` binary on the database at `url`: whether it succeeded, and what
+/// it said (standard output, then standard error).
+pub fn cli(url: &str, args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run gapwise");
+    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}

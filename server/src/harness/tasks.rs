@@ -1,0 +1,218 @@
+//! `gapwise export-task --harness lm-eval`: the items as stored, written as
+//! lm-evaluation-harness tasks (a YAML file and a JSON Lines data file each) that
+//! `lm_eval --include_path DIR --tasks gapwise_<mode>_<language> --log_samples`
+//! scores with any backend of the harness.
+//!
+//! What each mode asks, in the harness's request types:
+//! - **substitution** (`multiple_choice`, an empty context, the two sentences as the
+//!   choices): `loglikelihood(("", sentence))` for the sentence as written and with
+//!   the distractor, read after the harness's prefix token (the tokenizer's BOS, else
+//!   EOS), which is the start token Gapwise's `auto` reads; the item's Eq. 2 score is
+//!   the sum over its contexts of the two's difference.
+//! - **new_words** (`multiple_choice` with one input per option, as the harness's own
+//!   Winogrande task): the text after the blank, after the sentence up to the blank
+//!   filled with each option (partial scoring), with no solved items before.
+//! - **define** and **guess** (`loglikelihood`): the word after its pattern (W2D: the
+//!   target word after each candidate definition; D2W: each candidate word after the
+//!   target's definition), and each word of a sentence after the text before it.
+//!
+//! The contexts of the last three begin with `--start-text` (each document carries it
+//! as `start_text`): the start token Gapwise reads, written as text, which the
+//! harness's tokenizer turns back into that token (`<|endoftext|>` for GPT-2-like
+//! vocabularies). Without it a context is read as the tokenizer reads it (a BOS where
+//! its template adds one, else nothing).
+//!
+//! What the harness's requests cannot express, and so differs from `gapwise score`:
+//! the word-start correction of word probabilities needs the probability of every
+//! word-start piece, which a log-likelihood request does not return, so next-word
+//! scores are the pieces' sums only, and a word whose last piece runs on into the
+//! text after it gets the sum of the pieces of the text up to its end (Gapwise gives
+//! it none); D2W's score is the whole word's log-probability, not its first piece's;
+//! a SentencePiece tokenizer that marks the start of a text (`▁`) does not mark the
+//! text after a special token's text, so with a start text its first word's pieces
+//! differ. The import records these in the model's convention.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use gapwise_model::words::word_spans;
+use gapwise_model::{DefinitionTask, NewWordsItem, Teaching};
+use gapwise_scorer::define::patterns::causal;
+use gapwise_scorer::define::Pos;
+use gapwise_scorer::new_words::partial::prompts;
+use gapwise_scorer::Context;
+use gapwise_store::Store;
+use serde_json::{json, Value};
+
+use super::{Request, TaskMode};
+
+type Error = Box<dyn std::error::Error>;
+
+/// Groups of at most this many members are exported for the definition tasks (the
+/// paper's human study: 10).
+pub const DEFINE_MAX_SIZE: u32 = 10;
+
+/// One document: its request and the fields its task's YAML reads.
+pub struct Doc {
+    pub request: Request,
+    pub fields: Value,
+}
+
+/// The task name of `mode` in `language`.
+pub fn task_name(mode: TaskMode, language: &str) -> String {
+    format!("gapwise_{}_{language}", mode.code())
+}
+
+/// The languages `mode` has requests in (`only` when it is given).
+pub fn languages(mode: TaskMode, only: Option<&str>) -> Result<Vec<String>, Error> {
+    let all: Vec<String> = match mode {
+        // WordNet and the invented-word items are English
+        TaskMode::Define | TaskMode::NewWords => vec!["en".into()],
+        TaskMode::Substitution | TaskMode::Guess => gapwise_model::LANGUAGES.iter().map(|(code, _)| (*code).to_owned()).collect(),
+    };
+    match only {
+        Some(language) if all.iter().any(|l| l == language) => Ok(vec![language.to_owned()]),
+        Some(language) => Err(format!("{mode} tasks are in {}, not {language:?}", all.join(", ")).into()),
+        None => Ok(all),
+    }
+}
+
+/// Every document of `mode` in `language`, in a stable order; contexts begin with
+/// `start` (substitution's are empty: the harness reads its prefix token).
+pub async fn docs(store: &Store, mode: TaskMode, language: &str, start: &str) -> Result<Vec<Doc>, Error> {
+    let mut docs = Vec::new();
+    match mode {
+        TaskMode::Substitution => {
+            // every context of every item: what a model that scored none has left
+            for c in store.scores().contexts_to_score("", Some(language), i64::MAX).await? {
+                let context = Context { text: &c.text, blank: c.blank, target: &c.target, distractor: &c.distractor };
+                let (with_distractor, _) = context.filled(&c.distractor)?;
+                docs.push(Doc {
+                    request: Request::Substitution { pair: c.pair_id, sentence: c.sentence_id },
+                    fields: json!({"choices": [c.text, with_distractor]}),
+                });
+            }
+        }
+        TaskMode::Guess => {
+            for (sentence, text) in store.guess().sentences_to_predict("", language, usize::MAX, 0).await? {
+                for (position, &(begin, end)) in word_spans(&text).iter().enumerate().skip(1) {
+                    let context = text.get(..begin).unwrap_or_default().trim_end();
+                    let continuation = text.get(context.len()..end).unwrap_or_default();
+                    docs.push(Doc {
+                        request: Request::Guess { sentence, position },
+                        fields: json!({"context": format!("{start}{context}"), "continuation": continuation}),
+                    });
+                }
+            }
+        }
+        TaskMode::Define => {
+            for task in DefinitionTask::ALL {
+                for group in store.define().groups_to_score("", task, DEFINE_MAX_SIZE, usize::MAX, 0).await? {
+                    let Some(pos) = Pos::from_wordnet(&group.pos) else { continue };
+                    let Some(target) = group.members.iter().find(|m| m.id == group.target) else { continue };
+                    for candidate in &group.members {
+                        let query = match task {
+                            DefinitionTask::W2d => causal(pos, &target.word, &candidate.definition),
+                            DefinitionTask::D2w => causal(pos, &candidate.word, &target.definition),
+                        };
+                        let (context, continuation) = query.split_at_word();
+                        docs.push(Doc {
+                            request: Request::Define { task, target: group.target.clone(), candidate: candidate.id.clone() },
+                            fields: json!({"context": format!("{start}{context}"), "continuation": continuation}),
+                        });
+                    }
+                }
+            }
+        }
+        TaskMode::NewWords => {
+            for (item, _) in store.new_words().items().await? {
+                for (&word, variant) in &item.variants {
+                    let played = NewWordsItem {
+                        sentence: variant.sentence.clone(),
+                        options: item.options.clone(),
+                        answer: item.answer,
+                        definition: Some(variant.taught.clone()),
+                    };
+                    for teaching in Teaching::ALL {
+                        let p = prompts(&played, teaching, &[])?;
+                        let contexts: Vec<String> = p.prefixes.iter().map(|c| format!("{start}{c}")).collect();
+                        docs.push(Doc {
+                            request: Request::NewWords { item: item.id.clone(), word, teaching },
+                            fields: json!({"answer": item.answer, "contexts": contexts, "continuation": p.continuation}),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(docs)
+}
+
+/// The YAML of a task named `task` over the data file `data`.
+fn yaml(mode: TaskMode, task: &str, data: &Path) -> String {
+    let requests = match mode {
+        TaskMode::Substitution => {
+            "output_type: multiple_choice\ndoc_to_text: \"\"\ndoc_to_choice: choices\ndoc_to_target: 0\nmetric_list:\n  - metric: acc\n"
+        }
+        TaskMode::NewWords => {
+            "output_type: multiple_choice\ndoc_to_text: answer\ndoc_to_choice: contexts\ndoc_to_target: continuation\nmetric_list:\n  - metric: acc\n"
+        }
+        TaskMode::Define | TaskMode::Guess => {
+            "output_type: loglikelihood\ndoc_to_text: context\ndoc_to_target: continuation\nmetric_list:\n  - metric: perplexity\n"
+        }
+    };
+    format!(
+        "# Written by `gapwise export-task`: {mode} requests of a Gapwise database; each\n\
+         # document's `id` names its request, `database` the database it came from\n\
+         # (`gapwise import-scores` reads them back).\n\
+         task: {task}\n\
+         dataset_path: json\n\
+         dataset_kwargs:\n  data_files:\n    test: {data}\n\
+         test_split: test\n\
+         target_delimiter: \"\"\n\
+         {requests}\
+         metadata:\n  version: 1.0\n",
+        data = serde_json::to_string(&data.display().to_string()).unwrap_or_default(),
+    )
+}
+
+/// What an export wrote: a task, its documents.
+pub struct Written {
+    pub task: String,
+    pub docs: usize,
+    pub yaml: PathBuf,
+}
+
+/// Writes the tasks of `modes` (every language they have requests in, or `language`)
+/// into `dir`, contexts after `start`; a task with no documents is left out.
+pub async fn export(store: &Store, modes: &[TaskMode], language: Option<&str>, start: &str, dir: &Path) -> Result<Vec<Written>, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
+    let database = store.research().fingerprint().await?;
+    let mut written = Vec::new();
+    let unique: BTreeSet<TaskMode> = modes.iter().copied().collect();
+    for mode in unique {
+        for language in languages(mode, language)? {
+            let docs = docs(store, mode, &language, start).await?;
+            if docs.is_empty() {
+                continue;
+            }
+            let task = task_name(mode, &language);
+            let data = dir.join(format!("{task}.jsonl"));
+            let mut lines = String::new();
+            for doc in &docs {
+                let mut fields = doc.fields.as_object().cloned().unwrap_or_default();
+                fields.insert("id".into(), json!(doc.request.to_string()));
+                fields.insert("database".into(), json!(database));
+                fields.insert("start_text".into(), json!(start));
+                lines.push_str(&serde_json::to_string(&fields)?);
+                lines.push('\n');
+            }
+            std::fs::write(&data, lines).map_err(|e| format!("{}: {e}", data.display()))?;
+            let yaml_file = dir.join(format!("{task}.yaml"));
+            std::fs::write(&yaml_file, yaml(mode, &task, &data)).map_err(|e| format!("{}: {e}", yaml_file.display()))?;
+            written.push(Written { task, docs: docs.len(), yaml: yaml_file });
+        }
+    }
+    Ok(written)
+}
