@@ -6,6 +6,8 @@
 //! ([`gapwise_model::positions`]). The game's rules (which sentence to serve, what a
 //! guess is worth) are the engine's; this file reads and writes their rows.
 
+use std::collections::BTreeMap;
+
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
@@ -315,6 +317,26 @@ impl Guess<'_> {
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         Ok(played.into_iter().chain(others).take(limit).collect())
+    }
+
+    /// Stores the predictions a tool gave at some positions of a sentence (numbered
+    /// from 1), and the others as unscored, saying `why`.
+    pub async fn save_some_predictions(
+        self,
+        model: &str,
+        sentence: i64,
+        mut given: BTreeMap<usize, Prediction>,
+        why: &str,
+    ) -> Result<(), StoreError> {
+        let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
+        let count = positions(&text).len();
+        if let Some(beyond) = given.keys().find(|&&p| p == 0 || p > count) {
+            return Err(StoreError::Invalid(format!("sentence {sentence} has {count} positions, not one at {beyond}")));
+        }
+        let all: Vec<Prediction> = (1..=count)
+            .map(|p| given.remove(&p).unwrap_or_else(|| Prediction { top: Vec::new(), log_prob: Err(why.to_owned()) }))
+            .collect();
+        self.save_predictions(model, sentence, &all).await
     }
 
     /// Stores `model`'s prediction at each position of a sentence.

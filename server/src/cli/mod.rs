@@ -118,7 +118,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             }
             let tasks: Vec<&str> = written.iter().map(|w| w.task.as_str()).collect();
             println!(
-                "lm_eval --model hf --model_args pretrained=MODEL --include_path {} --tasks {} --log_samples --output_path OUT",
+                "lm_eval --model hf --model_args pretrained=MODEL,logits_cache=False --include_path {} --tasks {} --log_samples --output_path OUT",
                 dir.display(),
                 tasks.join(",")
             );

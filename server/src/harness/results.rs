@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, Store};
 use serde_json::Value;
 
-use super::tasks::{docs, languages, task_name};
+use super::tasks::{docs, languages, task_name, GLUED};
 use super::{Request, TaskMode};
 
 type Error = Box<dyn std::error::Error>;
@@ -353,9 +353,8 @@ async fn store_scores(store: &Store, model: &str, scores: &Scores) -> Result<(),
     }
     for (sentence, positions) in guesses {
         // a harness gives no top words and no word-start correction
-        let predictions: Vec<Prediction> =
-            positions.into_values().map(|lp| Prediction { top: Vec::new(), log_prob: Ok((lp, None)) }).collect();
-        store.guess().save_predictions(model, sentence, &predictions).await?;
+        let given = positions.into_iter().map(|(p, lp)| (p, Prediction { top: Vec::new(), log_prob: Ok((lp, None)) })).collect();
+        store.guess().save_some_predictions(model, sentence, given, GLUED).await?;
     }
     Ok(())
 }

@@ -64,7 +64,11 @@ async fn contexts(url: &str, model: &str) -> BTreeMap<(i64, i64), (f64, f64)> {
 }
 
 async fn item_scores(url: &str, model: &str) -> BTreeMap<i64, f64> {
-    let rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = ?").bind(model).fetch_all(&pool(url).await).await.expect("items");
+    let rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = ?")
+        .bind(model)
+        .fetch_all(&pool(url).await)
+        .await
+        .expect("items");
     rows.iter().map(|r| (r.get(0), r.get(1))).collect()
 }
 
@@ -141,8 +145,11 @@ async fn an_lm_eval_run_imports_as_the_scores_gapwise_makes() {
         .fetch_one(&pool(&url).await)
         .await
         .expect("the model's receipt");
-    assert!(model.1.contains("lm-evaluation-harness 0.4.13") && model.1.contains("hf backend") && model.1.contains("<|endoftext|>"), "{model:?}");
-    assert!(model.1.contains("float32"), "the precision: {model:?}");
+    assert!(
+        model.1.contains("lm-evaluation-harness 0.4.13") && model.1.contains("hf backend") && model.1.contains("<|endoftext|>"),
+        "{model:?}"
+    );
+    assert!(model.1.contains("float64"), "the precision: {model:?}");
 
     // the same stand-in, scored here
     let gpt2 = stand_in();
@@ -168,14 +175,20 @@ async fn an_lm_eval_run_imports_as_the_scores_gapwise_makes() {
     let (theirs, ours) = (words(&url, "lm-eval-gpt2").await, words(&url, "here").await);
     assert_eq!(theirs.keys().collect::<Vec<_>>(), ours.keys().collect::<Vec<_>>(), "the same positions");
     let mut compared = 0;
-    for (key, ours) in &ours {
-        let theirs = theirs[key].expect("lm-eval gives every word a value");
-        if let Some(ours) = ours {
-            assert!(close(theirs, *ours), "{key:?}: lm-eval {theirs}, gapwise {ours}");
+    let unscored: Vec<String> =
+        sqlx::query_scalar("SELECT word_unscored FROM guess_predictions WHERE model_id = 'lm-eval-gpt2' AND word_log_prob IS NULL")
+            .fetch_all(&pool(&url).await)
+            .await
+            .expect("unscored");
+    assert!(unscored.iter().all(|why| why.contains("glued to the text before it")), "only glued words unscored: {unscored:?}");
+    for (key, theirs) in &theirs {
+        let Some(theirs) = theirs else { continue };
+        if let Some(ours) = ours.get(key).expect("a position scored here too") {
+            assert!(close(*theirs, *ours), "{key:?}: lm-eval {theirs}, gapwise {ours}");
             compared += 1;
         }
     }
-    assert!(compared * 10 >= ours.len() * 9, "most words compared: {compared} of {}", ours.len());
+    assert!(compared * 10 >= theirs.len() * 9, "most words compared: {compared} of {}", theirs.len());
 
     // invented words: each option's partial score
     ok(&url, &["score-new-words", "--model", &gpt2, "--model-id", "here", "--shots", "0"]);
@@ -187,7 +200,13 @@ async fn an_lm_eval_run_imports_as_the_scores_gapwise_makes() {
         assert!(close(*t0, o0) && close(*t1, o1), "{key:?}: lm-eval ({t0}, {t1}), gapwise ({o0}, {o1})");
     }
 
-    // on the leaderboard, in the report and in the export like a model scored here
+    // on the leaderboard, in the report and in the export like a model scored here,
+    // once people have played
+    {
+        let store = gapwise_store::Store::open(&url).await.expect("open");
+        gapwise_engine::testing::play(&gapwise_engine::Engine::new(store.clone()), 4, 6).await;
+        store.close().await;
+    }
     let report = work.path().join("report");
     ok(&url, &["report", "--out", &report.display().to_string()]);
     let leaderboard = std::fs::read_to_string(report.join("table5_mcc.csv")).expect("table 5");
@@ -239,7 +258,10 @@ async fn what_cannot_be_imported_is_refused_by_name_with_nothing_stored() {
     refused(&url, &["import-scores", &twice], "given twice");
     // tasks of another database
     let other = format!("sqlite://{}", work.path().join("other.db").display());
-    ok(&other, &["import", "sentences", &Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/demo/en_sentences.tsv").display().to_string()]);
+    ok(
+        &other,
+        &["import", "sentences", &Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/demo/en_sentences.tsv").display().to_string()],
+    );
     refused(&other, &["import-scores", &fixtures().join("out").display().to_string()], "another database");
     // a model id that holds scores of another convention
     ok(&url, &["score", "--model", &stand_in(), "--model-id", "here", "--language", "en"]);

@@ -41,7 +41,8 @@ impl LlamaServer {
     /// llama-cpp-python's server on `port`, serving SmolLM2 as `smollm2`, once it
     /// answers.
     fn start(port: u16, log: &Path) -> LlamaServer {
-        let python = std::env::var("GAPWISE_TEST_PYTHON").expect("GAPWISE_TEST_PYTHON (with llama-cpp-python[server]) is not set: run scripts/test.sh");
+        let python = std::env::var("GAPWISE_TEST_PYTHON")
+            .expect("GAPWISE_TEST_PYTHON (with llama-cpp-python[server]) is not set: run scripts/test.sh");
         let gguf = std::env::var("GAPWISE_SMOLLM2_GGUF").expect("GAPWISE_SMOLLM2_GGUF is not set: run scripts/test.sh");
         let file = std::fs::File::create(log).expect("log");
         let child = Command::new(python)
@@ -114,10 +115,24 @@ async fn a_model_server_scores_as_gapwise_does_on_the_same_gguf_and_resumes_afte
     let remote = |id: &'static str, batch: &'static str| {
         let spec = server.spec(MODEL);
         move || -> Vec<String> {
-            ["score", "--model", &spec, "--start-text", "<|im_start|>", "--model-id", id, "--language", "en", "--batch", batch, "--parallel", "2"]
-                .iter()
-                .map(|s| (*s).to_owned())
-                .collect()
+            [
+                "score",
+                "--model",
+                &spec,
+                "--start-text",
+                "<|im_start|>",
+                "--model-id",
+                id,
+                "--language",
+                "en",
+                "--batch",
+                batch,
+                "--parallel",
+                "2",
+            ]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect()
         }
     };
     let args = remote("remote", "8")();
@@ -133,7 +148,10 @@ async fn a_model_server_scores_as_gapwise_does_on_the_same_gguf_and_resumes_afte
     for (key, (t, d)) in &theirs {
         let (ot, od) = ours[key];
         worst = worst.max((t - ot).abs()).max((d - od).abs());
-        assert!((t - ot).abs() <= SENTENCE_TOLERANCE && (d - od).abs() <= SENTENCE_TOLERANCE, "{key:?}: server ({t}, {d}), gapwise ({ot}, {od})");
+        assert!(
+            (t - ot).abs() <= SENTENCE_TOLERANCE && (d - od).abs() <= SENTENCE_TOLERANCE,
+            "{key:?}: server ({t}, {d}), gapwise ({ot}, {od})"
+        );
     }
     println!("{} contexts: largest difference from gapwise score {worst:.3} nats a sentence", theirs.len());
 
