@@ -155,6 +155,16 @@ fn echoed(response: &Value) -> Result<Vec<Token>, String> {
         .collect()
 }
 
+/// The refusal of a server whose echoed prompt log-probabilities are not each
+/// token's after the ones before it, with what showed it.
+fn misaligned(base: &str, shown: &str) -> ScorerError {
+    server(format!(
+        "{base}: the server's prompt log-probabilities are not each token's after the ones before it ({shown}); \
+         llama-cpp-python 0.3 reports each token after itself unless the prompt starts with the model's BOS \
+         (abetlen/llama-cpp-python#1983): give that BOS as --start-text, or use a server that echoes them right (vLLM)"
+    ))
+}
+
 /// Runs `future` to its end from synchronous code inside the runtime (the scoring
 /// traits are synchronous; the commands call them on the runtime's blocking threads).
 fn block<F: std::future::Future>(future: F) -> F::Output {
@@ -291,9 +301,18 @@ impl RemoteLm {
         let Some(last) = tokens.last().filter(|t| t.from_end > 0 && tokens.len() > 1) else {
             return Err(server(format!("{base}: the probe {probe:?} has no tokens to check")));
         };
+        // each token of the probe's own text where the offsets place it
+        let chars: Vec<char> = probe.chars().collect();
+        let own = chars.len() - self.remote.start_text.chars().count();
+        let misplaced = tokens.iter().filter(|t| t.from_end <= own).find(|t| {
+            let start = chars.len() - t.from_end;
+            chars.get(start..start + t.text.chars().count()).is_none_or(|c| c.iter().collect::<String>() != t.text)
+        });
+        if let Some(t) = misplaced {
+            return Err(misaligned(base, &format!("the token {:?} is echoed where the probe {probe:?} has other text", t.text)));
+        }
         let Some(echoed) = last.log_prob else { return Err(server(format!("{base}: no log-probability for the probe's last token"))) };
-        let cut = probe.chars().count() - last.from_end;
-        let before: String = probe.chars().take(cut).collect();
+        let before: String = chars.iter().take(chars.len() - last.from_end).collect();
         let body = json!({"model": self.remote.model, "prompt": before, "max_tokens": 1, "logprobs": 20, "temperature": 0});
         let generated = self.complete(&body).await?;
         let top = generated.pointer("/choices/0/logprobs/top_logprobs/0").and_then(Value::as_object).cloned().unwrap_or_default();
@@ -304,13 +323,7 @@ impl RemoteLm {
             )));
         };
         if (fresh - echoed).abs() > 0.05 {
-            return Err(server(format!(
-                "{base}: the server's prompt log-probabilities are not each token's after the ones before it ({:?} after \
-                 {before:?}: {echoed:.3} echoed, {fresh:.3} generated); llama-cpp-python 0.3 reports each token after itself \
-                 unless the prompt starts with the model's BOS (abetlen/llama-cpp-python#1983): give that BOS as --start-text, \
-                 or use a server that echoes them right (vLLM)",
-                last.text
-            )));
+            return Err(misaligned(base, &format!("{:?} after {before:?}: {echoed:.3} echoed, {fresh:.3} generated", last.text)));
         }
         Ok(())
     }

@@ -177,7 +177,8 @@ async fn a_model_server_scores_as_gapwise_does_on_the_same_gguf_and_resumes_afte
     assert!(kept.len() < theirs.len(), "stopped before the end: {} of {}", kept.len(), theirs.len());
     let mut server = LlamaServer::start(port, &log);
     let (ok, said) = cli(&url, &args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(ok, "{said}");
+    let rest = theirs.len() - kept.len();
+    assert!(ok && said.contains(&format!("resumed: {rest} contexts scored")), "only the {rest} not stored are asked: {said}");
     let resumed = contexts(&url, "resumed").await;
     assert_eq!(resumed.keys().collect::<Vec<_>>(), theirs.keys().collect::<Vec<_>>(), "every context once");
     for (key, value) in &kept {
