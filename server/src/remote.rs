@@ -256,7 +256,11 @@ impl RemoteLm {
                 Some(v) => scored.push(v),
                 None if i == 0 && nothing_before => {}
                 None if i == 0 && t.text.is_empty() => {
-                    return Err(input(format!("{text:?}: the server echoes no value for its first token, nor its text")));
+                    return Err(input(format!(
+                        "{text:?}: the server echoes no value for its first token, and that token is part of a character, \
+                         so it has no text to look up after the start text (llama-cpp-python leaves out the first value \
+                         after the BOS); score this text with a server that echoes every token's value (vLLM) or here"
+                    )));
                 }
                 None if i == 0 => {
                     let after_start = self.after_start().await?;

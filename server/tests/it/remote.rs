@@ -4,8 +4,9 @@
 //! English items of a slice of the demo stores what `gapwise score --start-token bos`
 //! stores on the same file, within the tolerance of the scorer's llama.cpp fixtures
 //! for this quantized file (llama.cpp rounds the activations to 8 bits: 2 nats a
-//! sentence); a server killed mid-run stops the run with what it stored kept, and the
-//! run resumes on the restarted server without asking or storing anything twice.
+//! sentence), and so do its invented-word judgements; a server killed mid-run stops
+//! the run with what it stored kept, and the run resumes on the restarted server
+//! without asking or storing anything twice.
 //! Refused by name: no server, a model it does not serve, a server whose prompt
 //! log-probabilities are not each token's after the ones before (llama-cpp-python
 //! without the BOS in the prompt), and the next-word game.
@@ -90,6 +91,17 @@ async fn contexts(url: &str, model: &str) -> BTreeMap<(i64, i64), (f64, f64)> {
     rows.iter().map(|r| ((r.get(0), r.get(1)), (r.get(2), r.get(3)))).collect()
 }
 
+async fn judgements(url: &str, model: &str) -> BTreeMap<(String, String, String), (f64, f64)> {
+    let pool = sqlx::SqlitePool::connect(url).await.expect("open");
+    let rows =
+        sqlx::query("SELECT item_id, word, teaching, log_likelihood_a, log_likelihood_b FROM new_words_judgements WHERE model_id = ?")
+            .bind(model)
+            .fetch_all(&pool)
+            .await
+            .expect("judgements");
+    rows.iter().map(|r| ((r.get(0), r.get(1), r.get(2)), (r.get(3), r.get(4)))).collect()
+}
+
 fn refused(url: &str, args: &[&str], why: &str) {
     let (ok, said) = cli(url, args);
     assert!(!ok && said.contains(why), "gapwise {} should be refused with {why:?}: {said}", args.join(" "));
@@ -154,6 +166,39 @@ async fn a_model_server_scores_as_gapwise_does_on_the_same_gguf_and_resumes_afte
         );
     }
     println!("{} contexts: largest difference from gapwise score {worst:.3} nats a sentence", theirs.len());
+
+    // invented words through the server: each option's partial score, as here
+    let spec = server.spec(MODEL);
+    for args in [
+        [
+            "score-new-words",
+            "--model",
+            spec.as_str(),
+            "--start-text",
+            "<|im_start|>",
+            "--model-id",
+            "remote",
+            "--items",
+            "4",
+            "--word",
+            "original",
+        ],
+        ["score-new-words", "--model", gguf.as_str(), "--start-token", "bos", "--model-id", "here", "--items", "4", "--word", "original"],
+    ] {
+        let (ok, said) = cli(&url, &args);
+        assert!(ok, "{said}");
+    }
+    let (served, here) = (judgements(&url, "remote").await, judgements(&url, "here").await);
+    // (a few: llama-cpp-python takes ~2 s a request, sorting the vocabulary per token)
+    assert!(served.len() >= 10, "{} judgements", served.len());
+    assert_eq!(served.keys().collect::<Vec<_>>(), here.keys().collect::<Vec<_>>(), "the same setups");
+    for (key, (t0, t1)) in &served {
+        let (o0, o1) = here[key];
+        assert!(
+            (t0 - o0).abs() <= SENTENCE_TOLERANCE && (t1 - o1).abs() <= SENTENCE_TOLERANCE,
+            "{key:?}: server ({t0}, {t1}), gapwise ({o0}, {o1})"
+        );
+    }
 
     // killed mid-run: what was stored stays; the rerun asks only for the rest
     let args = remote("resumed", "2")();
