@@ -21,8 +21,9 @@
 //!   log-probabilities, and one whose prompt log-probabilities are not each token's
 //!   given the ones before it (llama-cpp-python 0.3 reports each token's probability
 //!   after itself unless the prompt starts with the model's BOS,
-//!   abetlen/llama-cpp-python#1983): a generated token's log-probability after a
-//!   prompt must equal the echo of that token after the same text.
+//!   abetlen/llama-cpp-python#1983): each echoed token of a probe must lie where
+//!   its offsets place it, and a generated token's log-probability after a prompt
+//!   must equal the echo of that token after the same text.
 //! - Requests go up to `--parallel` at a time, each within `--timeout`, retried with a
 //!   growing wait (0.5 s, doubling, 5 tries) on 429, 5xx and a dropped connection;
 //!   then the run stops with [`ScorerError::Server`]. What a run stored is not asked

@@ -328,7 +328,7 @@ impl Guess<'_> {
         mut given: BTreeMap<usize, Prediction>,
         why: &str,
     ) -> Result<(), StoreError> {
-        let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
+        let text = self.sentence_text(sentence).await?;
         let count = positions(&text).len();
         if let Some(beyond) = given.keys().find(|&&p| p == 0 || p > count) {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {count} positions, not one at {beyond}")));
@@ -336,13 +336,22 @@ impl Guess<'_> {
         let all: Vec<Prediction> = (1..=count)
             .map(|p| given.remove(&p).unwrap_or_else(|| Prediction { top: Vec::new(), log_prob: Err(why.to_owned()) }))
             .collect();
-        self.save_predictions(model, sentence, &all).await
+        self.insert_predictions(model, sentence, &text, &all).await
     }
 
     /// Stores `model`'s prediction at each position of a sentence.
     pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[Prediction]) -> Result<(), StoreError> {
-        let text: String = sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?;
-        let all = positions(&text);
+        let text = self.sentence_text(sentence).await?;
+        self.insert_predictions(model, sentence, &text, predictions).await
+    }
+
+    async fn sentence_text(self, sentence: i64) -> Result<String, StoreError> {
+        Ok(sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?)
+    }
+
+    /// [`Self::save_predictions`] of the sentence whose text is `text`.
+    async fn insert_predictions(self, model: &str, sentence: i64, text: &str, predictions: &[Prediction]) -> Result<(), StoreError> {
+        let all = positions(text);
         if all.len() != predictions.len() {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));
         }

@@ -61,18 +61,20 @@ fn number(v: &Value) -> Option<f64> {
     v.as_f64().or_else(|| v.as_str()?.parse().ok())
 }
 
-/// Adds `id`'s `log_probs` to `scores`, refusing what the module says.
-fn add(scores: &mut Scores, id: &str, log_probs: Vec<f64>, at: &str) -> Result<(), Error> {
+/// Adds `id`'s `log_probs` to `scores`, refusing what the module says; the mode of
+/// its request.
+fn add(scores: &mut Scores, id: &str, log_probs: Vec<f64>, at: &str) -> Result<TaskMode, Error> {
     let request =
         Request::parse(id).ok_or_else(|| format!("{at}: {id:?} names no Gapwise request (ids are written by gapwise export-task)"))?;
-    let want = expected(request.mode());
+    let mode = request.mode();
+    let want = expected(mode);
     if log_probs.len() != want || log_probs.iter().any(|l| !l.is_finite()) {
         return Err(format!("{at}: {id} needs {want} finite log-probabilities, not {log_probs:?}").into());
     }
     if scores.insert(request, log_probs).is_some() {
         return Err(format!("{at}: {id} is given twice").into());
     }
-    Ok(())
+    Ok(mode)
 }
 
 /// The lm-eval run in `path` (its results file, or a folder holding one run's
@@ -128,16 +130,15 @@ fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Erro
             let doc = |field: &str| sample.pointer(&format!("/doc/{field}")).and_then(Value::as_str);
             let id = doc("id").ok_or_else(|| format!("{at}: the document has no Gapwise id (not a task of gapwise export-task)"))?;
             databases.insert(doc("database").unwrap_or_default().to_owned());
-            if request_mode(id) != Some(TaskMode::Substitution) {
-                starts.insert(doc("start_text").unwrap_or_default().to_owned());
-            }
             let log_probs = sample
                 .get("filtered_resps")
                 .and_then(Value::as_array)
                 .map(|r| r.iter().map(|x| number(x.get(0).unwrap_or(x))).collect::<Option<Vec<f64>>>())
                 .ok_or_else(|| format!("{at}: no filtered_resps"))?
                 .ok_or_else(|| format!("{at}: a response that is not a log-probability"))?;
-            add(&mut scores, id, log_probs, &at)?;
+            if add(&mut scores, id, log_probs, &at)? != TaskMode::Substitution {
+                starts.insert(doc("start_text").unwrap_or_default().to_owned());
+            }
         }
     }
     if files == 0 {
@@ -151,10 +152,6 @@ fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Erro
         .into());
     }
     Ok((scores, databases, receipt(&run, starts.first().map_or("", String::as_str))))
-}
-
-fn request_mode(id: &str) -> Option<TaskMode> {
-    Request::parse(id).map(|r| r.mode())
 }
 
 /// The receipt of an lm-eval run from its results file, its contexts after `start`.
