@@ -48,6 +48,12 @@ impl I18n {
         CATALOGUES.lookup(&self.id(), key)
     }
 
+    /// A table of players' data named in this language (`table-<name>` in the
+    /// catalogues; a test checks that every such table has its message).
+    pub fn table(self, table: &str) -> String {
+        self.t(&format!("table-{table}"))
+    }
+
     /// The message `key` with its arguments: numbers choose plural forms.
     pub fn t_with(self, key: &str, args: &[(&'static str, Arg)]) -> String {
         let args: HashMap<Cow<'static, str>, FluentValue> = args

@@ -59,7 +59,11 @@ pub fn App() -> impl IntoView {
             <a class="skip-link" href="#main">{i18n.t("skip-to-content")}</a>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Gapwise"</A>
-                <nav aria-label=i18n.t("nav-main")>
+                // on a phone the menu folds behind a button; a checkbox and its label
+                // open it, so that it works without JavaScript too
+                <input type="checkbox" id="menu-open" class="menu-toggle"/>
+                <label for="menu-open" class="menu-button">{i18n.t("nav-menu")}</label>
+                <nav aria-label=i18n.t("nav-main") class="main-menu">
                     <A href="/play">{i18n.t("nav-play")}</A>
                     <A href="/rate">{i18n.t("nav-rate")}</A>
                     <A href="/define">{i18n.t("nav-define")}</A>

@@ -6,7 +6,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use gapwise_engine::Engine;
-use gapwise_store::{Session, Staff, Store, StoreError};
+use gapwise_store::{Role, Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
@@ -47,6 +47,22 @@ pub fn back_with(key: &str, value: &str) {
     let referer = parts.headers.get(header::REFERER).and_then(|v| v.to_str().ok());
     if let Some(page) = referer.and_then(|referer| page_saying(referer, key, value)) {
         leptos_axum::redirect(&page);
+    }
+}
+
+/// Sends a refused plain form post of server function `S` back to its page with the
+/// error (as Leptos does) and `key=value` in the page's query, so that the page can
+/// keep what was typed (the pseudonym of a sign-in with a wrong password). Does
+/// nothing for a request from a script (no HTML accepted, or no `Referer`).
+pub fn refused_keeping<S: server_fn::ServerFn<Error = AppError>>(error: &AppError, key: &str, value: &str) {
+    let Some(parts) = use_context::<axum::http::request::Parts>() else { return };
+    let accepts_html = parts.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/html"));
+    let referer = parts.headers.get(header::REFERER).and_then(|v| v.to_str().ok());
+    let Some(page) = referer.filter(|_| accepts_html).and_then(|referer| page_saying(referer, key, value)) else { return };
+    // the error as Leptos encodes it, on a base that only lends the URL its form
+    let with_error = server_fn::error::ServerFnUrlError::new(S::PATH, error.clone()).to_url(&format!("http://page{page}"));
+    if let Ok(url) = with_error {
+        leptos_axum::redirect(&format!("{}?{}", url.path(), url.query().unwrap_or_default()));
     }
 }
 
@@ -206,53 +222,57 @@ pub async fn staff_token() -> Option<String> {
     cookie_value(STAFF_COOKIE).await
 }
 
-/// The staff member a request's credentials name: an API token (`bearer`, for
-/// scripts), else the staff cookie. Otherwise the refusal: 403 for a player's
-/// cookie, 401 for anyone else.
-pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar) -> Result<Staff, AppError> {
-    if let Some(token) = bearer {
+/// The staff member a request's credentials name (an API token, `bearer`, for
+/// scripts, else the staff cookie) when their role may do what `needed` may.
+/// Otherwise the refusal in the words of what was asked: 403 for a player's cookie
+/// or a researcher on an admin's page, 401 for anyone else.
+pub async fn staff_of(store: &Store, bearer: Option<&str>, jar: &CookieJar, needed: Role) -> Result<Staff, AppError> {
+    let staff = if let Some(token) = bearer {
         let staff = store.staff().for_token(token).await?;
-        return staff.ok_or_else(|| AppError::Unauthorized("unknown API token".into()).with_status());
-    }
-    if let Some(cookie) = jar.get(STAFF_COOKIE) {
-        if let Some(staff) = store.staff().session(cookie.value()).await? {
-            return Ok(staff);
+        Some(staff.ok_or_else(|| AppError::Unauthorized("unknown API token".into()).with_status())?)
+    } else {
+        match jar.get(STAFF_COOKIE) {
+            Some(cookie) => store.staff().session(cookie.value()).await?,
+            None => None,
         }
+    };
+    if let Some(staff) = staff {
+        return if needed == Role::Researcher || staff.role == Role::Admin {
+            Ok(staff)
+        } else {
+            Err(AppError::Forbidden("only admins may do this: researchers may use the research page".into()).with_status())
+        };
     }
     let player = match jar.get(SESSION_COOKIE) {
         Some(cookie) => store.players().session(cookie.value()).await?.is_some(),
         None => false,
     };
-    Err(staff_refusal(player))
-}
-
-/// The staff member if an admin, else 403.
-pub fn admin_only(staff: Staff) -> Result<Staff, AppError> {
-    if staff.role == gapwise_store::Role::Admin {
-        Ok(staff)
-    } else {
-        Err(AppError::Forbidden("only admins may do this".into()).with_status())
-    }
+    Err(staff_refusal(player, needed))
 }
 
 /// The researcher or admin signed in on this browser, or 401 (nobody signed in) or
 /// 403 (a player).
 pub async fn require_staff(store: &Store) -> Result<Staff, AppError> {
     let jar: CookieJar = leptos_axum::extract().await.unwrap_or_default();
-    staff_of(store, None, &jar).await
+    staff_of(store, None, &jar, Role::Researcher).await
 }
 
 /// The signed-in admin, or 401 (nobody signed in) or 403 (a player or a researcher).
 pub async fn require_admin(store: &Store) -> Result<Staff, AppError> {
-    admin_only(require_staff(store).await?)
+    let jar: CookieJar = leptos_axum::extract().await.unwrap_or_default();
+    staff_of(store, None, &jar, Role::Admin).await
 }
 
-/// The refusal of a research page or export: 403 for a player, 401 for anyone else.
-fn staff_refusal(player: bool) -> AppError {
-    if player {
-        AppError::Forbidden("players cannot see research data".into()).with_status()
-    } else {
-        AppError::Unauthorized("sign in as a researcher to see research data".into()).with_status()
+/// The refusal of a staff page or export to someone with no staff session: 403 for
+/// a player, 401 for anyone else, in the words of the page asked for.
+fn staff_refusal(player: bool, needed: Role) -> AppError {
+    match (player, needed) {
+        (true, Role::Researcher) => AppError::Forbidden("players cannot see research data".into()).with_status(),
+        (true, Role::Admin) => AppError::Forbidden("players cannot use the admin pages".into()).with_status(),
+        (false, Role::Researcher) => {
+            AppError::Unauthorized("sign in as a researcher or an admin to see research data".into()).with_status()
+        }
+        (false, Role::Admin) => AppError::Unauthorized("sign in as an admin to use the admin pages".into()).with_status(),
     }
 }
 

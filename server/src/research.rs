@@ -15,10 +15,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
-use gapwise_app::ssr::{admin_only, staff_of};
+use gapwise_app::ssr::staff_of;
 use gapwise_app::AppError;
 use gapwise_model::AnswerFilter;
-use gapwise_store::{Staff, Store};
+use gapwise_store::{Role, Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
 
@@ -29,10 +29,11 @@ pub fn routes(store: Store) -> Router {
     Router::new().route("/api/export/card", get(card)).route("/api/export/{format}", get(export)).with_state(store)
 }
 
-/// The staff member a request's bearer token or staff cookie names, or the 401/403 it gets.
-pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar) -> Result<Staff, AppError> {
+/// The staff member a request's bearer token or staff cookie names, if their role may
+/// do what `needed` may, or the 401/403 it gets.
+pub(crate) async fn staff(store: &Store, headers: &HeaderMap, jar: &CookieJar, needed: Role) -> Result<Staff, AppError> {
     let bearer = headers.get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).and_then(|h| h.strip_prefix("Bearer ")).map(str::trim);
-    staff_of(store, bearer, jar).await
+    staff_of(store, bearer, jar, needed).await
 }
 
 /// Gives the staff pages the status of the caller's rights: the page still renders
@@ -44,7 +45,8 @@ pub async fn staff_page_status(State(store): State<Store>, jar: CookieJar, req: 
     if !(admin_page || path == "/research" || path.starts_with("/research/")) {
         return next.run(req).await;
     }
-    let verdict = staff(&store, req.headers(), &jar).await.and_then(|s| if admin_page { admin_only(s) } else { Ok(s) });
+    let needed = if admin_page { Role::Admin } else { Role::Researcher };
+    let verdict = staff(&store, req.headers(), &jar, needed).await;
     let refusal = verdict.err().map(|e| e.into_response().status());
     let mut response = next.run(req).await;
     if let Some(status) = refusal {
@@ -98,7 +100,7 @@ async fn export(
     headers: HeaderMap,
     jar: CookieJar,
 ) -> Result<Response, AppError> {
-    staff(&store, &headers, &jar).await?;
+    staff(&store, &headers, &jar, Role::Researcher).await?;
     let format: Format = format.parse().map_err(AppError::NotFound)?;
     let models = query.models(&store).await?;
     let filter = query.filter()?;
@@ -121,7 +123,7 @@ async fn card(
     headers: HeaderMap,
     jar: CookieJar,
 ) -> Result<Response, AppError> {
-    staff(&store, &headers, &jar).await?;
+    staff(&store, &headers, &jar, Role::Researcher).await?;
     let models = query.models(&store).await?;
     let rows: i64 = store.count_rows("answers").await?;
     let card = dataset_card(Format::Csv, &store.scores().models_info(&models).await?, u64::try_from(rows).unwrap_or(0));

@@ -10,10 +10,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
-use gapwise_app::ssr::admin_only;
 use gapwise_app::AppError;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
-use gapwise_store::{Store, StoreError};
+use gapwise_store::{Role, Store, StoreError};
 
 use crate::research::staff;
 
@@ -59,7 +58,7 @@ async fn read_form(mut form: Multipart) -> Result<Upload, AppError> {
 }
 
 async fn import(State(store): State<Store>, headers: HeaderMap, jar: CookieJar, form: Multipart) -> Result<Response, AppError> {
-    let admin = admin_only(staff(&store, &headers, &jar).await?)?;
+    let admin = staff(&store, &headers, &jar, Role::Admin).await?;
     let upload = read_form(form).await?;
     let format = ImportFormat::from_path(std::path::Path::new(&upload.name))
         .ok_or_else(|| AppError::BadRequest(format!("{}: use a .tsv or .jsonl file", upload.name)))?;

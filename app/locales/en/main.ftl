@@ -3,6 +3,7 @@
 
 ## Page frame
 nav-main = Main
+nav-menu = Menu
 nav-play = Play
 nav-rate = Rate
 nav-define = Definitions
@@ -25,6 +26,7 @@ no = no
 
 ## Home page and consent
 landing-erased = Everything we stored about you has been erased.
+landing-signed-out = You are signed out on this device. Your pseudonym and answers are kept; with its password you can come back to them.
 landing-title = Can you tell words apart by their company?
 landing-what = Gapwise is a research game. You see sentences in which one word was replaced by a blank, and two candidate words. Pick the one that was there. Some pairs are easy; some are so close that people and language models alike get them wrong.
 landing-why = Researchers compare your answers with those of language models to learn how much of a word's meaning is in the contexts it appears in.
@@ -147,6 +149,22 @@ my-data-right = Right
 my-data-ratings = Ratings
 my-data-tables = Stored, table by table
 my-data-tables-note = How many rows of each table that holds players' data are yours. Erasing deletes all of them.
+table-define_picks = Your picks in the definition game
+table-guess_answers = Your guesses in the next-word game
+table-challenge_items = Items of your challenges
+table-challenges = Challenges you sent or received
+table-friends = Friends
+table-answers = Your answers in the main game
+table-servings = Rounds shown to you in the main game
+table-rate_ratings = Your ratings
+table-define_servings = Rounds shown to you in the definition game
+table-guess_servings = Sentences shown to you in the next-word game
+table-new_words_servings = Your rounds with new words
+table-pair_suggestions = Word pairs you proposed
+table-export_pseudonyms = Your random id in research exports
+table-feedback = Messages you sent
+table-crowd_assignments = Studies you took part in
+table-sessions = Your sign-ins (sessions)
 my-data-proposals = Proposals
 my-data-pairs = Pairs of yours in the game
 my-data-messages = Messages

@@ -2,6 +2,7 @@
 
 ## Page frame
 nav-main = Menú principal
+nav-menu = Menú
 nav-play = Jugar
 nav-rate = Valorar
 nav-define = Definiciones
@@ -24,6 +25,7 @@ no = no
 
 ## Home page and consent
 landing-erased = Se ha borrado todo lo que guardábamos sobre ti.
+landing-signed-out = Has cerrado la sesión en este dispositivo. Tu seudónimo y tus respuestas se conservan; con su contraseña puedes volver a ellos.
 landing-title = ¿Sabes distinguir las palabras por su compañía?
 landing-what = Gapwise es un juego de investigación. Ves frases en las que una palabra se ha sustituido por un hueco, y dos palabras candidatas. Elige la que estaba. Algunos pares son fáciles; otros se parecen tanto que se equivocan tanto las personas como los modelos de lenguaje.
 landing-why = Los investigadores comparan tus respuestas con las de los modelos de lenguaje para saber cuánto del significado de una palabra está en los contextos en que aparece.
@@ -146,6 +148,22 @@ my-data-right = Correctas
 my-data-ratings = Valoraciones
 my-data-tables = Guardado, tabla por tabla
 my-data-tables-note = Cuántas filas de cada tabla con datos de jugadores son tuyas. Borrar las elimina todas.
+table-define_picks = Tus elecciones en el juego de definiciones
+table-guess_answers = Tus respuestas en el juego de la palabra siguiente
+table-challenge_items = Ítems de tus desafíos
+table-challenges = Desafíos enviados o recibidos
+table-friends = Amigos
+table-answers = Tus respuestas en el juego principal
+table-servings = Rondas que se te mostraron en el juego principal
+table-rate_ratings = Tus valoraciones
+table-define_servings = Rondas que se te mostraron en el juego de definiciones
+table-guess_servings = Frases que se te mostraron en el juego de la palabra siguiente
+table-new_words_servings = Tus rondas con palabras nuevas
+table-pair_suggestions = Pares de palabras que propusiste
+table-export_pseudonyms = Tu identificador aleatorio en las exportaciones de investigación
+table-feedback = Mensajes que enviaste
+table-crowd_assignments = Estudios en los que participaste
+table-sessions = Tus sesiones
 my-data-proposals = Propuestas
 my-data-pairs = Pares tuyos en el juego
 my-data-messages = Mensajes

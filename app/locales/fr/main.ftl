@@ -2,6 +2,7 @@
 
 ## Page frame
 nav-main = Menu principal
+nav-menu = Menu
 nav-play = Jouer
 nav-rate = Évaluer
 nav-define = Définitions
@@ -24,6 +25,7 @@ no = non
 
 ## Home page and consent
 landing-erased = Tout ce que nous gardions sur vous a été effacé.
+landing-signed-out = Vous êtes déconnecté sur cet appareil. Votre pseudonyme et vos réponses sont gardés ; avec son mot de passe, vous pouvez les retrouver.
 landing-title = Savez-vous distinguer les mots d'après leur entourage ?
 landing-what = Gapwise est un jeu de recherche. Vous voyez des phrases où un mot a été remplacé par un blanc, et deux mots candidats. Choisissez celui qui s'y trouvait. Certaines paires sont faciles ; d'autres sont si proches que les humains comme les modèles de langue se trompent.
 landing-why = Les chercheurs comparent vos réponses à celles des modèles de langue pour savoir quelle part du sens d'un mot tient aux contextes où il apparaît.
@@ -146,6 +148,22 @@ my-data-right = Justes
 my-data-ratings = Évaluations
 my-data-tables = Enregistré, table par table
 my-data-tables-note = Combien de lignes de chaque table qui contient des données de joueurs sont à vous. L'effacement les supprime toutes.
+table-define_picks = Vos choix au jeu des définitions
+table-guess_answers = Vos réponses au jeu du mot suivant
+table-challenge_items = Questions de vos défis
+table-challenges = Défis envoyés ou reçus
+table-friends = Amis
+table-answers = Vos réponses au jeu principal
+table-servings = Manches qui vous ont été montrées au jeu principal
+table-rate_ratings = Vos évaluations
+table-define_servings = Manches qui vous ont été montrées au jeu des définitions
+table-guess_servings = Phrases qui vous ont été montrées au jeu du mot suivant
+table-new_words_servings = Vos manches avec des mots nouveaux
+table-pair_suggestions = Paires de mots que vous avez proposées
+table-export_pseudonyms = Votre identifiant aléatoire dans les exports de recherche
+table-feedback = Messages que vous avez envoyés
+table-crowd_assignments = Études auxquelles vous avez participé
+table-sessions = Vos sessions
 my-data-proposals = Propositions
 my-data-pairs = Vos paires dans le jeu
 my-data-messages = Messages

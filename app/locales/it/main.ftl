@@ -2,6 +2,7 @@
 
 ## Page frame
 nav-main = Menu principale
+nav-menu = Menu
 nav-play = Gioca
 nav-rate = Valuta
 nav-define = Definizioni
@@ -24,6 +25,7 @@ no = no
 
 ## Home page and consent
 landing-erased = Tutto ciò che conservavamo su di te è stato cancellato.
+landing-signed-out = Sei uscito su questo dispositivo. Il tuo pseudonimo e le tue risposte restano; con la sua password puoi ritrovarli.
 landing-title = Sai distinguere le parole dalla compagnia che frequentano?
 landing-what = Gapwise è un gioco di ricerca. Vedi frasi in cui una parola è stata sostituita da uno spazio vuoto, e due parole candidate. Scegli quella che c'era. Alcune coppie sono facili; altre sono così vicine che sbagliano sia le persone sia i modelli linguistici.
 landing-why = I ricercatori confrontano le tue risposte con quelle dei modelli linguistici per capire quanta parte del significato di una parola sta nei contesti in cui compare.
@@ -146,6 +148,22 @@ my-data-right = Giuste
 my-data-ratings = Valutazioni
 my-data-tables = Memorizzato, tabella per tabella
 my-data-tables-note = Quante righe di ogni tabella con dati dei giocatori sono tue. La cancellazione le elimina tutte.
+table-define_picks = Le tue scelte nel gioco delle definizioni
+table-guess_answers = Le tue risposte nel gioco della parola successiva
+table-challenge_items = Domande delle tue sfide
+table-challenges = Sfide inviate o ricevute
+table-friends = Amici
+table-answers = Le tue risposte nel gioco principale
+table-servings = Turni mostrati nel gioco principale
+table-rate_ratings = Le tue valutazioni
+table-define_servings = Turni mostrati nel gioco delle definizioni
+table-guess_servings = Frasi mostrate nel gioco della parola successiva
+table-new_words_servings = I tuoi turni con parole nuove
+table-pair_suggestions = Coppie di parole che hai proposto
+table-export_pseudonyms = Il tuo identificativo casuale nelle esportazioni di ricerca
+table-feedback = Messaggi che hai inviato
+table-crowd_assignments = Studi a cui hai partecipato
+table-sessions = Le tue sessioni
 my-data-proposals = Proposte
 my-data-pairs = Tue coppie nel gioco
 my-data-messages = Messaggi

@@ -120,13 +120,21 @@ pub async fn log_in(pseudonym: String, password: String) -> Result<(), AppError>
     use crate::ssr::{context, set_session_cookie};
 
     let ctx = context()?;
-    let token = ctx.store.players().login(&pseudonym, &password).await?;
+    let token = match ctx.store.players().login(&pseudonym, &password).await {
+        Ok(token) => token,
+        Err(e) => {
+            // the page comes back with the pseudonym still typed in
+            let error = AppError::from(e);
+            crate::ssr::refused_keeping::<LogIn>(&error, "pseudonym", &pseudonym);
+            return Err(error);
+        }
+    };
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())
 }
 
-/// Ends this device's play session and sends the browser home. The pseudonym and
+/// Ends this device's play session and sends the browser home, which says so. The pseudonym and
 /// its answers stay; only a password set before lets its player come back to it.
 #[server(endpoint = "logout")]
 pub async fn log_out() -> Result<(), AppError> {
@@ -137,7 +145,7 @@ pub async fn log_out() -> Result<(), AppError> {
         ctx.store.players().delete_session(&token).await?;
     }
     clear_session_cookie(ctx.secure_cookies)?;
-    leptos_axum::redirect("/");
+    leptos_axum::redirect("/?done=signed-out");
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use leptos_meta::Title;
+use leptos_router::hooks::use_query_map;
 
 use crate::api::{whoami, LogIn, LogOut, SetPassword};
 use crate::components::{ActionError, Done, ErrorNote};
@@ -14,6 +15,8 @@ pub fn Account() -> impl IntoView {
     let log_in = ServerAction::<LogIn>::new();
     let log_out = ServerAction::<LogOut>::new();
     let me = Resource::new(|| (), |_| whoami());
+    // a sign-in refused for its password comes back with the pseudonym typed
+    let typed = use_query_map().read_untracked().get("pseudonym").unwrap_or_default();
     let i18n = use_i18n();
     view! {
         <Title text=i18n.t("nav-account")/>
@@ -45,7 +48,7 @@ pub fn Account() -> impl IntoView {
         </Suspense>
         <h2>{i18n.t("account-sign-in-title")}</h2>
         <ActionForm action=log_in>
-            <label>{i18n.t("account-pseudonym")} " " <input type="text" name="pseudonym" autocomplete="username" required/></label>
+            <label>{i18n.t("account-pseudonym")} " " <input type="text" name="pseudonym" autocomplete="username" value=typed required/></label>
             <label>{i18n.t("account-password")} " " <input type="password" name="password" autocomplete="current-password" required/></label>
             <button type="submit">{i18n.t("account-sign-in")}</button>
         </ActionForm>

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::StartPlaying;
-use crate::components::{ActionError, ConsentBox, ConsentTerms};
+use crate::components::{ActionError, ConsentBox, ConsentTerms, Done};
 use crate::i18n::use_i18n;
 
 #[component]
@@ -17,6 +17,7 @@ pub fn Landing() -> impl IntoView {
         <Show when=erased>
             <p class="ok" role="status">{i18n.t("landing-erased")}</p>
         </Show>
+        <Done done="signed-out" message="landing-signed-out"/>
         <section class="intro">
             <h1>{i18n.t("landing-title")}</h1>
             <p>{i18n.t("landing-what")}</p>

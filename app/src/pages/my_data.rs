@@ -11,10 +11,10 @@ use crate::i18n::use_i18n;
 
 #[component]
 pub fn MyDataPage() -> impl IntoView {
-    let feedback = ServerAction::<SendFeedback>::new();
-    let erase = ServerAction::<EraseMe>::new();
     let data = Resource::new(|| (), |_| fetch_my_data(false));
     let i18n = use_i18n();
+    // the feedback and erasure forms need a session: someone who has none sees only
+    // why the page is empty and where to start
     view! {
         <Title text=i18n.t("nav-my-data")/>
         <h1>{i18n.t("nav-my-data")}</h1>
@@ -22,11 +22,20 @@ pub fn MyDataPage() -> impl IntoView {
         <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
             {move || Suspend::new(async move {
                 match data.await {
-                    Ok(d) => view! { <Stored d/> }.into_any(),
+                    Ok(d) => view! { <Stored d/> <Feedback/> <Erase/> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("my-data-start")}</a></p> }.into_any(),
                 }
             })}
         </Suspense>
+    }
+}
+
+/// The form that sends the researchers a message.
+#[component]
+fn Feedback() -> impl IntoView {
+    let feedback = ServerAction::<SendFeedback>::new();
+    let i18n = use_i18n();
+    view! {
         <h2>{i18n.t("feedback-title")}</h2>
         <ActionForm action=feedback attr:class="feedback-form">
             <label>{i18n.t_with("feedback-label", &[("max", MAX_FEEDBACK_CHARS.into())])} " "
@@ -36,6 +45,15 @@ pub fn MyDataPage() -> impl IntoView {
         </ActionForm>
         <Done done="feedback" message="feedback-thanks"/>
         <ActionError value=feedback.value()/>
+    }
+}
+
+/// The form that erases every record of the player.
+#[component]
+fn Erase() -> impl IntoView {
+    let erase = ServerAction::<EraseMe>::new();
+    let i18n = use_i18n();
+    view! {
         <h2>{i18n.t("erase-title")}</h2>
         <p>{i18n.t("erase-explain")}</p>
         <ActionForm action=erase attr:class="erase-form">
@@ -117,7 +135,7 @@ fn Stored(d: MyData) -> impl IntoView {
         <h2>{t("my-data-tables")}</h2>
         <p>{t("my-data-tables-note")}</p>
         <ul class="tables" id="tables">{d.rows.into_iter().map(|(table, rows)| view! {
-            <li><code>{table}</code> ": " {rows}</li>
+            <li data-table=table.clone()>{i18n.table(&table)} ": " {rows}</li>
         }).collect_view()}</ul>
     }
 }

@@ -47,13 +47,12 @@ pub fn Research() -> impl IntoView {
         <Title text="Research"/>
         <div class="wide">
             <h1>"Research"</h1>
-            <StaffBar/>
-            <Filters query/>
-            <Downloads query/>
+            // the staff bar, the filters and the downloads are for staff: someone the
+            // page refuses sees only why
             <Transition fallback=|| view! { <p class="loading">"Computing the analyses…"</p> }>
                 {move || Suspend::new(async move {
                     match report.await {
-                        Ok(report) => view! { <ReportView report/> }.into_any(),
+                        Ok(report) => view! { <StaffBar/> <Filters query/> <Downloads query/> <ReportView report/> }.into_any(),
                         Err(error) => view! {
                             <ErrorNote error/>
                             <p><a href="/staff">"Staff sign-in"</a></p>

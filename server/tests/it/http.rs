@@ -912,3 +912,64 @@ async fn sign_in_attempts_and_proposals_are_rate_limited() {
     assert!(proposals[..20].iter().all(|s| *s != StatusCode::TOO_MANY_REQUESTS), "{proposals:?}");
     assert!(proposals[22..].iter().all(|s| *s == StatusCode::TOO_MANY_REQUESTS), "{proposals:?}");
 }
+
+/// My data names every table of players' data in the player's language, offers its
+/// feedback and erasure forms only with a session, and signing out says so; a
+/// sign-in refused for its password comes back with the pseudonym still typed.
+#[tokio::test]
+async fn my_data_speaks_every_language_and_signing_in_and_out_say_what_happened() {
+    let app = spawn(gapwise_store::testing::sqlite().await).await;
+    let main = |page: String| page.split_once("<main").map_or(String::new(), |(_, main)| main.to_owned());
+    let stranger = client();
+    let page = main(stranger.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html"));
+    for form in ["feedback-form", "erase-form"] {
+        assert!(!page.contains(form), "someone with no session is offered the {form}: {page}");
+    }
+    let player = started(&app).await;
+    let data = common::my_data(&player, &app).await;
+    let tables: Vec<String> = data["rows"].as_array().expect("rows").iter().filter_map(|r| r[0].as_str().map(str::to_owned)).collect();
+    assert!(tables.len() >= 10, "{tables:?}");
+    for (code, _) in gapwise_model::LANGUAGES {
+        let switched = player.get(format!("{}/language?to={code}", app.base)).send().await.expect("switch");
+        assert!(switched.status().is_redirection(), "{code}: {}", switched.status());
+        let page = main(player.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html"));
+        assert!(page.contains("feedback-form") && page.contains("erase-form"), "{code}: {page}");
+        for table in &tables {
+            let label = gapwise_app::i18n::I18n(code).table(table);
+            assert!(!label.contains("Unknown") && label != *table, "{code}: no message for table {table}: {label}");
+            assert!(page.contains(&format!("data-table=\"{table}\">{label}")), "{code}: {table} as {label}: {page}");
+        }
+    }
+    let _ = player.get(format!("{}/language?to=en", app.base)).send().await.expect("switch");
+
+    // signing out says so on the page it lands on
+    let (status, location) = html_post(&player, &app, "logout", &[], "/account").await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(location, "/?done=signed-out");
+    let home = main(player.get(format!("{}{location}", app.base)).send().await.expect("home").text().await.expect("html"));
+    assert!(home.contains("You are signed out on this device."), "{home}");
+
+    // a wrong password keeps the pseudonym in the form
+    let pseudonym = data["pseudonym"].as_str().expect("pseudonym");
+    let (status, location) = html_post(&player, &app, "login", &[("pseudonym", pseudonym), ("password", "not the one")], "/account").await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert!(location.contains("__err=") && location.contains(&format!("pseudonym={pseudonym}")), "{location}");
+    let account = main(player.get(format!("{}{location}", app.base)).send().await.expect("account").text().await.expect("html"));
+    assert!(account.contains(&format!("value=\"{pseudonym}\"")), "{account}");
+    assert!(account.contains("class=\"error\""), "the refusal is shown: {account}");
+}
+
+/// A plain form post of server function `endpoint` from page `from` (as a browser
+/// without JavaScript sends it): the status and the `Location` it is sent to.
+async fn html_post(c: &Client, app: &common::App, endpoint: &str, form: &[(&str, &str)], from: &str) -> (StatusCode, String) {
+    let res = c
+        .post(format!("{}/api/{endpoint}", app.base))
+        .header(header::ACCEPT, "text/html")
+        .header(header::REFERER, format!("{}{from}", app.base))
+        .form(form)
+        .send()
+        .await
+        .expect("post");
+    let location = res.headers().get(header::LOCATION).and_then(|l| l.to_str().ok()).unwrap_or_default().to_owned();
+    (res.status(), location)
+}

@@ -194,6 +194,24 @@ async fn only_staff_may_export_or_see_the_research_page() {
         }
         let report = c.post(format!("{base}/api/research-report")).header("Accept", "application/json");
         assert_eq!(report.send().await.expect("report").status(), 401, "the report's server function is guarded too");
+        // a refusal shows only the refusal, in the words of the page asked for
+        let main = |page: String| page.split_once("<main").map_or(String::new(), |(_, main)| main.to_owned());
+        let refused = |path: &'static str, cookie: Option<String>| {
+            let get = &get;
+            async move { main(get(path, None, cookie).await.expect("page").text().await.expect("html")) }
+        };
+        for (path, cookie, words) in [
+            ("/research", None, "sign in as a researcher or an admin to see research data"),
+            ("/research", player_cookie.clone(), "players cannot see research data"),
+            ("/admin", None, "sign in as an admin to use the admin pages"),
+            ("/admin", player_cookie.clone(), "players cannot use the admin pages"),
+        ] {
+            let page = refused(path, cookie).await;
+            assert!(page.contains(words), "{path}: {page}");
+            for staff_only in ["Sign out", "staff-bar", "<form method=\"get\"", "Download these answers"] {
+                assert!(!page.contains(staff_only), "{path} shows {staff_only:?} to someone it refuses: {page}");
+            }
+        }
 
         // scripts: the API token
         let bearer = Some(format!("Bearer {token}"));
