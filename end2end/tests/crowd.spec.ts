@@ -54,6 +54,8 @@ test('a Prolific participant goes from the entry link to the completion redirect
     await page.locator('form.item button.option').first().click();
     // every answer shows its feedback, the last one too
     await expect(page.locator('section.feedback')).toBeVisible();
+    // a study, not the game: no levels or achievements (the first answer earns one in the game)
+    await expect(page.locator('.news, .achievements')).toHaveCount(0);
     await page.locator('#next').click();
   }
   // the end: thanks, the code to copy, and the way back to the platform, in the study's
@@ -61,6 +63,7 @@ test('a Prolific participant goes from the entry link to the completion redirect
   await expect(page.locator('section.completed')).toBeVisible();
   await expect(page.locator('#completion-code')).toHaveValue('CODE77');
   await expect(page.locator('.site-header nav a[href="/play"]')).toBeHidden();
+  await expect(page.locator('.site-header .menu-button')).toBeHidden();
   if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/crowd-completed.png`, fullPage: true });
   await page.locator('#complete').click();
   await expect.poll(() => completion).toBe('https://app.prolific.com/submissions/complete?cc=CODE77');

@@ -83,4 +83,10 @@ test('five W2D rounds and five D2W rounds on a phone', async ({ browser }) => {
      FROM define_picks p ${mine}`,
   );
   expect(trials[0]).toEqual({ n: picks, mouse: w2d.reduce((sum, n) => sum + n, 0), fine: picks });
+  // no group met both ways round: a W2D solution would give a D2W answer away
+  const both = query<{ target: string }>(
+    `SELECT s.target FROM define_servings s JOIN annotators n ON n.id = s.annotator_id AND n.pseudonym = '${player}'
+     GROUP BY s.target HAVING COUNT(DISTINCT s.task) > 1`,
+  );
+  expect(both).toEqual([]);
 });

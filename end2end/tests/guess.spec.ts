@@ -51,3 +51,18 @@ test('one sentence guessed word by word, then people and the model side by side'
   await expect(table.locator('tr', { hasText: 'people' }).first()).toContainText(String(total));
   await expect(table.locator('tr', { hasText: "SmolLM2-135M-Instruct.Q4_1, people's positions" })).toContainText(String(total));
 });
+
+test('a sentence half-typed, then "with suggestions": suggestions or a word why there are none', async ({ page }) => {
+  await startPlaying(page);
+  await page.goto('/guess?lang=en&mode=type');
+  await hydrated(page);
+  await page.locator('#guess').fill('the');
+  await page.locator('#guess').press('Enter');
+  await expect(page.locator('#guess-progress')).toHaveAttribute('data-position', '2');
+  await page.goto('/guess?lang=en&mode=choose');
+  await hydrated(page);
+  await expect(page.locator('#revealed')).toBeVisible();
+  const suggestions = await page.locator('button.suggestion').count();
+  if (suggestions === 0) await expect(page.locator('#no-suggestions')).toContainText('begun without suggestions');
+  else await expect(page.locator('#no-suggestions')).toHaveCount(0);
+});

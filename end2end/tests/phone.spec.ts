@@ -34,3 +34,56 @@ test('on a phone the answers of a five-sentence item are on the first screen', a
   await options.first().tap();
   await expect(page.locator('section.feedback')).toBeVisible();
 });
+
+// The header on 360 and 412 px phones, with and without JavaScript: nothing scrolls
+// sideways; the menu button opens every page of the menu, each link whole on the
+// screen and 44 px tall; links and controls that stand alone are 44 px tall too.
+for (const width of [360, 412]) {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the ${width} px phone's menu ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+      const page = await (await browser.newContext({ ...PHONE, viewport: { width, height: 800 }, javaScriptEnabled })).newPage();
+      await startPlayingPlain(page);
+      const menu = page.locator('.site-header nav.main-menu a');
+      await expect(menu).toHaveCount(10);
+      await expect(menu.first()).toBeHidden();
+      const button = page.locator('.site-header .menu-button');
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await button.tap();
+      for (const link of await menu.all()) {
+        await expect(link).toBeVisible();
+        const box = (await link.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (process.env.GAPWISE_SCREENSHOTS && javaScriptEnabled) {
+        await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/phone-menu-${width}.png` });
+      }
+      // standalone targets: the footer's link, the home page's link to My data, the
+      // download of My data, the achievements toggle, the language menu of Propose
+      const targets: [string, string][] = [
+        ['/play', '.achievements summary'],
+        ['/play', '.site-footer a'],
+        ['/my-data', 'a#download'],
+        ['/suggest', 'select[name="language"]'],
+        ['/', '.consent a[href="/my-data"]'],
+      ];
+      for (const [path, selector] of targets) {
+        await page.goto(path);
+        const target = page.locator(selector).first();
+        await expect(target, `${path} ${selector}`).toBeVisible();
+        expect((await target.boundingBox())!.height, `${path} ${selector}`).toBeGreaterThanOrEqual(44);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+}
+
+/** Starts playing as a new player with or without JavaScript (a plain form post). */
+async function startPlayingPlain(page: import('@playwright/test').Page) {
+  await page.goto('/');
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play/);
+}

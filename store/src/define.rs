@@ -129,10 +129,10 @@ impl Define<'_> {
         let before_groups = links + hypernyms.len();
         let new_groups = insert_rows(
             &mut tx,
-            "INSERT INTO define_groups (target, size) VALUES {} ON CONFLICT (target) DO NOTHING",
-            2,
+            "INSERT INTO define_groups (target, size, draw) VALUES {} ON CONFLICT (target) DO NOTHING",
+            3,
             groups,
-            |q, (target, size)| q.bind(target.clone()).bind(i64::try_from(*size).unwrap_or(i64::MAX)),
+            |q, (target, size)| q.bind(target.clone()).bind(i64::try_from(*size).unwrap_or(i64::MAX)).bind(rand::random::<f64>()),
             &|n| progress((before_groups + n) as u64),
         )
         .await?;
@@ -166,13 +166,16 @@ impl Define<'_> {
     }
 
     /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
-    /// has not played in `task`: groups a model has scored first, else in random order.
-    pub async fn unplayed_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
+    /// has not met (in either task: a round must not ask what another's solution
+    /// showed) and a model has scored in `task`, in random order (the
+    /// comparison with models needs people on the same groups). Read through the
+    /// scores, so its cost grows with the groups scored, not with WordNet's.
+    pub async fn unplayed_scored_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
-             AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 AND s.target = g.target) \
-             ORDER BY CASE WHEN EXISTS (SELECT 1 FROM define_scores d WHERE d.task = $2 AND d.target = g.target) THEN 0 ELSE 1 END, \
-             random() LIMIT $4",
+             AND g.target IN (SELECT d.target FROM define_scores d WHERE d.task = $2) \
+             AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
+             ORDER BY random() LIMIT $4",
         )
         .bind(id)
         .bind(task.code())
@@ -180,6 +183,34 @@ impl Define<'_> {
         .bind(limit)
         .fetch_all(self.pool())
         .await?)
+    }
+
+    /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
+    /// has not met in either task, in the groups' shuffled order (`draw`) from `start`
+    /// (in [0, 1)) on, going round to the start: a few rows read by the index however
+    /// many groups there are.
+    pub async fn unplayed_targets(self, id: &str, cap: u32, limit: i64, start: f64) -> Result<Vec<String>, StoreError> {
+        let mut targets = Vec::new();
+        for (from, to) in [(start, 1.0), (0.0, start)] {
+            let wanted = limit - i64::try_from(targets.len()).unwrap_or(limit);
+            if wanted <= 0 {
+                break;
+            }
+            let more: Vec<String> = sqlx::query_scalar(
+                "SELECT g.target FROM define_groups g WHERE g.draw >= $3 AND g.draw < $4 AND g.size <= $2 \
+                 AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
+                 ORDER BY g.draw LIMIT $5",
+            )
+            .bind(id)
+            .bind(i64::from(cap))
+            .bind(from)
+            .bind(to)
+            .bind(wanted)
+            .fetch_all(self.pool())
+            .await?;
+            targets.extend(more);
+        }
+        Ok(targets)
     }
 
     /// Stores a round of `task` for annotator `id`: `target`'s group with its

@@ -218,6 +218,7 @@ guess-none = You have played every sentence of this language here. Try another l
 guess-label = Next word:
 guess-submit = Guess
 guess-suggestions = Or pick a suggestion:
+guess-no-suggestions = This sentence was begun without suggestions, so it has none: finish it by typing; the next sentence comes with them.
 guess-right = Right: “{ $word }”.
 guess-wrong = It was “{ $word }” (you guessed “{ $guess }”).
 guess-sentence-done = Sentence done, here is the next one.

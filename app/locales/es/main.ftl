@@ -217,6 +217,7 @@ guess-none = Ya has jugado todas las frases de este idioma. Prueba otro idioma.
 guess-label = Siguiente palabra:
 guess-submit = Adivinar
 guess-suggestions = O elige una sugerencia:
+guess-no-suggestions = Esta frase se empezó sin sugerencias, así que no tiene: termínala escribiendo; la siguiente las traerá.
 guess-right = Correcto: «{ $word }».
 guess-wrong = Era «{ $word }» (dijiste «{ $guess }»).
 guess-sentence-done = Frase terminada, aquí va la siguiente.

@@ -217,6 +217,7 @@ guess-none = Vous avez joué toutes les phrases de cette langue. Essayez une aut
 guess-label = Mot suivant :
 guess-submit = Deviner
 guess-suggestions = Ou choisissez une suggestion :
+guess-no-suggestions = Cette phrase a été commencée sans suggestions, elle n’en a donc pas : terminez-la en tapant ; la suivante en aura.
 guess-right = Juste : « { $word } ».
 guess-wrong = C'était « { $word } » (vous avez proposé « { $guess } »).
 guess-sentence-done = Phrase terminée, voici la suivante.

@@ -217,6 +217,7 @@ guess-none = Hai giocato tutte le frasi di questa lingua. Prova un'altra lingua.
 guess-label = Parola successiva:
 guess-submit = Indovina
 guess-suggestions = Oppure scegli un suggerimento:
+guess-no-suggestions = Questa frase è stata iniziata senza suggerimenti, quindi non ne ha: finiscila scrivendo; la prossima li avrà.
 guess-right = Giusto: «{ $word }».
 guess-wrong = Era «{ $word }» (hai detto «{ $guess }»).
 guess-sentence-done = Frase finita, ecco la prossima.

@@ -133,10 +133,15 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
                     maxlength=MAX_GUESS_CHARS.to_string() autofocus/>
             </label>
             <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t("guess-submit")}</button>
-            {has_suggestions.then(|| view! {
-                <p class="prompt">{i18n.t("guess-suggestions")}</p>
-                <div class="options suggestions" role="group">{suggestions}</div>
-            })}
+            {if has_suggestions {
+                Some(view! {
+                    <p class="prompt">{i18n.t("guess-suggestions")}</p>
+                    <div class="options suggestions" role="group">{suggestions}</div>
+                }.into_any())
+            } else {
+                // a sentence half-typed in the other mode goes on here without them: say why
+                (mode == GuessMode::Choose).then(|| view! { <p class="note" id="no-suggestions">{i18n.t("guess-no-suggestions")}</p> }.into_any())
+            }}
         </ActionForm>
     }
 }

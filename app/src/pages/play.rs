@@ -95,9 +95,10 @@ fn PlayRounds(
         if let Some(Ok(PageRound { round: r, pseudonym, progress: now, crowd })) = round.value().get() {
             failed.set(None);
             // a level reached or an achievement earned by the answer, said with its
-            // feedback: against the progress the page knew before it
+            // feedback: against the progress the page knew before it; a crowd
+            // participant plays a study, not the game, and hears none of it
             let before = play.above.with_untracked(|above| above.progress.as_ref().map(|before| now.news_since(before)));
-            play.news.set(before.and_then(|news| news_text(&news)));
+            play.news.set(before.filter(|_| crowd.is_none()).and_then(|news| news_text(&news)));
             play.above.set(Above { progress: Some(now), study: crowd });
             // the answer's feedback first, then what comes next (an item, or the end
             // of a crowd study with its completion code)

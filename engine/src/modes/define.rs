@@ -1,5 +1,5 @@
 //! The definition game's rules (001_bf5d15b61b58df06.txt): a group the player has not
-//! played in the task, within their size cap and with enough distinct candidates,
+//! met in either task (W2D's solution would give D2W's answer away), within their size cap and with enough distinct candidates,
 //! shown in an order drawn per serving; picks go on until the right one is found,
 //! and their number is the rank the player gave it.
 
@@ -43,9 +43,14 @@ impl Engine {
 }
 
 /// Serves `annotator` a group of `task` of at most `cap` members they have not
-/// played; false when none is found among [`DRAW`] drawn.
+/// played, one a model has scored first; false when none is found among [`DRAW`]
+/// drawn.
 async fn serve_group(store: &Store, annotator: &str, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
-    for target in store.define().unplayed_targets(annotator, task, cap, DRAW).await? {
+    let mut targets = store.define().unplayed_scored_targets(annotator, task, cap, DRAW).await?;
+    if targets.is_empty() {
+        targets = store.define().unplayed_targets(annotator, cap, DRAW, rand::random()).await?;
+    }
+    for target in targets {
         let members = distinct_candidates(store.define().group_members(&target).await?, &target, task);
         if members.len() >= MIN_CANDIDATES {
             let mut candidates: Vec<String> = members.into_iter().map(|m| m.id).collect();
