@@ -7,7 +7,8 @@ the extracted folder); the outputs are committed:
 
     python3 scripts/make_demo_data.py
 
-Sentences are the quoted usage examples in WordNet glosses. Pairs are chosen from
+Sentences are the quoted usage examples in WordNet glosses, their TeX quotes (`x')
+made typographic (‘x’) by make_demo_corpora.tex_quotes. Pairs are chosen from
 three strategies; only pairs with at least MIN_CONTEXTS usable sentences are kept
 (a sentence is usable for a pair when it holds the target exactly once as a whole
 word and not the distractor: the rule of store/src/db/words.rs, approximated here).
@@ -20,6 +21,9 @@ import random
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_demo_corpora import tex_quotes  # noqa: E402
 
 WORDNET = Path("/usr/share/wordnet")
 OUT = Path(__file__).resolve().parent.parent / "data" / "demo"
@@ -66,6 +70,7 @@ def examples():
             gloss = line.split("|", 1)[1]
             for ex in re.findall(r'"([^"]+)"', gloss):
                 ex = ex.strip().rstrip(";").strip()
+                ex = tex_quotes(ex) or ex.replace("`", "‘")  # `x' -> ‘x’
                 n = len(ex.split())
                 if MIN_WORDS <= n <= MAX_WORDS and ex not in seen and "\t" not in ex:
                     seen.add(ex)

@@ -40,6 +40,9 @@ if cargo fmt --all --check; then passed=$((passed + 1)); else failed=$((failed +
 echo "== the manual: mdbook build docs, and every link of it and of the README resolves"
 if mdbook build docs && python3 scripts/check_doc_links.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
+echo "== the demo corpora's cleaning rules (python3 -m unittest, scripts/tests)"
+if python3 -m unittest discover -s scripts/tests; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 echo "== import loops between the files of each crate (scripts/check_cycles.py)"
 if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 

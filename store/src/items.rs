@@ -1,12 +1,13 @@
 //! Building items: for each active pair without choice items, groups of k distinct
 //! sentences that contain the target once as a whole word and not the distractor,
-//! spread across sources and genres: the sentences are drawn at random, then dealt
-//! one origin (`source/genre`) at a time, so an item's k contexts and the pair's
-//! items mix origins as evenly as the corpus allows.
+//! spread across sources and genres (the sentences are drawn at random, then dealt
+//! one origin, `source/genre`, at a time), and never giving another item away: a
+//! sentence is in one item of a pair, and in other pairs' only blanked at the same
+//! word.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use sqlx::{Any, Row, Transaction};
 
@@ -95,8 +96,13 @@ impl Material<'_> {
     }
 
     /// Builds up to `per_k` items for each k in {1, 3, 5} for every active pair that
-    /// has no items yet. Within one item the sentences are distinct; the choice is
-    /// shuffled with a seed taken from the pair id, so a rebuild is reproducible.
+    /// has no items yet, so that items do not give each other away: a sentence is in
+    /// at most one item of a pair, and in another pair's items only blanked at the
+    /// same word; no two sentences of a pair have the same text (up to case and
+    /// punctuation). The items of each k are built in turns (one of k = 1, 3, 5, then
+    /// again), so that a pair with few sentences still has items of every k. The
+    /// choice is shuffled with a seed taken from the pair id, so a rebuild is
+    /// reproducible.
     pub async fn build_items(self, per_k: usize) -> Result<BuildReport, StoreError> {
         let pairs = sqlx::query(
             "SELECT p.id, p.lang, p.target, p.distractor FROM word_pairs p WHERE p.status = 'active' \
@@ -104,25 +110,35 @@ impl Material<'_> {
         )
         .fetch_all(self.pool())
         .await?;
+        let mut blanked = self.blanked_words().await?;
         let mut report = BuildReport::default();
-        let most = usize::from(K::MOST) * per_k;
+        let needed: usize = K::ALL.iter().map(|&k| usize::from(k)).sum::<usize>() * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
             let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
+            let word = target.to_lowercase();
+            let elsewhere: HashSet<i64> = blanked.iter().filter(|(_, w)| **w != word).map(|(&id, _)| id).collect();
             let seed = pair_id.unsigned_abs();
-            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * most, seed, &HashSet::new()).await?;
+            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &elsewhere).await?;
             report.pairs += 1;
+            candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+            let mut texts = HashSet::new();
+            candidates.retain(|c| texts.insert(text_key(&c.text)));
             if candidates.is_empty() {
                 report.pairs_without_contexts += 1;
                 continue;
             }
-            candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
-            let candidates = deal_by_origin(candidates);
-            for k in K::ALL {
-                for group in candidates.chunks_exact(usize::from(k)).take(per_k) {
+            let mut dealt = deal_by_origin(candidates).into_iter();
+            'turns: for _ in 0..per_k {
+                for k in K::ALL {
+                    let group: Vec<Found> = dealt.by_ref().take(usize::from(k)).collect();
+                    if group.len() < usize::from(k) {
+                        break 'turns;
+                    }
                     let contexts: Vec<(i64, (usize, usize))> = group.iter().map(|c| (c.sentence_id, c.blank)).collect();
                     insert_item(&mut tx, pair_id, k, ItemKind::Choice, &contexts).await?;
+                    blanked.extend(group.iter().map(|c| (c.sentence_id, word.clone())));
                     report.items += 1;
                 }
             }
@@ -131,6 +147,23 @@ impl Material<'_> {
         self.changes.pool_changed();
         Ok(report)
     }
+
+    /// The word each sentence already in an item is blanked at (lower case).
+    async fn blanked_words(self) -> Result<HashMap<i64, String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT c.sentence_id, p.target FROM item_contexts c JOIN items i ON i.id = c.item_id \
+             JOIN word_pairs p ON p.id = i.pair_id",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get::<String, _>(1)?.to_lowercase()))).collect()
+    }
+}
+
+/// A sentence's text up to case, spacing and punctuation: two sentences with the same
+/// key read the same to a player.
+fn text_key(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
 #[cfg(test)]
@@ -139,6 +172,12 @@ mod tests {
 
     fn found(id: i64, origin: &str) -> Found {
         Found { sentence_id: id, text: String::new(), blank: (0, 0), origin: origin.into() }
+    }
+
+    #[test]
+    fn texts_that_read_the_same_share_a_key() {
+        assert_eq!(text_key("\u{ab}Il pleut.\u{bb}"), text_key("il  pleut !"));
+        assert_ne!(text_key("Il pleut."), text_key("Il pleuvait."));
     }
 
     #[test]

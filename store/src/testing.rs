@@ -57,11 +57,16 @@ pub async fn each_backend() -> Vec<TestStore> {
 pub async fn seed_small(store: &Store) {
     use gapwise_prepare::import::{ImportFormat, ImportKind};
     let mut sentences = String::from("lang\ttext\tsource\tgenre\n");
-    for i in 0..12 {
+    // 36 a pair: four items of each k, no sentence in two of its items
+    for i in 0..36 {
         sentences.push_str(&format!("en\tThere were two cats in box {i}.\ttest\tfiction\n"));
         sentences.push_str(&format!("en\tShe painted wall {i} red today.\ttest\tnews\n"));
     }
     sentences.push_str("en\tTwo or three, who knows.\ttest\tnews\n");
+    // for a pair players propose (cats / wall): the seeded pairs' sentences are theirs
+    for i in 0..9 {
+        sentences.push_str(&format!("en\tThe cats slept in the sun on day {i}.\ttest\tfiction\n"));
+    }
     store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("import sentences");
     let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tthree\ta-priori\nen\tred\tgreen\tdistributional\n";
     store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("import pairs");

@@ -21,10 +21,11 @@ use serde_json::Value;
 /// The targets of the seed's pairs: choosing one answers right.
 const TARGETS: [&str; 2] = ["two", "red"];
 
-/// Two English pairs with sentences enough for eight items of every k (four a pair).
+/// Two English pairs with sentences enough for eight items of every k (four a pair,
+/// no sentence in two items of its pair).
 async fn seed(store: &Store) {
     let mut sentences = String::from("lang\ttext\tsource\tgenre\n");
-    for i in 0..20 {
+    for i in 0..36 {
         sentences.push_str(&format!("en\tThere were two cats in box {i}.\ttest\tfiction\n"));
         sentences.push_str(&format!("en\tShe painted wall {i} red today.\ttest\tnews\n"));
     }

@@ -335,7 +335,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let likert_items = seed_likert(store, 2).await;
     assert!(likert_items >= 20, "{likert_items} Likert items");
     let engine = Engine::new(store.clone());
-    play(&engine, 3, 6).await;
+    // enough players that items are answered more than once (the IRT fit needs that)
+    play(&engine, 8, 6).await;
     // one answer given with a key, across a hidden page, with what the browser saw
     let annotator = store.players().create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
     let token = store.players().create_session(&annotator.id).await.expect("session");
