@@ -1,6 +1,6 @@
 //! Small pieces shared by the pages.
 
-use gapwise_model::{Context, Preparation, LANGUAGES};
+use gapwise_model::{Context, Preparation, Waiting, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
 
@@ -131,21 +131,25 @@ pub fn ErrorNote(error: AppError) -> impl IntoView {
 
 /// A page's rounds, begun on the server: `first` fetches the first round (the page is
 /// rendered whole before it is sent), and `island` renders the page's island with it
-/// and with whether, when there is none, such rounds are still being prepared (by
-/// the demo's model preparation step `made_by`, when it says one).
+/// and, when there is none, whether such rounds are still being prepared (by the
+/// demo's model preparation step and language `made_by`, when it says one).
 #[component]
-pub fn FirstRound<T, Fut, I, V>(first: Fut, #[prop(default = None)] made_by: Option<Preparation>, island: I) -> impl IntoView
+pub fn FirstRound<T, Fut, I, V>(
+    first: Fut,
+    #[prop(default = None)] made_by: Option<(Preparation, &'static str)>,
+    island: I,
+) -> impl IntoView
 where
     T: Send + 'static,
     Fut: std::future::Future<Output = Result<Option<T>, AppError>> + Send + 'static,
-    I: FnOnce(Result<Option<T>, AppError>, bool) -> V + Send + 'static,
+    I: FnOnce(Result<Option<T>, AppError>, Option<Waiting>) -> V + Send + 'static,
     V: IntoView + 'static,
 {
     let page = async move {
         let round = first.await;
         let preparing = match (&round, made_by) {
-            (Ok(None), Some(step)) => being_prepared(step.code().to_owned()).await.unwrap_or(false),
-            _ => false,
+            (Ok(None), Some((step, language))) => being_prepared(step.code().to_owned(), language.to_owned()).await.unwrap_or(None),
+            _ => None,
         };
         island(round, preparing)
     };
@@ -153,10 +157,15 @@ where
 }
 
 /// The round a page shows: `show` renders it; else the message `none` (a catalogue
-/// key) when nothing is left for the player, or "being prepared" when the rounds are
-/// still to be made (`preparing`), or the error with a way home.
+/// key) when nothing is left for the player, or "being prepared" (with how long) when
+/// the rounds are still to be made (`preparing`), or the error with a way home.
 #[component]
-pub fn RoundView<T, F, V>(round: RwSignal<Result<Option<T>, AppError>>, none: &'static str, preparing: bool, show: F) -> impl IntoView
+pub fn RoundView<T, F, V>(
+    round: RwSignal<Result<Option<T>, AppError>>,
+    none: &'static str,
+    preparing: Option<Waiting>,
+    show: F,
+) -> impl IntoView
 where
     T: Clone + Send + Sync + 'static,
     F: Fn(T) -> V + Send + Sync + 'static,
@@ -166,8 +175,12 @@ where
     move || match round.get() {
         Ok(Some(card)) => show(card).into_any(),
         Ok(None) => {
-            let note = if preparing { "being-prepared" } else { none };
-            view! { <p class="exhausted" class:preparing=preparing>{i18n.t(note)}</p> }.into_any()
+            let note = match preparing {
+                Some(Waiting { ahead, minutes }) => i18n
+                    .t_with("being-prepared", &[("ahead", i64::try_from(ahead).unwrap_or(i64::MAX).into()), ("minutes", minutes.into())]),
+                None => i18n.t(none),
+            };
+            view! { <p class="exhausted" class:preparing=preparing.is_some()>{note}</p> }.into_any()
         }
         Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
     }

@@ -1,9 +1,15 @@
 //! The demo's model data: after a first start loads the demo, the server runs the
-//! default English model over it in the background, one step after another, so that
-//! every mode has its material. While a step is pending, the pages its material
-//! feeds say so instead of "nothing left".
+//! default models over it in the background (SmolLM2 for English, Gemma 3 for the
+//! other languages), one task after another, so that every mode has its material in
+//! every language. The plan puts what makes a mode playable first (a few pairs to
+//! rate and a few sentences with suggestions, in each language), then the English
+//! definition and invented-word games, then the rest. While a task is pending, the
+//! pages its material feeds say so, and how much runs before it, instead of
+//! "nothing left".
 
-/// One step of the demo's model preparation, in the order they run.
+use crate::LANGUAGES;
+
+/// One step of the demo's model preparation: what a task makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Preparation {
     /// The main game's items scored (Eq. 2): the model on the leaderboard.
@@ -12,29 +18,16 @@ pub enum Preparation {
     Rating,
     /// The model's next-word suggestions, for the next-word game's easier mode.
     NextWords,
-    /// Word-definition groups scored.
+    /// Word-definition groups scored (English: WordNet).
     Definitions,
-    /// Invented-word items judged.
+    /// Invented-word items judged (English: WinoGrande).
     NewWords,
 }
 
-/// The language the demo's model data is prepared in (the default model is English).
-pub const PREPARED_LANGUAGE: &str = "en";
-
 impl Preparation {
-    /// Every step, in the order they run.
+    /// Every step.
     pub const ALL: [Preparation; 5] =
         [Preparation::Scores, Preparation::Rating, Preparation::NextWords, Preparation::Definitions, Preparation::NewWords];
-
-    /// The step's bit in the stored set of pending steps.
-    pub fn bit(self) -> i64 {
-        1 << (self as i64)
-    }
-
-    /// The set of every step.
-    pub fn all_bits() -> i64 {
-        Preparation::ALL.iter().fold(0, |bits, step| bits | step.bit())
-    }
 
     /// The step's name in logs and requests.
     pub fn code(self) -> &'static str {
@@ -51,6 +44,109 @@ impl Preparation {
     pub fn parse(code: &str) -> Option<Preparation> {
         Preparation::ALL.into_iter().find(|step| step.code() == code)
     }
+
+    /// Whether the step is made in every language (else in English only).
+    pub fn in_every_language(self) -> bool {
+        matches!(self, Preparation::Scores | Preparation::Rating | Preparation::NextWords)
+    }
+}
+
+/// Which part of a step a task makes: the first (enough to play), or the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    First,
+    Rest,
+}
+
+/// One task of the plan: a step, in a language, first part or rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Task {
+    pub step: Preparation,
+    pub language: &'static str,
+    pub part: Part,
+}
+
+/// The tasks in the order they run (a task's place is its bit in the stored set of
+/// pending tasks): what makes each mode playable in each language first.
+pub fn plan() -> Vec<Task> {
+    let codes = LANGUAGES.map(|(code, _)| code);
+    let task = |step, language, part| Task { step, language, part };
+    let mut plan = Vec::new();
+    for language in codes {
+        plan.push(task(Preparation::Rating, language, Part::First));
+        plan.push(task(Preparation::NextWords, language, Part::First));
+    }
+    plan.push(task(Preparation::Definitions, "en", Part::First));
+    plan.push(task(Preparation::NewWords, "en", Part::First));
+    for language in codes {
+        plan.push(task(Preparation::Scores, language, Part::First));
+    }
+    for language in codes {
+        plan.push(task(Preparation::Rating, language, Part::Rest));
+        plan.push(task(Preparation::NextWords, language, Part::Rest));
+    }
+    plan
+}
+
+/// What a page whose material is still being prepared tells: how many tasks run
+/// before its own, and about how many minutes until it is ready (from the pace of
+/// the tasks done so far).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Waiting {
+    pub ahead: usize,
+    pub minutes: i64,
+}
+
+/// The minutes a task `ahead` places down the queue waits, at the pace of `done`
+/// tasks in `elapsed_ms` (a minute a task before any is done), at least one.
+pub fn minutes_to_wait(ahead: usize, done: usize, elapsed_ms: i64) -> i64 {
+    let per_task_ms = if done == 0 { 60_000 } else { elapsed_ms.max(0) / i64::try_from(done).unwrap_or(i64::MAX) };
+    let waiting = per_task_ms.saturating_mul(i64::try_from(ahead + 1).unwrap_or(i64::MAX));
+    (waiting + 59_999) / 60_000
+}
+
+/// The set of pending tasks as stored: bit `i` is task `i` of [`plan`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pending(pub i64);
+
+impl Pending {
+    /// Every task of the plan.
+    pub fn all() -> Pending {
+        Pending(plan().iter().enumerate().fold(0, |bits, (i, _)| bits | 1 << i))
+    }
+
+    /// Whether task `at` (its place in the plan) is pending.
+    pub fn has(self, at: usize) -> bool {
+        at < 63 && self.0 & (1 << at) != 0
+    }
+
+    /// Without task `at`.
+    pub fn without(self, at: usize) -> Pending {
+        if at < 63 {
+            Pending(self.0 & !(1 << at))
+        } else {
+            self
+        }
+    }
+
+    /// How many tasks of the plan are done.
+    pub fn done(self) -> usize {
+        (Pending::all().0 & !self.0).count_ones() as usize
+    }
+
+    /// Whether nothing is left.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `step` is still to make the first material of `language` (a page
+    /// fed by it says "being prepared"), and if so how many pending tasks run
+    /// before it.
+    pub fn waiting_for(self, step: Preparation, language: &str) -> Option<usize> {
+        let plan = plan();
+        let at = plan.iter().position(|t| t.step == step && t.language == language && t.part == Part::First)?;
+        self.has(at).then(|| (0..at).filter(|&i| self.has(i)).count())
+    }
 }
 
 #[cfg(test)]
@@ -58,13 +154,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_step_has_its_own_bit_and_code() {
-        let bits: Vec<i64> = Preparation::ALL.iter().map(|s| s.bit()).collect();
-        assert_eq!(bits, [1, 2, 4, 8, 16]);
-        assert_eq!(Preparation::all_bits(), 31);
+    fn every_task_has_its_own_bit_and_steps_their_codes() {
+        let plan = plan();
+        assert!(plan.len() < 63, "{} tasks fit the stored set", plan.len());
+        assert_eq!(Pending::all().0.count_ones() as usize, plan.len());
         for step in Preparation::ALL {
             assert_eq!(Preparation::parse(step.code()), Some(step));
+            // every language has a first part of a step made in every language
+            let languages = plan.iter().filter(|t| t.step == step && t.part == Part::First).count();
+            assert_eq!(languages, if step.in_every_language() { LANGUAGES.len() } else { 1 }, "{step:?}");
         }
         assert_eq!(Preparation::parse("nothing"), None);
+    }
+
+    #[test]
+    fn what_makes_a_mode_playable_runs_first_and_pages_know_what_runs_before() {
+        let plan = plan();
+        let first_rest = plan.iter().position(|t| t.part == Part::Rest).expect("a rest");
+        assert!(plan[..first_rest].iter().all(|t| t.part == Part::First));
+        let all = Pending::all();
+        assert_eq!(all.waiting_for(Preparation::Rating, "en"), Some(0));
+        assert_eq!(all.waiting_for(Preparation::NextWords, "es"), Some(3));
+        let rating_es = plan.iter().position(|t| t.step == Preparation::Rating && t.language == "es").expect("es");
+        let done = (0..=rating_es).fold(all, |p, at| p.without(at));
+        assert_eq!(done.waiting_for(Preparation::Rating, "es"), None);
+        assert_eq!(done.waiting_for(Preparation::NextWords, "es"), Some(0));
+        assert_eq!(all.waiting_for(Preparation::Definitions, "es"), None, "English only");
+        assert!(Pending::default().is_empty() && !all.is_empty());
+        assert_eq!((all.done(), done.done()), (0, rating_es + 1));
+        // a minute a task until one is done; then the pace of those done
+        assert_eq!(minutes_to_wait(2, 0, 0), 3);
+        assert_eq!(minutes_to_wait(3, 4, 80_000), 2, "20 s a task, 4 tasks");
+        assert_eq!(minutes_to_wait(0, 10, 1_000), 1, "at least a minute");
     }
 }

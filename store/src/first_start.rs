@@ -22,6 +22,9 @@ crate::store::area!(
 const LOADING: &str = "first_start_loading";
 /// The settings row of the demo's model preparation steps still to run (bits).
 const PREPARING: &str = "demo_models_pending";
+/// The settings row of when the demo's model preparation was planned (ms): the pace
+/// of the tasks done tells the pages how long the others will take.
+const PREPARING_SINCE: &str = "demo_models_since";
 /// The settings row the server preparing them refreshes: a stamp, the time in ms
 /// shifted left by [`STAMP_BITS`] with random low bits, so that two servers' stamps
 /// differ even within one millisecond and a renewal can tell its own claim.
@@ -76,8 +79,25 @@ impl FirstStart<'_> {
         if steps != 0 {
             return put_setting(&mut *self.pool().acquire().await?, PREPARING, steps).await;
         }
-        sqlx::query("DELETE FROM settings WHERE name IN ($1, $2)").bind(PREPARING).bind(PREPARING_BEAT).execute(self.pool()).await?;
+        sqlx::query("DELETE FROM settings WHERE name IN ($1, $2, $3)")
+            .bind(PREPARING)
+            .bind(PREPARING_BEAT)
+            .bind(PREPARING_SINCE)
+            .execute(self.pool())
+            .await?;
         Ok(())
+    }
+
+    /// Plans the demo's model preparation: `steps` to run from now on.
+    pub async fn plan_preparation(self, steps: i64) -> Result<(), StoreError> {
+        let mut conn = self.pool().acquire().await?;
+        put_setting(&mut conn, PREPARING_SINCE, now_ms()).await?;
+        put_setting(&mut conn, PREPARING, steps).await
+    }
+
+    /// When the demo's model preparation was planned (ms), while it runs.
+    pub async fn preparing_since(self) -> Result<Option<i64>, StoreError> {
+        self.setting(PREPARING_SINCE).await
     }
 
     /// Claims the demo's model preparation for the caller unless another server

@@ -82,7 +82,11 @@ ach-unsolvable-how = Someone misses your pair even with five sentences.
 rate-title = Rate sentences
 rate-intro = How sure are you which word was in the blank? There is no time limit, and no right answer is shown.
 rate-none = No sentence in this language needs your rating now. Thank you!
-being-prepared = The demo's language model is still preparing this game (a few minutes after the first start). Come back soon!
+being-prepared = The demo's language model is still preparing this game in this language: { $ahead ->
+    [0] it is at work on it now
+    [one] one task runs before it
+   *[other] { $ahead } tasks run before it
+}, about { $minutes } min. Come back soon!
 rate-count = { $n ->
     [one] { $n } rated
    *[other] { $n } rated

@@ -81,7 +81,11 @@ ach-unsolvable-how = Alguien falla tu par incluso con cinco frases.
 rate-title = Valorar frases
 rate-intro = ¿Qué seguridad tienes sobre la palabra que estaba en el hueco? No hay límite de tiempo y no se muestra la respuesta correcta.
 rate-none = Ahora mismo ninguna frase en este idioma necesita tu valoración. ¡Gracias!
-being-prepared = El modelo de lenguaje de la demostración aún está preparando este juego (unos minutos tras el primer arranque). ¡Vuelve pronto!
+being-prepared = El modelo de lenguaje de la demostración aún prepara este juego en este idioma: { $ahead ->
+    [0] está trabajando en ello ahora
+    [one] antes va una tarea
+   *[other] antes van { $ahead } tareas
+}, unos { $minutes } min. ¡Vuelve pronto!
 rate-count = { $n ->
     [one] { $n } valorada
    *[other] { $n } valoradas

@@ -81,7 +81,11 @@ ach-unsolvable-how = Quelqu'un se trompe sur votre paire même avec cinq phrases
 rate-title = Évaluer des phrases
 rate-intro = À quel point êtes-vous sûr du mot qui occupait le blanc ? Il n'y a pas de limite de temps, et aucune bonne réponse n'est affichée.
 rate-none = Aucune phrase dans cette langue n'attend votre évaluation pour l'instant. Merci !
-being-prepared = Le modèle de langue de la démonstration prépare encore ce jeu (quelques minutes après le premier démarrage). Revenez bientôt !
+being-prepared = Le modèle de langue de la démonstration prépare encore ce jeu dans cette langue : { $ahead ->
+    [0] il y travaille maintenant
+    [one] une tâche passe avant
+   *[other] { $ahead } tâches passent avant
+}, environ { $minutes } min. Revenez bientôt !
 rate-count = { $n ->
     [one] { $n } évaluée
    *[other] { $n } évaluées

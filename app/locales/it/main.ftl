@@ -81,7 +81,11 @@ ach-unsolvable-how = Qualcuno sbaglia la tua coppia anche con cinque frasi.
 rate-title = Valuta frasi
 rate-intro = Quanto sei sicuro di quale parola c'era nello spazio vuoto? Non c'è limite di tempo e la risposta giusta non viene mostrata.
 rate-none = Al momento nessuna frase in questa lingua aspetta la tua valutazione. Grazie!
-being-prepared = Il modello linguistico della demo sta ancora preparando questo gioco (qualche minuto dopo il primo avvio). Torna presto!
+being-prepared = Il modello linguistico della demo sta ancora preparando questo gioco in questa lingua: { $ahead ->
+    [0] ci sta lavorando ora
+    [one] prima c'è un compito
+   *[other] prima ci sono { $ahead } compiti
+}, circa { $minutes } min. Torna presto!
 rate-count = { $n ->
     [one] { $n } valutata
    *[other] { $n } valutate

@@ -61,7 +61,7 @@ fn DefineRounds(
     task: DefinitionTask,
     cap: u32,
     first: Result<Option<DefinitionCard>, AppError>,
-    preparing: bool,
+    preparing: Option<gapwise_model::Waiting>,
     failed: Option<AppError>,
 ) -> impl IntoView {
     let pick = island_action::<PickDefine>(failed);

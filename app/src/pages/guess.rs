@@ -3,7 +3,7 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS, PREPARED_LANGUAGE};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -38,7 +38,7 @@ pub fn GuessPage() -> impl IntoView {
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{i18n.t(if mode == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         <FirstRound first=guess_round(Some(language.to_owned()), mode.code().to_owned())
-            made_by=(language == PREPARED_LANGUAGE && mode == GuessMode::Choose).then_some(Preparation::NextWords)
+            made_by=(mode == GuessMode::Choose).then_some((Preparation::NextWords, language))
             island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing failed/> }/>
     }
 }
@@ -49,7 +49,7 @@ fn GuessRounds(
     language: String,
     mode: GuessMode,
     first: Result<Option<GuessCard>, AppError>,
-    preparing: bool,
+    preparing: Option<gapwise_model::Waiting>,
     failed: Option<AppError>,
 ) -> impl IntoView {
     let language = language_of(&language);

@@ -31,7 +31,11 @@ pub fn NewWordsPage() -> impl IntoView {
 
 /// The rounds (an island): each pick says how it went and brings the next item.
 #[island]
-fn NewWordsRounds(first: Result<Option<NewWordsCard>, AppError>, preparing: bool, failed: Option<AppError>) -> impl IntoView {
+fn NewWordsRounds(
+    first: Result<Option<NewWordsCard>, AppError>,
+    preparing: Option<gapwise_model::Waiting>,
+    failed: Option<AppError>,
+) -> impl IntoView {
     let pick = island_action::<PickNewWords>(failed);
     let round = answered_rounds(pick, first, new_words_round, |picked| picked.next);
     keyboard_shortcuts();

@@ -1,7 +1,7 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_model::{Preparation, RateCard, PREPARED_LANGUAGE};
+use gapwise_model::{Preparation, RateCard};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -24,14 +24,19 @@ pub fn RatePage() -> impl IntoView {
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base="/rate?"/>
         <p>{i18n.t("rate-intro")}</p>
-        <FirstRound first=rate_round(Some(language.to_owned())) made_by=(language == PREPARED_LANGUAGE).then_some(Preparation::Rating)
+        <FirstRound first=rate_round(Some(language.to_owned())) made_by=Some((Preparation::Rating, language))
             island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing failed/> }/>
     }
 }
 
 /// The rating rounds (an island): each rating brings the next sentence.
 #[island]
-fn RateRounds(language: String, first: Result<Option<RateCard>, AppError>, preparing: bool, failed: Option<AppError>) -> impl IntoView {
+fn RateRounds(
+    language: String,
+    first: Result<Option<RateCard>, AppError>,
+    preparing: Option<gapwise_model::Waiting>,
+    failed: Option<AppError>,
+) -> impl IntoView {
     let language = language_of(&language);
     let rate = island_action::<Rate>(failed);
     let card = answered_rounds(rate, first, move || rate_round(Some(language.to_owned())), |next| next);

@@ -1,17 +1,21 @@
-//! The demo's model data (see [`Preparation`]): after a first start loaded the demo,
-//! the default English model scores its items, selects sentences to rate, suggests
-//! next words, scores word-definition groups and judges invented-word items, in the
-//! background while the server serves (a few minutes on two cores). Each step is
-//! struck off the stored list when done; a server stopped midway leaves the rest to
-//! the next start, and every step resumes where it stopped.
+//! The demo's model data (see [`gapwise_model::plan`]): after a first start loaded
+//! the demo, the default models (SmolLM2 for English, Gemma 3 for Spanish, French,
+//! Italian and Russian) select sentences to rate, suggest next words, score the main
+//! game's items in every language, and score word-definition groups and judge
+//! invented-word items in English, in the background while the server serves: first
+//! what makes each mode playable in each language (a few pairs to rate, a few
+//! sentences with suggestions), then the rest. Each task is struck off the stored
+//! list when done; a server stopped midway leaves the rest to the next start, and
+//! every task resumes where it stopped.
 
+use std::collections::HashMap;
 use std::error::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use gapwise_model::{DefinitionTask, PlayedWord, Preparation, Teaching, PREPARED_LANGUAGE};
+use gapwise_model::{plan as preparation_plan, DefinitionTask, Part, Pending, PlayedWord, Preparation, Task, Teaching};
 use gapwise_scorer::LoadedModel;
 use gapwise_store::{Store, StoreError};
 use indicatif::ProgressBar;
@@ -27,7 +31,13 @@ const STALE_MS: i64 = 3 * BEAT.as_millis() as i64;
 /// The demo's sizes: a first taste of every analysis, not a study.
 const DEFINITION_GROUPS: usize = 60;
 const NEW_WORD_ITEMS: usize = 40;
-const NEXT_WORD_SENTENCES: usize = 50;
+/// Sentences with the model's next-word suggestions: enough to start, then in all.
+const NEXT_WORD_SENTENCES: [usize; 2] = [5, 50];
+/// Pairs whose rating sentences the first part selects (the rest: every other pair).
+const FIRST_RATING_PAIRS: usize = 2;
+/// Sentences the model ranks per pair to select those to rate (the command's
+/// default is 10,000: the demo's two cores take a smaller sample).
+const RATING_SAMPLE: usize = 40;
 
 /// The model options as the command line's defaults (and its environment) give them.
 #[derive(Parser)]
@@ -36,18 +46,26 @@ struct Defaults {
     model: ModelArgs,
 }
 
-/// Lists every step as pending after a first start loaded the demo, when the
-/// default English model is there; says how to get it otherwise.
+/// Lists every task as pending after a first start loaded the demo, those of the
+/// languages whose default model is there; says how to get the others.
 pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
-    let model = models::default_model(Some(PREPARED_LANGUAGE));
-    if model.is_file() {
-        store.first_start().set_steps_to_prepare(Preparation::all_bits()).await?;
-    } else {
-        tracing::warn!(
-            "no default model at {}: the demo has no model scores, sentences to rate or next-word suggestions \
-             (scripts/fetch_model.sh fetches it; then run the scoring commands, see docs)",
-            model.display()
-        );
+    let mut pending = Pending::default();
+    for (at, task) in preparation_plan().iter().enumerate() {
+        let model = models::default_model(Some(task.language));
+        if model.is_file() {
+            pending = Pending(pending.0 | 1 << at);
+        } else {
+            tracing::warn!(
+                "no default model at {}: the demo's {} has no {} (scripts/fetch_model.sh fetches it; then `gapwise {}`)",
+                model.display(),
+                task.language,
+                task.step.code(),
+                by_hand(task)
+            );
+        }
+    }
+    if !pending.is_empty() {
+        store.first_start().plan_preparation(pending.0).await?;
     }
     Ok(())
 }
@@ -138,80 +156,93 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// Runs the pending steps with the default English model, one after another. A
-/// step that fails is struck off all the same (it would fail again) and the others
-/// run, except when the database is out of reach or the work was asked to stop: then
-/// the step stays pending for the next start. A model that does not load strikes
-/// every step off (the pages would otherwise say "being prepared" for good).
+/// Runs the pending tasks in the plan's order, each with its language's default
+/// model (loaded once). A task that fails is struck off all the same (it would fail
+/// again) and the others run, except when the database is out of reach or the work
+/// was asked to stop: then the task stays pending for the next start. A model that
+/// does not load strikes off its tasks (the pages would otherwise say "being
+/// prepared" for good).
 async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>) -> Result<Ended, Box<dyn Error>> {
     let progress = ProgressBar::hidden();
     let _beat = AbortOnDrop(tokio::spawn(keep_claim(store.clone(), stamp, progress.clone(), stop.clone())));
-    // the default English model, whatever GAPWISE_MODEL names for the scoring commands
-    let mut args = Defaults::try_parse_from(["gapwise"])?.model;
-    args.model = None;
-    let (loaded, model_id) = match models::load_quietly(store, args, Some(PREPARED_LANGUAGE)).await {
-        Ok(loaded) => loaded,
-        Err(e) => {
-            store.first_start().set_steps_to_prepare(0).await?;
-            return Err(format!("the default model did not load: {e} (scripts/fetch_model.sh; then the scoring commands by hand)").into());
-        }
-    };
-    tracing::info!(model = model_id, convention = %loaded.convention, "the default model is loaded");
-    let (mut left, mut failed) = (pending, Vec::new());
-    for step in Preparation::ALL.into_iter().filter(|step| pending & step.bit() != 0) {
+    let (mut left, mut failed) = (Pending(pending), Vec::new());
+    let mut loaded: HashMap<std::path::PathBuf, Result<(LoadedModel, String), String>> = HashMap::new();
+    let start = Pending(pending);
+    for (at, task) in preparation_plan().into_iter().enumerate().filter(|&(at, _)| start.has(at)) {
         if stop.load(Ordering::SeqCst) {
             return Ok(Ended::Stopped);
         }
-        progress.reset();
-        progress.set_length(0);
-        progress.set_message(step.code());
-        tracing::info!(step = step.code(), model = model_id, "preparing the demo's model data");
-        let outcome = run(store, &loaded, &model_id, step, &progress, stop).await;
+        let file = models::default_model(Some(task.language));
+        if !loaded.contains_key(&file) {
+            // the default model of the language, whatever GAPWISE_MODEL names for the scoring commands
+            let mut args = Defaults::try_parse_from(["gapwise"])?.model;
+            args.model = None;
+            let model = models::load_quietly(store, args, Some(task.language)).await.map_err(|e| e.to_string());
+            if let Ok((model, id)) = &model {
+                tracing::info!(model = id, convention = %model.convention, "a default model is loaded");
+            }
+            loaded.insert(file.clone(), model);
+        }
+        let outcome = match loaded.get(&file) {
+            Some(Ok((model, model_id))) => {
+                progress.reset();
+                progress.set_length(0);
+                progress.set_message(format!("{} {}", task.step.code(), task.language));
+                tracing::info!(step = task.step.code(), language = task.language, model = model_id, "preparing the demo's model data");
+                run(store, model, model_id, task, &progress, stop).await
+            }
+            Some(Err(e)) => Err(format!("the default model did not load: {e} (scripts/fetch_model.sh)").into()),
+            None => Err("the default model was not loaded".into()),
+        };
         if stop.load(Ordering::SeqCst) {
             return Ok(Ended::Stopped);
         }
         if let Err(e) = outcome {
             if e.downcast_ref::<StoreError>().is_some_and(StoreError::is_unavailable) {
-                return Err(format!("{}: {e} (the next start goes on with it)", step.code()).into());
+                return Err(format!("{} {}: {e} (the next start goes on with it)", task.step.code(), task.language).into());
             }
-            failed.push(format!("{}: {e} (`gapwise {}` runs it)", step.code(), by_hand(step)));
+            failed.push(format!("{} {}: {e} (`gapwise {}` runs it)", task.step.code(), task.language, by_hand(&task)));
         }
-        left &= !step.bit();
-        store.first_start().set_steps_to_prepare(left).await?;
+        left = left.without(at);
+        store.first_start().set_steps_to_prepare(left.0).await?;
     }
     Ok(Ended::Done(failed))
 }
 
-/// The command that runs `step` by hand.
-fn by_hand(step: Preparation) -> &'static str {
-    match step {
-        Preparation::Scores => "score --language en",
-        Preparation::Rating => "select-contexts --language en",
-        Preparation::NextWords => "score-guess --language en",
-        Preparation::Definitions => "score-define",
-        Preparation::NewWords => "score-new-words",
+/// The command that runs `task` by hand.
+fn by_hand(task: &Task) -> String {
+    let language = task.language;
+    match task.step {
+        Preparation::Scores => format!("score --language {language}"),
+        Preparation::Rating => format!("select-contexts --language {language}"),
+        Preparation::NextWords => format!("score-guess --language {language}"),
+        Preparation::Definitions => "score-define".to_owned(),
+        Preparation::NewWords => "score-new-words".to_owned(),
     }
 }
 
-/// One step with the loaded model.
+/// One task with its language's model.
 async fn run(
     store: &Store,
     loaded: &LoadedModel,
     model_id: &str,
-    step: Preparation,
+    task: Task,
     progress: &ProgressBar,
     stop: &AtomicBool,
 ) -> Result<(), Box<dyn Error>> {
-    match step {
+    let (language, first) = (task.language, task.part == Part::First);
+    match task.step {
         Preparation::Scores => {
-            models::items(store, loaded, model_id, Some(PREPARED_LANGUAGE), 64, stop, progress).await?;
+            models::items(store, loaded, model_id, Some(language), 64, stop, progress).await?;
         }
         Preparation::Rating => {
-            let selection = crate::rate::Selection::default();
-            crate::rate::select_contexts(store, loaded.scorer.clone(), model_id, PREPARED_LANGUAGE, selection, progress).await?;
+            let pairs = first.then_some(FIRST_RATING_PAIRS);
+            let selection = crate::rate::Selection { pairs, sample: RATING_SAMPLE, ..Default::default() };
+            crate::rate::select_contexts(store, loaded.scorer.clone(), model_id, language, selection, progress).await?;
         }
         Preparation::NextWords => {
-            let how = crate::guess::Guessing { language: PREPARED_LANGUAGE.to_owned(), sentences: NEXT_WORD_SENTENCES, seed: 1 };
+            let sentences = if first { NEXT_WORD_SENTENCES[0] } else { NEXT_WORD_SENTENCES[1] - NEXT_WORD_SENTENCES[0] };
+            let how = crate::guess::Guessing { language: language.to_owned(), sentences, seed: 1 };
             let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
             models::next_words(store, loaded, model_id, &how, facts, stop, progress).await?;
         }

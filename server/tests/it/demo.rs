@@ -4,7 +4,7 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use gapwise_model::words::occurrences;
-use gapwise_model::Preparation;
+use gapwise_model::{plan, Part, Pending, Preparation, Task};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_server::demo::seed_if_empty;
 use sqlx::Row;
@@ -113,7 +113,7 @@ async fn the_demo_model_preparation_is_claimed_once() {
     for db in gapwise_store::testing::each_backend().await {
         let (store, backend) = (&db.store, db.backend());
         assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0, "{backend:?}");
-        store.first_start().set_steps_to_prepare(Preparation::all_bits()).await.expect("plan");
+        store.first_start().plan_preparation(Pending::all().0).await.expect("plan");
         let first = store.first_start().claim_demo_models(30_000).await.expect("claim").expect("the first claims");
         assert_eq!(store.first_start().claim_demo_models(30_000).await.expect("claim"), None, "{backend:?}: a second waits");
         let renewed = store.first_start().renew_demo_models(first).await.expect("renew").expect("the claimant renews");
@@ -122,20 +122,27 @@ async fn the_demo_model_preparation_is_claimed_once() {
         let second = store.first_start().claim_demo_models(-1).await.expect("claim").expect("a stale claim is taken over");
         assert_eq!(store.first_start().renew_demo_models(renewed).await.expect("renew"), None, "{backend:?}: the first lost it");
         assert!(store.first_start().renew_demo_models(second).await.expect("renew").is_some(), "{backend:?}");
-        store.first_start().set_steps_to_prepare(Preparation::Rating.bit()).await.expect("one left");
-        assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), Preparation::Rating.bit(), "{backend:?}");
+        store.first_start().set_steps_to_prepare(1).await.expect("one left");
+        assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 1, "{backend:?}");
+        assert!(store.first_start().preparing_since().await.expect("read").is_some(), "{backend:?}");
         store.first_start().set_steps_to_prepare(0).await.expect("done");
         assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0, "{backend:?}");
+        assert_eq!(store.first_start().preparing_since().await.expect("read"), None, "{backend:?}");
         assert!(store.first_start().claim_demo_models(30_000).await.expect("claim").is_some(), "{backend:?}: a finished claim is let go");
     }
 }
 
-/// `gapwise serve` on a new database, with a default English model in the models
-/// folder (here a tiny random Llama GGUF under SmolLM2's file name): the server
-/// answers at once, and in the background the model scores every English item,
-/// selects sentences to rate, predicts next words, scores definition groups and
-/// judges invented-word items. A step left pending (a server stopped midway) is
-/// run by the next start.
+/// The tasks of the preparation plan that `pick` picks, as stored bits.
+fn tasks(pick: impl Fn(&Task) -> bool) -> i64 {
+    plan().iter().enumerate().filter(|(_, t)| pick(t)).fold(0, |bits, (at, _)| bits | 1 << at)
+}
+
+/// `gapwise serve` on a new database, with default models in the models folder
+/// (here a tiny random Llama GGUF under both SmolLM2's and Gemma's file names): the
+/// server answers at once, and in the background the models select sentences to
+/// rate, predict next words and score the items in every language, and score
+/// definition groups and judge invented-word items in English. A task left pending
+/// (a server stopped midway) is run by the next start.
 #[tokio::test]
 async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     let dir = tempfile::tempdir().expect("folder");
@@ -149,7 +156,9 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     let at = gguf.windows(key.len()).position(|w| w == key).expect("a context length") + key.len();
     assert_eq!(gguf[at..at + 8], [4, 0, 0, 0, 128, 0, 0, 0], "a u32 of 128");
     gguf[at + 4..at + 8].copy_from_slice(&4096u32.to_le_bytes());
-    std::fs::write(models.join("SmolLM2-135M-Instruct.Q4_1.gguf"), gguf).expect("model");
+    for name in ["SmolLM2-135M-Instruct.Q4_1.gguf", "gemma-3-270m-q4_k_m.gguf"] {
+        std::fs::write(models.join(name), &gguf).expect("model");
+    }
     let url = format!("sqlite://{}", dir.path().join("demo.db").display());
 
     let log = serve_until(&url, &models, &dir.path().join("first.log"));
@@ -159,41 +168,59 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
             "{step:?} ran: {log}"
         );
     }
+    assert!(!log.contains("ready without"), "no task failed: {log}");
     let store = gapwise_store::Store::open(&url).await.expect("open");
+    let by_language = |sql: &'static str| {
+        let pool = store.pool().clone();
+        async move {
+            let rows: Vec<(String, i64)> = sqlx::query_as(sql).fetch_all(&pool).await.expect(sql);
+            rows.into_iter().collect::<std::collections::BTreeMap<String, i64>>()
+        }
+    };
+    let items =
+        by_language("SELECT p.lang, COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.kind = 'choice' GROUP BY p.lang")
+            .await;
+    let scored = by_language(
+        "SELECT p.lang, COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id \
+         WHERE i.kind = 'choice' GROUP BY p.lang",
+    )
+    .await;
+    let rated = by_language(
+        "SELECT p.lang, COUNT(DISTINCT p.id) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.kind = 'likert' GROUP BY p.lang",
+    )
+    .await;
+    let predicted =
+        "SELECT s.lang, COUNT(DISTINCT g.sentence_id) FROM guess_predictions g JOIN sentences s ON s.id = g.sentence_id GROUP BY s.lang";
+    let suggested = by_language(predicted).await;
+    for (language, _) in gapwise_model::LANGUAGES {
+        let items = items.get(language).copied().unwrap_or(0);
+        assert!(items > 100 && scored.get(language) == Some(&items), "{language}: every item scored: {scored:?} of {items}");
+        assert!(rated.get(language).is_some_and(|&pairs| pairs > FIRST_PAIRS), "{language}: sentences to rate for every pair: {rated:?}");
+        assert_eq!(suggested.get(language), Some(&50), "{language}: next-word suggestions for 50 sentences");
+    }
     let count = |sql: &'static str| {
         let pool = store.pool().clone();
         async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.expect(sql) }
     };
-    let english_items =
-        count("SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en' AND i.kind = 'choice'").await;
-    let scored = count(
-        "SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en'",
-    )
-    .await;
-    assert!(english_items > 100 && scored >= english_items, "every English item scored: {scored} of {english_items}");
-    assert_eq!(count("SELECT COUNT(*) FROM item_scores s JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang <> 'en'").await, 0);
-    let rated = "SELECT COUNT(*) FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE p.lang = 'en' AND i.kind = 'likert'";
-    assert!(count(rated).await > 0, "sentences to rate in English");
-    let predicted = "SELECT COUNT(DISTINCT sentence_id) FROM guess_predictions";
-    assert_eq!(count(predicted).await, 50, "next-word suggestions for 50 sentences");
     assert!(count("SELECT COUNT(DISTINCT target) FROM define_scores").await > 0, "definition groups scored");
     assert!(count("SELECT COUNT(*) FROM new_words_judgements").await > 0, "invented-word items judged");
     assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), 0);
 
-    // a step left pending is run by the next start, on a database that is no longer new
+    // a task left pending is run by the next start, on a database that is no longer new
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    store.first_start().set_steps_to_prepare(Preparation::NextWords.bit()).await.expect("pending");
+    let next_words_ru = tasks(|t| t.step == Preparation::NextWords && t.language == "ru");
+    store.first_start().set_steps_to_prepare(next_words_ru).await.expect("pending");
     store.close().await;
     let log = serve_until(&url, &models, &dir.path().join("second.log"));
     assert!(!log.contains("loaded the demo data"), "no second demo: {log}");
     let store = gapwise_store::Store::open(&url).await.expect("open");
-    let again: i64 = sqlx::query_scalar(predicted).fetch_one(store.pool()).await.expect("count");
-    assert_eq!(again, 50, "the pending step ran again: {log}");
+    let again: Vec<(String, i64)> = sqlx::query_as(predicted).fetch_all(store.pool()).await.expect("count");
+    assert_eq!(again, [("ru".to_owned(), 50)], "the pending tasks ran again: {log}");
 
-    // a server told to stop (SIGTERM) in the middle of a step leaves it pending, and
-    // the steps after it, and exits without waiting for them
+    // a server told to stop (SIGTERM) in the middle of a task leaves it pending, and
+    // the tasks after it, and exits without waiting for them
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    let left = Preparation::NextWords.bit() | Preparation::Definitions.bit() | Preparation::NewWords.bit();
+    let left = tasks(|t| t.language == "en" && matches!(t.step, Preparation::NextWords | Preparation::Definitions | Preparation::NewWords));
     store.first_start().set_steps_to_prepare(left).await.expect("pending");
     let log = dir.path().join("third.log");
     let mut child = start_serving(&url, &models, &log);
@@ -207,9 +234,15 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     }
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(text.contains("the demo's model preparation stopped"), "{text}");
-    assert_eq!(store.first_start().steps_to_prepare().await.expect("read"), left, "the interrupted step and those after it wait: {text}");
+    let waiting = store.first_start().steps_to_prepare().await.expect("read");
+    assert_eq!(waiting & left, waiting, "nothing else is pending: {text}");
+    let first_pending = tasks(|t| t.language == "en" && t.step == Preparation::NextWords && t.part == Part::First);
+    assert!(waiting & first_pending != 0 && waiting.count_ones() >= 3, "the interrupted task and those after it wait: {text}");
     store.close().await;
 }
+
+/// Pairs whose rating sentences the preparation's first part selects in a language.
+const FIRST_PAIRS: i64 = 2;
 
 /// Starts `gapwise serve` on `url` with `models` as its models folder, its output in `log`.
 fn start_serving(url: &str, models: &std::path::Path, log: &std::path::Path) -> std::process::Child {
