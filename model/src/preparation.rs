@@ -139,13 +139,12 @@ impl Pending {
         self.0 == 0
     }
 
-    /// Whether `step` is still to make the first material of `language` (a page
-    /// fed by it says "being prepared"), and if so how many pending tasks run
-    /// before it.
+    /// Whether `step` is still to make material of `language` (a page fed by it
+    /// that has nothing left for a player says "being prepared"), and if so how many
+    /// pending tasks run before its next one.
     pub fn waiting_for(self, step: Preparation, language: &str) -> Option<usize> {
-        let plan = plan();
-        let at = plan.iter().position(|t| t.step == step && t.language == language && t.part == Part::First)?;
-        self.has(at).then(|| (0..at).filter(|&i| self.has(i)).count())
+        let at = plan().iter().enumerate().position(|(at, t)| t.step == step && t.language == language && self.has(at))?;
+        Some((0..at).filter(|&i| self.has(i)).count())
     }
 }
 
@@ -177,8 +176,11 @@ mod tests {
         assert_eq!(all.waiting_for(Preparation::NextWords, "es"), Some(3));
         let rating_es = plan.iter().position(|t| t.step == Preparation::Rating && t.language == "es").expect("es");
         let done = (0..=rating_es).fold(all, |p, at| p.without(at));
-        assert_eq!(done.waiting_for(Preparation::Rating, "es"), None);
         assert_eq!(done.waiting_for(Preparation::NextWords, "es"), Some(0));
+        // the rest of Spanish rating is still to come, after the first parts and more
+        let rest_es = plan.iter().position(|t| t.step == Preparation::Rating && t.language == "es" && t.part == Part::Rest).expect("rest");
+        assert_eq!(done.waiting_for(Preparation::Rating, "es"), Some((rating_es + 1..rest_es).count()));
+        assert_eq!(done.without(rest_es).waiting_for(Preparation::Rating, "es"), None);
         assert_eq!(all.waiting_for(Preparation::Definitions, "es"), None, "English only");
         assert!(Pending::default().is_empty() && !all.is_empty());
         assert_eq!((all.done(), done.done()), (0, rating_es + 1));

@@ -1,8 +1,8 @@
 //! The demo data set shipped in the binary, so that a first run is playable in every
-//! language: English example sentences from WordNet 3.0, and for Spanish, French,
-//! Italian and Russian quotations (Debian's fortunes), translated manuals and
-//! translated fiction (Battle for Wesnoth's campaigns), each language with word pairs
-//! of the a-priori and distributional strategies.
+//! language: in each of the five, quotations (Debian's fortunes), manuals (Debian's
+//! and GNOME's, translated), fiction (Battle for Wesnoth's campaigns) and, in
+//! English, WordNet 3.0's usage examples, with word pairs of the a-priori and
+//! distributional strategies (and, in English, pairs of the kind players suggest).
 //! Sources, licences and how the files were made: data/demo/README.md.
 
 use gapwise_prepare::import::{ImportFormat, ImportKind};

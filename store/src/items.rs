@@ -2,12 +2,11 @@
 //! sentences that contain the target once as a whole word and not the distractor,
 //! spread across sources and genres (the sentences are drawn at random, then dealt
 //! one origin, `source/genre`, at a time), and never giving another item away: a
-//! sentence is in one item of a pair, and in other pairs' only blanked at the same
-//! word.
+//! sentence is in one item only.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use sqlx::{Any, Row, Transaction};
 
@@ -96,10 +95,11 @@ impl Material<'_> {
     }
 
     /// Builds up to `per_k` items for each k in {1, 3, 5} for every active pair that
-    /// has no items yet, so that items do not give each other away: a sentence is in
-    /// at most one item of a pair, and in another pair's items only blanked at the
-    /// same word; no two sentences of a pair have the same text (up to case and
-    /// punctuation). The items of each k are built in turns (one of k = 1, 3, 5, then
+    /// has no items yet, so that items do not give each other away and a player does
+    /// not read a sentence twice: a sentence is in one item only (of any pair: one
+    /// pair's item would show another's answer, or the same sentence blanked at
+    /// another word), and no two sentences of a pair have the same text (up to case
+    /// and punctuation). The items of each k are built in turns (one of k = 1, 3, 5, then
     /// again), so that a pair with few sentences still has items of every k. The
     /// choice is shuffled with a seed taken from the pair id, so a rebuild is
     /// reproducible.
@@ -110,17 +110,15 @@ impl Material<'_> {
         )
         .fetch_all(self.pool())
         .await?;
-        let mut blanked = self.blanked_words().await?;
+        let mut used = self.sentences_in_items().await?;
         let mut report = BuildReport::default();
         let needed: usize = K::ALL.iter().map(|&k| usize::from(k)).sum::<usize>() * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
             let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
-            let word = target.to_lowercase();
-            let elsewhere: HashSet<i64> = blanked.iter().filter(|(_, w)| **w != word).map(|(&id, _)| id).collect();
             let seed = pair_id.unsigned_abs();
-            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &elsewhere).await?;
+            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used).await?;
             report.pairs += 1;
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
             let mut texts = HashSet::new();
@@ -138,7 +136,7 @@ impl Material<'_> {
                     }
                     let contexts: Vec<(i64, (usize, usize))> = group.iter().map(|c| (c.sentence_id, c.blank)).collect();
                     insert_item(&mut tx, pair_id, k, ItemKind::Choice, &contexts).await?;
-                    blanked.extend(group.iter().map(|c| (c.sentence_id, word.clone())));
+                    used.extend(group.iter().map(|c| c.sentence_id));
                     report.items += 1;
                 }
             }
@@ -148,15 +146,10 @@ impl Material<'_> {
         Ok(report)
     }
 
-    /// The word each sentence already in an item is blanked at (lower case).
-    async fn blanked_words(self) -> Result<HashMap<i64, String>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT c.sentence_id, p.target FROM item_contexts c JOIN items i ON i.id = c.item_id \
-             JOIN word_pairs p ON p.id = i.pair_id",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get::<String, _>(1)?.to_lowercase()))).collect()
+    /// The sentences already in an item.
+    async fn sentences_in_items(self) -> Result<HashSet<i64>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT sentence_id FROM item_contexts").fetch_all(self.pool()).await?;
+        Ok(ids.into_iter().collect())
     }
 }
 

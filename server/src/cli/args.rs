@@ -126,7 +126,8 @@ pub enum Command {
         #[arg(long)]
         language: String,
         /// Only this many pairs: the hardest half and the easiest half by success
-        /// rate in the game; every pair without Likert items by default.
+        /// rate in the game (pairs nobody played fill the rest, spread over the
+        /// list); every pair without Likert items by default.
         #[arg(long)]
         pairs: Option<usize>,
         /// Sentences scored per pair.

@@ -31,8 +31,9 @@ const STALE_MS: i64 = 3 * BEAT.as_millis() as i64;
 /// The demo's sizes: a first taste of every analysis, not a study.
 const DEFINITION_GROUPS: usize = 60;
 const NEW_WORD_ITEMS: usize = 40;
-/// Sentences with the model's next-word suggestions: enough to start, then in all.
-const NEXT_WORD_SENTENCES: [usize; 2] = [5, 50];
+/// Sentences with the model's next-word suggestions: one to start (Gemma takes 15-30 s
+/// a sentence on two cores), then 50 in all.
+const NEXT_WORD_SENTENCES: [usize; 2] = [1, 50];
 /// Pairs whose rating sentences the first part selects (the rest: every other pair).
 const FIRST_RATING_PAIRS: usize = 2;
 /// Sentences the model ranks per pair to select those to rate (the command's

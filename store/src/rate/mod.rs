@@ -64,13 +64,19 @@ impl Rate<'_> {
             pairs.push((pair, r.try_get::<Option<f64>, _>(3)?));
         }
         let Some(count) = count else { return Ok(pairs.into_iter().map(|(p, _)| p).collect()) };
-        let mut played: Vec<(RatePair, f64)> = pairs.into_iter().filter_map(|(p, rate)| rate.map(|r| (p, r))).collect();
+        let (played, unplayed): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(_, rate)| rate.is_some());
+        let mut played: Vec<(RatePair, f64)> = played.into_iter().filter_map(|(p, rate)| rate.map(|r| (p, r))).collect();
         played.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
         let hardest = count / 2;
         let easiest = (count - hardest).min(played.len().saturating_sub(hardest));
         let tail = played.split_off(played.len() - easiest);
         played.truncate(hardest);
-        Ok(played.into_iter().chain(tail).map(|(p, _)| p).collect())
+        let mut chosen: Vec<RatePair> = played.into_iter().chain(tail).map(|(p, _)| p).collect();
+        // too few pairs played (a new database): pairs nobody played yet, spread
+        // evenly over the list (pairs of one strategy were imported together)
+        let wanted = count.saturating_sub(chosen.len()).min(unplayed.len());
+        chosen.extend((0..wanted).filter_map(|i| unplayed.get(i * unplayed.len() / wanted).map(|(p, _)| p.clone())));
+        Ok(chosen)
     }
 
     /// Up to `sample` sentences drawn at random (seeded by the pair id) from those of

@@ -35,13 +35,18 @@ impl Rate<'_> {
     }
 
     /// A Likert item of an active pair of `language` that annotator `id` has not met
-    /// and fewer than `raters` people rated, the most rated first.
+    /// and fewer than `raters` people rated: of the pair they met least (a player's
+    /// ratings spread over the pairs), then of a sentence they have not read in any
+    /// item, then the most rated (so that items get finished).
     pub async fn unmet_item(self, id: &str, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
              AND (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) < $3 \
-             ORDER BY (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
+             ORDER BY (SELECT COUNT(*) FROM servings s JOIN items m ON m.id = s.item_id WHERE s.annotator_id = $1 AND m.pair_id = i.pair_id), \
+             CASE WHEN EXISTS (SELECT 1 FROM item_contexts c JOIN item_contexts seen ON seen.sentence_id = c.sentence_id \
+                               JOIN servings s ON s.item_id = seen.item_id WHERE c.item_id = i.id AND s.annotator_id = $1) THEN 1 ELSE 0 END, \
+             (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
         )
         .bind(id)
         .bind(language)
