@@ -102,7 +102,7 @@ pub struct Waiting {
 pub fn minutes_to_wait(ahead: usize, done: usize, elapsed_ms: i64) -> i64 {
     let per_task_ms = if done == 0 { 60_000 } else { elapsed_ms.max(0) / i64::try_from(done).unwrap_or(i64::MAX) };
     let waiting = per_task_ms.saturating_mul(i64::try_from(ahead + 1).unwrap_or(i64::MAX));
-    (waiting + 59_999) / 60_000
+    ((waiting + 59_999) / 60_000).max(1)
 }
 
 /// The set of pending tasks as stored: bit `i` is task `i` of [`plan`].
@@ -188,5 +188,6 @@ mod tests {
         assert_eq!(minutes_to_wait(2, 0, 0), 3);
         assert_eq!(minutes_to_wait(3, 4, 80_000), 2, "20 s a task, 4 tasks");
         assert_eq!(minutes_to_wait(0, 10, 1_000), 1, "at least a minute");
+        assert_eq!(minutes_to_wait(2, 24, 0), 1, "at least a minute");
     }
 }
