@@ -35,7 +35,8 @@ async function playOne(page: Page, k: number): Promise<Played> {
 }
 
 test('20 items: five sentences until level 2 unlocks three, all stored as clicked; then the leaderboard with a model', async ({ page }) => {
-  test.setTimeout(300_000);
+  // the debug build's model scores the demo's 1,983 English contexts in about 8 min
+  test.setTimeout(720_000);
   const before = query<{ n: number }>('SELECT COUNT(*) AS n FROM answers')[0].n;
   await startPlaying(page);
 
