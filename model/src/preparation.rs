@@ -112,7 +112,16 @@ pub struct Pending(pub i64);
 impl Pending {
     /// Every task of the plan.
     pub fn all() -> Pending {
-        Pending(plan().iter().enumerate().fold(0, |bits, (i, _)| bits | 1 << i))
+        (0..plan().len()).fold(Pending::default(), Pending::with)
+    }
+
+    /// With task `at` (its place in the plan).
+    pub fn with(self, at: usize) -> Pending {
+        if at < 63 {
+            Pending(self.0 | 1 << at)
+        } else {
+            self
+        }
     }
 
     /// Whether task `at` (its place in the plan) is pending.

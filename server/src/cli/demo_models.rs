@@ -48,22 +48,29 @@ struct Defaults {
 }
 
 /// Lists every task as pending after a first start loaded the demo, those of the
-/// languages whose default model is there; says how to get the others.
+/// languages whose default model is there; says once for each missing model how to
+/// get it and what it would have made.
 pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
     let mut pending = Pending::default();
+    let mut missing: Vec<(std::path::PathBuf, Vec<String>)> = Vec::new();
     for (at, task) in preparation_plan().iter().enumerate() {
         let model = models::default_model(Some(task.language));
         if model.is_file() {
-            pending = Pending(pending.0 | 1 << at);
+            pending = pending.with(at);
         } else {
-            tracing::warn!(
-                "no default model at {}: the demo's {} has no {} (scripts/fetch_model.sh fetches it; then `gapwise {}`)",
-                model.display(),
-                task.language,
-                task.step.code(),
-                by_hand(task)
-            );
+            let made = format!("{} {} (`gapwise {}`)", task.language, task.step.code(), by_hand(task));
+            match missing.iter_mut().find(|(file, _)| *file == model) {
+                Some((_, tasks)) => tasks.push(made),
+                None => missing.push((model, vec![made])),
+            }
         }
+    }
+    for (model, tasks) in missing {
+        tracing::warn!(
+            "no default model at {}: the demo has no {} (scripts/fetch_model.sh fetches it; then the commands named)",
+            model.display(),
+            tasks.join(", ")
+        );
     }
     if !pending.is_empty() {
         store.first_start().plan_preparation(pending.0).await?;

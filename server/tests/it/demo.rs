@@ -131,7 +131,7 @@ async fn the_demo_model_preparation_is_claimed_once() {
 
 /// The tasks of the preparation plan that `pick` picks, as stored bits.
 fn tasks(pick: impl Fn(&Task) -> bool) -> i64 {
-    plan().iter().enumerate().filter(|(_, t)| pick(t)).fold(0, |bits, (at, _)| bits | 1 << at)
+    plan().iter().enumerate().filter(|(_, t)| pick(t)).fold(Pending::default(), |pending, (at, _)| pending.with(at)).0
 }
 
 /// `gapwise serve` on a new database, with default models in the models folder
