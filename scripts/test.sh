@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
-# PostgreSQL, the import-loop check, clippy and cargo deny, then browser tests in
-# Debian's Chromium against the cargo-leptos build, then the deployment of more
-# than one server (scripts/cluster.sh) played and audited (stopped by cleanup), and
-# the container deployment (scripts/container_test.sh), then the size of the release
-# build's wasm (scripts/wasm_size.sh --check).
+# PostgreSQL, the import-loop check, the check of the manual's crate map, clippy and
+# cargo deny, then browser tests in Debian's Chromium against the cargo-leptos build,
+# then the deployment of more than one server (scripts/cluster.sh) played and audited
+# (stopped by cleanup), and the container deployment (scripts/container_test.sh),
+# then the size of the release build's wasm (scripts/wasm_size.sh --check).
 # Exits non-zero on any failure; ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,11 +40,14 @@ if cargo fmt --all --check; then passed=$((passed + 1)); else failed=$((failed +
 echo "== the manual: mdbook build docs, and every link of it and of the README resolves"
 if mdbook build docs && python3 scripts/check_doc_links.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
-echo "== the demo corpora's cleaning rules (python3 -m unittest, scripts/tests)"
+echo "== the scripts' own tests: the demo corpora's cleaning rules, the crate map check (python3 -m unittest, scripts/tests)"
 if python3 -m unittest discover -s scripts/tests; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
 echo "== import loops between the files of each crate (scripts/check_cycles.py)"
 if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
+echo "== the crate map of docs/src/architecture.md against Cargo's dependencies (scripts/check_architecture.py)"
+if python3 scripts/check_architecture.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
 
 echo "== cargo clippy: no unwrap, expect, panic or unchecked indexing outside tests, no warnings"
 if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi

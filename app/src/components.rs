@@ -1,6 +1,6 @@
 //! Small pieces shared by the pages.
 
-use gapwise_model::{Context, Preparation, Waiting, LANGUAGES};
+use gapwise_model::{Context, Mode, Waiting, LANGUAGES};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_query_map};
 
@@ -132,13 +132,9 @@ pub fn ErrorNote(error: AppError) -> impl IntoView {
 /// A page's rounds, begun on the server: `first` fetches the first round (the page is
 /// rendered whole before it is sent), and `island` renders the page's island with it
 /// and, when there is none, whether such rounds are still being prepared (by the
-/// demo's model preparation step and language `made_by`, when it says one).
+/// demo's model preparation of the mode and language `made_by`, when it says one).
 #[component]
-pub fn FirstRound<T, Fut, I, V>(
-    first: Fut,
-    #[prop(default = None)] made_by: Option<(Preparation, &'static str)>,
-    island: I,
-) -> impl IntoView
+pub fn FirstRound<T, Fut, I, V>(first: Fut, #[prop(default = None)] made_by: Option<(Mode, &'static str)>, island: I) -> impl IntoView
 where
     T: Send + 'static,
     Fut: std::future::Future<Output = Result<Option<T>, AppError>> + Send + 'static,
@@ -148,7 +144,7 @@ where
     let page = async move {
         let round = first.await;
         let preparing = match (&round, made_by) {
-            (Ok(None), Some((step, language))) => being_prepared(step.code().to_owned(), language.to_owned()).await.unwrap_or(None),
+            (Ok(None), Some((mode, language))) => being_prepared(mode, language.to_owned()).await.unwrap_or(None),
             _ => None,
         };
         island(round, preparing)

@@ -16,10 +16,11 @@ mod response_clock;
 #[cfg(feature = "ssr")]
 pub mod ssr;
 
+use gapwise_model::Mode;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::{path, SsrMode};
+use leptos_router::{path, SsrMode, StaticSegment};
 
 pub use error::AppError;
 
@@ -64,11 +65,7 @@ pub fn App() -> impl IntoView {
                 <input type="checkbox" id="menu-open" class="menu-toggle"/>
                 <label for="menu-open" class="menu-button">{i18n.t("nav-menu")}</label>
                 <nav aria-label=i18n.t("nav-main") class="main-menu">
-                    <A href="/play">{i18n.t("nav-play")}</A>
-                    <A href="/rate">{i18n.t("nav-rate")}</A>
-                    <A href="/define">{i18n.t("nav-define")}</A>
-                    <A href="/guess">{i18n.t("nav-guess")}</A>
-                    <A href="/new-words">{i18n.t("nav-new-words")}</A>
+                    {Mode::ALL.map(|mode| view! { <A href=mode.path()>{i18n.t(pages::nav_key(mode))}</A> }).collect_view()}
                     <A href="/suggest">{i18n.t("nav-propose")}</A>
                     <A href="/friends">{i18n.t("nav-friends")}</A>
                     <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
@@ -83,11 +80,11 @@ pub fn App() -> impl IntoView {
                 // (an unknown pair's 404, a refusal's 401/403) reaches the headers
                 <Routes fallback=pages::NotFound>
                     <Route path=path!("/") view=pages::Landing ssr=SsrMode::Async/>
-                    <Route path=path!("/play") view=pages::Play ssr=SsrMode::Async/>
-                    <Route path=path!("/rate") view=pages::RatePage ssr=SsrMode::Async/>
-                    <Route path=path!("/define") view=pages::DefinePage ssr=SsrMode::Async/>
-                    <Route path=path!("/guess") view=pages::GuessPage ssr=SsrMode::Async/>
-                    <Route path=path!("/new-words") view=pages::NewWordsPage ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::Play.segment()) view=|| pages::mode_page(Mode::Play) ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::Rate.segment()) view=|| pages::mode_page(Mode::Rate) ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::Define.segment()) view=|| pages::mode_page(Mode::Define) ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::Guess.segment()) view=|| pages::mode_page(Mode::Guess) ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::NewWords.segment()) view=|| pages::mode_page(Mode::NewWords) ssr=SsrMode::Async/>
                     <Route path=path!("/account") view=pages::Account ssr=SsrMode::Async/>
                     <Route path=path!("/my-data") view=pages::MyDataPage ssr=SsrMode::Async/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard ssr=SsrMode::Async/>

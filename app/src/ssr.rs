@@ -125,7 +125,7 @@ impl From<StoreError> for AppError {
                 tracing::warn!("database unavailable: {e}");
                 AppError::Unavailable(crate::i18n::detect().t("error-unavailable"))
             }
-            e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_) | StoreError::Io(_)) => {
+            e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_) | StoreError::Io(_) | StoreError::Corrupt(_)) => {
                 tracing::error!("store failed: {e}");
                 AppError::Internal
             }

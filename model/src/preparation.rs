@@ -7,47 +7,14 @@
 //! pages its material feeds say so, and how much runs before it, instead of
 //! "nothing left".
 
-use crate::LANGUAGES;
+use crate::{Mode, LANGUAGES};
 
-/// One step of the demo's model preparation: what a task makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Preparation {
-    /// The main game's items scored (Eq. 2): the model on the leaderboard.
-    Scores,
-    /// Single-sentence items selected by the model's scores, for rating.
-    Rating,
-    /// The model's next-word suggestions, for the next-word game's easier mode.
-    NextWords,
-    /// Word-definition groups scored (English: WordNet).
-    Definitions,
-    /// Invented-word items judged (English: WinoGrande).
-    NewWords,
-}
-
-impl Preparation {
-    /// Every step.
-    pub const ALL: [Preparation; 5] =
-        [Preparation::Scores, Preparation::Rating, Preparation::NextWords, Preparation::Definitions, Preparation::NewWords];
-
-    /// The step's name in logs and requests.
-    pub fn code(self) -> &'static str {
-        match self {
-            Preparation::Scores => "scores",
-            Preparation::Rating => "rating",
-            Preparation::NextWords => "next-words",
-            Preparation::Definitions => "definitions",
-            Preparation::NewWords => "new-words",
-        }
-    }
-
-    /// The step named `code`.
-    pub fn parse(code: &str) -> Option<Preparation> {
-        Preparation::ALL.into_iter().find(|step| step.code() == code)
-    }
-
-    /// Whether the step is made in every language (else in English only).
-    pub fn in_every_language(self) -> bool {
-        matches!(self, Preparation::Scores | Preparation::Rating | Preparation::NextWords)
+/// Whether the default model prepares `mode`'s material in every language (else in
+/// English only: WordNet and the invented-word items are English).
+pub const fn prepared_in_every_language(mode: Mode) -> bool {
+    match mode {
+        Mode::Play | Mode::Rate | Mode::Guess => true,
+        Mode::Define | Mode::NewWords => false,
     }
 }
 
@@ -58,10 +25,10 @@ pub enum Part {
     Rest,
 }
 
-/// One task of the plan: a step, in a language, first part or rest.
+/// One task of the plan: a mode's material, in a language, first part or rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
-    pub step: Preparation,
+    pub mode: Mode,
     pub language: &'static str,
     pub part: Part,
 }
@@ -70,20 +37,20 @@ pub struct Task {
 /// pending tasks): what makes each mode playable in each language first.
 pub fn plan() -> Vec<Task> {
     let codes = LANGUAGES.map(|(code, _)| code);
-    let task = |step, language, part| Task { step, language, part };
+    let task = |mode, language, part| Task { mode, language, part };
     let mut plan = Vec::new();
     for language in codes {
-        plan.push(task(Preparation::Rating, language, Part::First));
-        plan.push(task(Preparation::NextWords, language, Part::First));
+        plan.push(task(Mode::Rate, language, Part::First));
+        plan.push(task(Mode::Guess, language, Part::First));
     }
-    plan.push(task(Preparation::Definitions, "en", Part::First));
-    plan.push(task(Preparation::NewWords, "en", Part::First));
+    plan.push(task(Mode::Define, "en", Part::First));
+    plan.push(task(Mode::NewWords, "en", Part::First));
     for language in codes {
-        plan.push(task(Preparation::Scores, language, Part::First));
+        plan.push(task(Mode::Play, language, Part::First));
     }
     for language in codes {
-        plan.push(task(Preparation::Rating, language, Part::Rest));
-        plan.push(task(Preparation::NextWords, language, Part::Rest));
+        plan.push(task(Mode::Rate, language, Part::Rest));
+        plan.push(task(Mode::Guess, language, Part::Rest));
     }
     plan
 }
@@ -148,11 +115,11 @@ impl Pending {
         self.0 == 0
     }
 
-    /// Whether `step` is still to make material of `language` (a page fed by it
+    /// Whether `mode`'s material of `language` is still to make (a page fed by it
     /// that has nothing left for a player says "being prepared"), and if so how many
     /// pending tasks run before its next one.
-    pub fn waiting_for(self, step: Preparation, language: &str) -> Option<usize> {
-        let at = plan().iter().enumerate().position(|(at, t)| t.step == step && t.language == language && self.has(at))?;
+    pub fn waiting_for(self, mode: Mode, language: &str) -> Option<usize> {
+        let at = plan().iter().enumerate().position(|(at, t)| t.mode == mode && t.language == language && self.has(at))?;
         Some((0..at).filter(|&i| self.has(i)).count())
     }
 }
@@ -162,17 +129,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_task_has_its_own_bit_and_steps_their_codes() {
+    fn every_task_has_its_own_bit_and_every_mode_its_first_part() {
         let plan = plan();
         assert!(plan.len() < 63, "{} tasks fit the stored set", plan.len());
         assert_eq!(Pending::all().0.count_ones() as usize, plan.len());
-        for step in Preparation::ALL {
-            assert_eq!(Preparation::parse(step.code()), Some(step));
-            // every language has a first part of a step made in every language
-            let languages = plan.iter().filter(|t| t.step == step && t.part == Part::First).count();
-            assert_eq!(languages, if step.in_every_language() { LANGUAGES.len() } else { 1 }, "{step:?}");
+        for mode in Mode::ALL {
+            // every language has a first part of a mode prepared in every language
+            let languages = plan.iter().filter(|t| t.mode == mode && t.part == Part::First).count();
+            assert_eq!(languages, if prepared_in_every_language(mode) { LANGUAGES.len() } else { 1 }, "{mode:?}");
         }
-        assert_eq!(Preparation::parse("nothing"), None);
     }
 
     #[test]
@@ -181,16 +146,16 @@ mod tests {
         let first_rest = plan.iter().position(|t| t.part == Part::Rest).expect("a rest");
         assert!(plan[..first_rest].iter().all(|t| t.part == Part::First));
         let all = Pending::all();
-        assert_eq!(all.waiting_for(Preparation::Rating, "en"), Some(0));
-        assert_eq!(all.waiting_for(Preparation::NextWords, "es"), Some(3));
-        let rating_es = plan.iter().position(|t| t.step == Preparation::Rating && t.language == "es").expect("es");
+        assert_eq!(all.waiting_for(Mode::Rate, "en"), Some(0));
+        assert_eq!(all.waiting_for(Mode::Guess, "es"), Some(3));
+        let rating_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == "es").expect("es");
         let done = (0..=rating_es).fold(all, |p, at| p.without(at));
-        assert_eq!(done.waiting_for(Preparation::NextWords, "es"), Some(0));
+        assert_eq!(done.waiting_for(Mode::Guess, "es"), Some(0));
         // the rest of Spanish rating is still to come, after the first parts and more
-        let rest_es = plan.iter().position(|t| t.step == Preparation::Rating && t.language == "es" && t.part == Part::Rest).expect("rest");
-        assert_eq!(done.waiting_for(Preparation::Rating, "es"), Some((rating_es + 1..rest_es).count()));
-        assert_eq!(done.without(rest_es).waiting_for(Preparation::Rating, "es"), None);
-        assert_eq!(all.waiting_for(Preparation::Definitions, "es"), None, "English only");
+        let rest_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == "es" && t.part == Part::Rest).expect("rest");
+        assert_eq!(done.waiting_for(Mode::Rate, "es"), Some((rating_es + 1..rest_es).count()));
+        assert_eq!(done.without(rest_es).waiting_for(Mode::Rate, "es"), None);
+        assert_eq!(all.waiting_for(Mode::Define, "es"), None, "English only");
         assert!(Pending::default().is_empty() && !all.is_empty());
         assert_eq!((all.done(), done.done()), (0, rating_es + 1));
         // a minute a task until one is done; then the pace of those done

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::ResearchError;
-use gapwise_model::{ReportFigure, ReportTable};
+use gapwise_model::{Mode, ReportFigure, ReportTable};
 use gapwise_store::ModeResponse;
 
 use crate::answers::{languages, Answer};
@@ -223,20 +223,20 @@ fn players_row(of: &[&str], abilities: &[Ability]) -> Vec<String> {
 /// language of the next-word sentences, a setup of the invented words). Models
 /// are placed on the scale in the main game only.
 pub(crate) fn mode_tables(responses: &[ModeResponse]) -> [ReportTable; 2] {
-    let mut groups: BTreeMap<(&str, &str), Vec<&ModeResponse>> = BTreeMap::new();
+    let mut groups: BTreeMap<(Mode, &str), Vec<&ModeResponse>> = BTreeMap::new();
     for r in responses {
-        groups.entry((r.mode.as_str(), r.group.as_str())).or_default().push(r);
+        groups.entry((r.mode, r.group.as_str())).or_default().push(r);
     }
     let (mut item_rows, mut ability_rows) = (Vec::new(), Vec::new());
     for ((mode, group), answers) in groups {
         let r = numbered(answers.iter().map(|a| (a.annotator.as_str(), a.item.as_str(), a.correct)));
         let (one, two) = fits(&r);
         for (i, item) in r.items.iter().enumerate() {
-            let mut row = vec![mode.to_owned(), group.to_owned(), (*item).to_owned()];
+            let mut row = vec![mode.code().to_owned(), group.to_owned(), (*item).to_owned()];
             row.extend(item_cells(i, &r.answered, &one, &two));
             item_rows.push(row);
         }
-        ability_rows.push(players_row(&[mode, group], &estimated_abilities(&one)));
+        ability_rows.push(players_row(&[mode.code(), group], &estimated_abilities(&one)));
     }
     [
         table(

@@ -252,7 +252,7 @@ fn everything(answers: &[Answer], models: usize) -> (Vec<ReportTable>, Vec<Repor
     let responses: Vec<ModeResponse> = answers
         .iter()
         .map(|a| ModeResponse {
-            mode: "guess".into(),
+            mode: gapwise_model::Mode::Guess,
             group: a.language.clone(),
             item: a.item.to_string(),
             annotator: a.annotator.clone(),

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::ResearchError;
-use gapwise_model::{AnswerFilter, Report, ReportFigure, ReportOptions};
+use gapwise_model::{AnswerFilter, Mode, Report, ReportFigure, ReportOptions};
 use gapwise_store::Store;
 
 use crate::answers::Answer;
@@ -47,31 +47,41 @@ pub async fn build_report(
     let kept = play::filtered(&answers, drop_sources);
     // what an empty figure says
     let empty = if filter == &AnswerFilter::default() { "no answers yet" } else { "no answer matches the filter" };
-    let mut tables = vec![
-        play::models(&store.scores().models_info(models).await?),
-        play::success_rates(&answers, &kept),
-        play::indistinguishable_pairs(&answers),
-        play::mcc_table(&answers, models),
-        play::time_effects(&answers),
-        play::spearman_table(&answers, models),
-        play::agreement(&answers),
-        trials::response_times(&answers),
-    ];
-    let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item, empty)?;
-    tables.extend(irt_tables);
-    let mut figures = vec![ReportFigure {
-        file: "fig1_success_by_k".into(),
-        title: "Figure 1: success rate by number of contexts".into(),
-        svg: figures::success_by_k(&answers, &kept, empty)?,
-    }];
-    figures.extend(irt_figures);
-    let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;
-    tables.push(table8);
-    tables.push(rate::agreement(store, filter).await?);
-    figures.extend(figure2);
-    tables.extend(define::tables(store).await?);
-    tables.extend(guess::tables(store).await?);
-    tables.extend(new_words::tables(store).await?);
+    let (mut tables, mut figures) = (Vec::new(), Vec::new());
+    for mode in Mode::ALL {
+        match mode {
+            Mode::Play => {
+                tables.extend([
+                    play::models(&store.scores().models_info(models).await?),
+                    play::success_rates(&answers, &kept),
+                    play::indistinguishable_pairs(&answers),
+                    play::mcc_table(&answers, models),
+                    play::time_effects(&answers),
+                    play::spearman_table(&answers, models),
+                    play::agreement(&answers),
+                    trials::response_times(&answers),
+                ]);
+                let (irt_tables, irt_figures) = irt::analyses(&answers, models, options.curve_item, empty)?;
+                tables.extend(irt_tables);
+                figures.push(ReportFigure {
+                    file: "fig1_success_by_k".into(),
+                    title: "Figure 1: success rate by number of contexts".into(),
+                    svg: figures::success_by_k(&answers, &kept, empty)?,
+                });
+                figures.extend(irt_figures);
+            }
+            Mode::Rate => {
+                let (table8, figure2) = rate::analyses(store, &answers, models, filter).await?;
+                tables.push(table8);
+                tables.push(rate::agreement(store, filter).await?);
+                figures.extend(figure2);
+            }
+            Mode::Define => tables.extend(define::tables(store).await?),
+            Mode::Guess => tables.extend(guess::tables(store).await?),
+            Mode::NewWords => tables.extend(new_words::tables(store).await?),
+        }
+    }
+    // the other modes' answers, fitted together (see `ModeResponse`)
     tables.extend(irt::mode_tables(&store.research().mode_responses().await?));
     let summary = format!(
         "{} answers, {} annotators, models: {}. Filtered = log time within one standard deviation \

@@ -28,6 +28,10 @@ pub enum StoreError {
     /// the request's.
     #[error("{0}")]
     Io(String),
+    /// A stored row the code cannot read (a mode or code it does not know): the
+    /// database's fault, not the request's.
+    #[error("the stored data is inconsistent: {0}")]
+    Corrupt(String),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     /// From the SQLite game writer's own connection (see `game_writes`); shared

@@ -24,7 +24,6 @@ mod import;
 mod items;
 mod leaderboard;
 mod new_words;
-mod player_rows;
 mod postings;
 mod quality;
 mod rate;
@@ -42,6 +41,7 @@ mod sql;
 mod staff;
 mod store;
 mod suggestions;
+mod tables;
 
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::audit::utc_minute;
-use super::player_rows::PLAYER_TABLES;
+use super::tables::player_tables;
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
@@ -33,8 +33,8 @@ impl Rights<'_> {
             .await?
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
         let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
-        let mut rows = Vec::with_capacity(PLAYER_TABLES.len());
-        for table in PLAYER_TABLES {
+        let mut rows = Vec::new();
+        for table in player_tables() {
             rows.push((table.name.to_owned(), sqlx::query_scalar::<_, i64>(&table.count()).bind(id).fetch_one(self.pool()).await?));
         }
         let held = |name: &str| rows.iter().find(|(table, _)| table == name).map_or(0, |&(_, n)| n);
@@ -107,13 +107,13 @@ impl Rights<'_> {
         })
     }
 
-    /// Deletes every row of annotator `id` (those of every table of [`PLAYER_TABLES`],
+    /// Deletes every row of annotator `id` (those of every table of [`player_tables`],
     /// then the annotator) in one transaction, and takes their name off the word pairs
     /// they proposed. Irreversible.
     pub async fn erase(self, id: &str) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
-        for table in PLAYER_TABLES {
+        for table in player_tables() {
             erased.rows += sqlx::query(&table.delete()).bind(id).execute(&mut *tx).await?.rows_affected();
         }
         erased.pairs_unlinked =
@@ -163,7 +163,7 @@ mod tests {
 
     /// The tables an erasure deletes from.
     fn erased_tables() -> HashSet<&'static str> {
-        PLAYER_TABLES.iter().map(|t| t.name).collect()
+        player_tables().iter().map(|t| t.name).collect()
     }
 
     /// Every table that holds a player's rows is erased: those with a foreign key to
@@ -219,5 +219,9 @@ mod tests {
         let unknown: Vec<&&str> = erased.iter().filter(|t| !tables.iter().any(|name| name == **t)).collect();
         assert!(unknown.is_empty(), "the erasure names tables that do not exist: {unknown:?}");
         assert!(personal.len() >= 14, "the schema was read: {personal:?}");
+        // and the store's list of tables is the schema's
+        let listed: BTreeSet<&str> = crate::tables::all_tables().map(|t| t.name).collect();
+        let schema: BTreeSet<&str> = tables.iter().map(String::as_str).collect();
+        assert_eq!(listed, schema, "the store's tables (store/src/tables.rs) against the migrated schema");
     }
 }

@@ -204,50 +204,7 @@ impl Store {
     /// Number of rows in `table`, for tests, the CLI's summaries and health checks.
     /// `table` must be one of the schema's table names.
     pub async fn count_rows(&self, table: &str) -> Result<i64, StoreError> {
-        const TABLES: [&str; 41] = [
-            "languages",
-            "sentences",
-            "annotators",
-            "word_pairs",
-            "items",
-            "item_contexts",
-            "sessions",
-            "servings",
-            "answers",
-            "models",
-            "context_scores",
-            "item_scores",
-            "staff",
-            "api_tokens",
-            "export_pseudonyms",
-            "staff_sessions",
-            "rate_ratings",
-            "pair_suggestions",
-            "audit_log",
-            "feedback",
-            "word_postings",
-            "wordnet_synsets",
-            "wordnet_hypernyms",
-            "define_groups",
-            "define_servings",
-            "define_picks",
-            "define_scores",
-            "guess_servings",
-            "guess_answers",
-            "guess_predictions",
-            "guess_words",
-            "settings",
-            "friends",
-            "challenges",
-            "challenge_items",
-            "crowd_studies",
-            "crowd_assignments",
-            "new_words_items",
-            "new_words_variants",
-            "new_words_servings",
-            "new_words_judgements",
-        ];
-        if !TABLES.contains(&table) {
+        if !crate::tables::all_tables().any(|t| t.name == table) {
             return Err(StoreError::Invalid(format!("unknown table {table}")));
         }
         let row: AnyRow = sqlx::query(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&self.pool).await?;

@@ -45,18 +45,17 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Whether the demo's model preparation is still to make the first material of step
-/// `step` (a `Preparation` code) in `language`, and if so how long that will take: a
-/// page whose material it makes says "being prepared" rather than "none left".
+/// Whether the demo's model preparation is still to make material of `mode` in
+/// `language`, and if so how long that will take: a page whose material it makes
+/// says "being prepared" rather than "none left".
 #[server(endpoint = "being-prepared")]
-pub async fn being_prepared(step: String, language: String) -> Result<Option<gapwise_model::Waiting>, AppError> {
+pub async fn being_prepared(mode: gapwise_model::Mode, language: String) -> Result<Option<gapwise_model::Waiting>, AppError> {
     use crate::ssr::context;
-    use gapwise_model::{minutes_to_wait, Pending, Preparation, Waiting};
+    use gapwise_model::{minutes_to_wait, Pending, Waiting};
 
-    let step = Preparation::parse(&step).ok_or_else(|| AppError::BadRequest(format!("no preparation step {step:?}")))?;
     let store = &context()?.store;
     let pending = Pending(store.first_start().steps_to_prepare().await?);
-    let Some(ahead) = pending.waiting_for(step, &language) else { return Ok(None) };
+    let Some(ahead) = pending.waiting_for(mode, &language) else { return Ok(None) };
     let since = store.first_start().preparing_since().await?.unwrap_or_else(gapwise_store::now_ms);
     let minutes = minutes_to_wait(ahead, pending.done(), gapwise_store::now_ms() - since);
     Ok(Some(Waiting { ahead, minutes }))

@@ -4,7 +4,7 @@
 //! wrong pick is crossed out. The cap is the difficulty: groups of at most that
 //! many candidates, all of them shown. The definitions are WordNet's, in English.
 
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, Mode, DEFAULT_DEFINITION_CAP, DEFINITION_CAPS};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -32,7 +32,7 @@ pub fn DefinePage() -> impl IntoView {
         .unwrap_or(DEFAULT_DEFINITION_CAP);
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     view! {
-        <Title text=i18n.t("nav-define")/>
+        <Title text=i18n.t(super::nav_key(Mode::Define))/>
         <h1>{i18n.t("define-title")}</h1>
         <nav class="k-chooser" aria-label=i18n.t("define-task")>
             {DefinitionTask::ALL.map(|t| view! {

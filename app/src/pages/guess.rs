@@ -3,7 +3,7 @@
 //! (or, in the easier mode, may pick one of a model's suggestions), then sees the
 //! word that was there.
 
-use gapwise_model::{GuessCard, GuessMode, GuessResult, Preparation, WithNext, MAX_GUESS_CHARS};
+use gapwise_model::{GuessCard, GuessMode, GuessResult, Mode, WithNext, MAX_GUESS_CHARS};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -32,13 +32,13 @@ pub fn GuessPage() -> impl IntoView {
         }
     };
     view! {
-        <Title text=i18n.t("nav-guess")/>
+        <Title text=i18n.t(super::nav_key(Mode::Guess))/>
         <h1>{i18n.t("guess-title")}</h1>
         <LanguageChooser language base=format!("/guess?mode={}&", mode.code())/>
         <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
         <p>{i18n.t(if mode == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
         <FirstRound first=guess_round(Some(language.to_owned()), mode.code().to_owned())
-            made_by=(mode == GuessMode::Choose).then_some((Preparation::NextWords, language))
+            made_by=(mode == GuessMode::Choose).then_some((Mode::Guess, language))
             island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing failed/> }/>
     }
 }

@@ -4,7 +4,7 @@
 //! the player picks which of two phrases fills the blank. The item and its
 //! condition are the server's choice; the sentences are WinoGrande's, in English.
 
-use gapwise_model::{NewWordsCard, NewWordsPick, WithNext};
+use gapwise_model::{Mode, NewWordsCard, NewWordsPick, WithNext};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -22,7 +22,7 @@ pub fn NewWordsPage() -> impl IntoView {
     // the error a plain form post of a round came back with, for the island
     let failed = posted_error::<PickNewWords>();
     view! {
-        <Title text=i18n.t("nav-new-words")/>
+        <Title text=i18n.t(super::nav_key(Mode::NewWords))/>
         <h1>{i18n.t("new-words-title")}</h1>
         <p>{i18n.t("new-words-intro")}</p>
         <FirstRound first=new_words_round() island=move |first, preparing| view! { <NewWordsRounds first preparing failed/> }/>

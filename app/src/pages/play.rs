@@ -13,7 +13,8 @@
 
 use futures_util::future::join;
 use gapwise_model::{
-    level_threshold, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, PageRound, PlayState, Progress, Score, DAILY_GOAL, K,
+    level_threshold, unlock_level, Achievement, CrowdProgress, Feedback, ItemCard, Mode, PageRound, PlayState, Progress, Score, DAILY_GOAL,
+    K,
 };
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
@@ -44,7 +45,7 @@ pub fn Play() -> impl IntoView {
         view! { <PlayRounds k language=language.to_owned() challenge state above failed/> }
     };
     view! {
-        <Title text=i18n.t("nav-play")/>
+        <Title text=i18n.t(super::nav_key(Mode::Play))/>
         <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
         <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
     }

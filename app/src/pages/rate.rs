@@ -1,7 +1,7 @@
 //! Likert rounds (`/rate?lang=xx`): one sentence with a blank, rated on a five-point
 //! scale from "surely <left word>" to "surely <right word>" (Section 6 of the paper).
 
-use gapwise_model::{Preparation, RateCard};
+use gapwise_model::{Mode, RateCard};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -20,11 +20,11 @@ pub fn RatePage() -> impl IntoView {
     let failed = posted_error::<Rate>();
     let language = query_language();
     view! {
-        <Title text=i18n.t("nav-rate")/>
+        <Title text=i18n.t(super::nav_key(Mode::Rate))/>
         <h1>{i18n.t("rate-title")}</h1>
         <LanguageChooser language base="/rate?"/>
         <p>{i18n.t("rate-intro")}</p>
-        <FirstRound first=rate_round(Some(language.to_owned())) made_by=Some((Preparation::Rating, language))
+        <FirstRound first=rate_round(Some(language.to_owned())) made_by=Some((Mode::Rate, language))
             island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing failed/> }/>
     }
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use gapwise_model::{plan as preparation_plan, DefinitionTask, Part, Pending, PlayedWord, Preparation, Task, Teaching};
+use gapwise_model::{plan as preparation_plan, DefinitionTask, Mode, Part, Pending, PlayedWord, Task, Teaching};
 use gapwise_scorer::LoadedModel;
 use gapwise_store::{Store, StoreError};
 use indicatif::ProgressBar;
@@ -58,7 +58,7 @@ pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
         if model.is_file() {
             pending = pending.with(at);
         } else {
-            let made = format!("{} {} (`gapwise {}`)", task.language, task.step.code(), by_hand(task));
+            let made = format!("{} {} (`gapwise {}`)", task.language, task.mode.code(), by_hand(task));
             match missing.iter_mut().find(|(file, _)| *file == model) {
                 Some((_, tasks)) => tasks.push(made),
                 None => missing.push((model, vec![made])),
@@ -195,8 +195,8 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
             Some(Ok((model, model_id))) => {
                 progress.reset();
                 progress.set_length(0);
-                progress.set_message(format!("{} {}", task.step.code(), task.language));
-                tracing::info!(step = task.step.code(), language = task.language, model = model_id, "preparing the demo's model data");
+                progress.set_message(format!("{} {}", task.mode.code(), task.language));
+                tracing::info!(step = task.mode.code(), language = task.language, model = model_id, "preparing the demo's model data");
                 run(store, model, model_id, task, &progress, stop).await
             }
             Some(Err(e)) => Err(format!("the default model did not load: {e} (scripts/fetch_model.sh)").into()),
@@ -207,9 +207,9 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
         }
         if let Err(e) = outcome {
             if e.downcast_ref::<StoreError>().is_some_and(StoreError::is_unavailable) {
-                return Err(format!("{} {}: {e} (the next start goes on with it)", task.step.code(), task.language).into());
+                return Err(format!("{} {}: {e} (the next start goes on with it)", task.mode.code(), task.language).into());
             }
-            failed.push(format!("{} {}: {e} (`gapwise {}` runs it)", task.step.code(), task.language, by_hand(&task)));
+            failed.push(format!("{} {}: {e} (`gapwise {}` runs it)", task.mode.code(), task.language, by_hand(&task)));
         }
         left = left.without(at);
         store.first_start().set_steps_to_prepare(left.0).await?;
@@ -220,12 +220,12 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
 /// The command that runs `task` by hand.
 fn by_hand(task: &Task) -> String {
     let language = task.language;
-    match task.step {
-        Preparation::Scores => format!("score --language {language}"),
-        Preparation::Rating => format!("select-contexts --language {language}"),
-        Preparation::NextWords => format!("score-guess --language {language}"),
-        Preparation::Definitions => "score-define".to_owned(),
-        Preparation::NewWords => "score-new-words".to_owned(),
+    match task.mode {
+        Mode::Play => format!("score --language {language}"),
+        Mode::Rate => format!("select-contexts --language {language}"),
+        Mode::Guess => format!("score-guess --language {language}"),
+        Mode::Define => "score-define".to_owned(),
+        Mode::NewWords => "score-new-words".to_owned(),
     }
 }
 
@@ -239,22 +239,22 @@ async fn run(
     stop: &AtomicBool,
 ) -> Result<(), Box<dyn Error>> {
     let (language, first) = (task.language, task.part == Part::First);
-    match task.step {
-        Preparation::Scores => {
+    match task.mode {
+        Mode::Play => {
             models::items(store, loaded, model_id, Some(language), 64, stop, progress).await?;
         }
-        Preparation::Rating => {
+        Mode::Rate => {
             let pairs = first.then_some(FIRST_RATING_PAIRS);
             let selection = crate::rate::Selection { pairs, sample: RATING_SAMPLE, ..Default::default() };
             crate::rate::select_contexts(store, loaded.scorer.clone(), model_id, language, selection, progress).await?;
         }
-        Preparation::NextWords => {
+        Mode::Guess => {
             let sentences = if first { NEXT_WORD_SENTENCES[0] } else { NEXT_WORD_SENTENCES[1] - NEXT_WORD_SENTENCES[0] };
             let how = crate::guess::Guessing { language: language.to_owned(), sentences, seed: 1 };
             let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
             models::next_words(store, loaded, model_id, &how, facts, stop, progress).await?;
         }
-        Preparation::Definitions => {
+        Mode::Define => {
             let how = crate::define::Scoring {
                 tasks: DefinitionTask::ALL.to_vec(),
                 max_size: gapwise_model::DEFAULT_DEFINITION_CAP,
@@ -263,7 +263,7 @@ async fn run(
             };
             models::definitions(store, loaded, model_id, &how, stop, progress).await?;
         }
-        Preparation::NewWords => {
+        Mode::NewWords => {
             let how = crate::new_words::Judging {
                 words: PlayedWord::ALL.to_vec(),
                 teachings: Teaching::ALL.to_vec(),

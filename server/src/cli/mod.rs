@@ -108,7 +108,7 @@ pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             println!("{new} invented-word items imported");
         }
         Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, dir } => {
-            let modes = mode.map_or_else(|| crate::harness::TaskMode::ALL.to_vec(), |m| vec![m]);
+            let modes = mode.map_or_else(crate::harness::TaskMode::all, |m| vec![m]);
             let written = crate::harness::tasks::export(&store, &modes, language.as_deref(), &start_text, &dir).await?;
             if written.is_empty() {
                 return Err("nothing to write: no items of the modes and languages asked for".into());

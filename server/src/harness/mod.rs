@@ -13,7 +13,7 @@ pub mod tasks;
 
 use std::fmt;
 
-use gapwise_model::{DefinitionTask, PlayedWord, Teaching};
+use gapwise_model::{DefinitionTask, Mode, PlayedWord, Teaching};
 
 /// A mode's requests, as tasks name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -29,7 +29,22 @@ pub enum TaskMode {
 }
 
 impl TaskMode {
-    pub const ALL: [TaskMode; 4] = [TaskMode::Substitution, TaskMode::Guess, TaskMode::Define, TaskMode::NewWords];
+    /// The harness's tasks of `mode`, where models play it through the harness
+    /// (rating has no task: a model selects the contexts it rates by its scores).
+    pub const fn of(mode: Mode) -> Option<TaskMode> {
+        match mode {
+            Mode::Play => Some(TaskMode::Substitution),
+            Mode::Rate => None,
+            Mode::Define => Some(TaskMode::Define),
+            Mode::Guess => Some(TaskMode::Guess),
+            Mode::NewWords => Some(TaskMode::NewWords),
+        }
+    }
+
+    /// Every mode's tasks.
+    pub fn all() -> Vec<TaskMode> {
+        Mode::ALL.into_iter().filter_map(TaskMode::of).collect()
+    }
 
     /// As task names and ids write it.
     pub fn code(self) -> &'static str {

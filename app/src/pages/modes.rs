@@ -1,0 +1,28 @@
+//! Each mode's page and its name in the menu: the app's list of modes, an
+//! exhaustive `match` on [`Mode`] (the routes in `lib.rs` serve [`page`] at each
+//! mode's address; a test asks for every mode's page).
+
+use gapwise_model::Mode;
+use leptos::prelude::*;
+
+/// The catalogue key naming `mode` in the menu and in its page's title.
+pub fn nav_key(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Play => "nav-play",
+        Mode::Rate => "nav-rate",
+        Mode::Define => "nav-define",
+        Mode::Guess => "nav-guess",
+        Mode::NewWords => "nav-new-words",
+    }
+}
+
+/// The page of `mode`.
+pub fn page(mode: Mode) -> AnyView {
+    match mode {
+        Mode::Play => view! { <super::Play/> }.into_any(),
+        Mode::Rate => view! { <super::RatePage/> }.into_any(),
+        Mode::Define => view! { <super::DefinePage/> }.into_any(),
+        Mode::Guess => view! { <super::GuessPage/> }.into_any(),
+        Mode::NewWords => view! { <super::NewWordsPage/> }.into_any(),
+    }
+}
