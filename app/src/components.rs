@@ -6,14 +6,14 @@ use leptos_router::hooks::{use_location, use_query_map};
 
 use crate::address::POSTED_ERROR;
 use crate::api::being_prepared;
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n, Msg};
 use crate::AppError;
 
 /// The item's sentences, each with its blank shown, or filled with `filled` after
 /// the answer.
 #[component]
 pub fn Contexts(contexts: Vec<Context>, #[prop(optional)] filled: Option<String>) -> impl IntoView {
-    let blank = use_i18n().t("blank");
+    let blank = use_i18n().t(msg::BLANK);
     let items = contexts
         .into_iter()
         .map(|c| {
@@ -51,7 +51,7 @@ pub fn InterfaceLanguage() -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <nav class="k-chooser languages interface" aria-label=i18n.t("interface-language")>{links}</nav> }
+    view! { <nav class="k-chooser languages interface" aria-label=i18n.t(msg::INTERFACE_LANGUAGE)>{links}</nav> }
 }
 
 /// Links that choose the language of the items (the sentences and words shown):
@@ -65,7 +65,7 @@ pub fn LanguageChooser(language: &'static str, #[prop(into)] base: String) -> im
             view! { <a href=format!("{base}lang={code}") aria-current=current hreflang=code lang=code class="k-choice">{name}</a> }
         })
         .collect_view();
-    let label = use_i18n().t("items-language");
+    let label = use_i18n().t(msg::ITEMS_LANGUAGE);
     let shown = format!("{label}:");
     view! {
         <nav class="k-chooser languages" aria-label=label>
@@ -87,7 +87,7 @@ pub fn after_post(key: &str) -> Option<String> {
 /// The confirmation `message` (a catalogue key) on a page that a form post came
 /// back to with `?done=<done>`.
 #[component]
-pub fn Done(done: &'static str, message: &'static str) -> impl IntoView {
+pub fn Done(done: &'static str, message: Msg) -> impl IntoView {
     let shown = after_post("done").as_deref() == Some(done);
     shown.then(|| view! { <p class="ok" role="status">{use_i18n().t(message)}</p> })
 }
@@ -123,7 +123,7 @@ where
 #[component]
 pub fn ErrorNote(error: AppError) -> impl IntoView {
     let message = match error {
-        AppError::Internal => use_i18n().t("error-internal"),
+        AppError::Internal => use_i18n().t(msg::ERROR_INTERNAL),
         other => other.to_string(),
     };
     view! { <p class="error" role="alert">{message}</p> }
@@ -156,12 +156,7 @@ where
 /// key) when nothing is left for the player, or "being prepared" (with how long) when
 /// the rounds are still to be made (`preparing`), or the error with a way home.
 #[component]
-pub fn RoundView<T, F, V>(
-    round: RwSignal<Result<Option<T>, AppError>>,
-    none: &'static str,
-    preparing: Option<Waiting>,
-    show: F,
-) -> impl IntoView
+pub fn RoundView<T, F, V>(round: RwSignal<Result<Option<T>, AppError>>, none: Msg, preparing: Option<Waiting>, show: F) -> impl IntoView
 where
     T: Clone + Send + Sync + 'static,
     F: Fn(T) -> V + Send + Sync + 'static,
@@ -172,13 +167,15 @@ where
         Ok(Some(card)) => show(card).into_any(),
         Ok(None) => {
             let note = match preparing {
-                Some(Waiting { ahead, minutes }) => i18n
-                    .t_with("being-prepared", &[("ahead", i64::try_from(ahead).unwrap_or(i64::MAX).into()), ("minutes", minutes.into())]),
+                Some(Waiting { ahead, minutes }) => i18n.t_with(
+                    msg::BEING_PREPARED,
+                    &[("ahead", i64::try_from(ahead).unwrap_or(i64::MAX).into()), ("minutes", minutes.into())],
+                ),
                 None => i18n.t(none),
             };
             view! { <p class="exhausted" class:preparing=preparing.is_some()>{note}</p> }.into_any()
         }
-        Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
+        Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t(msg::START_HOME)}</a></p> }.into_any(),
     }
 }
 
@@ -274,10 +271,10 @@ pub fn ConsentTerms() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <ul>
-            <li>{i18n.t("consent-pseudonym")}</li>
-            <li>{i18n.t("consent-record")}</li>
-            <li>{i18n.t("consent-share")}</li>
-            <li>{i18n.t("consent-voluntary")} " " <a href="/my-data">{i18n.t("nav-my-data")}</a></li>
+            <li>{i18n.t(msg::CONSENT_PSEUDONYM)}</li>
+            <li>{i18n.t(msg::CONSENT_RECORD)}</li>
+            <li>{i18n.t(msg::CONSENT_SHARE)}</li>
+            <li>{i18n.t(msg::CONSENT_VOLUNTARY)} " " <a href="/my-data">{i18n.t(msg::NAV_MY_DATA)}</a></li>
         </ul>
     }
 }
@@ -288,7 +285,7 @@ pub fn ConsentBox() -> impl IntoView {
     view! {
         <label class="check">
             <input type="checkbox" name="consent" value="yes" required/>
-            " " {use_i18n().t("consent-agree")}
+            " " {use_i18n().t(msg::CONSENT_AGREE)}
         </label>
     }
 }

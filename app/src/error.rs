@@ -1,7 +1,13 @@
 //! The one error type at the HTTP edge. Its message is what the user reads, in
-//! their language for what players meet (see `gapwise_store::Refusal`); causes of
-//! internal errors are logged on the server and never sent.
+//! their language for what players meet (see `gapwise_model::Refusal`); causes of
+//! internal errors are logged on the server and never sent. Each error has a stable
+//! code a client can act on ([`AppError::code`]): a refusal's own (`max_friends`),
+//! else its kind's (`not_found`). Server functions send the error as JSON, the
+//! variant's name and fields (a refusal's `code` among them); plain handlers send
+//! the message as the body and the code in the `gapwise-error` header.
 
+use crate::i18n::msg;
+use gapwise_model::RefusalKey;
 use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
@@ -14,6 +20,10 @@ pub enum AppError {
     /// The request breaks a rule (HTTP 422).
     #[error("{0}")]
     BadRequest(String),
+    /// A rule a player ran into, said in their language: `code` names it for
+    /// clients; `status` is 422 (a rule), 404 (missing) or 401 (denied).
+    #[error("{message}")]
+    Refused { code: RefusalKey, status: u16, message: String },
     /// No session, or wrong credentials (HTTP 401).
     #[error("{0}")]
     Unauthorized(String),
@@ -45,7 +55,7 @@ impl FromServerFnError for AppError {
                 err
             }
             ServerFnErrorErr::Request(m) | ServerFnErrorErr::Response(m) => {
-                AppError::BadRequest(crate::i18n::detect().t_with("error-unreachable", &[("detail", m.into())]))
+                AppError::BadRequest(crate::i18n::detect().t_with(msg::ERROR_UNREACHABLE, &[("detail", m.into())]))
             }
             other => {
                 #[cfg(feature = "ssr")]
@@ -53,6 +63,22 @@ impl FromServerFnError for AppError {
                 let _ = other;
                 AppError::Internal
             }
+        }
+    }
+}
+
+impl AppError {
+    /// The error's stable code on the wire (see the module).
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::Malformed(_) => "malformed",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Refused { code, .. } => code.code(),
+            AppError::Unauthorized(_) => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
+            AppError::NotFound(_) => "not_found",
+            AppError::Unavailable(_) => "unavailable",
+            AppError::Internal => "internal",
         }
     }
 }
@@ -65,6 +91,7 @@ impl AppError {
         match self {
             AppError::Malformed(_) => StatusCode::BAD_REQUEST,
             AppError::BadRequest(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Refused { status, .. } => StatusCode::from_u16(*status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY),
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,

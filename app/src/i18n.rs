@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{langid, LanguageIdentifier, Loader};
-use gapwise_model::{parse_language, DEFAULT_LANGUAGE};
+use gapwise_model::{parse_language, Achievement, RefusalKey, DEFAULT_LANGUAGE};
 use leptos::prelude::*;
 
 fluent_templates::static_loader! {
@@ -27,6 +27,73 @@ fluent_templates::static_loader! {
 
 /// The cookie that keeps a visitor's interface language.
 pub const LANGUAGE_COOKIE: &str = "gapwise_lang";
+
+/// A message of the catalogues, by its key: only the constants of [`msg`] (made
+/// from the English catalogue by `app/build.rs`) and [`Msg::named`] make one, so a
+/// key the catalogue lacks does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Msg(&'static str);
+
+impl Msg {
+    /// The key as the catalogues write it.
+    pub fn key(self) -> &'static str {
+        self.0
+    }
+
+    /// The message whose key is made from data (`table-<name>`, an achievement's
+    /// name); `None` when the catalogue has no such message.
+    pub fn named(key: &str) -> Option<Msg> {
+        msg::ALL.into_iter().find(|m| m.0 == key)
+    }
+}
+
+/// Every message key of the catalogues, as constants: `nav-play` is `msg::NAV_PLAY`.
+pub mod msg {
+    use super::Msg;
+    include!(concat!(env!("OUT_DIR"), "/messages.rs"));
+}
+
+/// The message saying refusal `key` (its `args` fill it).
+pub fn refusal_message(key: RefusalKey) -> Msg {
+    match key {
+        RefusalKey::Busy => msg::ERROR_BUSY,
+        RefusalKey::Consent => msg::ERROR_CONSENT,
+        RefusalKey::FeedbackLength => msg::ERROR_FEEDBACK_LENGTH,
+        RefusalKey::FewChallengeItems => msg::ERROR_FEW_CHALLENGE_ITEMS,
+        RefusalKey::GuessLength => msg::ERROR_GUESS_LENGTH,
+        RefusalKey::Login => msg::ERROR_LOGIN,
+        RefusalKey::MaxFriends => msg::ERROR_MAX_FRIENDS,
+        RefusalKey::NoChallenge => msg::ERROR_NO_CHALLENGE,
+        RefusalKey::NoPlayer => msg::ERROR_NO_PLAYER,
+        RefusalKey::NoSession => msg::ERROR_NO_SESSION,
+        RefusalKey::NoStudy => msg::ERROR_NO_STUDY,
+        RefusalKey::NoStudyUnderWay => msg::ERROR_NO_STUDY_UNDER_WAY,
+        RefusalKey::NotFriend => msg::ERROR_NOT_FRIEND,
+        RefusalKey::NotSingleWord => msg::ERROR_NOT_SINGLE_WORD,
+        RefusalKey::OwnPseudonym => msg::ERROR_OWN_PSEUDONYM,
+        RefusalKey::PairInGame => msg::ERROR_PAIR_IN_GAME,
+        RefusalKey::PairProposed => msg::ERROR_PAIR_PROPOSED,
+        RefusalKey::PairSame => msg::ERROR_PAIR_SAME,
+        RefusalKey::PasswordLength => msg::ERROR_PASSWORD_LENGTH,
+        RefusalKey::StudyLink => msg::ERROR_STUDY_LINK,
+        RefusalKey::StudyReturned => msg::ERROR_STUDY_RETURNED,
+        RefusalKey::WordUnknown => msg::ERROR_WORD_UNKNOWN,
+    }
+}
+
+/// An achievement's name, and how to earn it.
+pub fn achievement_messages(achievement: Achievement) -> (Msg, Msg) {
+    match achievement {
+        Achievement::FirstAnswer => (msg::ACH_FIRST_ANSWER, msg::ACH_FIRST_ANSWER_HOW),
+        Achievement::EveryK => (msg::ACH_EVERY_K, msg::ACH_EVERY_K_HOW),
+        Achievement::Polyglot => (msg::ACH_POLYGLOT, msg::ACH_POLYGLOT_HOW),
+        Achievement::TenInARow => (msg::ACH_TEN_IN_A_ROW, msg::ACH_TEN_IN_A_ROW_HOW),
+        Achievement::DailyGoal => (msg::ACH_DAILY_GOAL, msg::ACH_DAILY_GOAL_HOW),
+        Achievement::LevelFive => (msg::ACH_LEVEL_FIVE, msg::ACH_LEVEL_FIVE_HOW),
+        Achievement::PairInGame => (msg::ACH_PAIR_IN_GAME, msg::ACH_PAIR_IN_GAME_HOW),
+        Achievement::Unsolvable => (msg::ACH_UNSOLVABLE, msg::ACH_UNSOLVABLE_HOW),
+    }
+}
 
 /// The interface language of this page, by its code in `model::LANGUAGES`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,18 +111,19 @@ impl I18n {
     }
 
     /// The message `key`.
-    pub fn t(self, key: &str) -> String {
-        CATALOGUES.lookup(&self.id(), key)
+    pub fn t(self, key: Msg) -> String {
+        CATALOGUES.lookup(&self.id(), key.0)
     }
 
     /// A table of players' data named in this language (`table-<name>` in the
-    /// catalogues; a test checks that every such table has its message).
+    /// catalogues; a test checks that every such table has its message), else its
+    /// name.
     pub fn table(self, table: &str) -> String {
-        self.t(&format!("table-{table}"))
+        Msg::named(&format!("table-{table}")).map_or_else(|| table.to_owned(), |key| self.t(key))
     }
 
     /// The message `key` with its arguments: numbers choose plural forms.
-    pub fn t_with(self, key: &str, args: &[(&'static str, Arg)]) -> String {
+    pub fn t_with(self, key: Msg, args: &[(&'static str, Arg)]) -> String {
         let args: HashMap<Cow<'static, str>, FluentValue> = args
             .iter()
             .map(|(name, value)| {
@@ -66,7 +134,7 @@ impl I18n {
                 (Cow::Borrowed(*name), value)
             })
             .collect();
-        CATALOGUES.lookup_with_args(&self.id(), key, &args)
+        CATALOGUES.lookup_with_args(&self.id(), key.0, &args)
     }
 }
 
@@ -153,6 +221,8 @@ pub fn choose(cookie: Option<&str>, accept_language: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
 
     #[test]
@@ -184,20 +254,29 @@ mod tests {
             assert_eq!(keys(ftl), english, "{code} has other messages than en");
         }
         let ru = I18n("ru");
-        let points = |n: i64| ru.t_with("play-points", &[("n", n.into())]);
+        let points = |n: i64| ru.t_with(msg::PLAY_POINTS, &[("n", n.into())]);
         assert_eq!([points(1), points(3), points(5), points(21)], ["1 очко", "3 очка", "5 очков", "21 очко"]);
         let en = I18n("en");
-        assert_eq!(en.t_with("play-points", &[("n", 1i64.into())]), "1 point");
-        assert_eq!(en.t_with("play-points", &[("n", 2i64.into())]), "2 points");
+        assert_eq!(en.t_with(msg::PLAY_POINTS, &[("n", 1i64.into())]), "1 point");
+        assert_eq!(en.t_with(msg::PLAY_POINTS, &[("n", 2i64.into())]), "2 points");
     }
 
     /// Every refusal a player can meet has its message (in English, and so, by the
     /// test above, in every language).
     #[test]
-    fn every_refusal_has_a_message() {
-        let english = keys(include_str!("../locales/en/main.ftl"));
-        for refusal in gapwise_model::RefusalKey::ALL {
-            assert!(english.contains(&refusal.key()), "no message {} for {refusal:?}", refusal.key());
+    fn refusals_have_distinct_codes_and_messages() {
+        let codes: HashSet<&str> = RefusalKey::ALL.iter().map(|r| r.code()).collect();
+        let messages: HashSet<Msg> = RefusalKey::ALL.into_iter().map(refusal_message).collect();
+        assert_eq!((codes.len(), messages.len()), (RefusalKey::ALL.len(), RefusalKey::ALL.len()));
+        assert!(codes.iter().all(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_')), "{codes:?}");
+        // the code on the wire is the serialised key
+        for key in RefusalKey::ALL {
+            let wire = serde_json::to_string(&key).unwrap_or_default();
+            assert_eq!(wire, format!("\"{}\"", key.code()));
         }
+        // the constants are the catalogue's messages, and data-made keys find theirs
+        assert_eq!(msg::ALL.len(), keys(include_str!("../locales/en/main.ftl")).len());
+        assert_eq!(Msg::named("table-answers"), Some(msg::TABLE_ANSWERS));
+        assert_eq!(Msg::named("table-nothing"), None);
     }
 }

@@ -16,6 +16,7 @@ mod response_clock;
 #[cfg(feature = "ssr")]
 pub mod ssr;
 
+use crate::i18n::msg;
 use gapwise_model::Mode;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
@@ -57,20 +58,20 @@ pub fn App() -> impl IntoView {
         // each page names itself in the player's language: "Play · Gapwise"
         <Title text="" formatter=|page: String| if page.is_empty() { "Gapwise".to_owned() } else { format!("{page} · Gapwise") }/>
         <Router>
-            <a class="skip-link" href="#main">{i18n.t("skip-to-content")}</a>
+            <a class="skip-link" href="#main">{i18n.t(msg::SKIP_TO_CONTENT)}</a>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Gapwise"</A>
                 // on a phone the menu folds behind a button; a checkbox and its label
                 // open it, so that it works without JavaScript too
                 <input type="checkbox" id="menu-open" class="menu-toggle"/>
-                <label for="menu-open" class="menu-button">{i18n.t("nav-menu")}</label>
-                <nav aria-label=i18n.t("nav-main") class="main-menu">
+                <label for="menu-open" class="menu-button">{i18n.t(msg::NAV_MENU)}</label>
+                <nav aria-label=i18n.t(msg::NAV_MAIN) class="main-menu">
                     {Mode::ALL.map(|mode| view! { <A href=mode.path()>{i18n.t(pages::nav_key(mode))}</A> }).collect_view()}
-                    <A href="/suggest">{i18n.t("nav-propose")}</A>
-                    <A href="/friends">{i18n.t("nav-friends")}</A>
-                    <A href="/leaderboard">{i18n.t("nav-leaderboard")}</A>
-                    <A href="/account">{i18n.t("nav-account")}</A>
-                    <A href="/my-data">{i18n.t("nav-my-data")}</A>
+                    <A href="/suggest">{i18n.t(msg::NAV_PROPOSE)}</A>
+                    <A href="/friends">{i18n.t(msg::NAV_FRIENDS)}</A>
+                    <A href="/leaderboard">{i18n.t(msg::NAV_LEADERBOARD)}</A>
+                    <A href="/account">{i18n.t(msg::NAV_ACCOUNT)}</A>
+                    <A href="/my-data">{i18n.t(msg::NAV_MY_DATA)}</A>
                 </nav>
                 <components::InterfaceLanguage/>
             </header>
@@ -97,7 +98,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/admin/items") view=pages::AdminItems ssr=SsrMode::Async/>
                 </Routes>
             </main>
-            <footer class="site-footer"><A href="/staff">{i18n.t("footer-staff")}</A></footer>
+            <footer class="site-footer"><A href="/staff">{i18n.t(msg::FOOTER_STAFF)}</A></footer>
         </Router>
     }
 }

@@ -1,12 +1,12 @@
 //! The server side of the app: the context the server provides, the player and
 //! staff session cookies, and the mapping of store errors to HTTP statuses.
 
-use crate::i18n::Arg;
+use crate::i18n::{msg, Arg};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use gapwise_engine::Engine;
-use gapwise_store::{Role, Session, Staff, Store, StoreError};
+use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
@@ -117,13 +117,13 @@ impl From<StoreError> for AppError {
         let err = match err {
             StoreError::NotFound(m) => AppError::NotFound(m),
             StoreError::Unauthorized(m) => AppError::Unauthorized(m),
-            StoreError::Refused(r) => AppError::BadRequest(in_players_language(&r)),
-            StoreError::Missing(r) => AppError::NotFound(in_players_language(&r)),
-            StoreError::Denied(r) => AppError::Unauthorized(in_players_language(&r)),
+            StoreError::Refused(r) => refused(&r, StatusCode::UNPROCESSABLE_ENTITY),
+            StoreError::Missing(r) => refused(&r, StatusCode::NOT_FOUND),
+            StoreError::Denied(r) => refused(&r, StatusCode::UNAUTHORIZED),
             e @ (StoreError::Invalid(_) | StoreError::Import(_)) => AppError::BadRequest(e.to_string()),
             e if e.is_unavailable() => {
                 tracing::warn!("database unavailable: {e}");
-                AppError::Unavailable(crate::i18n::detect().t("error-unavailable"))
+                AppError::Unavailable(crate::i18n::detect().t(msg::ERROR_UNAVAILABLE))
             }
             e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_) | StoreError::Io(_) | StoreError::Corrupt(_)) => {
                 tracing::error!("store failed: {e}");
@@ -164,18 +164,20 @@ impl From<gapwise_research::ResearchError> for AppError {
     }
 }
 
-/// A refusal in the language of the request (see `i18n::detect`).
-fn in_players_language(r: &gapwise_store::Refusal) -> String {
+/// A refusal with the status `status`, said in the language of the request (see
+/// `i18n::detect`).
+pub(crate) fn refused(r: &gapwise_store::Refusal, status: StatusCode) -> AppError {
     let args: Vec<(&'static str, Arg)> =
         r.args.iter().map(|(name, value)| (*name, value.parse::<i64>().map_or_else(|_| Arg::from(value.as_str()), Arg::from))).collect();
-    crate::i18n::detect().t_with(r.key.key(), &args)
+    let message = crate::i18n::detect().t_with(crate::i18n::refusal_message(r.key), &args);
+    AppError::Refused { code: r.key, status: status.as_u16(), message }
 }
 
-/// For plain axum handlers (the export API): the error's status, and its message
-/// as the body.
+/// For plain axum handlers (the export API): the error's status, its code in the
+/// `gapwise-error` header, and its message as the body.
 impl axum::response::IntoResponse for AppError {
     fn into_response(self) -> axum::response::Response {
-        (self.status(), self.to_string()).into_response()
+        (self.status(), [("gapwise-error", self.code())], self.to_string()).into_response()
     }
 }
 
@@ -278,7 +280,9 @@ fn staff_refusal(player: bool, needed: Role) -> AppError {
 
 /// The caller's session, or 401.
 pub async fn require_session(store: &Store) -> Result<Session, AppError> {
-    current_session(store).await?.ok_or_else(|| AppError::Unauthorized(crate::i18n::detect().t("error-no-session")).with_status())
+    let no_session =
+        || refused(&Refusal::new(RefusalKey::NoSession, "no session: start a game first"), StatusCode::UNAUTHORIZED).with_status();
+    current_session(store).await?.ok_or_else(no_session)
 }
 
 /// Sends the player session cookie with the response.

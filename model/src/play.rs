@@ -179,20 +179,6 @@ impl Achievement {
         Achievement::PairInGame,
         Achievement::Unsolvable,
     ];
-
-    /// Its name in the interface catalogues; `<key>-how` says how to get it.
-    pub fn key(self) -> &'static str {
-        match self {
-            Achievement::FirstAnswer => "ach-first-answer",
-            Achievement::EveryK => "ach-every-k",
-            Achievement::Polyglot => "ach-polyglot",
-            Achievement::TenInARow => "ach-ten-in-a-row",
-            Achievement::DailyGoal => "ach-daily-goal",
-            Achievement::LevelFive => "ach-level-five",
-            Achievement::PairInGame => "ach-pair-in-game",
-            Achievement::Unsolvable => "ach-unsolvable",
-        }
-    }
 }
 
 impl Progress {

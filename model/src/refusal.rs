@@ -19,9 +19,11 @@ impl fmt::Display for LineError {
 
 /// Every refusal a player can meet, each a message of the interface catalogues
 /// (`app/locales/*/main.ftl`; a test checks that every language has each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RefusalKey {
     Busy,
+    Consent,
     FeedbackLength,
     FewChallengeItems,
     GuessLength,
@@ -29,6 +31,7 @@ pub enum RefusalKey {
     MaxFriends,
     NoChallenge,
     NoPlayer,
+    NoSession,
     NoStudy,
     NoStudyUnderWay,
     NotFriend,
@@ -44,8 +47,9 @@ pub enum RefusalKey {
 }
 
 impl RefusalKey {
-    pub const ALL: [RefusalKey; 20] = [
+    pub const ALL: [RefusalKey; 22] = [
         RefusalKey::Busy,
+        RefusalKey::Consent,
         RefusalKey::FeedbackLength,
         RefusalKey::FewChallengeItems,
         RefusalKey::GuessLength,
@@ -53,6 +57,7 @@ impl RefusalKey {
         RefusalKey::MaxFriends,
         RefusalKey::NoChallenge,
         RefusalKey::NoPlayer,
+        RefusalKey::NoSession,
         RefusalKey::NoStudy,
         RefusalKey::NoStudyUnderWay,
         RefusalKey::NotFriend,
@@ -67,29 +72,32 @@ impl RefusalKey {
         RefusalKey::WordUnknown,
     ];
 
-    /// Its message's name in the catalogues.
-    pub fn key(self) -> &'static str {
+    /// Its stable name on the wire (`AppError::Refused`'s code), for clients that
+    /// act on a refusal; the app says it in the player's language.
+    pub fn code(self) -> &'static str {
         match self {
-            RefusalKey::Busy => "error-busy",
-            RefusalKey::FeedbackLength => "error-feedback-length",
-            RefusalKey::FewChallengeItems => "error-few-challenge-items",
-            RefusalKey::GuessLength => "error-guess-length",
-            RefusalKey::Login => "error-login",
-            RefusalKey::MaxFriends => "error-max-friends",
-            RefusalKey::NoChallenge => "error-no-challenge",
-            RefusalKey::NoPlayer => "error-no-player",
-            RefusalKey::NoStudy => "error-no-study",
-            RefusalKey::NoStudyUnderWay => "error-no-study-under-way",
-            RefusalKey::NotFriend => "error-not-friend",
-            RefusalKey::NotSingleWord => "error-not-single-word",
-            RefusalKey::OwnPseudonym => "error-own-pseudonym",
-            RefusalKey::PairInGame => "error-pair-in-game",
-            RefusalKey::PairProposed => "error-pair-proposed",
-            RefusalKey::PairSame => "error-pair-same",
-            RefusalKey::PasswordLength => "error-password-length",
-            RefusalKey::StudyLink => "error-study-link",
-            RefusalKey::StudyReturned => "error-study-returned",
-            RefusalKey::WordUnknown => "error-word-unknown",
+            RefusalKey::Busy => "busy",
+            RefusalKey::Consent => "consent",
+            RefusalKey::FeedbackLength => "feedback_length",
+            RefusalKey::FewChallengeItems => "few_challenge_items",
+            RefusalKey::GuessLength => "guess_length",
+            RefusalKey::Login => "login",
+            RefusalKey::MaxFriends => "max_friends",
+            RefusalKey::NoChallenge => "no_challenge",
+            RefusalKey::NoPlayer => "no_player",
+            RefusalKey::NoSession => "no_session",
+            RefusalKey::NoStudy => "no_study",
+            RefusalKey::NoStudyUnderWay => "no_study_under_way",
+            RefusalKey::NotFriend => "not_friend",
+            RefusalKey::NotSingleWord => "not_single_word",
+            RefusalKey::OwnPseudonym => "own_pseudonym",
+            RefusalKey::PairInGame => "pair_in_game",
+            RefusalKey::PairProposed => "pair_proposed",
+            RefusalKey::PairSame => "pair_same",
+            RefusalKey::PasswordLength => "password_length",
+            RefusalKey::StudyLink => "study_link",
+            RefusalKey::StudyReturned => "study_returned",
+            RefusalKey::WordUnknown => "word_unknown",
         }
     }
 }

@@ -94,7 +94,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
 
 /// The tables the modes share (but `annotators`, and `word_pairs`, whose proposer
 /// is unlinked while the pair stays in the game), in the same order.
-const SHARED_TABLES: [Table; 20] = [
+const SHARED_TABLES: [Table; 21] = [
     players("challenge_items", Owner::Through { key: "challenge_id", parent: "challenges" }),
     players("challenges", Owner::Either(&["creator_id", "opponent_id"])),
     players("friends", Owner::Either(&["annotator_id", "friend_id"])),
@@ -115,6 +115,7 @@ const SHARED_TABLES: [Table; 20] = [
     material("word_postings"),
     material("settings"),
     material("crowd_studies"),
+    material("export_key"),
 ];
 
 /// Every table of the schema: each mode's, then those they share.

@@ -66,7 +66,10 @@ pub async fn being_prepared(mode: gapwise_model::Mode, language: String) -> Resu
 pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {
     match consent {
         Some(_) => Ok(()),
-        None => Err(AppError::BadRequest(crate::i18n::detect().t("error-consent")).with_status()),
+        None => {
+            let refusal = gapwise_model::Refusal::new(gapwise_model::RefusalKey::Consent, "consent is needed to play");
+            Err(crate::ssr::refused(&refusal, axum::http::StatusCode::UNPROCESSABLE_ENTITY).with_status())
+        }
     }
 }
 

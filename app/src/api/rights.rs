@@ -38,14 +38,15 @@ pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, 
 /// ([`confirms_erasure`]); irreversible.
 #[server(endpoint = "erase-me")]
 pub async fn erase_me(confirm: String) -> Result<(), AppError> {
+    use crate::i18n::msg;
     use crate::ssr::{clear_session_cookie, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let i18n = crate::i18n::detect();
-    let word = i18n.t("erase-word");
+    let word = i18n.t(msg::ERASE_WORD);
     if !confirms_erasure(&confirm, &word) {
-        return Err(AppError::BadRequest(i18n.t_with("error-erase-confirm", &[("word", word.into())])).with_status());
+        return Err(AppError::BadRequest(i18n.t_with(msg::ERROR_ERASE_CONFIRM, &[("word", word.into())])).with_status());
     }
     let erased = ctx.store.rights().erase(&session.annotator.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");

@@ -7,7 +7,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::api::{whoami, LogIn, LogOut, SetPassword};
 use crate::components::{ActionError, Done, ErrorNote};
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 
 #[component]
 pub fn Account() -> impl IntoView {
@@ -19,38 +19,38 @@ pub fn Account() -> impl IntoView {
     let typed = use_query_map().read_untracked().get("pseudonym").unwrap_or_default();
     let i18n = use_i18n();
     view! {
-        <Title text=i18n.t("nav-account")/>
-        <h1>{i18n.t("account-title")}</h1>
-        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
+        <Title text=i18n.t(msg::NAV_ACCOUNT)/>
+        <h1>{i18n.t(msg::ACCOUNT_TITLE)}</h1>
+        <Suspense fallback=move || view! { <p>{i18n.t(msg::LOADING)}</p> }>
             {move || Suspend::new(async move {
                 match me.await {
                     Ok(Some(pseudonym)) => view! {
-                        <p>{i18n.t("account-playing-as")} " " <strong class="pseudonym">{pseudonym}</strong></p>
-                        <h2>{i18n.t("account-resume")}</h2>
-                        <p>{i18n.t("account-resume-how")}</p>
+                        <p>{i18n.t(msg::ACCOUNT_PLAYING_AS)} " " <strong class="pseudonym">{pseudonym}</strong></p>
+                        <h2>{i18n.t(msg::ACCOUNT_RESUME)}</h2>
+                        <p>{i18n.t(msg::ACCOUNT_RESUME_HOW)}</p>
                         <ActionForm action=set_password>
-                            <label>{i18n.t("account-new-password")} " "
+                            <label>{i18n.t(msg::ACCOUNT_NEW_PASSWORD)} " "
                                 <input type="password" name="password" minlength="8" autocomplete="new-password" required/>
                             </label>
-                            <button type="submit">{i18n.t("account-save-password")}</button>
+                            <button type="submit">{i18n.t(msg::ACCOUNT_SAVE_PASSWORD)}</button>
                         </ActionForm>
-                        <Done done="password" message="account-saved"/>
+                        <Done done="password" message=msg::ACCOUNT_SAVED/>
                         <ActionError value=set_password.value()/>
-                        <h2>{i18n.t("account-sign-out-title")}</h2>
-                        <p>{i18n.t("account-sign-out-how")}</p>
-                        <ActionForm action=log_out><button type="submit" class="secondary" id="sign-out">{i18n.t("account-sign-out")}</button></ActionForm>
+                        <h2>{i18n.t(msg::ACCOUNT_SIGN_OUT_TITLE)}</h2>
+                        <p>{i18n.t(msg::ACCOUNT_SIGN_OUT_HOW)}</p>
+                        <ActionForm action=log_out><button type="submit" class="secondary" id="sign-out">{i18n.t(msg::ACCOUNT_SIGN_OUT)}</button></ActionForm>
                         <ActionError value=log_out.value()/>
                     }.into_any(),
-                    Ok(None) => view! { <p>{i18n.t("account-not-playing")}</p> }.into_any(),
+                    Ok(None) => view! { <p>{i18n.t(msg::ACCOUNT_NOT_PLAYING)}</p> }.into_any(),
                     Err(error) => view! { <ErrorNote error/> }.into_any(),
                 }
             })}
         </Suspense>
-        <h2>{i18n.t("account-sign-in-title")}</h2>
+        <h2>{i18n.t(msg::ACCOUNT_SIGN_IN_TITLE)}</h2>
         <ActionForm action=log_in>
-            <label>{i18n.t("account-pseudonym")} " " <input type="text" name="pseudonym" autocomplete="username" value=typed required/></label>
-            <label>{i18n.t("account-password")} " " <input type="password" name="password" autocomplete="current-password" required/></label>
-            <button type="submit">{i18n.t("account-sign-in")}</button>
+            <label>{i18n.t(msg::ACCOUNT_PSEUDONYM)} " " <input type="text" name="pseudonym" autocomplete="username" value=typed required/></label>
+            <label>{i18n.t(msg::ACCOUNT_PASSWORD)} " " <input type="password" name="password" autocomplete="current-password" required/></label>
+            <button type="submit">{i18n.t(msg::ACCOUNT_SIGN_IN)}</button>
         </ActionForm>
         <ActionError value=log_in.value()/>
     }

@@ -9,7 +9,7 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 
 use crate::api::{get_crowd_entry, CrowdStart};
 use crate::components::{ActionError, ConsentBox, ConsentTerms, ErrorNote};
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 
 #[component]
 pub fn CrowdPage() -> impl IntoView {
@@ -18,7 +18,7 @@ pub fn CrowdPage() -> impl IntoView {
     let entry = Resource::new(study, get_crowd_entry);
     let i18n = use_i18n();
     view! {
-        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
+        <Suspense fallback=move || view! { <p>{i18n.t(msg::LOADING)}</p> }>
             {move || Suspend::new(async move {
                 match entry.await {
                     Ok(e) => view! { <Entry e study=study()/> }.into_any(),
@@ -38,18 +38,18 @@ fn Entry(e: CrowdEntry, study: String) -> impl IntoView {
     let session = query.read_untracked().get(session_key).unwrap_or_default();
     let preview = session == MTURK_PREVIEW;
     let i18n = use_i18n();
-    let task = i18n.t_with("crowd-task", &[("n", e.items_target.into()), ("minutes", e.max_minutes.into())]);
+    let task = i18n.t_with(msg::CROWD_TASK, &[("n", e.items_target.into()), ("minutes", e.max_minutes.into())]);
     view! {
         <section class="intro">
             <h1>{e.study}</h1>
-            <p>{i18n.t("landing-why")}</p>
+            <p>{i18n.t(msg::LANDING_WHY)}</p>
             <p class="crowd-task">{task}</p>
         </section>
         <section class="consent" aria-labelledby="consent-title">
-            <h2 id="consent-title">{i18n.t("consent-title")}</h2>
+            <h2 id="consent-title">{i18n.t(msg::CONSENT_TITLE)}</h2>
             <ConsentTerms/>
             {if preview {
-                view! { <p class="note" role="status">{i18n.t("crowd-preview")}</p> }.into_any()
+                view! { <p class="note" role="status">{i18n.t(msg::CROWD_PREVIEW)}</p> }.into_any()
             } else {
                 view! {
                     <ActionForm action=start attr:class="consent-form">
@@ -57,7 +57,7 @@ fn Entry(e: CrowdEntry, study: String) -> impl IntoView {
                         <input type="hidden" name="participant" value=participant/>
                         <input type="hidden" name="platform_session" value=session/>
                         <ConsentBox/>
-                        <button type="submit" class="primary" id="start">{i18n.t("crowd-start")}</button>
+                        <button type="submit" class="primary" id="start">{i18n.t(msg::CROWD_START)}</button>
                     </ActionForm>
                 }.into_any()
             }}

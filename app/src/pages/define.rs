@@ -13,7 +13,7 @@ use crate::api::{define_round, PickDefine};
 use crate::components::{
     answered_rounds, island_action, keyboard_shortcuts, outcome_from_round, posted_error, ActionError, FirstRound, RoundView,
 };
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
@@ -33,23 +33,23 @@ pub fn DefinePage() -> impl IntoView {
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     view! {
         <Title text=i18n.t(super::nav_key(Mode::Define))/>
-        <h1>{i18n.t("define-title")}</h1>
-        <nav class="k-chooser" aria-label=i18n.t("define-task")>
+        <h1>{i18n.t(msg::DEFINE_TITLE)}</h1>
+        <nav class="k-chooser" aria-label=i18n.t(msg::DEFINE_TASK)>
             {DefinitionTask::ALL.map(|t| view! {
                 <a class="k-choice" href=link(t, cap) aria-current=(task == t).then_some("page")>
-                    {i18n.t(if t == DefinitionTask::W2d { "define-w2d" } else { "define-d2w" })}
+                    {i18n.t(if t == DefinitionTask::W2d { msg::DEFINE_W2D } else { msg::DEFINE_D2W })}
                 </a>
             }).collect_view()}
         </nav>
-        <nav class="k-chooser" aria-label=i18n.t("define-cap")>
-            <span>{i18n.t("define-cap")} ":"</span>
+        <nav class="k-chooser" aria-label=i18n.t(msg::DEFINE_CAP)>
+            <span>{i18n.t(msg::DEFINE_CAP)} ":"</span>
             {DEFINITION_CAPS.map(|c| view! {
                 <a class="k-choice" href=link(task, c) aria-current=(cap == c).then_some("page")>
-                    {i18n.t_with("define-cap-n", &[("n", i64::from(c).into())])}
+                    {i18n.t_with(msg::DEFINE_CAP_N, &[("n", i64::from(c).into())])}
                 </a>
             }).collect_view()}
         </nav>
-        <p>{i18n.t(if task == DefinitionTask::W2d { "define-intro-w2d" } else { "define-intro-d2w" })} " " {i18n.t("define-cap-hint")}</p>
+        <p>{i18n.t(if task == DefinitionTask::W2d { msg::DEFINE_INTRO_W2D } else { msg::DEFINE_INTRO_D2W })} " " {i18n.t(msg::DEFINE_CAP_HINT)}</p>
         <FirstRound first=define_round(task.code().to_owned(), cap) island=move |first, preparing| view! { <DefineRounds task cap first preparing failed/> }/>
     }
 }
@@ -75,7 +75,7 @@ fn DefineRounds(
     };
     view! {
         {found}
-        <RoundView round=round none="define-none" preparing show=move |card: DefinitionCard| {
+        <RoundView round=round none=msg::DEFINE_NONE preparing show=move |card: DefinitionCard| {
             let told = outcome_from_round(pick, card.last.as_ref()).map(found_view);
             view! { {told} <Round card pick cap/> }
         }/>
@@ -91,7 +91,7 @@ fn found_view(p: &DefinitionPick) -> impl IntoView {
     });
     view! {
         <div class="feedback right" id="found" role="status">
-            <p>{i18n.t_with("define-found", &[("n", p.attempts.into())])}</p>
+            <p>{i18n.t_with(msg::DEFINE_FOUND, &[("n", p.attempts.into())])}</p>
             {solution}
         </div>
     }
@@ -103,7 +103,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();
-    let finished = i18n.t_with("define-finished", &[("n", card.finished.into())]);
+    let finished = i18n.t_with(msg::DEFINE_FINISHED, &[("n", card.finished.into())]);
     let picked = card.picked;
     let options: Vec<_> = card
         .options

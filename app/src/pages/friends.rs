@@ -7,7 +7,7 @@ use leptos_meta::Title;
 
 use crate::api::{friends_and_challenges, AddFriend, ChallengeFriend, RemoveFriend};
 use crate::components::{ActionError, ErrorNote};
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 
 #[component]
 pub fn FriendsPage() -> impl IntoView {
@@ -17,34 +17,34 @@ pub fn FriendsPage() -> impl IntoView {
     let data = Resource::new(|| (), |_| friends_and_challenges());
     let i18n = use_i18n();
     view! {
-        <Title text=i18n.t("nav-friends")/>
-        <h1>{i18n.t("nav-friends")}</h1>
-        <p>{i18n.t("friends-intro")}</p>
+        <Title text=i18n.t(msg::NAV_FRIENDS)/>
+        <h1>{i18n.t(msg::NAV_FRIENDS)}</h1>
+        <p>{i18n.t(msg::FRIENDS_INTRO)}</p>
         <ActionForm action=add attr:class="suggest">
-            <label>{i18n.t("account-pseudonym")} " " <input type="text" name="pseudonym" required autocomplete="off" id="friend-name"/></label>
-            <button type="submit" class="primary" id="add-friend">{i18n.t("friends-add")}</button>
+            <label>{i18n.t(msg::ACCOUNT_PSEUDONYM)} " " <input type="text" name="pseudonym" required autocomplete="off" id="friend-name"/></label>
+            <button type="submit" class="primary" id="add-friend">{i18n.t(msg::FRIENDS_ADD)}</button>
         </ActionForm>
         <ActionError value=add.value()/>
         <ActionError value=challenge.value()/>
         <ActionError value=remove.value()/>
-        <Transition fallback=move || view! { <p>{i18n.t("loading")}</p> }>
+        <Transition fallback=move || view! { <p>{i18n.t(msg::LOADING)}</p> }>
             {move || Suspend::new(async move {
                 match data.await {
                     Ok((friends, challenges)) => view! {
-                        <h2>{i18n.t("friends-list")}</h2>
+                        <h2>{i18n.t(msg::FRIENDS_LIST)}</h2>
                         {if friends.is_empty() {
-                            view! { <p class="none">{i18n.t("none-yet")}</p> }.into_any()
+                            view! { <p class="none">{i18n.t(msg::NONE_YET)}</p> }.into_any()
                         } else {
                             view! { <ul class="friends">{friends.into_iter().map(|f| view! { <FriendLine f remove challenge/> }).collect_view()}</ul> }.into_any()
                         }}
-                        <h2>{i18n.t("friends-challenges")}</h2>
+                        <h2>{i18n.t(msg::FRIENDS_CHALLENGES)}</h2>
                         {if challenges.is_empty() {
-                            view! { <p class="none">{i18n.t("none-yet")}</p> }.into_any()
+                            view! { <p class="none">{i18n.t(msg::NONE_YET)}</p> }.into_any()
                         } else {
                             view! { <ul class="challenges">{challenges.into_iter().map(|c| view! { <ChallengeLine c/> }).collect_view()}</ul> }.into_any()
                         }}
                     }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("start-home")}</a></p> }.into_any(),
+                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t(msg::START_HOME)}</a></p> }.into_any(),
                 }
             })}
         </Transition>
@@ -54,8 +54,8 @@ pub fn FriendsPage() -> impl IntoView {
 #[component]
 fn FriendLine(f: Friend, remove: ServerAction<RemoveFriend>, challenge: ServerAction<ChallengeFriend>) -> impl IntoView {
     let i18n = use_i18n();
-    let record = i18n.t_with("play-score", &[("right", f.correct.into()), ("answered", f.answered.into())]);
-    let pairs = i18n.t_with("friends-pairs", &[("n", f.pairs_in_game.into())]);
+    let record = i18n.t_with(msg::PLAY_SCORE, &[("right", f.correct.into()), ("answered", f.answered.into())]);
+    let pairs = i18n.t_with(msg::FRIENDS_PAIRS, &[("n", f.pairs_in_game.into())]);
     let language = i18n.0;
     let (name, for_challenge) = (f.pseudonym.clone(), f.pseudonym.clone());
     view! {
@@ -64,14 +64,14 @@ fn FriendLine(f: Friend, remove: ServerAction<RemoveFriend>, challenge: ServerAc
             <ActionForm action=challenge attr:class="inline">
                 <input type="hidden" name="pseudonym" value=for_challenge/>
                 <input type="hidden" name="language" value=language/>
-                <label>{i18n.t("play-k-label")} " "
+                <label>{i18n.t(msg::PLAY_K_LABEL)} " "
                     <select name="k">{K::ALL.into_iter().rev().map(|k| view! { <option value=k.get()>{k.get()}</option> }).collect_view()}</select>
                 </label>
-                <button type="submit" class="challenge">{i18n.t("friends-challenge")}</button>
+                <button type="submit" class="challenge">{i18n.t(msg::FRIENDS_CHALLENGE)}</button>
             </ActionForm>
             <ActionForm action=remove attr:class="inline">
                 <input type="hidden" name="pseudonym" value=f.pseudonym/>
-                <button type="submit" class="secondary">{i18n.t("friends-remove")}</button>
+                <button type="submit" class="secondary">{i18n.t(msg::FRIENDS_REMOVE)}</button>
             </ActionForm>
         </li>
     }
@@ -87,7 +87,7 @@ fn ChallengeLine(c: Challenge) -> impl IntoView {
         None => "·",
     };
     let heading = i18n.t_with(
-        "friends-versus",
+        msg::FRIENDS_VERSUS,
         &[("friend", c.friend.clone().into()), ("me", c.me.correct.into()), ("them", c.them.correct.into()), ("n", c.items.into())],
     );
     let unfinished = c.me.answered < c.items;
@@ -98,11 +98,11 @@ fn ChallengeLine(c: Challenge) -> impl IntoView {
             // it, and the DOM would no longer be the server's HTML that hydration walks
             <table class="compare">
                 <tbody>
-                    <tr><th scope="row">{i18n.t("friends-you")}</th>{c.results.iter().map(|r| view! { <td>{mark(r.0)}</td> }).collect_view()}</tr>
+                    <tr><th scope="row">{i18n.t(msg::FRIENDS_YOU)}</th>{c.results.iter().map(|r| view! { <td>{mark(r.0)}</td> }).collect_view()}</tr>
                     <tr><th scope="row">{c.friend.clone()}</th>{c.results.iter().map(|r| view! { <td>{mark(r.1)}</td> }).collect_view()}</tr>
                 </tbody>
             </table>
-            {unfinished.then(|| view! { <a href=c.play_url() class="play-challenge">{i18n.t("friends-play")}</a> })}
+            {unfinished.then(|| view! { <a href=c.play_url() class="play-challenge">{i18n.t(msg::FRIENDS_PLAY)}</a> })}
         </li>
     }
 }

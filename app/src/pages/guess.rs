@@ -12,7 +12,7 @@ use crate::api::{guess_round, GuessWord};
 use crate::components::{
     answered_rounds, island_action, outcome_from_round, posted_error, ActionError, FirstRound, LanguageChooser, RoundView,
 };
-use crate::i18n::{language_of, query_language, use_i18n};
+use crate::i18n::{language_of, msg, query_language, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
@@ -27,16 +27,16 @@ pub fn GuessPage() -> impl IntoView {
     let mode_link = move |m: GuessMode| {
         view! {
             <a class="k-choice" href=format!("/guess?mode={}&lang={language}", m.code()) aria-current=(mode == m).then_some("page")>
-                {i18n.t(if m == GuessMode::Type { "guess-mode-type" } else { "guess-mode-choose" })}
+                {i18n.t(if m == GuessMode::Type { msg::GUESS_MODE_TYPE } else { msg::GUESS_MODE_CHOOSE })}
             </a>
         }
     };
     view! {
         <Title text=i18n.t(super::nav_key(Mode::Guess))/>
-        <h1>{i18n.t("guess-title")}</h1>
+        <h1>{i18n.t(msg::GUESS_TITLE)}</h1>
         <LanguageChooser language base=format!("/guess?mode={}&", mode.code())/>
-        <nav class="k-chooser" aria-label=i18n.t("guess-mode")>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
-        <p>{i18n.t(if mode == GuessMode::Type { "guess-intro-type" } else { "guess-intro-choose" })}</p>
+        <nav class="k-chooser" aria-label=i18n.t(msg::GUESS_MODE)>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>
+        <p>{i18n.t(if mode == GuessMode::Type { msg::GUESS_INTRO_TYPE } else { msg::GUESS_INTRO_CHOOSE })}</p>
         <FirstRound first=guess_round(Some(language.to_owned()), mode.code().to_owned())
             made_by=(mode == GuessMode::Choose).then_some((Mode::Guess, language))
             island=move |first, preparing| view! { <GuessRounds language=language.to_owned() mode first preparing failed/> }/>
@@ -64,7 +64,7 @@ fn GuessRounds(
     };
     view! {
         {last}
-        <RoundView round=round none="guess-none" preparing show=move |card: GuessCard| {
+        <RoundView round=round none=msg::GUESS_NONE preparing show=move |card: GuessCard| {
             let told = outcome_from_round(guess, card.last.as_ref()).map(outcome);
             view! { {told} <Round card guess language mode/> }
         }/>
@@ -76,8 +76,8 @@ fn GuessRounds(
 fn outcome(r: &GuessResult) -> impl IntoView {
     let i18n = use_i18n();
     let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
-    let text = i18n.t_with(if r.correct { "guess-right" } else { "guess-wrong" }, &args);
-    let done = r.sentence_done.then(|| i18n.t("guess-sentence-done"));
+    let text = i18n.t_with(if r.correct { msg::GUESS_RIGHT } else { msg::GUESS_WRONG }, &args);
+    let done = r.sentence_done.then(|| i18n.t(msg::GUESS_SENTENCE_DONE));
     view! {
         <p class="feedback" class:right=r.correct id="last-guess" data-correct=r.correct.to_string() role="status">
             {text} " " {done}
@@ -99,8 +99,8 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
             let _ = input.focus();
         }
     });
-    let finished = i18n.t_with("guess-finished", &[("n", card.finished.into())]);
-    let progress = i18n.t_with("guess-progress", &[("n", (card.position as i64).into()), ("total", (card.positions as i64).into())]);
+    let finished = i18n.t_with(msg::GUESS_FINISHED, &[("n", card.finished.into())]);
+    let progress = i18n.t_with(msg::GUESS_PROGRESS, &[("n", (card.position as i64).into()), ("total", (card.positions as i64).into())]);
     let suggestions: Vec<_> = card
         .suggestions
         .iter()
@@ -128,19 +128,19 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
             <input type="hidden" name="mode" value=mode.code()/>
             <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
             <label>
-                {i18n.t("guess-label")}
+                {i18n.t(msg::GUESS_LABEL)}
                 <input type="text" name="guess" id="guess" node_ref=typed autocomplete="off" autocapitalize="off" spellcheck="false"
                     maxlength=MAX_GUESS_CHARS.to_string() autofocus/>
             </label>
-            <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t("guess-submit")}</button>
+            <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t(msg::GUESS_SUBMIT)}</button>
             {if has_suggestions {
                 Some(view! {
-                    <p class="prompt">{i18n.t("guess-suggestions")}</p>
+                    <p class="prompt">{i18n.t(msg::GUESS_SUGGESTIONS)}</p>
                     <div class="options suggestions" role="group">{suggestions}</div>
                 }.into_any())
             } else {
                 // a sentence half-typed in the other mode goes on here without them: say why
-                (mode == GuessMode::Choose).then(|| view! { <p class="note" id="no-suggestions">{i18n.t("guess-no-suggestions")}</p> }.into_any())
+                (mode == GuessMode::Choose).then(|| view! { <p class="note" id="no-suggestions">{i18n.t(msg::GUESS_NO_SUGGESTIONS)}</p> }.into_any())
             }}
         </ActionForm>
     }

@@ -7,7 +7,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::api::{leaderboard, whoami};
 use crate::components::ErrorNote;
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n, Msg};
 
 #[component]
 pub fn Leaderboard() -> impl IntoView {
@@ -17,22 +17,22 @@ pub fn Leaderboard() -> impl IntoView {
     // the player's own pseudonym, to mark their row
     let me = Resource::new(|| (), |_| whoami());
     let i18n = use_i18n();
-    let tab = move |which: Period, href: &'static str, key: &'static str| {
+    let tab = move |which: Period, href: &'static str, key: Msg| {
         let current = move || (period.get() == which).then_some("page");
         view! { <a href=href aria-current=current class="k-choice">{i18n.t(key)}</a> }
     };
     view! {
-        <Title text=i18n.t("nav-leaderboard")/>
-        <h1>{i18n.t("nav-leaderboard")}</h1>
-        <nav class="k-chooser periods" aria-label=i18n.t("leaderboard-period")>
-            {tab(Period::Week, "/leaderboard", "leaderboard-week")}
-            {tab(Period::AllTime, "/leaderboard?period=all", "leaderboard-all-time")}
+        <Title text=i18n.t(msg::NAV_LEADERBOARD)/>
+        <h1>{i18n.t(msg::NAV_LEADERBOARD)}</h1>
+        <nav class="k-chooser periods" aria-label=i18n.t(msg::LEADERBOARD_PERIOD)>
+            {tab(Period::Week, "/leaderboard", msg::LEADERBOARD_WEEK)}
+            {tab(Period::AllTime, "/leaderboard?period=all", msg::LEADERBOARD_ALL_TIME)}
         </nav>
-        <p>{i18n.t("leaderboard-intro")}</p>
-        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
+        <p>{i18n.t(msg::LEADERBOARD_INTRO)}</p>
+        <Suspense fallback=move || view! { <p>{i18n.t(msg::LOADING)}</p> }>
             {move || Suspend::new(async move {
                 match standings.await {
-                    Ok(list) if list.is_empty() => view! { <p>{i18n.t("leaderboard-empty")}</p> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p>{i18n.t(msg::LEADERBOARD_EMPTY)}</p> }.into_any(),
                     Ok(list) => {
                         let me = me.await.ok().flatten();
                         view! { <StandingsTable list me/> }.into_any()
@@ -56,12 +56,12 @@ fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
             let mine = matches!(&s.who, Contender::Player(p) if me.as_ref() == Some(p));
             let (name, class) = match &s.who {
                 Contender::Player(p) if mine => (
-                    view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t("leaderboard-you")}</strong></span> }.into_any(),
+                    view! { <span>{p.clone()} " " <strong class="badge you">{i18n.t(msg::LEADERBOARD_YOU)}</strong></span> }.into_any(),
                     "player me",
                 ),
                 Contender::Player(p) => (view! { <span>{p.clone()}</span> }.into_any(), "player"),
                 Contender::Model(m) => {
-                    (view! { <span>{m.clone()} " " <span class="badge">{i18n.t("leaderboard-model")}</span></span> }.into_any(), "model")
+                    (view! { <span>{m.clone()} " " <span class="badge">{i18n.t(msg::LEADERBOARD_MODEL)}</span></span> }.into_any(), "model")
                 }
             };
             view! {
@@ -77,12 +77,12 @@ fn StandingsTable(list: Vec<Standing>, me: Option<String>) -> impl IntoView {
     view! {
         <div class="scroll">
             <table class="standings">
-                <caption class="visually-hidden">{i18n.t("leaderboard-caption")}</caption>
+                <caption class="visually-hidden">{i18n.t(msg::LEADERBOARD_CAPTION)}</caption>
                 <thead><tr>
                     <th scope="col">"#"</th>
-                    <th scope="col">{i18n.t("leaderboard-who")}</th>
-                    <th scope="col">{i18n.t("leaderboard-success")}</th>
-                    <th scope="col">{i18n.t("leaderboard-right-answered")}</th>
+                    <th scope="col">{i18n.t(msg::LEADERBOARD_WHO)}</th>
+                    <th scope="col">{i18n.t(msg::LEADERBOARD_SUCCESS)}</th>
+                    <th scope="col">{i18n.t(msg::LEADERBOARD_RIGHT_ANSWERED)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>

@@ -2,17 +2,18 @@
 //! exhaustive `match` on [`Mode`] (the routes in `lib.rs` serve [`page`] at each
 //! mode's address; a test asks for every mode's page).
 
+use crate::i18n::{msg, Msg};
 use gapwise_model::Mode;
 use leptos::prelude::*;
 
 /// The catalogue key naming `mode` in the menu and in its page's title.
-pub fn nav_key(mode: Mode) -> &'static str {
+pub fn nav_key(mode: Mode) -> Msg {
     match mode {
-        Mode::Play => "nav-play",
-        Mode::Rate => "nav-rate",
-        Mode::Define => "nav-define",
-        Mode::Guess => "nav-guess",
-        Mode::NewWords => "nav-new-words",
+        Mode::Play => msg::NAV_PLAY,
+        Mode::Rate => msg::NAV_RATE,
+        Mode::Define => msg::NAV_DEFINE,
+        Mode::Guess => msg::NAV_GUESS,
+        Mode::NewWords => msg::NAV_NEW_WORDS,
     }
 }
 

@@ -7,7 +7,7 @@ use leptos_meta::Title;
 
 use crate::api::{fetch_my_data, EraseMe, SendFeedback};
 use crate::components::{ActionError, Done, ErrorNote};
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 
 #[component]
 pub fn MyDataPage() -> impl IntoView {
@@ -16,14 +16,14 @@ pub fn MyDataPage() -> impl IntoView {
     // the feedback and erasure forms need a session: someone who has none sees only
     // why the page is empty and where to start
     view! {
-        <Title text=i18n.t("nav-my-data")/>
-        <h1>{i18n.t("nav-my-data")}</h1>
-        <p>{i18n.t("my-data-intro")}</p>
-        <Suspense fallback=move || view! { <p>{i18n.t("loading")}</p> }>
+        <Title text=i18n.t(msg::NAV_MY_DATA)/>
+        <h1>{i18n.t(msg::NAV_MY_DATA)}</h1>
+        <p>{i18n.t(msg::MY_DATA_INTRO)}</p>
+        <Suspense fallback=move || view! { <p>{i18n.t(msg::LOADING)}</p> }>
             {move || Suspend::new(async move {
                 match data.await {
                     Ok(d) => view! { <Stored d/> <Feedback/> <Erase/> }.into_any(),
-                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t("my-data-start")}</a></p> }.into_any(),
+                    Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t(msg::MY_DATA_START)}</a></p> }.into_any(),
                 }
             })}
         </Suspense>
@@ -36,14 +36,14 @@ fn Feedback() -> impl IntoView {
     let feedback = ServerAction::<SendFeedback>::new();
     let i18n = use_i18n();
     view! {
-        <h2>{i18n.t("feedback-title")}</h2>
+        <h2>{i18n.t(msg::FEEDBACK_TITLE)}</h2>
         <ActionForm action=feedback attr:class="feedback-form">
-            <label>{i18n.t_with("feedback-label", &[("max", MAX_FEEDBACK_CHARS.into())])} " "
+            <label>{i18n.t_with(msg::FEEDBACK_LABEL, &[("max", MAX_FEEDBACK_CHARS.into())])} " "
                 <textarea name="message" rows="4" maxlength=MAX_FEEDBACK_CHARS required></textarea>
             </label>
-            <button type="submit">{i18n.t("feedback-send")}</button>
+            <button type="submit">{i18n.t(msg::FEEDBACK_SEND)}</button>
         </ActionForm>
-        <Done done="feedback" message="feedback-thanks"/>
+        <Done done="feedback" message=msg::FEEDBACK_THANKS/>
         <ActionError value=feedback.value()/>
     }
 }
@@ -54,13 +54,13 @@ fn Erase() -> impl IntoView {
     let erase = ServerAction::<EraseMe>::new();
     let i18n = use_i18n();
     view! {
-        <h2>{i18n.t("erase-title")}</h2>
-        <p>{i18n.t("erase-explain")}</p>
+        <h2>{i18n.t(msg::ERASE_TITLE)}</h2>
+        <p>{i18n.t(msg::ERASE_EXPLAIN)}</p>
         <ActionForm action=erase attr:class="erase-form">
-            <label>{i18n.t_with("erase-confirm", &[("word", i18n.t("erase-word").into())])} " "
+            <label>{i18n.t_with(msg::ERASE_CONFIRM, &[("word", i18n.t(msg::ERASE_WORD).into())])} " "
                 <input type="text" name="confirm" autocomplete="off" required/>
             </label>
-            <button type="submit" class="danger" id="erase">{i18n.t("erase-title")}</button>
+            <button type="submit" class="danger" id="erase">{i18n.t(msg::ERASE_TITLE)}</button>
         </ActionForm>
         <ActionError value=erase.value()/>
     }
@@ -72,37 +72,37 @@ fn Stored(d: MyData) -> impl IntoView {
     let right = d.answers.iter().filter(|a| a.correct).count();
     let i18n = use_i18n();
     let t = move |key| i18n.t(key);
-    let yes_no = move |yes| t(if yes { "yes" } else { "no" });
+    let yes_no = move |yes| t(if yes { msg::YES } else { msg::NO });
     view! {
-        <p><a href="/api/my-data?download=true" download="gapwise-my-data.json" id="download">{t("my-data-download")}</a></p>
+        <p><a href="/api/my-data?download=true" download="gapwise-my-data.json" id="download">{t(msg::MY_DATA_DOWNLOAD)}</a></p>
         <dl class="counts my-data">
-            <div><dt>{t("account-pseudonym")}</dt><dd class="pseudonym">{d.pseudonym}</dd></div>
-            <div><dt>{t("my-data-consent-version")}</dt><dd>{d.consent_version}</dd></div>
-            <div><dt>{t("my-data-since")}</dt><dd>{d.joined}</dd></div>
-            <div><dt>{t("my-data-password-set")}</dt><dd>{yes_no(d.has_password)}</dd></div>
-            <div><dt>{t("my-data-browsers")}</dt><dd>{d.sessions}</dd></div>
-            <div><dt>{t("my-data-items-shown")}</dt><dd>{d.servings}</dd></div>
-            <div><dt>{t("my-data-answers")}</dt><dd id="answer-count">{d.answers.len()}</dd></div>
-            <div><dt>{t("my-data-right")}</dt><dd>{right}</dd></div>
-            <div><dt>{t("my-data-ratings")}</dt><dd>{d.ratings.len()}</dd></div>
-            <div><dt>{t("my-data-definition-picks")}</dt><dd id="definition-picks">{d.define_picks}</dd></div>
-            <div><dt>{t("my-data-word-guesses")}</dt><dd id="word-guesses">{d.word_guesses}</dd></div>
-            <div><dt>{t("my-data-invented-word-answers")}</dt><dd id="invented-word-answers">{d.invented_word_answers}</dd></div>
-            <div><dt>{t("my-data-proposals")}</dt><dd>{d.suggestions.len()}</dd></div>
-            <div><dt>{t("my-data-pairs")}</dt><dd>{d.pairs_created}</dd></div>
-            <div><dt>{t("my-data-messages")}</dt><dd>{d.feedback.len()}</dd></div>
-            <div><dt>{t("my-data-friends")}</dt><dd id="friends">{if d.friends.is_empty() { t("none") } else { d.friends.join(", ") }}</dd></div>
-            <div><dt>{t("my-data-challenges")}</dt><dd>{d.challenges}</dd></div>
+            <div><dt>{t(msg::ACCOUNT_PSEUDONYM)}</dt><dd class="pseudonym">{d.pseudonym}</dd></div>
+            <div><dt>{t(msg::MY_DATA_CONSENT_VERSION)}</dt><dd>{d.consent_version}</dd></div>
+            <div><dt>{t(msg::MY_DATA_SINCE)}</dt><dd>{d.joined}</dd></div>
+            <div><dt>{t(msg::MY_DATA_PASSWORD_SET)}</dt><dd>{yes_no(d.has_password)}</dd></div>
+            <div><dt>{t(msg::MY_DATA_BROWSERS)}</dt><dd>{d.sessions}</dd></div>
+            <div><dt>{t(msg::MY_DATA_ITEMS_SHOWN)}</dt><dd>{d.servings}</dd></div>
+            <div><dt>{t(msg::MY_DATA_ANSWERS)}</dt><dd id="answer-count">{d.answers.len()}</dd></div>
+            <div><dt>{t(msg::MY_DATA_RIGHT)}</dt><dd>{right}</dd></div>
+            <div><dt>{t(msg::MY_DATA_RATINGS)}</dt><dd>{d.ratings.len()}</dd></div>
+            <div><dt>{t(msg::MY_DATA_DEFINITION_PICKS)}</dt><dd id="definition-picks">{d.define_picks}</dd></div>
+            <div><dt>{t(msg::MY_DATA_WORD_GUESSES)}</dt><dd id="word-guesses">{d.word_guesses}</dd></div>
+            <div><dt>{t(msg::MY_DATA_INVENTED_WORD_ANSWERS)}</dt><dd id="invented-word-answers">{d.invented_word_answers}</dd></div>
+            <div><dt>{t(msg::MY_DATA_PROPOSALS)}</dt><dd>{d.suggestions.len()}</dd></div>
+            <div><dt>{t(msg::MY_DATA_PAIRS)}</dt><dd>{d.pairs_created}</dd></div>
+            <div><dt>{t(msg::MY_DATA_MESSAGES)}</dt><dd>{d.feedback.len()}</dd></div>
+            <div><dt>{t(msg::MY_DATA_FRIENDS)}</dt><dd id="friends">{if d.friends.is_empty() { t(msg::NONE) } else { d.friends.join(", ") }}</dd></div>
+            <div><dt>{t(msg::MY_DATA_CHALLENGES)}</dt><dd>{d.challenges}</dd></div>
             {d.crowd.map(|(study, participant, status)| view! {
-                <div><dt>{t("my-data-crowd")}</dt><dd>{format!("{study}: {participant} ({status})")}</dd></div>
+                <div><dt>{t(msg::MY_DATA_CROWD)}</dt><dd>{format!("{study}: {participant} ({status})")}</dd></div>
             })}
-            <div><dt>{t("my-data-export-id")}</dt><dd>{t(if d.has_export_id { "my-data-export-id-made" } else { "none-yet" })}</dd></div>
+            <div><dt>{t(msg::MY_DATA_EXPORT_ID)}</dt><dd>{t(if d.has_export_id { msg::MY_DATA_EXPORT_ID_MADE } else { msg::NONE_YET })}</dd></div>
         </dl>
-        <h2>{t("my-data-answers")}</h2>
+        <h2>{t(msg::MY_DATA_ANSWERS)}</h2>
         <div class="scroll"><table class="answers">
             <thead><tr>
-                <th scope="col">{t("my-data-when")}</th><th scope="col">{t("my-data-item")}</th><th scope="col">"k"</th>
-                <th scope="col">{t("my-data-chosen")}</th><th scope="col">{t("my-data-right")}</th><th scope="col">{t("my-data-time")}</th>
+                <th scope="col">{t(msg::MY_DATA_WHEN)}</th><th scope="col">{t(msg::MY_DATA_ITEM)}</th><th scope="col">"k"</th>
+                <th scope="col">{t(msg::MY_DATA_CHOSEN)}</th><th scope="col">{t(msg::MY_DATA_RIGHT)}</th><th scope="col">{t(msg::MY_DATA_TIME)}</th>
             </tr></thead>
             <tbody>
                 {d.answers.into_iter().map(|a| view! {
@@ -114,26 +114,26 @@ fn Stored(d: MyData) -> impl IntoView {
                 }).collect_view()}
             </tbody>
         </table></div>
-        <h2>{t("my-data-ratings")}</h2>
+        <h2>{t(msg::MY_DATA_RATINGS)}</h2>
         <Listed empty=d.ratings.is_empty()>
             <ul>{d.ratings.into_iter().map(|r| {
-                let line = i18n.t_with("my-data-rating-line", &[("at", r.at.into()), ("item", r.item_id.into()), ("rating", i64::from(r.rating).into())]);
+                let line = i18n.t_with(msg::MY_DATA_RATING_LINE, &[("at", r.at.into()), ("item", r.item_id.into()), ("rating", i64::from(r.rating).into())]);
                 view! { <li>{line}</li> }
             }).collect_view()}</ul>
         </Listed>
-        <h2>{t("my-data-proposals")}</h2>
+        <h2>{t(msg::MY_DATA_PROPOSALS)}</h2>
         <Listed empty=d.suggestions.is_empty()>
             <ul>{d.suggestions.into_iter().map(|s| {
-                let status = i18n.t_with("suggestion-status", &[("status", s.status.as_str().into())]);
+                let status = i18n.t_with(msg::SUGGESTION_STATUS, &[("status", s.status.as_str().into())]);
                 view! { <li>{format!("{} / {} ({}): {status}", s.target, s.distractor, s.language)}</li> }
             }).collect_view()}</ul>
         </Listed>
-        <h2>{t("my-data-messages")}</h2>
+        <h2>{t(msg::MY_DATA_MESSAGES)}</h2>
         <Listed empty=d.feedback.is_empty()>
             <ul class="messages">{d.feedback.into_iter().map(|f| view! { <li>{f.at} ": " {f.message}</li> }).collect_view()}</ul>
         </Listed>
-        <h2>{t("my-data-tables")}</h2>
-        <p>{t("my-data-tables-note")}</p>
+        <h2>{t(msg::MY_DATA_TABLES)}</h2>
+        <p>{t(msg::MY_DATA_TABLES_NOTE)}</p>
         <ul class="tables" id="tables">{d.rows.into_iter().map(|(table, rows)| view! {
             <li data-table=table.clone()>{i18n.table(&table)} ": " {rows}</li>
         }).collect_view()}</ul>
@@ -144,7 +144,7 @@ fn Stored(d: MyData) -> impl IntoView {
 #[component]
 fn Listed(empty: bool, children: Children) -> impl IntoView {
     if empty {
-        view! { <p class="none">{use_i18n().t("none")}</p> }.into_any()
+        view! { <p class="none">{use_i18n().t(msg::NONE)}</p> }.into_any()
     } else {
         children().into_any()
     }

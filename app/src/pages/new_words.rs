@@ -12,7 +12,7 @@ use crate::api::{new_words_round, PickNewWords};
 use crate::components::{
     answered_rounds, island_action, keyboard_shortcuts, outcome_from_round, posted_error, ActionError, FirstRound, RoundView,
 };
-use crate::i18n::use_i18n;
+use crate::i18n::{msg, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
@@ -23,8 +23,8 @@ pub fn NewWordsPage() -> impl IntoView {
     let failed = posted_error::<PickNewWords>();
     view! {
         <Title text=i18n.t(super::nav_key(Mode::NewWords))/>
-        <h1>{i18n.t("new-words-title")}</h1>
-        <p>{i18n.t("new-words-intro")}</p>
+        <h1>{i18n.t(msg::NEW_WORDS_TITLE)}</h1>
+        <p>{i18n.t(msg::NEW_WORDS_INTRO)}</p>
         <FirstRound first=new_words_round() island=move |first, preparing| view! { <NewWordsRounds first preparing failed/> }/>
     }
 }
@@ -47,7 +47,7 @@ fn NewWordsRounds(
     };
     view! {
         {verdict}
-        <RoundView round=round none="new-words-none" preparing show=move |card: NewWordsCard| {
+        <RoundView round=round none=msg::NEW_WORDS_NONE preparing show=move |card: NewWordsCard| {
             let told = outcome_from_round(pick, card.last.as_ref()).map(outcome);
             view! { {told} <Item card pick/> }
         }/>
@@ -58,7 +58,7 @@ fn NewWordsRounds(
 /// Whether an answer was right, with the right option.
 fn outcome(p: &NewWordsPick) -> impl IntoView {
     let i18n = use_i18n();
-    let (class, key) = if p.correct { ("feedback right", "new-words-right") } else { ("feedback wrong", "new-words-wrong") };
+    let (class, key) = if p.correct { ("feedback right", msg::NEW_WORDS_RIGHT) } else { ("feedback wrong", msg::NEW_WORDS_WRONG) };
     view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.clone().into())])}</p> }
 }
 
@@ -68,12 +68,12 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
     let pending = pick.pending();
-    let tally = i18n.t_with("new-words-tally", &[("right", card.right.into()), ("n", card.answered.into())]);
+    let tally = i18n.t_with(msg::NEW_WORDS_TALLY, &[("right", card.right.into()), ("n", card.answered.into())]);
     let (before, after) =
         card.sentence.split_once('_').map_or((card.sentence.clone(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()));
     let definition = card.definition.map(|d| {
         view! {
-            <p class="definition" id="new-word-definition"><span class="label">{i18n.t("new-words-definition")}</span> " " {d}</p>
+            <p class="definition" id="new-word-definition"><span class="label">{i18n.t(msg::NEW_WORDS_DEFINITION)}</span> " " {d}</p>
         }
     });
     let options = card.options.into_iter().enumerate().map(move |(i, option)| view! {
@@ -88,7 +88,7 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             {definition}
-            <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t("new-words-blank")>"_____"</span>{after}</p>
+            <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t(msg::NEW_WORDS_BLANK)>"_____"</span>{after}</p>
             <div class="options" role="group" aria-labelledby="new-word-sentence">{options}</div>
         </ActionForm>
     }

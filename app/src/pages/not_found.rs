@@ -1,3 +1,4 @@
+use crate::i18n::msg;
 use leptos::prelude::*;
 
 #[component]
@@ -8,7 +9,7 @@ pub fn NotFound() -> impl IntoView {
     }
     let i18n = crate::i18n::use_i18n();
     view! {
-        <h1>{i18n.t("not-found-title")}</h1>
-        <p><a href="/">{i18n.t("not-found-back")}</a></p>
+        <h1>{i18n.t(msg::NOT_FOUND_TITLE)}</h1>
+        <p><a href="/">{i18n.t(msg::NOT_FOUND_BACK)}</a></p>
     }
 }

@@ -25,7 +25,7 @@ use crate::api::{
     crowd_return, get_crowd_progress, get_play_state, get_progress, next_item, AnswerRound, CrowdReturn, NextItem, SubmitAnswer,
 };
 use crate::components::{keyboard_shortcuts, posted_error, ActionError, Contexts, ErrorNote, LanguageChooser};
-use crate::i18n::{language_of, query_language, use_i18n};
+use crate::i18n::{achievement_messages, language_of, msg, query_language, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
@@ -46,7 +46,7 @@ pub fn Play() -> impl IntoView {
     };
     view! {
         <Title text=i18n.t(super::nav_key(Mode::Play))/>
-        <h1 class="visually-hidden">{i18n.t("nav-play")}</h1>
+        <h1 class="visually-hidden">{i18n.t(msg::NAV_PLAY)}</h1>
         <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
     }
 }
@@ -159,8 +159,8 @@ impl Play {
 /// A level reached and achievements earned, in words; `None` for nothing new.
 fn news_text((level, earned): &(Option<i64>, Vec<Achievement>)) -> Option<String> {
     let i18n = use_i18n();
-    let mut parts: Vec<String> = level.iter().map(|&level| i18n.t_with("play-level-up", &[("level", level.into())])).collect();
-    parts.extend(earned.iter().map(|a| i18n.t_with("play-new-achievement", &[("name", i18n.t(a.key()).into())])));
+    let mut parts: Vec<String> = level.iter().map(|&level| i18n.t_with(msg::PLAY_LEVEL_UP, &[("level", level.into())])).collect();
+    parts.extend(earned.iter().map(|a| i18n.t_with(msg::PLAY_NEW_ACHIEVEMENT, &[("name", i18n.t(achievement_messages(*a).0).into())])));
     (!parts.is_empty()).then(|| parts.join(" "))
 }
 
@@ -174,7 +174,7 @@ fn above_view(Above { progress, study }: Above, play: Play) -> AnyView {
             <ProgressBar p=p.clone()/>
             {match play.challenge.get_value() {
                 None => view! { <KChooser k=play.k language=play.language level=p.level/> }.into_any(),
-                Some(_) => view! { <p class="challenge-note">{i18n.t("play-challenge")}</p> }.into_any(),
+                Some(_) => view! { <p class="challenge-note">{i18n.t(msg::PLAY_CHALLENGE)}</p> }.into_any(),
             }}
         }
         .into_any(),
@@ -198,25 +198,25 @@ fn state_view(state: Result<PlayState, AppError>, play: Play) -> AnyView {
         Ok(PlayState::Exhausted { k, score, pseudonym }) => view! {
             <Status score pseudonym/>
             {match challenge.get_value() {
-                Some(_) => view! { <p class="exhausted">{i18n.t("play-challenge-done")} " " <a href="/friends">{i18n.t("nav-friends")}</a></p> }.into_any(),
-                None => view! { <p class="exhausted">{i18n.t_with("play-exhausted", &[("k", usize::from(k).into())])}</p> }.into_any(),
+                Some(_) => view! { <p class="exhausted">{i18n.t(msg::PLAY_CHALLENGE_DONE)} " " <a href="/friends">{i18n.t(msg::NAV_FRIENDS)}</a></p> }.into_any(),
+                None => view! { <p class="exhausted">{i18n.t_with(msg::PLAY_EXHAUSTED, &[("k", usize::from(k).into())])}</p> }.into_any(),
             }}
         }.into_any(),
         Ok(PlayState::Locked { k, level, pseudonym }) => view! {
             <p class="status"><span class="pseudonym">{pseudonym}</span></p>
-            <p class="locked">{i18n.t_with("play-locked", &[("k", usize::from(k).into()), ("level", level.into())])}</p>
-            <p><a href=format!("/play?k=5&lang={language}")>{i18n.t("play-locked-back")}</a></p>
+            <p class="locked">{i18n.t_with(msg::PLAY_LOCKED, &[("k", usize::from(k).into()), ("level", level.into())])}</p>
+            <p><a href=format!("/play?k=5&lang={language}")>{i18n.t(msg::PLAY_LOCKED_BACK)}</a></p>
         }.into_any(),
         Ok(PlayState::Completed { redirect, code }) => view! { <Completed redirect code/> }.into_any(),
         Ok(PlayState::Returned { platform }) => view! {
             <section class="completed returned" role="status">
-                <h2>{i18n.t("crowd-returned-title")}</h2>
-                <p id="returned">{i18n.t_with("crowd-returned", &[("platform", platform.name().into())])}</p>
+                <h2>{i18n.t(msg::CROWD_RETURNED_TITLE)}</h2>
+                <p id="returned">{i18n.t_with(msg::CROWD_RETURNED, &[("platform", platform.name().into())])}</p>
             </section>
         }.into_any(),
         Err(error) => view! {
             <ErrorNote error/>
-            <p><a href="/">{i18n.t("start-home")}</a></p>
+            <p><a href="/">{i18n.t(msg::START_HOME)}</a></p>
         }.into_any(),
     }
 }
@@ -226,14 +226,14 @@ fn state_view(state: Result<PlayState, AppError>, play: Play) -> AnyView {
 #[component]
 fn KChooser(k: K, language: &'static str, level: i64) -> impl IntoView {
     let i18n = use_i18n();
-    let label = i18n.t("play-k-label");
+    let label = i18n.t(msg::PLAY_K_LABEL);
     let links = K::ALL
         .into_iter()
         .map(|choice| {
             let current = (k == choice).then_some("page");
             let needed = unlock_level(choice);
             let lock = (level < needed).then(|| {
-                let title = i18n.t_with("play-unlocks-at", &[("level", needed.into())]);
+                let title = i18n.t_with(msg::PLAY_UNLOCKS_AT, &[("level", needed.into())]);
                 view! { <span class="lock" title=title.clone() aria-label=title>"🔒"</span> }
             });
             view! { <a href=format!("/play?k={choice}&lang={language}") aria-current=current class="k-choice">{choice.get()}{lock}</a> }
@@ -255,14 +255,14 @@ fn ProgressBar(p: Progress) -> impl IntoView {
     let goal_met = p.today >= DAILY_GOAL;
     view! {
         <div class="progress" aria-live="polite">
-            <span class="level">{i18n.t_with("play-level", &[("level", p.level.into())])}</span>
+            <span class="level">{i18n.t_with(msg::PLAY_LEVEL, &[("level", p.level.into())])}</span>
             <label>
                 <progress max=(p.next_level_at - level_start).to_string() value=(p.points - level_start).to_string()></progress>
-                <span class="points">{i18n.t_with("play-points", &[("n", p.points.into())])}</span>
+                <span class="points">{i18n.t_with(msg::PLAY_POINTS, &[("n", p.points.into())])}</span>
             </label>
-            <span class="streak">{i18n.t_with("play-streak", &[("streak", p.streak.into()), ("best", p.best_streak.into())])}</span>
-            {(p.from_pairs > 0).then(|| view! { <span class="from-pairs">{i18n.t_with("play-from-pairs", &[("n", p.from_pairs.into())])}</span> })}
-            <span class="daily" class:done=goal_met>{i18n.t_with("play-today", &[("done", p.today.min(DAILY_GOAL).into()), ("goal", DAILY_GOAL.into())])}</span>
+            <span class="streak">{i18n.t_with(msg::PLAY_STREAK, &[("streak", p.streak.into()), ("best", p.best_streak.into())])}</span>
+            {(p.from_pairs > 0).then(|| view! { <span class="from-pairs">{i18n.t_with(msg::PLAY_FROM_PAIRS, &[("n", p.from_pairs.into())])}</span> })}
+            <span class="daily" class:done=goal_met>{i18n.t_with(msg::PLAY_TODAY, &[("done", p.today.min(DAILY_GOAL).into()), ("goal", DAILY_GOAL.into())])}</span>
             <Achievements earned=p.achievements/>
         </div>
     }
@@ -272,7 +272,7 @@ fn ProgressBar(p: Progress) -> impl IntoView {
 #[component]
 fn Achievements(earned: Vec<Achievement>) -> impl IntoView {
     let i18n = use_i18n();
-    let summary = i18n.t_with("play-achievements", &[("n", earned.len().into()), ("all", Achievement::ALL.len().into())]);
+    let summary = i18n.t_with(msg::PLAY_ACHIEVEMENTS, &[("n", earned.len().into()), ("all", Achievement::ALL.len().into())]);
     let items = Achievement::ALL
         .into_iter()
         .map(|a| {
@@ -280,7 +280,7 @@ fn Achievements(earned: Vec<Achievement>) -> impl IntoView {
             view! {
                 <li class:earned=got>
                     <span aria-hidden="true">{if got { "★ " } else { "☆ " }}</span>
-                    <strong>{i18n.t(a.key())}</strong> " " {i18n.t(&format!("{}-how", a.key()))}
+                    <strong>{i18n.t(achievement_messages(a).0)}</strong> " " {i18n.t(achievement_messages(a).1)}
                 </li>
             }
         })
@@ -295,7 +295,7 @@ fn Achievements(earned: Vec<Achievement>) -> impl IntoView {
 
 #[component]
 fn Status(score: Score, pseudonym: String) -> impl IntoView {
-    let line = use_i18n().t_with("play-score", &[("right", score.correct.into()), ("answered", score.answered.into())]);
+    let line = use_i18n().t_with(msg::PLAY_SCORE, &[("right", score.correct.into()), ("answered", score.answered.into())]);
     view! {
         <p class="status">
             <span class="pseudonym">{pseudonym}</span>
@@ -333,7 +333,7 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <Contexts contexts=card.contexts/>
-            <p class="prompt" id="prompt">{use_i18n().t("play-prompt")}</p>
+            <p class="prompt" id="prompt">{use_i18n().t(msg::PLAY_PROMPT)}</p>
             <div class="options" role="group" aria-labelledby="prompt">
                 <button type="submit" name="choice" value="0" class="option" data-key="1" on:click=stamp disabled=pending>
                     <kbd>"1"</kbd> <span class="word">{first}</span>
@@ -351,11 +351,11 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
 fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     let i18n = use_i18n();
     let verdict = if feedback.correct {
-        view! { <p class="verdict right">{i18n.t("play-right")} " " <strong>{feedback.target.clone()}</strong></p> }.into_any()
+        view! { <p class="verdict right">{i18n.t(msg::PLAY_RIGHT)} " " <strong>{feedback.target.clone()}</strong></p> }.into_any()
     } else {
-        let chosen = i18n.t_with("play-you-chose", &[("word", feedback.chosen.clone().into())]);
+        let chosen = i18n.t_with(msg::PLAY_YOU_CHOSE, &[("word", feedback.chosen.clone().into())]);
         view! {
-            <p class="verdict wrong">{i18n.t("play-wrong")} " " <strong>{feedback.target.clone()}</strong></p>
+            <p class="verdict wrong">{i18n.t(msg::PLAY_WRONG)} " " <strong>{feedback.target.clone()}</strong></p>
             <p class="chosen">{chosen}</p>
         }
         .into_any()
@@ -373,7 +373,7 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
                     None => play.then_reload(next_item(), false),
                 }
             }>
-                <button type="submit" class="primary" id="next" autofocus>{i18n.t("play-next")} " " <kbd>"Enter"</kbd></button>
+                <button type="submit" class="primary" id="next" autofocus>{i18n.t(msg::PLAY_NEXT)} " " <kbd>"Enter"</kbd></button>
             </form>
         </section>
     }
@@ -384,19 +384,19 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
 #[component]
 fn CrowdBar(study: CrowdProgress, play: Play) -> impl IntoView {
     let i18n = use_i18n();
-    let line = i18n.t_with("crowd-progress", &[("done", study.answered.into()), ("target", study.target.into())]);
+    let line = i18n.t_with(msg::CROWD_PROGRESS, &[("done", study.answered.into()), ("target", study.target.into())]);
     view! {
         <div class="crowd-bar" aria-live="polite">
             <strong>{study.study}</strong> " "
             <label><progress max=study.target.to_string() value=study.answered.to_string()></progress> " " <span class="crowd-count">{line}</span></label>
             <details class="give-back">
-                <summary id="give-back">{i18n.t("crowd-return")}</summary>
-                <p>{i18n.t("crowd-return-confirm")}</p>
+                <summary id="give-back">{i18n.t(msg::CROWD_RETURN)}</summary>
+                <p>{i18n.t(msg::CROWD_RETURN_CONFIRM)}</p>
                 <form method="post" action=CrowdReturn::url() class="inline" on:submit=move |ev: leptos::ev::SubmitEvent| {
                     ev.prevent_default();
                     play.then_reload(crowd_return(), true);
                 }>
-                    <button type="submit" class="danger" id="confirm-give-back">{i18n.t("crowd-return-yes")}</button>
+                    <button type="submit" class="danger" id="confirm-give-back">{i18n.t(msg::CROWD_RETURN_YES)}</button>
                 </form>
             </details>
         </div>
@@ -410,13 +410,13 @@ fn Completed(redirect: String, code: String) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="completed" role="status">
-            <h2>{i18n.t("crowd-done-title")}</h2>
-            <p>{i18n.t("crowd-done")}</p>
-            <label>{i18n.t("crowd-code")} " "
+            <h2>{i18n.t(msg::CROWD_DONE_TITLE)}</h2>
+            <p>{i18n.t(msg::CROWD_DONE)}</p>
+            <label>{i18n.t(msg::CROWD_CODE)} " "
                 <input type="text" readonly id="completion-code" class="code" value=code size="16"
                     on:focus=|ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
             </label>
-            <p><a class="button primary" href=redirect id="complete">{i18n.t("crowd-back")}</a></p>
+            <p><a class="button primary" href=redirect id="complete">{i18n.t(msg::CROWD_BACK)}</a></p>
         </section>
     }
 }

@@ -9,7 +9,7 @@ use crate::api::{rate_round, Rate};
 use crate::components::{
     answered_rounds, island_action, keyboard_shortcuts, posted_error, ActionError, Contexts, FirstRound, LanguageChooser, RoundView,
 };
-use crate::i18n::{language_of, query_language, use_i18n};
+use crate::i18n::{language_of, msg, query_language, use_i18n, Msg};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
@@ -21,9 +21,9 @@ pub fn RatePage() -> impl IntoView {
     let language = query_language();
     view! {
         <Title text=i18n.t(super::nav_key(Mode::Rate))/>
-        <h1>{i18n.t("rate-title")}</h1>
+        <h1>{i18n.t(msg::RATE_TITLE)}</h1>
         <LanguageChooser language base="/rate?"/>
-        <p>{i18n.t("rate-intro")}</p>
+        <p>{i18n.t(msg::RATE_INTRO)}</p>
         <FirstRound first=rate_round(Some(language.to_owned())) made_by=Some((Mode::Rate, language))
             island=move |first, preparing| view! { <RateRounds language=language.to_owned() first preparing failed/> }/>
     }
@@ -42,7 +42,7 @@ fn RateRounds(
     let card = answered_rounds(rate, first, move || rate_round(Some(language.to_owned())), |next| next);
     keyboard_shortcuts();
     view! {
-        <RoundView round=card none="rate-none" preparing show=move |card| view! { <Scale card rate language/> }/>
+        <RoundView round=card none=msg::RATE_NONE preparing show=move |card| view! { <Scale card rate language/> }/>
         <ActionError value=rate.value()/>
     }
 }
@@ -52,15 +52,15 @@ fn RateRounds(
 fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
-    let word = |key, word: &str| i18n.t_with(key, &[("word", word.into())]);
+    let word = |key: Msg, word: &str| i18n.t_with(key, &[("word", word.into())]);
     let labels = [
-        word("rate-surely", &card.left),
-        word("rate-probably", &card.left),
-        i18n.t("rate-cannot-tell"),
-        word("rate-probably", &card.right),
-        word("rate-surely", &card.right),
+        word(msg::RATE_SURELY, &card.left),
+        word(msg::RATE_PROBABLY, &card.left),
+        i18n.t(msg::RATE_CANNOT_TELL),
+        word(msg::RATE_PROBABLY, &card.right),
+        word(msg::RATE_SURELY, &card.right),
     ];
-    let rated = i18n.t_with("rate-count", &[("n", card.rated.into())]);
+    let rated = i18n.t_with(msg::RATE_COUNT, &[("n", card.rated.into())]);
     let pending = rate.pending();
     view! {
         <p class="status"><span class="score">{rated}</span></p>
@@ -70,7 +70,7 @@ fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> im
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>
             <Contexts contexts=vec![card.context]/>
-            <p class="prompt" id="scale-prompt">{i18n.t("rate-prompt")}</p>
+            <p class="prompt" id="scale-prompt">{i18n.t(msg::RATE_PROMPT)}</p>
             <div class="scale" role="group" aria-labelledby="scale-prompt">
                 {labels.into_iter().enumerate().map(|(i, label)| view! {
                     <button type="submit" name="position" value=(i + 1).to_string() class="option" data-key=(i + 1).to_string()

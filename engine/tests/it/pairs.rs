@@ -15,7 +15,7 @@ fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> String {
     match result {
         Err(StoreError::Invalid(m)) => m,
         Err(StoreError::Refused(r)) => {
-            assert!(r.key.key().starts_with("error-"), "a catalogue message: {r:?}");
+            assert!(!r.key.code().is_empty(), "a refusal with its code: {r:?}");
             r.english
         }
         other => panic!("expected a refusal, got {other:?}"),
