@@ -11,7 +11,7 @@ use gapwise_scorer::define::{DefinitionScorer, Pos};
 use gapwise_scorer::ScorerError;
 use gapwise_store::{NewSynset, Store, WordNetReport};
 
-type Error = Box<dyn std::error::Error>;
+type Error = crate::error::CliError;
 
 /// Where WordNet is looked for: GAPWISE_WORDNET, else Debian's `wordnet-base` folder.
 pub fn default_wordnet_dir() -> PathBuf {

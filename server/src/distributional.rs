@@ -47,7 +47,7 @@ pub async fn distributional_pairs(
     frequencies: &WordFrequencies,
     language: &str,
     how: &Distributional,
-) -> Result<ImportReport, Box<dyn std::error::Error>> {
+) -> Result<ImportReport, crate::error::CliError> {
     let in_band = |w: &str| {
         w.chars().count() >= MIN_LETTERS
             && w.chars().all(char::is_alphabetic)

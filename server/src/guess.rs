@@ -10,7 +10,7 @@ use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::guess::{predict, NextPieceModel};
 use gapwise_store::{Prediction, Store, WordFacts};
 
-type Error = Box<dyn std::error::Error>;
+type Error = crate::error::CliError;
 
 /// Which sentences a prediction run covers.
 pub struct Guessing {

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod define;
 pub mod demo;
 pub mod distributional;
+pub mod error;
 mod guards;
 pub mod guess;
 pub mod harness;

@@ -37,25 +37,7 @@ async fn run() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            std::process::ExitCode::from(exit_code(e.as_ref()))
+            std::process::ExitCode::from(e.exit_code())
         }
-    }
-}
-
-/// 2 when the command was refused for what it was given (a value that names
-/// nothing, a database that is not there), as for arguments that do not parse;
-/// 1 when it failed.
-fn exit_code(e: &(dyn std::error::Error + 'static)) -> u8 {
-    use gapwise_research::ResearchError;
-    use gapwise_store::StoreError;
-    let store = match e.downcast_ref::<ResearchError>() {
-        Some(ResearchError::Invalid(_) | ResearchError::NotFound(_)) => return 2,
-        Some(ResearchError::Store(e)) => Some(e),
-        Some(ResearchError::Write { .. }) => return 1,
-        None => e.downcast_ref::<StoreError>(),
-    };
-    match store {
-        Some(StoreError::Invalid(_) | StoreError::NotFound(_) | StoreError::Refused(_) | StoreError::Missing(_)) => 2,
-        _ => 1,
     }
 }

@@ -23,7 +23,7 @@ use gapwise_store::{NewWordsItemRecord, NewWordsJudgement, NewWordsSetup, NewWor
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-type Error = Box<dyn std::error::Error>;
+type Error = crate::error::CliError;
 
 /// The items shipped with Gapwise: 650 WinoGrande sentences (data/new_words/README.md).
 pub const ITEMS: &str = include_str!("../../data/new_words/winogrande.jsonl");

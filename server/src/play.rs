@@ -32,7 +32,7 @@ pub async fn score_items(
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<ScoreReport, Box<dyn std::error::Error>> {
+) -> Result<ScoreReport, crate::error::CliError> {
     let limit = i64::try_from(batch.max(1))?;
     let mut report = ScoreReport::default();
     loop {

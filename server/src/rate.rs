@@ -57,7 +57,7 @@ pub async fn select_contexts(
     language: &str,
     selection: Selection,
     progress: &ProgressBar,
-) -> Result<SelectReport, Box<dyn std::error::Error>> {
+) -> Result<SelectReport, crate::error::CliError> {
     let pairs = store.rate().pairs_without_items(language, selection.pairs).await?;
     progress.set_length(pairs.len() as u64);
     let mut report = SelectReport::default();

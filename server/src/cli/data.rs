@@ -13,7 +13,7 @@ pub(super) async fn import_wordnet(
     store: &Store,
     dir: &Path,
     wordfreq: Option<PathBuf>,
-) -> Result<gapwise_store::WordNetReport, Box<dyn std::error::Error>> {
+) -> Result<gapwise_store::WordNetReport, crate::error::CliError> {
     let wordfreq = wordfreq.or_else(|| Some(models_dir().join("large_en.msgpack.gz")).filter(|p| p.is_file()));
     let frequencies = wordfreq.as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let progress = progress_bar(0, "{pos}/{len} rows", "WordNet")?;

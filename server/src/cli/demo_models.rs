@@ -8,8 +8,8 @@
 //! list when done; a server stopped midway leaves the rest to the next start, and
 //! every task resumes where it stopped.
 
+use crate::error::CliError;
 use std::collections::HashMap;
-use std::error::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,7 +50,7 @@ struct Defaults {
 /// Lists every task as pending after a first start loaded the demo, those of the
 /// languages whose default model is there; says once for each missing model how to
 /// get it and what it would have made.
-pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
+pub(super) async fn plan(store: &Store) -> Result<(), CliError> {
     let mut pending = Pending::default();
     let mut missing: Vec<(std::path::PathBuf, Vec<String>)> = Vec::new();
     for (at, task) in preparation_plan().iter().enumerate() {
@@ -82,7 +82,7 @@ pub(super) async fn plan(store: &Store) -> Result<(), Box<dyn Error>> {
 /// them, watches it and takes over if it stops reporting. `stop` ends the work after
 /// the batch in flight, leaving the step it was on to the next start: the server
 /// raises it when it shuts down.
-pub(super) async fn resume(store: &Store, stop: Arc<AtomicBool>) -> Result<(), Box<dyn Error>> {
+pub(super) async fn resume(store: &Store, stop: Arc<AtomicBool>) -> Result<(), CliError> {
     if store.first_start().steps_to_prepare().await? == 0 {
         return Ok(());
     }
@@ -170,7 +170,7 @@ impl Drop for AbortOnDrop {
 /// was asked to stop: then the task stays pending for the next start. A model that
 /// does not load strikes off its tasks (the pages would otherwise say "being
 /// prepared" for good).
-async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>) -> Result<Ended, Box<dyn Error>> {
+async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>) -> Result<Ended, CliError> {
     let progress = ProgressBar::hidden();
     let _beat = AbortOnDrop(tokio::spawn(keep_claim(store.clone(), stamp, progress.clone(), stop.clone())));
     let (mut left, mut failed) = (Pending(pending), Vec::new());
@@ -206,7 +206,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
             return Ok(Ended::Stopped);
         }
         if let Err(e) = outcome {
-            if e.downcast_ref::<StoreError>().is_some_and(StoreError::is_unavailable) {
+            if e.is_unavailable() {
                 return Err(format!("{} {}: {e} (the next start goes on with it)", task.mode.code(), task.language).into());
             }
             failed.push(format!("{} {}: {e} (`gapwise {}` runs it)", task.mode.code(), task.language, by_hand(&task)));
@@ -237,7 +237,7 @@ async fn run(
     task: Task,
     progress: &ProgressBar,
     stop: &AtomicBool,
-) -> Result<(), Box<dyn Error>> {
+) -> Result<(), CliError> {
     let (language, first) = (task.language, task.part == Part::First);
     match task.mode {
         Mode::Play => {

@@ -15,7 +15,7 @@ use gapwise_store::Store;
 pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
 
 /// Runs the command; errors are printed by `main`.
-pub async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     if let Command::Ready { addr } = command {
         return ready::ready(addr);

@@ -1,7 +1,7 @@
 //! The commands that run a model: finding and registering it, and each mode's
 //! scoring run with its progress bar.
 
-use std::error::Error;
+use crate::error::CliError;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,7 +31,7 @@ pub(super) fn models_dir() -> PathBuf {
     }
 }
 
-pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::define::Scoring) -> Result<(), Box<dyn Error>> {
+pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::define::Scoring) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
     let run = Run::new(&model_id, "{pos}/{len} groups, {per_sec}")?;
     let done = definitions(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
@@ -48,13 +48,13 @@ pub(super) async fn definitions(
     how: &crate::define::Scoring,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<usize, Box<dyn Error>> {
+) -> Result<usize, CliError> {
     let scorer =
         loaded.definitions.as_ref().ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
     crate::define::score_definitions(store, scorer.as_ref(), model_id, how, stop, progress).await
 }
 
-pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::new_words::Judging) -> Result<(), Box<dyn Error>> {
+pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::new_words::Judging) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
     let run = Run::new(&model_id, "{pos}/{len} judgements, {per_sec}")?;
     let done = new_words(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
@@ -71,7 +71,7 @@ pub(super) async fn new_words(
     how: &crate::new_words::Judging,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<usize, Box<dyn Error>> {
+) -> Result<usize, CliError> {
     let model =
         loaded.continuations.as_ref().ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
     crate::new_words::judge_new_words(store, model.as_ref(), model_id, how, stop, progress).await
@@ -82,7 +82,7 @@ pub(super) async fn score_next_words(
     args: ModelArgs,
     how: &crate::guess::Guessing,
     facts: WordFactSources,
-) -> Result<(), Box<dyn Error>> {
+) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
     let run = Run::new(&model_id, "{pos}/{len} sentences, {per_sec}")?;
     let (done, words) = next_words(store, &loaded, &model_id, how, facts, &run.stop, &run.progress).await?;
@@ -110,7 +110,7 @@ pub(super) async fn next_words(
     facts: WordFactSources,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<(usize, usize), Box<dyn Error>> {
+) -> Result<(usize, usize), CliError> {
     let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models scored here guess next words (not n-gram baselines; not models behind a server, whose API does not return every next piece's probability)"))?;
     let done = crate::guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
     let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
@@ -129,7 +129,7 @@ struct Run {
 
 impl Run {
     /// A run of `model_id`; `counts` is what its bar counts (see [`progress_bar`]).
-    fn new(model_id: &str, counts: &str) -> Result<Run, Box<dyn Error>> {
+    fn new(model_id: &str, counts: &str) -> Result<Run, CliError> {
         let stop = Arc::new(AtomicBool::new(false));
         let on_signal = stop.clone();
         tokio::spawn(async move {
@@ -154,7 +154,7 @@ pub(super) async fn load_model(
     store: &Store,
     args: ModelArgs,
     language: Option<&str>,
-) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
     let (loaded, model_id) = load_quietly(store, args, language).await?;
     println!("{model_id}: {}", loaded.convention);
     Ok((loaded, model_id))
@@ -167,7 +167,7 @@ pub(super) async fn load_quietly(
     store: &Store,
     args: ModelArgs,
     language: Option<&str>,
-) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
     let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
     let (loaded, model_id) = match crate::remote::Remote::parse(&spec) {
         Some((base, model)) => {
@@ -184,7 +184,7 @@ pub(super) async fn load_quietly(
 }
 
 /// A model file, directory or Hub id, or a baseline, with the id its scores go under.
-fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedModel, String), Box<dyn Error>> {
+fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
     let path = if args.baseline.is_some() { PathBuf::from(spec) } else { gapwise_scorer::locate(spec)? };
     if !path.exists() {
         return Err(format!("{spec}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)").into());
@@ -205,7 +205,7 @@ fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedMod
 
 /// A progress bar named `name`; `counts` is the indicatif template of what it counts,
 /// e.g. `{pos}/{len} pairs, {per_sec}`.
-pub(super) fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicatif::ProgressBar, Box<dyn Error>> {
+pub(super) fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicatif::ProgressBar, CliError> {
     let style = indicatif::ProgressStyle::with_template(&format!("{{msg}} [{{bar:40}}] {counts}, ETA {{eta}}"))?;
     let progress = indicatif::ProgressBar::new(len).with_style(style.progress_chars("=> "));
     progress.set_message(name.to_owned());
@@ -217,7 +217,7 @@ pub(super) async fn select_contexts(
     args: ModelArgs,
     language: &str,
     selection: crate::rate::Selection,
-) -> Result<(), Box<dyn Error>> {
+) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some(language)).await?;
     let run = Run::new(&model_id, "{pos}/{len} pairs, {per_sec}")?;
     let report = crate::rate::select_contexts(store, loaded.scorer, &model_id, language, selection, &run.progress).await?;
@@ -229,7 +229,7 @@ pub(super) async fn select_contexts(
     Ok(())
 }
 
-pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), Box<dyn Error>> {
+pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
     let run = Run::new(&model_id, "{pos}/{len} contexts, {per_sec}")?;
     let report = items(store, &loaded, &model_id, language.as_deref(), batch, &run.stop, &run.progress).await?;
@@ -253,7 +253,7 @@ pub(super) async fn items(
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<crate::play::ScoreReport, Box<dyn Error>> {
+) -> Result<crate::play::ScoreReport, CliError> {
     let todo = store.scores().count_contexts_to_score(model_id, language).await?;
     progress.set_length(u64::try_from(todo)?);
     crate::play::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// Whether the server at `addr` answers /readyz with 200 within 3 seconds; an
 /// unspecified address (0.0.0.0, ::) is asked on loopback.
-pub(super) fn ready(mut addr: SocketAddr) -> Result<(), Box<dyn std::error::Error>> {
+pub(super) fn ready(mut addr: SocketAddr) -> Result<(), crate::error::CliError> {
     if addr.ip().is_unspecified() {
         addr.set_ip(if addr.is_ipv4() { [127, 0, 0, 1].into() } else { std::net::Ipv6Addr::LOCALHOST.into() });
     }

@@ -19,7 +19,7 @@ const NEW_WORDS: i64 = 4;
 /// they run, so that a start cut short (a crash, a lost database) is finished by the
 /// next one, and only those steps: a database with data of its own is never given the
 /// demo's.
-async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std::error::Error>> {
+async fn load_first_start(store: &Store, models: bool) -> Result<(), crate::error::CliError> {
     let _lock = store.first_start().lock().await?;
     let empty = |table: &'static str| async move { store.count_rows(table).await.map(|n| n == 0) };
     let steps = match store.first_start().unfinished().await? {
@@ -64,7 +64,7 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), Box<dyn std
     Ok(())
 }
 
-pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), crate::error::CliError> {
     if !args.no_demo {
         load_first_start(&store, !args.no_demo_models).await?;
     }

@@ -24,7 +24,7 @@ use serde_json::Value;
 use super::tasks::{docs, languages, task_name, GLUED};
 use super::{Request, TaskMode};
 
-type Error = Box<dyn std::error::Error>;
+type Error = crate::error::CliError;
 
 /// What scored the requests, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -52,7 +52,7 @@ use serde_json::{json, Value};
 
 use super::{Request, TaskMode};
 
-type Error = Box<dyn std::error::Error>;
+type Error = crate::error::CliError;
 
 /// Groups of at most this many members are exported for the definition tasks (the
 /// paper's human study: 10).

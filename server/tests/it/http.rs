@@ -191,6 +191,8 @@ async fn bad_requests_get_clear_4xx_answers() {
         let anonymous = client();
         let (status, body) = call(&anonymous, &app, "play", &[("k", "5")]).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        // a refusal carries its stable code beside the words, for clients to act on
+        assert_eq!(body["Refused"]["code"], "no_session", "{body}");
 
         let c = started(&app).await;
         // a k is read once, where the request is (gapwise_model::K): any other number
@@ -700,7 +702,9 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             assert!(listed.get(table.as_str()).is_some_and(|&shown| shown >= n), "{table}: {n} rows name the player; shown {listed:?}");
         }
         assert!(listed["define_picks"] == 0 && listed["answers"] == 3 && listed["friends"] == 2, "{listed:?}");
-        assert_eq!(client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous").status(), StatusCode::UNAUTHORIZED);
+        let anonymous = client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous");
+        assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(anonymous.headers().get("gapwise-error").and_then(|v| v.to_str().ok()), Some("no_session"), "a plain handler's code");
         let page = me.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html");
         assert!(page.contains(pseudonym.as_str().expect("pseudonym")) && page.contains("&lt;script&gt;alert"), "messages are escaped");
         assert!(!page.contains("<script>alert"), "no script from a message reaches the page");
