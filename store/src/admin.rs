@@ -81,7 +81,7 @@ impl Admin<'_> {
             let id: i64 = r.try_get(0)?;
             items.push(ItemRow {
                 id,
-                k: super::servings::to_k(r.try_get(1)?)?,
+                k: super::game::to_k(r.try_get(1)?)?,
                 kind: r.try_get(2)?,
                 contexts: self.game().contexts(id).await?,
                 answers: r.try_get(3)?,

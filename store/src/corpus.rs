@@ -14,7 +14,7 @@ use gapwise_prepare::corpus::{check_file, read_batches, CorpusFormat, CorpusOpti
 use gapwise_prepare::import::MAX_SENTENCE_CHARS;
 use sqlx::{Acquire, Executor, Row};
 
-use super::import::import_error;
+use super::material::import_error;
 use super::postings::{Postings, ROWS_PER_STATEMENT};
 use super::{Backend, StoreError};
 use crate::Material;

@@ -114,7 +114,7 @@ impl Crowd<'_> {
                     settings: StudySettings {
                         platform: stored_code(r, 1, "platform", Platform::parse)?,
                         name: r.try_get(2)?,
-                        k: super::servings::to_k(r.try_get(3)?)?,
+                        k: super::game::to_k(r.try_get(3)?)?,
                         language: r.try_get(4)?,
                         items_target: r.try_get(5)?,
                         max_minutes: r.try_get(6)?,
@@ -274,7 +274,7 @@ impl Crowd<'_> {
                 status: r.try_get(0)?,
                 platform: stored_code(&r, 1, "platform", Platform::parse)?,
                 platform_session: r.try_get(2)?,
-                k: super::servings::to_k(r.try_get(3)?)?,
+                k: super::game::to_k(r.try_get(3)?)?,
                 lang: r.try_get(4)?,
                 items_target: r.try_get(5)?,
                 completion_code: r.try_get(6)?,

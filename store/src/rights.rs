@@ -67,12 +67,12 @@ impl Rights<'_> {
                 .map(|r| {
                     Ok(MyAnswer {
                         item_id: r.try_get(0)?,
-                        k: super::servings::to_k(r.try_get(1)?)?,
+                        k: super::game::to_k(r.try_get(1)?)?,
                         chosen: r.try_get(2)?,
                         correct: r.try_get::<i64, _>(3)? == 1,
                         client_ms: r.try_get(4)?,
                         server_ms: r.try_get(5)?,
-                        trial: super::export::trial_of(r, 7)?,
+                        trial: super::research::trial_of(r, 7)?,
                         at: utc_minute(r.try_get(6)?),
                     })
                 })

@@ -155,7 +155,7 @@ impl Social<'_> {
             challenges.push(Challenge {
                 friend: r.try_get(5)?,
                 mine: creator == me,
-                k: super::servings::to_k(r.try_get(3)?)?,
+                k: super::game::to_k(r.try_get(3)?)?,
                 language: r.try_get(4)?,
                 items: results.len() as i64,
                 me: me_side,
@@ -175,7 +175,7 @@ impl Social<'_> {
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| StoreError::Missing(Refusal::new(RefusalKey::NoChallenge, "no such challenge of yours")))?;
-        Ok((super::servings::to_k(row.try_get(0)?)?, row.try_get(1)?))
+        Ok((super::game::to_k(row.try_get(0)?)?, row.try_get(1)?))
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
