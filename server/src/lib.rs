@@ -5,22 +5,17 @@
 
 pub mod backup;
 pub mod cli;
-pub mod define;
 pub mod demo;
-pub mod distributional;
 pub mod error;
 mod guards;
-pub mod guess;
 pub mod harness;
 mod health;
 mod language;
-pub mod new_words;
-pub mod play;
-pub mod rate;
 mod rate_limit;
 pub mod remote;
 mod request_log;
 mod research;
+pub mod runs;
 mod upload;
 
 use std::net::SocketAddr;

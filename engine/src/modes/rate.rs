@@ -1,5 +1,6 @@
 //! The rate mode's rules (the Likert variant of Section 6): an item of an active
-//! pair is served until [`LIKERT_RATERS`] people rated it, the most rated first (so
+//! pair is served until [`LIKERT_RATERS`] people rated it, in the store's order (the
+//! pair the player met least, a sentence they have not read, then the most rated, so
 //! that items get finished); which word stands at the scale's left end is drawn per
 //! serving, so the scale shows no hint. A rating is stored on the paper's scale, 1 =
 //! surely the target, 5 = surely the distractor; rating again replaces it.

@@ -131,10 +131,10 @@ pub enum Command {
         #[arg(long)]
         pairs: Option<usize>,
         /// Sentences scored per pair.
-        #[arg(long, default_value_t = crate::rate::Selection::default().sample)]
+        #[arg(long, default_value_t = crate::runs::select_contexts::Selection::default().sample)]
         sample: usize,
         /// Items kept at each end of the ranking.
-        #[arg(long, default_value_t = crate::rate::Selection::default().per_end)]
+        #[arg(long, default_value_t = crate::runs::select_contexts::Selection::default().per_end)]
         per_end: usize,
     },
     /// Import WordNet 3.0's noun and verb synsets and their groups G(t) for the
@@ -205,7 +205,7 @@ pub enum Command {
         #[arg(long)]
         wordnet: Option<PathBuf>,
         /// Seed of the invented words and meaning-shift partners.
-        #[arg(long, default_value_t = crate::new_words::SEED)]
+        #[arg(long, default_value_t = crate::runs::score_new_words::SEED)]
         seed: u64,
     },
     /// Judge invented-word items with a causal model by partial scoring: the items

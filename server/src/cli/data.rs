@@ -17,7 +17,7 @@ pub(super) async fn import_wordnet(
     let wordfreq = wordfreq.or_else(|| Some(models_dir().join("large_en.msgpack.gz")).filter(|p| p.is_file()));
     let frequencies = wordfreq.as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let progress = progress_bar(0, "{pos}/{len} rows", "WordNet")?;
-    let report = crate::define::import_wordnet(store, dir, frequencies.as_ref(), &|written, total| {
+    let report = crate::runs::score_define::import_wordnet(store, dir, frequencies.as_ref(), &|written, total| {
         progress.set_length(total);
         progress.set_position(written);
     })

@@ -245,17 +245,17 @@ async fn run(
         }
         Mode::Rate => {
             let pairs = first.then_some(FIRST_RATING_PAIRS);
-            let selection = crate::rate::Selection { pairs, sample: RATING_SAMPLE, ..Default::default() };
-            crate::rate::select_contexts(store, loaded.scorer.clone(), model_id, language, selection, progress).await?;
+            let selection = crate::runs::select_contexts::Selection { pairs, sample: RATING_SAMPLE, ..Default::default() };
+            crate::runs::select_contexts::select_contexts(store, loaded.scorer.clone(), model_id, language, selection, progress).await?;
         }
         Mode::Guess => {
             let sentences = if first { NEXT_WORD_SENTENCES[0] } else { NEXT_WORD_SENTENCES[1] - NEXT_WORD_SENTENCES[0] };
-            let how = crate::guess::Guessing { language: language.to_owned(), sentences, seed: 1 };
+            let how = crate::runs::score_guess::Guessing { language: language.to_owned(), sentences, seed: 1 };
             let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
             models::next_words(store, loaded, model_id, &how, facts, stop, progress).await?;
         }
         Mode::Define => {
-            let how = crate::define::Scoring {
+            let how = crate::runs::score_define::Scoring {
                 tasks: DefinitionTask::ALL.to_vec(),
                 max_size: gapwise_model::DEFAULT_DEFINITION_CAP,
                 groups: DEFINITION_GROUPS,
@@ -264,7 +264,7 @@ async fn run(
             models::definitions(store, loaded, model_id, &how, stop, progress).await?;
         }
         Mode::NewWords => {
-            let how = crate::new_words::Judging {
+            let how = crate::runs::score_new_words::Judging {
                 words: PlayedWord::ALL.to_vec(),
                 teachings: Teaching::ALL.to_vec(),
                 shots: 0,

@@ -67,8 +67,8 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
         Command::DistributionalPairs { language, vectors, wordfreq, words, seeds, neighbours, min_zipf, max_zipf } => {
             let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors)?;
             let frequencies = gapwise_prepare::wordfreq::WordFrequencies::from_file(&wordfreq)?;
-            let how = crate::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
-            let report = crate::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
+            let how = crate::runs::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
+            let report = crate::runs::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
             println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::ExportPairs { language } => print!("{}", store.admin().export_pairs(language.as_deref()).await?),
@@ -78,11 +78,11 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
         }
         Command::Score { model, language, batch } => models::score(&store, model, language, batch).await?,
         Command::SelectContexts { model, language, pairs, sample, per_end } => {
-            let selection = crate::rate::Selection { pairs, sample, per_end };
+            let selection = crate::runs::select_contexts::Selection { pairs, sample, per_end };
             models::select_contexts(&store, model, &language, selection).await?
         }
         Command::ImportWordnet { dir, wordfreq } => {
-            let dir = dir.unwrap_or_else(crate::define::default_wordnet_dir);
+            let dir = dir.unwrap_or_else(crate::runs::score_define::default_wordnet_dir);
             let report = data::import_wordnet(&store, &dir, wordfreq).await?;
             println!("{}: {} synsets and {} groups imported", dir.display(), report.synsets, report.groups);
         }
@@ -91,20 +91,20 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
                 None => DefinitionTask::ALL.to_vec(),
                 Some(code) => vec![DefinitionTask::parse(code).ok_or_else(|| format!("--task is w2d or d2w, not {code:?}"))?],
             };
-            let how = crate::define::Scoring { tasks, max_size: max_candidates, groups, seed };
+            let how = crate::runs::score_define::Scoring { tasks, max_size: max_candidates, groups, seed };
             models::score_definitions(&store, model, &how).await?;
         }
         Command::ScoreGuess { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
-            let how = crate::guess::Guessing { language, sentences, seed };
+            let how = crate::runs::score_guess::Guessing { language, sentences, seed };
             models::score_next_words(&store, model, &how, models::WordFactSources { wordfreq, vectors, neighbours }).await?;
         }
         Command::ImportNewWords { items, wordnet, seed } => {
             let text = match &items {
                 Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-                None => crate::new_words::ITEMS.to_owned(),
+                None => crate::runs::score_new_words::ITEMS.to_owned(),
             };
-            let wordnet = wordnet.unwrap_or_else(crate::define::default_wordnet_dir);
-            let new = crate::new_words::import_new_words(&store, &text, &wordnet, seed).await?;
+            let wordnet = wordnet.unwrap_or_else(crate::runs::score_define::default_wordnet_dir);
+            let new = crate::runs::score_new_words::import_new_words(&store, &text, &wordnet, seed).await?;
             println!("{new} invented-word items imported");
         }
         Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, dir } => {
@@ -139,7 +139,7 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
                 None => Teaching::ALL.to_vec(),
                 Some(code) => vec![Teaching::parse(code).ok_or_else(|| format!("--teaching is empty, suffix or prefix, not {code:?}"))?],
             };
-            let how = crate::new_words::Judging { words, teachings, shots, items, seed };
+            let how = crate::runs::score_new_words::Judging { words, teachings, shots, items, seed };
             models::score_new_words(&store, model, &how).await?;
         }
         Command::AddStaff { name, role } => {

@@ -31,7 +31,7 @@ pub(super) fn models_dir() -> PathBuf {
     }
 }
 
-pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::define::Scoring) -> Result<(), CliError> {
+pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::runs::score_define::Scoring) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
     let run = Run::new(&model_id, "{pos}/{len} groups, {per_sec}")?;
     let done = definitions(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
@@ -45,16 +45,16 @@ pub(super) async fn definitions(
     store: &Store,
     loaded: &LoadedModel,
     model_id: &str,
-    how: &crate::define::Scoring,
+    how: &crate::runs::score_define::Scoring,
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<usize, CliError> {
     let scorer =
         loaded.definitions.as_ref().ok_or_else(|| format!("{model_id}: an n-gram baseline cannot play the word-definition tasks"))?;
-    crate::define::score_definitions(store, scorer.as_ref(), model_id, how, stop, progress).await
+    crate::runs::score_define::score_definitions(store, scorer.as_ref(), model_id, how, stop, progress).await
 }
 
-pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::new_words::Judging) -> Result<(), CliError> {
+pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::runs::score_new_words::Judging) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some("en")).await?;
     let run = Run::new(&model_id, "{pos}/{len} judgements, {per_sec}")?;
     let done = new_words(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
@@ -68,19 +68,19 @@ pub(super) async fn new_words(
     store: &Store,
     loaded: &LoadedModel,
     model_id: &str,
-    how: &crate::new_words::Judging,
+    how: &crate::runs::score_new_words::Judging,
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<usize, CliError> {
     let model =
         loaded.continuations.as_ref().ok_or_else(|| format!("{model_id}: only causal language models judge invented-word items"))?;
-    crate::new_words::judge_new_words(store, model.as_ref(), model_id, how, stop, progress).await
+    crate::runs::score_new_words::judge_new_words(store, model.as_ref(), model_id, how, stop, progress).await
 }
 
 pub(super) async fn score_next_words(
     store: &Store,
     args: ModelArgs,
-    how: &crate::guess::Guessing,
+    how: &crate::runs::score_guess::Guessing,
     facts: WordFactSources,
 ) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
@@ -106,17 +106,18 @@ pub(super) async fn next_words(
     store: &Store,
     loaded: &LoadedModel,
     model_id: &str,
-    how: &crate::guess::Guessing,
+    how: &crate::runs::score_guess::Guessing,
     facts: WordFactSources,
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<(usize, usize), CliError> {
     let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models scored here guess next words (not n-gram baselines; not models behind a server, whose API does not return every next piece's probability)"))?;
-    let done = crate::guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
+    let done = crate::runs::score_guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
     let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
     let frequencies = facts.wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let vectors = facts.vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
-    let words = crate::guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), facts.neighbours).await?;
+    let words =
+        crate::runs::score_guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), facts.neighbours).await?;
     Ok((done, words))
 }
 
@@ -216,11 +217,11 @@ pub(super) async fn select_contexts(
     store: &Store,
     args: ModelArgs,
     language: &str,
-    selection: crate::rate::Selection,
+    selection: crate::runs::select_contexts::Selection,
 ) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some(language)).await?;
     let run = Run::new(&model_id, "{pos}/{len} pairs, {per_sec}")?;
-    let report = crate::rate::select_contexts(store, loaded.scorer, &model_id, language, selection, &run.progress).await?;
+    let report = crate::runs::select_contexts::select_contexts(store, loaded.scorer, &model_id, language, selection, &run.progress).await?;
     drop(run);
     println!(
         "{model_id}: {} pairs, {} Likert items published, {} pairs without a free sentence",
@@ -253,8 +254,8 @@ pub(super) async fn items(
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
-) -> Result<crate::play::ScoreReport, CliError> {
+) -> Result<crate::runs::score::ScoreReport, CliError> {
     let todo = store.scores().count_contexts_to_score(model_id, language).await?;
     progress.set_length(u64::try_from(todo)?);
-    crate::play::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
+    crate::runs::score::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
 }

@@ -43,7 +43,7 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), crate::erro
         }
     }
     // the word-definition groups and the invented-word items both come from WordNet
-    let dir = crate::define::default_wordnet_dir();
+    let dir = crate::runs::score_define::default_wordnet_dir();
     if steps & DEFINE_GROUPS != 0 {
         if dir.join("data.noun").is_file() {
             let r = import_wordnet(store, &dir, None).await?;
@@ -54,7 +54,13 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), crate::erro
     }
     if steps & NEW_WORDS != 0 {
         if dir.join("index.noun").is_file() {
-            let new = crate::new_words::import_new_words(store, crate::new_words::ITEMS, &dir, crate::new_words::SEED).await?;
+            let new = crate::runs::score_new_words::import_new_words(
+                store,
+                crate::runs::score_new_words::ITEMS,
+                &dir,
+                crate::runs::score_new_words::SEED,
+            )
+            .await?;
             tracing::info!(items = new, "loaded the invented-word items");
         } else {
             tracing::warn!("no WordNet in {}: the invented-word game has no items (apt install wordnet-base)", dir.display());

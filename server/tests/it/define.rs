@@ -175,9 +175,9 @@ async fn rounds_picks_scores_and_the_report() {
         assert_eq!(call(&me, &app, "define-round", &[("task", "d2w"), ("cap", "20")]).await.1, Value::Null, "met in W2D");
 
         // a model scores both groups for both tasks
-        let how = gapwise_server::define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
+        let how = gapwise_server::runs::score_define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
         store.scores().register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
-        let done = gapwise_server::define::score_definitions(
+        let done = gapwise_server::runs::score_define::score_definitions(
             store,
             &Shortest,
             "shortest",

@@ -28,7 +28,7 @@ use serde_json::Value;
 fn twelve_items() -> String {
     let mut taken: HashMap<&str, usize> = HashMap::new();
     let mut lines = Vec::new();
-    for line in gapwise_server::new_words::ITEMS.lines() {
+    for line in gapwise_server::runs::score_new_words::ITEMS.lines() {
         let item: Value = serde_json::from_str(line).expect("json");
         let pos = if item["pos"] == "adj" {
             "adj"
@@ -89,15 +89,20 @@ fn variant_shown<'a>(items: &'a [(NewWordsItemRecord, bool)], sentence: &str) ->
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn items_in_turns_answers_judgements_and_the_report() {
-    let wordnet = gapwise_server::define::default_wordnet_dir();
+    let wordnet = gapwise_server::runs::score_define::default_wordnet_dir();
     for db in each_backend().await {
         let store: &Store = &db.store;
-        let new = gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, gapwise_server::new_words::SEED)
-            .await
-            .expect("import");
+        let new = gapwise_server::runs::score_new_words::import_new_words(
+            store,
+            &twelve_items(),
+            &wordnet,
+            gapwise_server::runs::score_new_words::SEED,
+        )
+        .await
+        .expect("import");
         assert_eq!(new, 12);
         assert_eq!(
-            gapwise_server::new_words::import_new_words(store, &twelve_items(), &wordnet, 3).await.expect("again"),
+            gapwise_server::runs::score_new_words::import_new_words(store, &twelve_items(), &wordnet, 3).await.expect("again"),
             0,
             "present items are kept"
         );
@@ -169,7 +174,7 @@ async fn items_in_turns_answers_judgements_and_the_report() {
 
         // a model judges every item in every setup, one solved item first
         store.scores().register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
-        let setups = |shots| gapwise_server::new_words::Judging {
+        let setups = |shots| gapwise_server::runs::score_new_words::Judging {
             words: PlayedWord::ALL.to_vec(),
             teachings: Teaching::ALL.to_vec(),
             shots,
@@ -178,16 +183,21 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         };
         let (how, zero_shot) = (setups(1), setups(0));
         let (go, quiet) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());
-        let judge = |how| gapwise_server::new_words::judge_new_words(store, &ShorterPrefix, "shorter", how, &go, &quiet);
+        let judge = |how| gapwise_server::runs::score_new_words::judge_new_words(store, &ShorterPrefix, "shorter", how, &go, &quiet);
         assert_eq!(judge(&how).await.expect("judge"), 11 * 9, "the solved item is not judged itself");
         assert_eq!(judge(&how).await.expect("again"), 0, "a rerun has nothing left");
         assert_eq!(judge(&zero_shot).await.expect("0-shot"), 12 * 9);
         // an item a model cannot read is left out, the rest of its batch judged
         let unreadable = &items[0].0;
-        let only = gapwise_server::new_words::Judging { words: vec![PlayedWord::Original], teachings: vec![Teaching::Empty], ..setups(0) };
+        let only = gapwise_server::runs::score_new_words::Judging {
+            words: vec![PlayedWord::Original],
+            teachings: vec![Teaching::Empty],
+            ..setups(0)
+        };
         let refuses = Refuses(unreadable.options[0].clone());
         store.scores().register_model(&gapwise_store::ModelInfo::new("refuses", "test", "-", "")).await.expect("model");
-        let judged = gapwise_server::new_words::judge_new_words(store, &refuses, "refuses", &only, &go, &quiet).await.expect("judged");
+        let judged =
+            gapwise_server::runs::score_new_words::judge_new_words(store, &refuses, "refuses", &only, &go, &quiet).await.expect("judged");
         let left_out = items.iter().filter(|(i, _)| only_prefix_holds(i, &refuses.0)).count();
         assert!(left_out >= 1 && judged == 12 - left_out, "{judged} judged, {left_out} unreadable");
         let judgements = store.new_words().judgements().await.expect("judgements");

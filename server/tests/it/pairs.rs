@@ -5,7 +5,7 @@ use std::path::Path;
 
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
-use gapwise_server::distributional::{distributional_pairs, Distributional};
+use gapwise_server::runs::distributional::{distributional_pairs, Distributional};
 use gapwise_store::testing::{each_backend, seed_small};
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::{fill_blank, Context, ContextScorer, ScorerError, WordLogProbs};
-use gapwise_server::play::score_items;
+use gapwise_server::runs::score::score_items;
 use gapwise_store::testing::{each_backend, seed_small};
 use indicatif::ProgressBar;
 use sqlx::Row;

@@ -1,7 +1,8 @@
 //! The rows of Likert rounds (Section 6) for players: one model-selected context at
 //! a time, rated on a five-point scale between the two words, the left end's word
-//! drawn per serving and recorded. Which item to serve and what a rating is worth
-//! are the engine's rules.
+//! drawn per serving and recorded. What a rating is worth is the engine's rule; the
+//! order items are served in is this file's SQL ([`Rate::unmet_item`]): the pair
+//! the player met least, then a sentence they have not read, then the most rated.
 
 use sqlx::Row;
 

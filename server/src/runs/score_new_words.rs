@@ -26,7 +26,7 @@ use rand::SeedableRng;
 type Error = crate::error::CliError;
 
 /// The items shipped with Gapwise: 650 WinoGrande sentences (data/new_words/README.md).
-pub const ITEMS: &str = include_str!("../../data/new_words/winogrande.jsonl");
+pub const ITEMS: &str = include_str!("../../../data/new_words/winogrande.jsonl");
 
 /// Seed of the invented words and of the meaning-shift partners.
 pub const SEED: u64 = 3;

@@ -1,0 +1,146 @@
+//! The queues of work for models, and their results written back.
+
+use crate::sql::insert_rows;
+use crate::StoreError;
+use gapwise_model::{playable, positions};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use sqlx::Row;
+use std::collections::BTreeMap;
+
+use super::{Guess, Prediction, WordFacts};
+
+impl Guess<'_> {
+    /// Sentences of `lang` for `model` to predict: those people guessed in first, then
+    /// others of playable length in an order drawn from `seed`; at most `limit`.
+    pub async fn sentences_to_predict(self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
+                                                    WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
+             FROM sentences s WHERE s.lang = $1 \
+             AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
+        )
+        .bind(lang)
+        .bind(model)
+        .fetch_all(self.pool())
+        .await?;
+        let (mut played, mut others) = (Vec::new(), Vec::new());
+        for r in &rows {
+            let sentence: (i64, String) = (r.try_get(0)?, r.try_get(1)?);
+            if !playable(&sentence.1) {
+                continue;
+            }
+            if r.try_get::<i64, _>(2)? == 0 {
+                played.push(sentence)
+            } else {
+                others.push(sentence)
+            }
+        }
+        others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        Ok(played.into_iter().chain(others).take(limit).collect())
+    }
+
+    /// Stores the predictions a tool gave at some positions of a sentence (numbered
+    /// from 1), and the others as unscored, saying `why`.
+    pub async fn save_some_predictions(
+        self,
+        model: &str,
+        sentence: i64,
+        mut given: BTreeMap<usize, Prediction>,
+        why: &str,
+    ) -> Result<(), StoreError> {
+        let text = self.sentence_text(sentence).await?;
+        let count = positions(&text).len();
+        if let Some(beyond) = given.keys().find(|&&p| p == 0 || p > count) {
+            return Err(StoreError::Invalid(format!("sentence {sentence} has {count} positions, not one at {beyond}")));
+        }
+        let all: Vec<Prediction> = (1..=count)
+            .map(|p| given.remove(&p).unwrap_or_else(|| Prediction { top: Vec::new(), log_prob: Err(why.to_owned()) }))
+            .collect();
+        self.insert_predictions(model, sentence, &text, &all).await
+    }
+
+    /// Stores `model`'s prediction at each position of a sentence.
+    pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[Prediction]) -> Result<(), StoreError> {
+        let text = self.sentence_text(sentence).await?;
+        self.insert_predictions(model, sentence, &text, predictions).await
+    }
+
+    async fn sentence_text(self, sentence: i64) -> Result<String, StoreError> {
+        Ok(sqlx::query_scalar("SELECT text FROM sentences WHERE id = $1").bind(sentence).fetch_one(self.pool()).await?)
+    }
+
+    /// [`Self::save_predictions`] of the sentence whose text is `text`.
+    async fn insert_predictions(self, model: &str, sentence: i64, text: &str, predictions: &[Prediction]) -> Result<(), StoreError> {
+        let all = positions(text);
+        if all.len() != predictions.len() {
+            return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));
+        }
+        let rows: Vec<(i64, String, &Prediction)> = all
+            .into_iter()
+            .zip(predictions)
+            .enumerate()
+            .map(|(i, ((_, word), p))| (i64::try_from(i + 1).unwrap_or(i64::MAX), word, p))
+            .collect();
+        let mut tx = self.pool().begin().await?;
+        insert_rows(
+            &mut tx,
+            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob, word_log_prob_corrected, \
+             word_unscored) VALUES {} ON CONFLICT (model_id, sentence_id, position) DO NOTHING",
+            8,
+            &rows,
+            |q, (position, word, p)| {
+                let values = p.log_prob.as_ref().ok();
+                q.bind(model.to_owned())
+                    .bind(sentence)
+                    .bind(*position)
+                    .bind(word.clone())
+                    .bind(p.top.join("|"))
+                    .bind(values.map(|v| v.0))
+                    .bind(values.and_then(|v| v.1))
+                    .bind(p.log_prob.as_ref().err().cloned())
+            },
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The words of `lang` guessed at or predicted that have no facts yet.
+    pub async fn words_without_facts(self, lang: &str) -> Result<Vec<String>, StoreError> {
+        let words: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
+             JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1 \
+             UNION SELECT LOWER(p.word) AS w FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1) t \
+             WHERE NOT EXISTS (SELECT 1 FROM guess_words f WHERE f.lang = $1 AND f.word = t.w) ORDER BY w",
+        )
+        .bind(lang)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(words)
+    }
+
+    /// Stores what is known of words of `lang` (lower-cased): Zipf frequency and
+    /// nearest neighbours, nearest first.
+    pub async fn save_word_facts(self, lang: &str, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        insert_rows(
+            &mut tx,
+            "INSERT INTO guess_words (lang, word, zipf, neighbours) VALUES {} \
+             ON CONFLICT (lang, word) DO UPDATE SET zipf = excluded.zipf, neighbours = excluded.neighbours",
+            4,
+            facts,
+            |q, (word, f)| {
+                q.bind(lang.to_owned())
+                    .bind(word.to_lowercase())
+                    .bind(f.zipf)
+                    .bind((!f.neighbours.is_empty()).then(|| f.neighbours.join("|")))
+            },
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
