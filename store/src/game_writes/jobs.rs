@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
-use gapwise_model::{Input, Trial, K};
+use gapwise_model::{Trial, K};
 use tokio::sync::{mpsc, oneshot};
 
+use super::columns::{values, ANSWER_COLUMNS, INSERT_ANSWER, INSERT_SERVING, SERVING_COLUMNS};
 use crate::session::Session;
 use crate::StoreError;
 
@@ -76,34 +77,9 @@ impl Write {
     /// something; the others run only then.
     pub(super) fn statements(&self) -> Vec<Statement<'_>> {
         match self {
-            Write::Answer(a) => vec![(
-                "INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
-                 created_at, client_ms_reported, input_device, hidden_changes, clock_us, frame_us) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING",
-                vec![
-                    Value::Text(&a.id),
-                    Value::Text(&a.annotator_id),
-                    Value::Int(a.item_id),
-                    Value::Int(a.k.into()),
-                    Value::Text(&a.chosen),
-                    Value::Int(a.correct.into()),
-                    Value::MaybeInt(a.client_ms),
-                    Value::Int(a.server_ms),
-                    Value::Text(&a.option_order),
-                    Value::Int(a.created_at),
-                    Value::MaybeInt(a.client_ms_reported),
-                    Value::MaybeText(a.trial.input.map(Input::code)),
-                    Value::MaybeInt(a.trial.hidden.map(i64::from)),
-                    Value::MaybeInt(a.trial.clock_us.map(i64::from)),
-                    Value::MaybeInt(a.trial.frame_us.map(i64::from)),
-                ],
-            )],
+            Write::Answer(a) => vec![(INSERT_ANSWER.as_str(), values(&ANSWER_COLUMNS, a))],
             Write::Serve { serving: s, session } => vec![
-                (
-                    "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
-                     ON CONFLICT (annotator_id, item_id) DO NOTHING",
-                    serving_values(s),
-                ),
+                (INSERT_SERVING.as_str(), values(&SERVING_COLUMNS, s)),
                 ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
             ],
             Write::MoveOn { session, .. } => vec![(
@@ -151,18 +127,6 @@ impl<T> Pending<T> {
             Pending::Queued(result) => result.await.map_err(|_| closed())?,
         }
     }
-}
-
-/// A serving's values, as its INSERT binds them.
-pub(super) fn serving_values(s: &ServingRow) -> Vec<Value<'_>> {
-    vec![
-        Value::Text(&s.id),
-        Value::Text(&s.annotator_id),
-        Value::Int(s.item_id),
-        Value::Int(s.k.into()),
-        Value::Int(s.target_first.into()),
-        Value::Int(s.served_at),
-    ]
 }
 
 /// What a request hands the writer, and where its result goes.

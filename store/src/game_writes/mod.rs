@@ -17,6 +17,7 @@
 //! after its answer) waits for it before it sends the next. Such jobs may be run in
 //! any order, which is what lets PostgreSQL take a batch's answers, servings and
 //! session reads as one statement.
+mod columns;
 mod jobs;
 mod postgres;
 mod sqlite;

@@ -23,7 +23,7 @@
 use std::collections::{HashMap, HashSet};
 use std::mem::{discriminant, Discriminant};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use futures_util::future::join_all;
@@ -32,7 +32,8 @@ use sqlx::postgres::{PgConnectOptions, PgPool, Postgres};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::jobs::{gather, serving_values, Job, Statement, Value, Write};
+use super::columns::{names, placeholders, values, Column as TableColumn, ANSWER_COLUMNS, SERVING_COLUMNS};
+use super::jobs::{gather, AnswerRow, Job, ServingRow, Statement, Value, Write};
 use crate::session::{sessions_where, Session, SessionColumns, SESSION_BY_TOKEN};
 use crate::sql::AnyQuery;
 use crate::StoreError;
@@ -143,11 +144,10 @@ async fn rounds_together(pools: &Pools, rounds: Rounds) {
         return;
     }
     let tokens: Vec<&str> = reads.iter().map(|(token_hash, _)| token_hash.as_str()).collect();
-    let query = columns(ROUNDS_PARAMETERS.answers, values(&answers))
-        .into_iter()
-        .chain(columns(ROUNDS_PARAMETERS.servings, values(&servings)))
-        .fold(sqlx::query_as::<Postgres, RoundRow>(ROUNDS), |q, column| column.bind_to(q))
-        .bind(tokens);
+    let answer_rows: Vec<&AnswerRow> = answers.iter().filter_map(|(write, _)| write.answer()).collect();
+    let (serving_rows, moving): (Vec<&ServingRow>, Vec<&str>) = servings.iter().filter_map(|(write, _)| write.serving()).unzip();
+    let query = sqlx::query_as::<Postgres, RoundRow>(&ROUNDS);
+    let query = bind_arrays(bind_arrays(query, &ANSWER_COLUMNS, &answer_rows), &SERVING_COLUMNS, &serving_rows).bind(moving).bind(tokens);
     match query.fetch_all(&pools.batches).await {
         Ok(found) => {
             let mut stored = HashSet::new();
@@ -203,7 +203,7 @@ async fn each_alone(pools: &Pools, writes: impl IntoIterator<Item = (Write, Told
 }
 
 /// The values of `writes` (all of one kind) in their batch's statement, a row each.
-fn values<'a>(writes: &'a [(Write, Told<bool>)]) -> Vec<Vec<Value<'a>>> {
+fn batch_values<'a>(writes: &'a [(Write, Told<bool>)]) -> Vec<Vec<Value<'a>>> {
     writes.iter().map(|(write, _)| write.postgres_statements().swap_remove(0).1).collect()
 }
 
@@ -212,7 +212,7 @@ fn values<'a>(writes: &'a [(Write, Told<bool>)]) -> Vec<Vec<Value<'a>>> {
 async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
     let Some((first, _)) = writes.first() else { return };
     let (sql, parameters) = first.together();
-    let changed: Result<Vec<(String,)>, sqlx::Error> = columns(parameters, values(&writes))
+    let changed: Result<Vec<(String,)>, sqlx::Error> = columns(parameters, batch_values(&writes))
         .into_iter()
         .fold(sqlx::query_as::<Postgres, (String,)>(sql), |q, column| column.bind_to(q))
         .fetch_all(&pools.batches)
@@ -224,6 +224,14 @@ async fn write_together(pools: &Pools, writes: Vec<(Write, Told<bool>)>) {
             each_alone(pools, writes).await;
         }
     }
+}
+
+/// `query` with a parameter per column of `columns`: an array of its values in `rows`.
+fn bind_arrays<'a, R, O>(query: PgQueryAs<'a, O>, columns: &[TableColumn<R>], rows: &[&'a R]) -> PgQueryAs<'a, O> {
+    columns.iter().fold(query, |q, column| match column {
+        TableColumn::Text(_, get) => q.bind(rows.iter().map(|row| get(row)).collect::<Vec<Option<&str>>>()),
+        TableColumn::Int(_, get) => q.bind(rows.iter().map(|row| get(row)).collect::<Vec<Option<i64>>>()),
+    })
 }
 
 /// The kind of a batch statement's parameter: an array of texts or of integers.
@@ -278,9 +286,20 @@ fn columns<'a>(parameters: &[Kind], rows: Vec<Vec<Value<'a>>>) -> Vec<Column<'a>
 /// A serving and its session's move as one statement (one round trip, one commit):
 /// the serving is stored and made the session's current one, or, when the player
 /// was served the item already (or the session is gone), nothing is.
-const SERVE_AND_MOVE: &str = "WITH served AS (INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
-     UPDATE sessions SET current_serving_id = served.id FROM served WHERE token_hash = $7";
+static SERVE_AND_MOVE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH served AS (INSERT INTO servings ({}) VALUES ({}) ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id) \
+         UPDATE sessions SET current_serving_id = served.id FROM served WHERE token_hash = ${}",
+        names(&SERVING_COLUMNS),
+        placeholders(&SERVING_COLUMNS, 1),
+        SERVING_COLUMNS.len() + 1
+    )
+});
+
+/// `$from::type[]`... for `columns`, one parameter each.
+fn arrays<R>(columns: &[TableColumn<R>], from: usize) -> String {
+    columns.iter().enumerate().map(|(i, c)| format!("${}::{}", from + i, c.array_type())).collect::<Vec<_>>().join(", ")
+}
 
 /// A batch's rounds ([`Rounds`]) as one statement, each kind of job taking its
 /// values as arrays, one per parameter: the answers are stored; the servings are
@@ -289,33 +308,24 @@ const SERVE_AND_MOVE: &str = "WITH served AS (INSERT INTO servings (id, annotato
 /// and per session read (its kind, token hash and [`SessionColumns`]). Its parts see
 /// the database as it was before it, so a session read does not see the batch's
 /// moves: no job of a batch waits for another (see the parent module).
-const ROUNDS: &str = concat!(
-    "WITH answered AS (INSERT INTO answers (id, annotator_id, item_id, k, chosen, correct, client_ms, server_ms, option_order, \
-     created_at, client_ms_reported, input_device, hidden_changes, clock_us, frame_us) \
-     SELECT * FROM UNNEST($1::text[], $2::text[], $3::int8[], $4::int8[], $5::text[], $6::int8[], $7::int8[], $8::int8[], \
-     $9::text[], $10::int8[], $11::int8[], $12::text[], $13::int8[], $14::int8[], $15::int8[]) \
-     ON CONFLICT (id) DO NOTHING RETURNING id), \
-     given AS (SELECT * FROM UNNEST($16::text[], $17::text[], $18::int8[], $19::int8[], $20::int8[], $21::int8[], $22::text[]) \
-     AS g (id, annotator_id, item_id, k, target_first, served_at, token_hash)), \
-     served AS (INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) \
-     SELECT id, annotator_id, item_id, k, target_first, served_at FROM given ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id), \
-     moved AS (UPDATE sessions s SET current_serving_id = given.id FROM served JOIN given USING (id) \
-     WHERE s.token_hash = given.token_hash RETURNING s.current_serving_id) ",
-    sessions_where!("'session', s.token_hash, ", "s.token_hash = ANY($23::text[])"),
-    " UNION ALL SELECT 'answer', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM answered \
-     UNION ALL SELECT 'serving', current_serving_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM moved"
-);
-
-/// The parameters of [`ROUNDS`] by kind of job, in order; the session reads' token
-/// hashes come last.
-struct RoundsParameters {
-    answers: &'static [Kind],
-    servings: &'static [Kind],
-}
-const ROUNDS_PARAMETERS: RoundsParameters = RoundsParameters {
-    answers: &[Text, Text, Int, Int, Text, Int, Int, Int, Text, Int, Int, Text, Int, Int, Int],
-    servings: &[Text, Text, Int, Int, Int, Int, Text],
-};
+static ROUNDS: LazyLock<String> = LazyLock::new(|| {
+    let (answers, servings) = (names(&ANSWER_COLUMNS), names(&SERVING_COLUMNS));
+    let given = ANSWER_COLUMNS.len() + 1;
+    let tokens = given + SERVING_COLUMNS.len() + 1;
+    format!(
+        "WITH answered AS (INSERT INTO answers ({answers}) SELECT * FROM UNNEST({}) ON CONFLICT (id) DO NOTHING RETURNING id), \
+         given AS (SELECT * FROM UNNEST({}, ${}::text[]) AS g ({servings}, token_hash)), \
+         served AS (INSERT INTO servings ({servings}) SELECT {servings} FROM given ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id), \
+         moved AS (UPDATE sessions s SET current_serving_id = given.id FROM served JOIN given USING (id) \
+         WHERE s.token_hash = given.token_hash RETURNING s.current_serving_id) {}{tokens}::text[]) \
+         UNION ALL SELECT 'answer', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM answered \
+         UNION ALL SELECT 'serving', current_serving_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM moved",
+        arrays(&ANSWER_COLUMNS, 1),
+        arrays(&SERVING_COLUMNS, given),
+        tokens - 1,
+        sessions_where!("'session', s.token_hash, ", "s.token_hash = ANY($"),
+    )
+});
 
 /// The writes of a batch outside its rounds, one statement per kind: each takes its
 /// jobs' values (as [`Write::postgres_statements`] binds them) as arrays, one per
@@ -334,11 +344,27 @@ impl Write {
     fn postgres_statements(&self) -> Vec<Statement<'_>> {
         match self {
             Write::Serve { serving, session } => {
-                let mut values = serving_values(serving);
+                let mut values = values(&SERVING_COLUMNS, serving);
                 values.push(Value::Text(session));
-                vec![(SERVE_AND_MOVE, values)]
+                vec![(SERVE_AND_MOVE.as_str(), values)]
             }
             _ => self.statements(),
+        }
+    }
+
+    /// Its answer's row, when it stores an answer.
+    fn answer(&self) -> Option<&AnswerRow> {
+        match self {
+            Write::Answer(answer) => Some(answer),
+            _ => None,
+        }
+    }
+
+    /// Its serving's row and the session it moves, when it serves.
+    fn serving(&self) -> Option<(&ServingRow, &str)> {
+        match self {
+            Write::Serve { serving, session } => Some((serving, session)),
+            _ => None,
         }
     }
 
@@ -415,10 +441,17 @@ mod tests {
             .collect()
     }
 
+    /// The kinds of `columns`.
+    fn kinds_of<R>(columns: &[TableColumn<R>]) -> Vec<Kind> {
+        columns.iter().map(|c| if c.array_type() == "text[]" { Text } else { Int }).collect()
+    }
+
     #[test]
     fn the_values_bound_are_of_the_kinds_the_statements_cast_them_to() {
-        let rounds = [ROUNDS_PARAMETERS.answers, ROUNDS_PARAMETERS.servings, &[Text]].concat();
-        assert_eq!(casts(ROUNDS), rounds);
+        // the rounds' statement: the answers' columns, the servings' and their
+        // sessions' token hashes, then the token hashes of the sessions read
+        let rounds = [kinds_of(&ANSWER_COLUMNS), kinds_of(&SERVING_COLUMNS), vec![Text, Text]].concat();
+        assert_eq!(casts(&ROUNDS), rounds, "{}", *ROUNDS);
         let (k, id, player) = (gapwise_model::K::THREE, String::from("s"), String::from("p"));
         let serving = ServingRow { id: id.clone(), annotator_id: player.clone(), item_id: 1, k, target_first: true, served_at: 1 };
         let answer = AnswerRow {
@@ -435,8 +468,9 @@ mod tests {
             client_ms_reported: None,
             trial: gapwise_model::Trial::default(),
         };
-        assert_eq!(kinds(&Write::Answer(answer)), ROUNDS_PARAMETERS.answers);
-        assert_eq!(kinds(&Write::Serve { serving: Arc::new(serving), session: id.clone() }), ROUNDS_PARAMETERS.servings);
+        assert_eq!(kinds(&Write::Answer(answer)), kinds_of(&ANSWER_COLUMNS));
+        let serve = Write::Serve { serving: Arc::new(serving), session: id.clone() };
+        assert_eq!(kinds(&serve), [kinds_of(&SERVING_COLUMNS), vec![Text]].concat());
         let move_on = Write::MoveOn { session: id.clone(), player: player.clone() };
         let new_player = Write::NewAnnotator { id: player.clone(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
         let session = Write::NewSession { token_hash: id, annotator_id: player, created_at: 1 };
