@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
-use gapwise_model::K;
+use gapwise_model::{PlayerId, K};
 use gapwise_stats::adaptive::{ability, most_informative, Open};
 
 use super::estimates::Estimates;
@@ -24,14 +24,14 @@ impl Engine {
     /// contexts in `lang` (see the module).
     pub(crate) async fn most_informative(
         &self,
-        annotator: &str,
+        player: &PlayerId,
         k: K,
         lang: &str,
         mut open: Vec<(i64, i64)>,
     ) -> Result<Option<i64>, EngineError> {
         let estimates = self.estimates(k, lang).await?;
         let mine: Vec<(f64, bool)> =
-            self.store.game().answers_of(annotator).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
+            self.store.game().answers_of(player).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
         // ties go to the last: in random order, to no item in particular
         open.shuffle(&mut rand::thread_rng());
         let seen_as: Vec<Open> =

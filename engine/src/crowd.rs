@@ -20,7 +20,7 @@ impl Engine {
     /// back (or let it time out), what to do there. The caller swept abandoned
     /// assignments.
     pub(crate) async fn play_assignment(&self, session: &Session) -> Result<Option<PlayState>, EngineError> {
-        let annotator = &session.annotator.id;
+        let annotator = &session.player.id;
         let Some(a) = self.store.crowd().assignment(annotator).await? else { return Ok(None) };
         let now = now_ms();
         match a.status.as_str() {

@@ -1,5 +1,6 @@
 //! The engine and the caches its clones share.
 
+use gapwise_model::PlayerId;
 use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -35,11 +36,11 @@ pub struct Engine {
     /// The servings this process made, until answered.
     pub(crate) served: Arc<Memo<String, Arc<ServingRow>>>,
     /// Players' views for the choice of their next item, for a short while.
-    pub(crate) players: Arc<Memo<String, Arc<Mutex<PlayerView>>>>,
+    pub(crate) players: Arc<Memo<PlayerId, Arc<Mutex<PlayerView>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
     pub(crate) swept_at: Arc<AtomicI64>,
     /// Players' answers folded for their progress (see [`super::progress`]).
-    pub(crate) tallies: Arc<Memo<String, Arc<Mutex<Tally>>>>,
+    pub(crate) tallies: Arc<Memo<PlayerId, Arc<Mutex<Tally>>>>,
     /// Adaptive studies' item difficulties by k and language, for a short while.
     pub(crate) estimates: Arc<Memo<(gapwise_model::K, String), Arc<Estimates>>>,
 }

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::Rng;
 
-use gapwise_model::{gold_rate, K};
+use gapwise_model::{gold_rate, PlayerId, K};
 
 use super::hold_table::PlayerView;
 use super::Engine;
@@ -37,28 +37,28 @@ pub(crate) enum Source<'a> {
 
 impl Engine {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
-    pub(crate) async fn choose_item(&self, annotator: &str, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, EngineError> {
+    pub(crate) async fn choose_item(&self, player: &PlayerId, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, EngineError> {
         match source {
-            Source::Challenge(id) => Ok(self.store.game().next_challenge_item(id, annotator).await?),
+            Source::Challenge(id) => Ok(self.store.game().next_challenge_item(id, player).await?),
             Source::Open | Source::Informed => {
                 self.holds.refresh(&self.store).await?;
                 let gold_first = if self.holds.has_gold(k, lang) {
-                    let misses = self.store.admin().recent_gold_misses(annotator).await?;
+                    let misses = self.store.admin().recent_gold_misses(player).await?;
                     rand::thread_rng().gen_bool(gold_rate(misses))
                 } else {
                     false
                 };
-                let view = self.player_view(annotator).await?;
+                let view = self.player_view(player).await?;
                 let open = {
-                    let player = view.lock().unwrap_or_else(PoisonError::into_inner);
-                    let gold = if gold_first { self.holds.choose(k, lang, &player, true) } else { None };
+                    let seen = view.lock().unwrap_or_else(PoisonError::into_inner);
+                    let gold = if gold_first { self.holds.choose(k, lang, &seen, true) } else { None };
                     match (gold, source) {
                         (Some(gold), _) => return Ok(Some(gold)),
-                        (None, Source::Informed) => self.holds.open_items(k, lang, &player),
-                        (None, _) => return Ok(self.holds.choose(k, lang, &player, false)),
+                        (None, Source::Informed) => self.holds.open_items(k, lang, &seen),
+                        (None, _) => return Ok(self.holds.choose(k, lang, &seen, false)),
                     }
                 };
-                self.most_informative(annotator, k, lang, open).await
+                self.most_informative(player, k, lang, open).await
             }
         }
     }
@@ -66,22 +66,22 @@ impl Engine {
     /// The items `annotator` was served and their friends, for the hold table's
     /// choice; kept in memory for a short while, or until someone's friends
     /// change, with the servings this process makes added at once.
-    async fn player_view(&self, annotator: &str) -> Result<Arc<Mutex<PlayerView>>, EngineError> {
+    async fn player_view(&self, player: &PlayerId) -> Result<Arc<Mutex<PlayerView>>, EngineError> {
         let friends_now = self.store.changes().friends();
-        if let Some(known) = self.players.get(annotator) {
+        if let Some(known) = self.players.get(player) {
             if known.lock().unwrap_or_else(PoisonError::into_inner).friends_read_at == friends_now {
                 return Ok(known);
             }
         }
-        let seen = self.store.game().served_and_friends(annotator).await?;
+        let seen = self.store.game().served_and_friends(player).await?;
         let view = Arc::new(Mutex::new(PlayerView::new(seen, friends_now)));
-        self.players.put(annotator.to_owned(), view.clone());
+        self.players.put(player.clone(), view.clone());
         Ok(view)
     }
 
     /// Counts a serving of `item_id` (of `pair`) to `annotator` in the player's view, if kept.
-    pub(crate) fn count_served(&self, annotator: &str, item_id: i64, pair: i64) {
-        if let Some(view) = self.players.get(annotator) {
+    pub(crate) fn count_served(&self, player: &PlayerId, item_id: i64, pair: i64) {
+        if let Some(view) = self.players.get(player) {
             view.lock().unwrap_or_else(PoisonError::into_inner).add(item_id, pair);
         }
     }

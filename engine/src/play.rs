@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, Reported, Round, Score, Timing, K};
+use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, PlayerId, Reported, Round, Score, Timing, K};
 use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
@@ -98,8 +98,8 @@ impl Engine {
         let needed = unlock_level(k);
         // every player has level 1: the progress (the costliest query of a round) is
         // worked out only when the k asks for more
-        if needed > 1 && self.progress(&session.annotator.id).await?.level < needed {
-            return Ok(PlayState::Locked { k, level: needed, pseudonym: session.annotator.pseudonym.clone() });
+        if needed > 1 && self.progress(&session.player.id).await?.level < needed {
+            return Ok(PlayState::Locked { k, level: needed, pseudonym: session.player.pseudonym.clone() });
         }
         self.play_state_from(session, k, lang, Source::Open).await
     }
@@ -115,7 +115,7 @@ impl Engine {
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
     pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, EngineError> {
-        let pseudonym = session.annotator.pseudonym.clone();
+        let pseudonym = session.player.pseudonym.clone();
         match self.current(session).await? {
             Some(Current::Answered(feedback)) => return Ok(feedback),
             Some(Current::Open(serving)) if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? => {
@@ -138,11 +138,11 @@ impl Engine {
     /// on), or still open.
     pub(crate) async fn current(&self, session: &Session) -> Result<Option<Current>, EngineError> {
         let Some(id) = &session.current_serving_id else { return Ok(None) };
-        let Some(serving) = self.serving(id, &session.annotator.id).await? else { return Ok(None) };
+        let Some(serving) = self.serving(id, &session.player.id).await? else { return Ok(None) };
         Ok(Some(match self.store.game().answer_given(&serving.row.id).await? {
             Some((chosen, correct)) => {
                 let feedback = Answered { serving, chosen, correct, fresh: false }.feedback(session.score);
-                Current::Answered(PlayState::Feedback { feedback, pseudonym: session.annotator.pseudonym.clone() })
+                Current::Answered(PlayState::Feedback { feedback, pseudonym: session.player.pseudonym.clone() })
             }
             None => Current::Open(serving),
         }))
@@ -200,9 +200,9 @@ impl Engine {
 
     /// Hands the answer to the writer, which commits it with its next batch on SQLite.
     async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, EngineError> {
-        let annotator = &session.annotator.id;
+        let player = &session.player.id;
         let serving = self
-            .serving(answer_id, annotator)
+            .serving(answer_id, player)
             .await?
             .ok_or_else(|| EngineError::NotServed(format!("answer id {answer_id:?} does not belong to an item served to you")))?;
         let options = serving.options();
@@ -212,7 +212,7 @@ impl Engine {
         let correct = chosen == serving.item.target;
         let row = AnswerRow {
             id: serving.row.id.clone(),
-            annotator_id: annotator.clone(),
+            player: player.clone(),
             item_id: serving.row.item_id,
             k: serving.row.k,
             chosen: chosen.clone(),
@@ -233,8 +233,8 @@ impl Engine {
         let SentAnswer { serving, chosen, correct, at, write } = sent;
         if write.result().await? {
             self.served.remove(serving.row.id.as_str());
-            let ServingRow { id, annotator_id, k, .. } = &*serving.row;
-            self.fold_stored(annotator_id, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang.clone() });
+            let ServingRow { id, player, k, .. } = &*serving.row;
+            self.fold_stored(player, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang.clone() });
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         let id = &serving.row.id;
@@ -245,26 +245,26 @@ impl Engine {
 
     /// Moves the player past the feedback of an answered item.
     pub async fn next_item(&self, session: &Session) -> Result<(), EngineError> {
-        let (session, player) = (session.token_hash.clone(), session.annotator.id.clone());
+        let (session, player) = (session.token_hash.clone(), session.player.id.clone());
         Ok(self.store.write(Write::MoveOn { session, player }).await.map(drop)?)
     }
 
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
-    /// annotator has never been served, records the serving with a random option
+    /// player has never been served, records the serving with a random option
     /// order, and makes it the session's current serving. `None` when none is left.
     async fn serve_new(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<Option<Serving>, EngineError> {
-        let annotator = &session.annotator.id;
-        // Two requests of one annotator may race for the same item: the unique
-        // (annotator, item) constraint lets one win, and the other picks again.
+        let player = &session.player.id;
+        // Two requests of one player may race for the same item: the unique
+        // (player, item) constraint lets one win, and the other picks again.
         for _ in 0..5 {
-            let item = self.choose_item(annotator, k, lang, source).await?;
+            let item = self.choose_item(player, k, lang, source).await?;
             let Some(item_id) = item else { return Ok(None) };
             let row = Arc::new(ServingRow {
                 // time-ordered: a new serving's (and its answer's) key goes at the end
                 // of the key's index, on the page the last one went to, instead of on
                 // a random page that a commit then writes out whole
                 id: uuid::Uuid::now_v7().to_string(),
-                annotator_id: annotator.clone(),
+                player: player.clone(),
                 item_id,
                 k,
                 target_first: rand::thread_rng().gen_bool(0.5),
@@ -275,12 +275,12 @@ impl Engine {
                     self.holds.add_holder(k, lang, item_id);
                 }
                 let item = self.item(item_id).await?;
-                self.count_served(annotator, item_id, item.pair);
+                self.count_served(player, item_id, item.pair);
                 self.served.put(row.id.clone(), row.clone());
                 return Ok(Some(Serving { row, item }));
             }
             // served meanwhile, by another request or process: read the view again
-            self.players.remove(annotator.as_str());
+            self.players.remove(player);
         }
         Err(StoreError::busy().into())
     }
@@ -294,12 +294,12 @@ impl Engine {
     }
 
     /// The serving `id` of a game item to `annotator_id`, if there is one.
-    async fn serving(&self, id: &str, annotator_id: &str) -> Result<Option<Serving>, EngineError> {
+    async fn serving(&self, id: &str, player: &PlayerId) -> Result<Option<Serving>, EngineError> {
         let row = match self.served.get(id) {
             Some(known) => Some(known),
-            None => self.store.game().serving_row(id, annotator_id).await?.map(Arc::new),
+            None => self.store.game().serving_row(id, player).await?.map(Arc::new),
         };
-        let Some(row) = row.filter(|r| r.annotator_id == annotator_id) else { return Ok(None) };
+        let Some(row) = row.filter(|r| &r.player == player) else { return Ok(None) };
         let item = self.item(row.item_id).await?;
         Ok(item.choice.then_some(Serving { row, item }))
     }

@@ -18,7 +18,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use gapwise_model::{
-    level_of, level_threshold, Achievement, Progress, DAILY_GOAL, DAY_MS, K, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
+    level_of, level_threshold, Achievement, PlayerId, Progress, DAILY_GOAL, DAY_MS, K, PAIR_PLAYED_POINTS, PAIR_UNSOLVED_AT_5_POINTS,
 };
 use gapwise_store::{now_ms, PastAnswer, Session};
 
@@ -29,15 +29,15 @@ use crate::EngineError;
 impl Engine {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
-    pub async fn progress(&self, annotator_id: &str) -> Result<Progress, EngineError> {
-        let (tally, pairs) = self.tally(annotator_id).await?;
-        self.progress_of(annotator_id, &tally, pairs).await
+    pub async fn progress(&self, player: &PlayerId) -> Result<Progress, EngineError> {
+        let (tally, pairs) = self.tally(player).await?;
+        self.progress_of(player, &tally, pairs).await
     }
 
     /// The progress after a round of `session`'s player that left them `answered`
     /// answers (their session's count, and the round's answer if it was stored).
     pub async fn progress_after(&self, session: &Session, answered: i64) -> Result<Progress, EngineError> {
-        let id = &session.annotator.id;
+        let id = &session.player.id;
         let folded = self.tallies.get(id).map(|kept| lock(&kept).clone()).filter(|tally| tally.answers == answered);
         match folded {
             Some(tally) => self.progress_of(id, &tally, session.proposed).await,
@@ -46,17 +46,17 @@ impl Engine {
     }
 
     /// Folds an answer this process stored into its player's kept fold, if one is kept.
-    pub(crate) fn fold_stored(&self, annotator_id: &str, answer: PastAnswer) {
-        if let Some(kept) = self.tallies.get(annotator_id) {
+    pub(crate) fn fold_stored(&self, player: &PlayerId, answer: PastAnswer) {
+        if let Some(kept) = self.tallies.get(player) {
             lock(&kept).add(&[answer]);
         }
     }
 
     /// The progress of a player whose answers `tally` folds and who proposed `pairs` pairs.
-    async fn progress_of(&self, annotator_id: &str, tally: &Tally, pairs: i64) -> Result<Progress, EngineError> {
+    async fn progress_of(&self, player: &PlayerId, tally: &Tally, pairs: i64) -> Result<Progress, EngineError> {
         let mut progress = Progress { points: tally.points, streak: tally.streak, best_streak: tally.best_streak, ..Progress::default() };
         progress.today = tally.per_day.get(&now_ms().div_euclid(DAY_MS)).copied().unwrap_or(0);
-        let pairs = self.store.game().pair_plays(annotator_id, pairs).await?;
+        let pairs = self.store.game().pair_plays(player, pairs).await?;
         progress.from_pairs = pairs.played * PAIR_PLAYED_POINTS + pairs.unsolved * PAIR_UNSOLVED_AT_5_POINTS;
         progress.points += progress.from_pairs;
         progress.level = level_of(progress.points);
@@ -77,25 +77,25 @@ impl Engine {
 
     /// The player's answers folded up to now (see the module), and how many pairs
     /// they proposed.
-    async fn tally(&self, annotator_id: &str) -> Result<(Tally, i64), EngineError> {
-        let kept = self.tallies.get(annotator_id).unwrap_or_default();
+    async fn tally(&self, player: &PlayerId) -> Result<(Tally, i64), EngineError> {
+        let kept = self.tallies.get(player).unwrap_or_default();
         let since = lock(&kept).since();
-        let newer = self.store.game().answers_since(annotator_id, since).await?;
+        let newer = self.store.game().answers_since(player, since).await?;
         // counted after the answers were read: at least as many as were read
-        let (total, pairs) = self.store.game().player_counts(annotator_id).await?;
+        let (total, pairs) = self.store.game().player_counts(player).await?;
         let folded = {
             let mut tally = lock(&kept);
             tally.add(&newer);
             tally.clone()
         };
         if folded.answers == total {
-            self.tallies.put(annotator_id.to_owned(), kept);
+            self.tallies.put(player.to_owned(), kept);
             return Ok((folded, pairs));
         }
-        let all = self.store.game().answers_since(annotator_id, i64::MIN).await?;
+        let all = self.store.game().answers_since(player, i64::MIN).await?;
         let mut fresh = Tally::default();
         fresh.add(&all);
-        self.tallies.put(annotator_id.to_owned(), Arc::new(Mutex::new(fresh.clone())));
+        self.tallies.put(player.to_owned(), Arc::new(Mutex::new(fresh.clone())));
         Ok((fresh, pairs))
     }
 }

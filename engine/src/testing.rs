@@ -15,7 +15,7 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
     let store = engine.store();
     let mut sessions = Vec::new();
     for p in 0..players {
-        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let annotator = store.players().create_player(CONSENT_VERSION).await.expect("annotator");
         let token = store.players().create_session(&annotator.id).await.expect("session");
         for i in 0..items {
             let session = store.players().session(&token).await.expect("session").expect("live");

@@ -14,7 +14,7 @@ use super::audit::record;
 use super::secrets::random_code;
 use super::{Refusal, RefusalKey, StoreError, CONSENT_VERSION};
 use crate::sql::{now_ms, stored_code};
-use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, StudySettings, K, MTURK_PREVIEW};
+use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, PlayerId, StudySettings, K, MTURK_PREVIEW};
 
 crate::store::area!(
     /// Crowd studies: their settings, participants' assignments and completion.
@@ -164,10 +164,10 @@ impl Crowd<'_> {
             .fetch_optional(self.pool())
             .await?;
         let annotator = match existing {
-            Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<String, _>(0)?,
+            Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<PlayerId, _>(0)?,
             Some(_) => return Err(StoreError::study_returned()),
             None => {
-                let annotator = self.players().create_annotator(CONSENT_VERSION).await?;
+                let annotator = self.players().create_player(CONSENT_VERSION).await?;
                 let now = now_ms();
                 sqlx::query(
                     "INSERT INTO crowd_assignments (id, study_id, annotator_id, participant_id, platform_session_id, status, started_at, last_seen_at) \
@@ -188,44 +188,44 @@ impl Crowd<'_> {
     }
 
     /// Marks `annotator_id`'s assignment completed at `now` (ms).
-    pub async fn complete_assignment(self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn complete_assignment(self, player: &PlayerId, now: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE crowd_assignments SET status = 'completed', ended_at = $1, last_seen_at = $1 WHERE annotator_id = $2")
             .bind(now)
-            .bind(annotator_id)
+            .bind(player)
             .execute(self.pool())
             .await?;
         Ok(())
     }
 
     /// Notes that `annotator_id` was seen at `now` (ms), for the time limit.
-    pub async fn touch_assignment(self, annotator_id: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn touch_assignment(self, player: &PlayerId, now: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE crowd_assignments SET last_seen_at = $1 WHERE annotator_id = $2")
             .bind(now)
-            .bind(annotator_id)
+            .bind(player)
             .execute(self.pool())
             .await?;
         Ok(())
     }
 
     /// How far a crowd participant is, when the annotator is one.
-    pub async fn progress(self, annotator_id: &str) -> Result<Option<CrowdProgress>, StoreError> {
+    pub async fn progress(self, player: &PlayerId) -> Result<Option<CrowdProgress>, StoreError> {
         let row = sqlx::query(
             "SELECT s.name, s.items_target FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id \
              WHERE a.annotator_id = $1 AND a.status = 'active'",
         )
-        .bind(annotator_id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
-        Ok(Some(CrowdProgress { study: r.try_get(0)?, answered: self.game().score(annotator_id).await?.answered, target: r.try_get(1)? }))
+        Ok(Some(CrowdProgress { study: r.try_get(0)?, answered: self.game().score(player).await?.answered, target: r.try_get(1)? }))
     }
 
     /// The participant gives the study back: its items go to others.
-    pub async fn return_assignment(self, annotator_id: &str) -> Result<(), StoreError> {
+    pub async fn return_assignment(self, player: &PlayerId) -> Result<(), StoreError> {
         let changed =
             sqlx::query("UPDATE crowd_assignments SET status = 'returned', ended_at = $1 WHERE annotator_id = $2 AND status = 'active'")
                 .bind(now_ms())
-                .bind(annotator_id)
+                .bind(player)
                 .execute(self.pool())
                 .await?
                 .rows_affected();
@@ -261,12 +261,12 @@ impl Crowd<'_> {
     }
 
     /// The assignment of `annotator_id`, when they came from a crowd platform.
-    pub async fn assignment(self, annotator_id: &str) -> Result<Option<Assignment>, StoreError> {
+    pub async fn assignment(self, player: &PlayerId) -> Result<Option<Assignment>, StoreError> {
         let row = sqlx::query(
             "SELECT a.status, s.platform, a.platform_session_id, s.k, s.lang, s.items_target, s.completion_code, s.item_policy \
              FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
         )
-        .bind(annotator_id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| {

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
 use super::StoreError;
-use gapwise_model::{Context, K};
+use gapwise_model::{Context, PlayerId, K};
 
 crate::store::area!(
     /// The main game's reads: servings, items' facts, players' answers and scores, the leaderboard.
@@ -94,22 +94,15 @@ pub(crate) fn to_k(raw: i64) -> Result<K, StoreError> {
 
 impl Game<'_> {
     /// The serving `id` of an item to `annotator_id`, if there is one.
-    pub async fn serving_row(self, id: &str, annotator_id: &str) -> Result<Option<ServingRow>, StoreError> {
+    pub async fn serving_row(self, id: &str, player: &PlayerId) -> Result<Option<ServingRow>, StoreError> {
         let row: Option<(i64, i64, i64, i64)> =
             sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
                 .bind(id)
-                .bind(annotator_id)
+                .bind(player)
                 .fetch_optional(self.pool())
                 .await?;
         row.map(|(item_id, k, target_first, served_at)| {
-            Ok(ServingRow {
-                id: id.to_owned(),
-                annotator_id: annotator_id.to_owned(),
-                item_id,
-                k: to_k(k)?,
-                target_first: target_first == 1,
-                served_at,
-            })
+            Ok(ServingRow { id: id.to_owned(), player: player.clone(), item_id, k: to_k(k)?, target_first: target_first == 1, served_at })
         })
         .transpose()
     }
@@ -172,20 +165,20 @@ impl Game<'_> {
     }
 
     /// Challenge `id`'s first item in order that `annotator` was not served.
-    pub async fn next_challenge_item(self, id: &str, annotator: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn next_challenge_item(self, id: &str, player: &PlayerId) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT c.item_id FROM challenge_items c WHERE c.challenge_id = $1 \
              AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $2 AND s.item_id = c.item_id) \
              ORDER BY c.position LIMIT 1",
         )
         .bind(id)
-        .bind(annotator)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?)
     }
 
     /// The items `annotator` was served (and their pairs in the order served), and their friends' ids.
-    pub async fn served_and_friends(self, annotator: &str) -> Result<ServedAndFriends, StoreError> {
+    pub async fn served_and_friends(self, player: &PlayerId) -> Result<ServedAndFriends, StoreError> {
         // one query for both
         // (item, its pair, served at, serving id) or a friend
         type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>, Option<String>);
@@ -193,7 +186,7 @@ impl Game<'_> {
             "SELECT s.item_id, i.pair_id, s.served_at, s.id, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
              UNION ALL SELECT NULL, NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
         )
-        .bind(annotator)
+        .bind(player)
         .fetch_all(self.pool())
         .await?;
         let mut seen = ServedAndFriends::default();
@@ -227,9 +220,9 @@ impl Game<'_> {
     }
 
     /// The items `annotator` answered, and whether right.
-    pub async fn answers_of(self, annotator: &str) -> Result<Vec<(i64, bool)>, StoreError> {
+    pub async fn answers_of(self, player: &PlayerId) -> Result<Vec<(i64, bool)>, StoreError> {
         let rows: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(annotator).fetch_all(self.pool()).await?;
+            sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(player).fetch_all(self.pool()).await?;
         Ok(rows.into_iter().map(|(item, correct)| (item, correct == 1)).collect())
     }
 
@@ -254,12 +247,12 @@ impl Game<'_> {
 
     /// The answers of `annotator_id` stored at `since` (ms) or later, oldest first
     /// (`i64::MIN` for all).
-    pub async fn answers_since(self, annotator_id: &str, since: i64) -> Result<Vec<PastAnswer>, StoreError> {
+    pub async fn answers_since(self, player: &PlayerId, since: i64) -> Result<Vec<PastAnswer>, StoreError> {
         let rows = sqlx::query(
             "SELECT a.id, a.k, a.correct, a.created_at, p.lang FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE a.annotator_id = $1 AND a.created_at >= $2 ORDER BY a.created_at, a.id",
         )
-        .bind(annotator_id)
+        .bind(player)
         .bind(since)
         .fetch_all(self.pool())
         .await?;
@@ -280,10 +273,10 @@ impl Game<'_> {
 
     /// How many answers `annotator_id` gave (the count kept on their row) and how
     /// many pairs they proposed, in one query.
-    pub async fn player_counts(self, annotator_id: &str) -> Result<(i64, i64), StoreError> {
+    pub async fn player_counts(self, player: &PlayerId) -> Result<(i64, i64), StoreError> {
         let counts: Option<(i64, i64)> =
             sqlx::query_as("SELECT answered, (SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1) FROM annotators WHERE id = $1")
-                .bind(annotator_id)
+                .bind(player)
                 .fetch_optional(self.pool())
                 .await?;
         Ok(counts.unwrap_or((0, 0)))
@@ -292,7 +285,7 @@ impl Game<'_> {
     /// How others played the pairs `annotator_id` proposed.
     /// `pairs` is how many they proposed ([`Game::player_counts`]): with none,
     /// nothing is read.
-    pub async fn pair_plays(self, annotator_id: &str, pairs: i64) -> Result<PairPlays, StoreError> {
+    pub async fn pair_plays(self, player: &PlayerId, pairs: i64) -> Result<PairPlays, StoreError> {
         if pairs == 0 {
             return Ok(PairPlays { played: 0, unsolved: 0, pairs });
         }
@@ -301,16 +294,15 @@ impl Game<'_> {
              FROM answers a JOIN items i ON i.id = a.item_id JOIN word_pairs p ON p.id = i.pair_id \
              WHERE p.creator_id = $1 AND a.annotator_id <> $1",
         )
-        .bind(annotator_id)
+        .bind(player)
         .fetch_one(self.pool())
         .await?;
         Ok(PairPlays { played: row.try_get(0)?, unsolved: row.try_get(1)?, pairs })
     }
 
     /// Answers given and answers right, over all of the annotator's play.
-    pub async fn score(self, annotator_id: &str) -> Result<gapwise_model::Score, StoreError> {
-        let row =
-            sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1").bind(annotator_id).fetch_one(self.pool()).await?;
+    pub async fn score(self, player: &PlayerId) -> Result<gapwise_model::Score, StoreError> {
+        let row = sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1").bind(player).fetch_one(self.pool()).await?;
         Ok(gapwise_model::Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
     }
 }

@@ -81,7 +81,7 @@ pub use rights::Rights;
 pub use scores::Scores;
 pub use scores::{ContextScore, ContextToScore, ModelInfo};
 pub use search::Found;
-pub use session::{Annotator, Session};
+pub use session::{Player, Session};
 pub use social::Social;
 pub use sql::now_ms;
 pub use staff::StaffAccounts;

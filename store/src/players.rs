@@ -1,10 +1,11 @@
 //! Pseudonymous annotators, their cookie sessions and optional passwords.
 
+use gapwise_model::PlayerId;
 use sqlx::Row;
 
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
-use super::session::{Annotator, Session};
+use super::session::{Player, Session};
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
 
@@ -23,10 +24,10 @@ impl Players<'_> {
     /// Creates an annotator who consented to `consent_version`, with a fresh
     /// pseudonym. Like a session, through the game writer: on SQLite it queues with
     /// the game's writes instead of waiting for their write lock.
-    pub async fn create_annotator(self, consent_version: &str) -> Result<Annotator, StoreError> {
+    pub async fn create_player(self, consent_version: &str) -> Result<Player, StoreError> {
         for _ in 0..5 {
-            let annotator = Annotator { id: uuid::Uuid::new_v4().to_string(), pseudonym: random_code(PSEUDONYM_LEN) };
-            let new = Write::NewAnnotator {
+            let annotator = Player { id: PlayerId::new(uuid::Uuid::new_v4().to_string()), pseudonym: random_code(PSEUDONYM_LEN) };
+            let new = Write::NewPlayer {
                 id: annotator.id.clone(),
                 pseudonym: annotator.pseudonym.clone(),
                 consent_version: consent_version.to_owned(),
@@ -40,11 +41,9 @@ impl Players<'_> {
     }
 
     /// Opens a session for the annotator; returns the token for the cookie.
-    pub async fn create_session(self, annotator_id: &str) -> Result<String, StoreError> {
+    pub async fn create_session(self, player: &PlayerId) -> Result<String, StoreError> {
         let token = new_token();
-        self.writes
-            .write(Write::NewSession { token_hash: hash_token(&token), annotator_id: annotator_id.to_owned(), created_at: now_ms() })
-            .await?;
+        self.writes.write(Write::NewSession { token_hash: hash_token(&token), player: player.clone(), created_at: now_ms() }).await?;
         Ok(token)
     }
 
@@ -62,9 +61,9 @@ impl Players<'_> {
 
     /// Sets the optional password that lets the annotator resume on another device.
     /// Hashed with argon2id (see [`hash_password`]).
-    pub async fn set_password(self, annotator_id: &str, password: &str) -> Result<(), StoreError> {
+    pub async fn set_password(self, player: &PlayerId, password: &str) -> Result<(), StoreError> {
         let hash = hash_password(password).await?;
-        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(annotator_id).execute(self.pool()).await?;
+        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(player).execute(self.pool()).await?;
         Ok(())
     }
 
@@ -78,7 +77,7 @@ impl Players<'_> {
             .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())
             .await?;
-        let (id, stored): (Option<String>, Option<String>) = match row {
+        let (id, stored): (Option<PlayerId>, Option<String>) = match row {
             Some(row) => (Some(row.try_get(0)?), row.try_get(1)?),
             None => (None, None),
         };

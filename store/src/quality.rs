@@ -9,7 +9,7 @@ use super::audit::record;
 use super::settings::put_setting;
 use super::StoreError;
 use crate::Admin;
-use gapwise_model::{gold_flag, FlaggedPlayer, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
+use gapwise_model::{gold_flag, FlaggedPlayer, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
 /// The settings row that holds the per-item redundancy.
 const ANSWERS_PER_ITEM: &str = "answers_per_item";
@@ -55,12 +55,12 @@ impl Admin<'_> {
     }
 
     /// How many of the annotator's latest [`GOLD_WINDOW`] gold answers were wrong.
-    pub async fn recent_gold_misses(self, annotator_id: &str) -> Result<usize, StoreError> {
+    pub async fn recent_gold_misses(self, player: &PlayerId) -> Result<usize, StoreError> {
         let latest: Vec<i64> = sqlx::query_scalar(
             "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              WHERE a.annotator_id = $1 AND i.gold = 1 ORDER BY a.created_at DESC LIMIT $2",
         )
-        .bind(annotator_id)
+        .bind(player)
         .bind(i64::try_from(GOLD_WINDOW).unwrap_or(i64::MAX))
         .fetch_all(self.pool())
         .await?;

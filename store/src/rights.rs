@@ -7,7 +7,7 @@ use super::audit::utc_minute;
 use super::tables::player_tables;
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
-use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, MAX_FEEDBACK_CHARS};
+use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, PlayerId, MAX_FEEDBACK_CHARS};
 
 crate::store::area!(
     /// A player's rights: their data, its erasure, and their feedback.
@@ -25,34 +25,34 @@ pub struct Erased {
 }
 
 impl Rights<'_> {
-    /// Everything stored about annotator `id`.
-    pub async fn my_data(self, id: &str) -> Result<MyData, StoreError> {
+    /// Everything stored about player `player`.
+    pub async fn my_data(self, player: &PlayerId) -> Result<MyData, StoreError> {
         let me = sqlx::query("SELECT pseudonym, consent_version, created_at, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) FROM annotators WHERE id = $1")
-            .bind(id)
+            .bind(player)
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| StoreError::NotFound("no such player".into()))?;
-        let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(self.pool()).await };
+        let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(player).fetch_one(self.pool()).await };
         let mut rows = Vec::new();
         for table in player_tables() {
-            rows.push((table.name.to_owned(), sqlx::query_scalar::<_, i64>(&table.count()).bind(id).fetch_one(self.pool()).await?));
+            rows.push((table.name.to_owned(), sqlx::query_scalar::<_, i64>(&table.count()).bind(player).fetch_one(self.pool()).await?));
         }
         let held = |name: &str| rows.iter().find(|(table, _)| table == name).map_or(0, |&(_, n)| n);
         let answers = sqlx::query(
             "SELECT item_id, k, chosen, correct, client_ms, server_ms, created_at, input_device, hidden_changes, clock_us, frame_us \
              FROM answers WHERE annotator_id = $1 ORDER BY created_at, id",
         )
-        .bind(id)
+        .bind(player)
         .fetch_all(self.pool())
         .await?;
         let ratings = sqlx::query(
             "SELECT item_id, CAST(rating AS BIGINT), created_at FROM rate_ratings WHERE annotator_id = $1 ORDER BY created_at, item_id",
         )
-        .bind(id)
+        .bind(player)
         .fetch_all(self.pool())
         .await?;
         let feedback = sqlx::query("SELECT message, created_at FROM feedback WHERE annotator_id = $1 ORDER BY id")
-            .bind(id)
+            .bind(player)
             .fetch_all(self.pool())
             .await?;
         Ok(MyData {
@@ -87,38 +87,41 @@ impl Rights<'_> {
             define_picks: held("define_picks"),
             word_guesses: held("guess_answers"),
             invented_word_answers: count("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL").await?,
-            suggestions: self.suggestions().of(id).await?,
+            suggestions: self.suggestions().of(player).await?,
             pairs_created: count("SELECT COUNT(*) FROM word_pairs WHERE creator_id = $1").await?,
             feedback: feedback.iter().map(|r| Ok(FeedbackNote { message: r.try_get(0)?, at: utc_minute(r.try_get(1)?) })).collect::<Result<_, StoreError>>()?,
             // an export names a player who answered by a stored id or the keyed hash of theirs
             has_export_id: held("export_pseudonyms") > 0 || held("answers") > 0,
             friends: sqlx::query_scalar("SELECT n.pseudonym FROM friends f JOIN annotators n ON n.id = f.friend_id WHERE f.annotator_id = $1 ORDER BY n.pseudonym")
-                .bind(id)
+                .bind(player)
                 .fetch_all(self.pool())
                 .await?,
             challenges: held("challenges"),
             crowd: sqlx::query_as(
                 "SELECT s.name, a.participant_id, a.status FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id WHERE a.annotator_id = $1",
             )
-            .bind(id)
+            .bind(player)
             .fetch_optional(self.pool())
             .await?,
             rows,
         })
     }
 
-    /// Deletes every row of annotator `id` (those of every table of [`player_tables`],
+    /// Deletes every row of player `player` (those of every table of [`player_tables`],
     /// then the annotator) in one transaction, and takes their name off the word pairs
     /// they proposed. Irreversible.
-    pub async fn erase(self, id: &str) -> Result<Erased, StoreError> {
+    pub async fn erase(self, player: &PlayerId) -> Result<Erased, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut erased = Erased::default();
         for table in player_tables() {
-            erased.rows += sqlx::query(&table.delete()).bind(id).execute(&mut *tx).await?.rows_affected();
+            erased.rows += sqlx::query(&table.delete()).bind(player).execute(&mut *tx).await?.rows_affected();
         }
-        erased.pairs_unlinked =
-            sqlx::query("UPDATE word_pairs SET creator_id = NULL WHERE creator_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
-        let me = sqlx::query("DELETE FROM annotators WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        erased.pairs_unlinked = sqlx::query("UPDATE word_pairs SET creator_id = NULL WHERE creator_id = $1")
+            .bind(player)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        let me = sqlx::query("DELETE FROM annotators WHERE id = $1").bind(player).execute(&mut *tx).await?.rows_affected();
         if me == 0 {
             return Err(StoreError::NotFound("no such player".into()));
         }
@@ -128,9 +131,9 @@ impl Rights<'_> {
         Ok(erased)
     }
 
-    /// Stores a feedback message from annotator `id` (1 to [`MAX_FEEDBACK_CHARS`]
+    /// Stores a feedback message from player `player` (1 to [`MAX_FEEDBACK_CHARS`]
     /// characters, kept as written; pages escape it).
-    pub async fn leave_feedback(self, id: &str, message: &str) -> Result<(), StoreError> {
+    pub async fn leave_feedback(self, player: &PlayerId, message: &str) -> Result<(), StoreError> {
         let message = message.trim();
         if message.is_empty() || message.chars().count() > MAX_FEEDBACK_CHARS {
             return Err(StoreError::Refused(
@@ -139,7 +142,7 @@ impl Rights<'_> {
             ));
         }
         sqlx::query("INSERT INTO feedback (annotator_id, message, created_at) VALUES ($1, $2, $3)")
-            .bind(id)
+            .bind(player)
             .bind(message)
             .bind(now_ms())
             .execute(self.pool())

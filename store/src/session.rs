@@ -1,20 +1,20 @@
 //! Who a request comes from: the annotator and their signed-in browser, as every
 //! request reads it (see [`super::game_writes`], which reads it in its batch).
 
-use gapwise_model::Score;
+use gapwise_model::{PlayerId, Score};
 
 /// A player, known only by a random pseudonym.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Annotator {
-    pub id: String,
+pub struct Player {
+    pub id: PlayerId,
     pub pseudonym: String,
 }
 
-/// A signed-in browser: the annotator and the serving it is looking at.
+/// A signed-in browser: the player and the serving they are looking at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     pub token_hash: String,
-    pub annotator: Annotator,
+    pub player: Player,
     pub current_serving_id: Option<String>,
     /// The annotator came from a crowd platform (has a study assignment).
     pub in_crowd: bool,
@@ -51,6 +51,13 @@ impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
         let (current_serving_id, id, pseudonym, assignments, answered, correct, proposed) = columns;
         let score = Score { answered, correct };
-        Session { token_hash, current_serving_id, annotator: Annotator { id, pseudonym }, in_crowd: assignments > 0, score, proposed }
+        Session {
+            token_hash,
+            current_serving_id,
+            player: Player { id: PlayerId::new(id), pseudonym },
+            in_crowd: assignments > 0,
+            score,
+            proposed,
+        }
     }
 }

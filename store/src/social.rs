@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
-use gapwise_model::{Challenge, ChallengeSide, Friend, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Challenge, ChallengeSide, Friend, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 
 crate::store::area!(
     /// Friends and challenges.
@@ -22,9 +22,9 @@ type BothResults = (Option<bool>, Option<bool>);
 
 impl Social<'_> {
     /// Adds the player with `pseudonym` as a friend of annotator `me`.
-    pub async fn add_friend(self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
-        let friend = self.annotator_by_pseudonym(pseudonym).await?;
-        if friend == me {
+    pub async fn add_friend(self, me: &PlayerId, pseudonym: &str) -> Result<(), StoreError> {
+        let friend = self.player_by_pseudonym(pseudonym).await?;
+        if &friend == me {
             return Err(StoreError::Refused(Refusal::new(RefusalKey::OwnPseudonym, "that is your own pseudonym")));
         }
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1").bind(me).fetch_one(self.pool()).await?;
@@ -45,15 +45,15 @@ impl Social<'_> {
     }
 
     /// Takes `pseudonym` off the friends of `me`.
-    pub async fn remove_friend(self, me: &str, pseudonym: &str) -> Result<(), StoreError> {
-        let friend = self.annotator_by_pseudonym(pseudonym).await?;
+    pub async fn remove_friend(self, me: &PlayerId, pseudonym: &str) -> Result<(), StoreError> {
+        let friend = self.player_by_pseudonym(pseudonym).await?;
         sqlx::query("DELETE FROM friends WHERE annotator_id = $1 AND friend_id = $2").bind(me).bind(friend).execute(self.pool()).await?;
         self.changes.friends_changed();
         Ok(())
     }
 
     /// The friends of `me`, by pseudonym, with how they play.
-    pub async fn friends(self, me: &str) -> Result<Vec<Friend>, StoreError> {
+    pub async fn friends(self, me: &PlayerId) -> Result<Vec<Friend>, StoreError> {
         let rows = sqlx::query(
             "SELECT n.pseudonym, (SELECT COUNT(*) FROM answers a WHERE a.annotator_id = n.id), \
                     (SELECT CAST(COALESCE(SUM(a.correct), 0) AS BIGINT) FROM answers a WHERE a.annotator_id = n.id), \
@@ -71,8 +71,8 @@ impl Social<'_> {
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
     /// contexts in `lang` that neither has been served (fewer when fewer are left, at
     /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
-    pub async fn create_challenge(self, me: &str, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
-        let friend = self.annotator_by_pseudonym(pseudonym).await?;
+    pub async fn create_challenge(self, me: &PlayerId, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
+        let friend = self.player_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
             .bind(me)
             .bind(&friend)
@@ -132,7 +132,7 @@ impl Social<'_> {
     }
 
     /// The challenges `me` made or was given, newest first, each compared item by item.
-    pub async fn challenges(self, me: &str) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenges(self, me: &PlayerId) -> Result<Vec<Challenge>, StoreError> {
         let rows = sqlx::query(
             "SELECT c.id, c.creator_id, c.opponent_id, c.k, c.lang, n.pseudonym FROM challenges c \
              JOIN annotators n ON n.id = CASE WHEN c.creator_id = $1 THEN c.opponent_id ELSE c.creator_id END \
@@ -144,8 +144,8 @@ impl Social<'_> {
         .await?;
         let mut challenges = Vec::with_capacity(rows.len());
         for r in rows {
-            let (id, creator, opponent): (String, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-            let them_id = if creator == me { &opponent } else { &creator };
+            let (id, creator, opponent): (String, PlayerId, PlayerId) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+            let them_id = if &creator == me { &opponent } else { &creator };
             let results = self.challenge_results(&id, me, them_id).await?;
             let side = |pick: fn(&BothResults) -> Option<bool>| ChallengeSide {
                 answered: results.iter().filter_map(pick).count() as i64,
@@ -154,7 +154,7 @@ impl Social<'_> {
             let (me_side, them_side) = (side(|r| r.0), side(|r| r.1));
             challenges.push(Challenge {
                 friend: r.try_get(5)?,
-                mine: creator == me,
+                mine: &creator == me,
                 k: super::game::to_k(r.try_get(3)?)?,
                 language: r.try_get(4)?,
                 items: results.len() as i64,
@@ -168,10 +168,10 @@ impl Social<'_> {
     }
 
     /// The k and language of challenge `id`, which `annotator` must be part of.
-    pub async fn challenge_game(self, id: &str, annotator: &str) -> Result<(K, String), StoreError> {
+    pub async fn challenge_game(self, id: &str, player: &PlayerId) -> Result<(K, String), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
-            .bind(annotator)
+            .bind(player)
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| StoreError::Missing(Refusal::new(RefusalKey::NoChallenge, "no such challenge of yours")))?;
@@ -179,7 +179,7 @@ impl Social<'_> {
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
-    async fn challenge_results(self, id: &str, me: &str, them: &str) -> Result<Vec<BothResults>, StoreError> {
+    async fn challenge_results(self, id: &str, me: &PlayerId, them: &PlayerId) -> Result<Vec<BothResults>, StoreError> {
         let rows = sqlx::query(
             "SELECT (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $2), \
                     (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $3) \
@@ -197,7 +197,7 @@ impl Social<'_> {
 
     /// The annotator id of a pseudonym, in any case (`annotators_pseudonym_lower`
     /// indexes it so).
-    async fn annotator_by_pseudonym(self, pseudonym: &str) -> Result<String, StoreError> {
+    async fn player_by_pseudonym(self, pseudonym: &str) -> Result<PlayerId, StoreError> {
         sqlx::query_scalar("SELECT id FROM annotators WHERE LOWER(pseudonym) = $1")
             .bind(pseudonym.trim().to_lowercase())
             .fetch_optional(self.pool())

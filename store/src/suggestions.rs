@@ -9,7 +9,7 @@ use sqlx::Row;
 use super::audit::record;
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
-use gapwise_model::{Suggestion, SuggestionStatus};
+use gapwise_model::{PlayerId, Suggestion, SuggestionStatus};
 use gapwise_prepare::import::checked_pair;
 
 crate::store::area!(
@@ -92,7 +92,7 @@ impl Suggestions<'_> {
     }
 
     /// Records a player's proposal after the instant checks of [`Self::check_new_pair`].
-    pub async fn suggest_pair(self, annotator_id: &str, language: &str, target: &str, distractor: &str) -> Result<Suggestion, StoreError> {
+    pub async fn suggest_pair(self, player: &PlayerId, language: &str, target: &str, distractor: &str) -> Result<Suggestion, StoreError> {
         let (target, distractor, key) = self.check_new_pair(language, target, distractor, None).await?;
         let row = sqlx::query(&format!(
             "INSERT INTO pair_suggestions (lang, target, distractor, pair_key, annotator_id, created_at) \
@@ -102,7 +102,7 @@ impl Suggestions<'_> {
         .bind(target)
         .bind(distractor)
         .bind(key)
-        .bind(annotator_id)
+        .bind(player)
         .bind(now_ms())
         .fetch_one(self.pool())
         .await?;
@@ -110,9 +110,9 @@ impl Suggestions<'_> {
     }
 
     /// A player's proposals, newest first.
-    pub async fn of(self, annotator_id: &str) -> Result<Vec<Suggestion>, StoreError> {
+    pub async fn of(self, player: &PlayerId) -> Result<Vec<Suggestion>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM pair_suggestions WHERE annotator_id = $1 ORDER BY id DESC"))
-            .bind(annotator_id)
+            .bind(player)
             .fetch_all(self.pool())
             .await?;
         rows.iter().map(suggestion).collect()

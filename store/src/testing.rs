@@ -97,7 +97,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
         items.extend(store.rate().publish_items(id, &contexts).await.expect("publish"));
     }
     for r in 0..raters {
-        let annotator = store.players().create_annotator(super::CONSENT_VERSION).await.expect("rater");
+        let annotator = store.players().create_player(super::CONSENT_VERSION).await.expect("rater");
         for (i, &item) in items.iter().enumerate() {
             let rating = u8::try_from(1 + (i * 7 + r * 3) % 5).expect("1 to 5");
             store

@@ -35,7 +35,7 @@ pub async fn get_crowd_progress() -> Result<Option<CrowdProgress>, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.crowd().progress(&session.annotator.id).await?)
+    Ok(ctx.store.crowd().progress(&session.player.id).await?)
 }
 
 /// Gives the caller's study back: its items go to other participants.
@@ -45,5 +45,5 @@ pub async fn crowd_return() -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.crowd().return_assignment(&session.annotator.id).await?)
+    Ok(ctx.store.crowd().return_assignment(&session.player.id).await?)
 }

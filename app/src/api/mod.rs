@@ -37,7 +37,7 @@ pub async fn start_playing(consent: Option<String>) -> Result<(), AppError> {
     let ctx = context()?;
     require_consent(consent.as_deref())?;
     if current_session(&ctx.store).await?.is_none() {
-        let annotator = ctx.store.players().create_annotator(CONSENT_VERSION).await?;
+        let annotator = ctx.store.players().create_player(CONSENT_VERSION).await?;
         let token = ctx.store.players().create_session(&annotator.id).await?;
         set_session_cookie(token, ctx.secure_cookies)?;
     }
@@ -107,7 +107,7 @@ pub async fn whoami() -> Result<Option<String>, AppError> {
     use crate::ssr::{context, current_session};
 
     let ctx = context()?;
-    Ok(current_session(&ctx.store).await?.map(|s| s.annotator.pseudonym))
+    Ok(current_session(&ctx.store).await?.map(|s| s.player.pseudonym))
 }
 
 /// Sets a password so that the player can resume on another device.
@@ -117,7 +117,7 @@ pub async fn set_password(password: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.players().set_password(&session.annotator.id, &password).await?;
+    ctx.store.players().set_password(&session.player.id, &password).await?;
     back_with("done", "password");
     Ok(())
 }
@@ -180,7 +180,7 @@ pub async fn suggest_pair(
     let ctx = context()?;
     let language = language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    let suggestion = ctx.store.suggestions().suggest_pair(&session.annotator.id, language, &target, &distractor).await?;
+    let suggestion = ctx.store.suggestions().suggest_pair(&session.player.id, language, &target, &distractor).await?;
     back_with("done", "suggested");
     Ok(suggestion)
 }
@@ -192,5 +192,5 @@ pub async fn my_suggestions() -> Result<Vec<gapwise_model::Suggestion>, AppError
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.store.suggestions().of(&session.annotator.id).await?)
+    Ok(ctx.store.suggestions().of(&session.player.id).await?)
 }

@@ -100,8 +100,8 @@ pub async fn answer_round(
     let reported = super::reported_of(client_ms, trial)?;
     let round = play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await?;
     let progress = ctx.engine.progress_after(&session, round.feedback.score.answered).await?;
-    let crowd = if session.in_crowd { ctx.store.crowd().progress(&session.annotator.id).await? } else { None };
-    Ok(gapwise_model::PageRound { round, pseudonym: session.annotator.pseudonym, progress, crowd })
+    let crowd = if session.in_crowd { ctx.store.crowd().progress(&session.player.id).await? } else { None };
+    Ok(gapwise_model::PageRound { round, pseudonym: session.player.pseudonym, progress, crowd })
 }
 
 /// The answer (id, choice, what the browser reported) and the next play state.
@@ -125,5 +125,5 @@ pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.progress(&session.annotator.id).await?)
+    Ok(ctx.engine.progress(&session.player.id).await?)
 }

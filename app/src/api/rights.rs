@@ -24,7 +24,7 @@ pub async fn fetch_my_data(#[server(default)] download: bool) -> Result<MyData, 
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    let data = ctx.store.rights().my_data(&session.annotator.id).await?;
+    let data = ctx.store.rights().my_data(&session.player.id).await?;
     if download {
         if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
             res.insert_header(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"gapwise-my-data.json\""));
@@ -48,7 +48,7 @@ pub async fn erase_me(confirm: String) -> Result<(), AppError> {
     if !confirms_erasure(&confirm, &word) {
         return Err(AppError::BadRequest(i18n.t_with(msg::ERROR_ERASE_CONFIRM, &[("word", word.into())])).with_status());
     }
-    let erased = ctx.store.rights().erase(&session.annotator.id).await?;
+    let erased = ctx.store.rights().erase(&session.player.id).await?;
     tracing::info!(rows = erased.rows, "a player erased their data");
     clear_session_cookie(ctx.secure_cookies)?;
     leptos_axum::redirect("/?erased=1");
@@ -62,7 +62,7 @@ pub async fn send_feedback(message: String) -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.rights().leave_feedback(&session.annotator.id, &message).await?;
+    ctx.store.rights().leave_feedback(&session.player.id, &message).await?;
     back_with("done", "feedback");
     Ok(())
 }

@@ -11,7 +11,7 @@ pub async fn friends_and_challenges() -> Result<(Vec<Friend>, Vec<Challenge>), A
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
-    let me = require_session(&ctx.store).await?.annotator.id;
+    let me = require_session(&ctx.store).await?.player.id;
     Ok((ctx.store.social().friends(&me).await?, ctx.store.social().challenges(&me).await?))
 }
 
@@ -21,7 +21,7 @@ pub async fn add_friend(pseudonym: String) -> Result<(), AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
-    let me = require_session(&ctx.store).await?.annotator.id;
+    let me = require_session(&ctx.store).await?.player.id;
     Ok(ctx.store.social().add_friend(&me, &pseudonym).await?)
 }
 
@@ -31,7 +31,7 @@ pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;
-    let me = require_session(&ctx.store).await?.annotator.id;
+    let me = require_session(&ctx.store).await?.player.id;
     Ok(ctx.store.social().remove_friend(&me, &pseudonym).await?)
 }
 
@@ -43,7 +43,7 @@ pub async fn challenge_friend(pseudonym: String, k: K, #[server(default)] langua
 
     let ctx = context()?;
     let language = super::language_of(language)?;
-    let me = require_session(&ctx.store).await?.annotator.id;
+    let me = require_session(&ctx.store).await?.player.id;
     let id = ctx.store.social().create_challenge(&me, &pseudonym, k, language).await?;
     leptos_axum::redirect(&format!("/play?k={k}&lang={language}&challenge={id}"));
     Ok(id)

@@ -7,7 +7,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use gapwise_model::{
-    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, Reported, Timing, Trial, MIN_CANDIDATES, RECENT_OUTCOME_MS,
+    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, PlayerId, Reported, Timing, Trial, MIN_CANDIDATES,
+    RECENT_OUTCOME_MS,
 };
 use gapwise_store::{now_ms, DefineServing, Store, StoreError};
 
@@ -21,11 +22,11 @@ impl Engine {
     /// The round of `task` in progress for `annotator`, else a new one from a group
     /// of at most `cap` members (and at least [`MIN_CANDIDATES`] distinct candidates)
     /// they have not played in this task; `None` when none is found among [`DRAW`] drawn.
-    pub async fn define_round(&self, annotator: &str, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
+    pub async fn define_round(&self, player: &PlayerId, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| store.define().open_serving(annotator, task), || serve_group(store, annotator, task, cap)).await?;
+        let serving = open_or_serve(|| store.define().open_serving(player, task), || serve_group(store, player, task, cap)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.define().card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
+        Ok(Some(store.define().card(player, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
     }
 
     /// `annotator` picks the option at `position` of round `serving`. Picking the
@@ -33,29 +34,29 @@ impl Engine {
     /// nothing and answers as before.
     pub async fn pick_define(
         &self,
-        annotator: &str,
+        player: &PlayerId,
         serving: &str,
         position: usize,
         reported: Reported,
     ) -> Result<DefinitionPick, EngineError> {
-        answer::<Picking>(&self.store, annotator, serving, position, reported).await
+        answer::<Picking>(&self.store, player, serving, position, reported).await
     }
 }
 
 /// Serves `annotator` a group of `task` of at most `cap` members they have not
 /// played, one a model has scored first; false when none is found among [`DRAW`]
 /// drawn.
-async fn serve_group(store: &Store, annotator: &str, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
-    let mut targets = store.define().unplayed_scored_targets(annotator, task, cap, DRAW).await?;
+async fn serve_group(store: &Store, player: &PlayerId, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
+    let mut targets = store.define().unplayed_scored_targets(player, task, cap, DRAW).await?;
     if targets.is_empty() {
-        targets = store.define().unplayed_targets(annotator, cap, DRAW, rand::random()).await?;
+        targets = store.define().unplayed_targets(player, cap, DRAW, rand::random()).await?;
     }
     for target in targets {
         let members = distinct_candidates(store.define().group_members(&target).await?, &target, task);
         if members.len() >= MIN_CANDIDATES {
             let mut candidates: Vec<String> = members.into_iter().map(|m| m.id).collect();
             candidates.shuffle(&mut rand::rngs::StdRng::from_entropy());
-            store.define().insert_serving(annotator, task, &target, &candidates).await?;
+            store.define().insert_serving(player, task, &target, &candidates).await?;
             return Ok(true);
         }
     }
@@ -79,8 +80,8 @@ impl Answers for Picking {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<DefineServing>, StoreError> {
-        store.define().serving(annotator, serving).await
+    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<DefineServing>, StoreError> {
+        store.define().serving(player, serving).await
     }
 
     fn judge(round: &DefineServing, &position: &usize) -> Result<Judged<Pick, DefinitionPick>, EngineError> {
@@ -102,7 +103,7 @@ impl Answers for Picking {
 
     async fn write(
         store: &Store,
-        _: &str,
+        _: &PlayerId,
         serving: &str,
         (attempt, chosen, correct): &Pick,
         timing: Timing,

@@ -5,7 +5,8 @@
 
 use gapwise_model::words::normalize;
 use gapwise_model::{
-    playable, positions, GuessCard, GuessMode, GuessResult, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS, RECENT_OUTCOME_MS,
+    playable, positions, GuessCard, GuessMode, GuessResult, PlayerId, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS,
+    RECENT_OUTCOME_MS,
 };
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
 
@@ -32,11 +33,11 @@ struct Guess {
 impl Engine {
     /// The round in progress for `annotator` in `lang`, else a new sentence (in
     /// `mode`); `None` when no sentence is left for them.
-    pub async fn guess_round(&self, annotator: &str, lang: &str, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
+    pub async fn guess_round(&self, player: &PlayerId, lang: &str, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| open_round(store, annotator, lang), || serve_sentence(store, annotator, lang, mode)).await?;
+        let serving = open_or_serve(|| open_round(store, player, lang), || serve_sentence(store, player, lang, mode)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        card(store, annotator, &serving).await.map(Some)
+        card(store, player, &serving).await.map(Some)
     }
 
     /// `annotator` guesses word `position` of round `serving`: `guess` as typed, or
@@ -44,7 +45,7 @@ impl Engine {
     /// position guessed already answers as before; one further ahead is refused.
     pub async fn guess_word(
         &self,
-        annotator: &str,
+        player: &PlayerId,
         serving: &str,
         position: usize,
         guess: &str,
@@ -52,26 +53,26 @@ impl Engine {
         reported: Reported,
     ) -> Result<GuessResult, EngineError> {
         let given = Guess { position, typed: guess.to_owned(), rank };
-        answer::<Guessing>(&self.store, annotator, serving, given, reported).await
+        answer::<Guessing>(&self.store, player, serving, given, reported).await
     }
 }
 
 /// The latest round of `lang` that `annotator` has not guessed to the end.
-async fn open_round(store: &Store, annotator: &str, lang: &str) -> Result<Option<String>, StoreError> {
-    let latest = store.guess().latest_rounds(annotator, lang, OPEN_LOOKED_AT).await?;
+async fn open_round(store: &Store, player: &PlayerId, lang: &str) -> Result<Option<String>, StoreError> {
+    let latest = store.guess().latest_rounds(player, lang, OPEN_LOOKED_AT).await?;
     Ok(latest.into_iter().find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
 }
 
 /// Serves `annotator` a sentence of `lang` of playable length they have not had: one
 /// a model predicted when there is (always, in the easier mode); false when none is left.
-async fn serve_sentence(store: &Store, annotator: &str, lang: &str, mode: GuessMode) -> Result<bool, EngineError> {
+async fn serve_sentence(store: &Store, player: &PlayerId, lang: &str, mode: GuessMode) -> Result<bool, EngineError> {
     for predicted in [true, false] {
         if !predicted && mode == GuessMode::Choose {
             break;
         }
-        let drawn = store.guess().unplayed_sentences(annotator, lang, predicted, DRAW).await?;
+        let drawn = store.guess().unplayed_sentences(player, lang, predicted, DRAW).await?;
         if let Some((sentence, _)) = drawn.into_iter().find(|(_, text)| playable(text)) {
-            store.guess().insert_serving(annotator, sentence, mode).await?;
+            store.guess().insert_serving(player, sentence, mode).await?;
             return Ok(true);
         }
     }
@@ -79,8 +80,8 @@ async fn serve_sentence(store: &Store, annotator: &str, lang: &str, mode: GuessM
 }
 
 /// What the player sees of round `serving`.
-async fn card(store: &Store, annotator: &str, serving: &str) -> Result<GuessCard, EngineError> {
-    let round = store.guess().serving(annotator, serving).await?.ok_or_else(StoreError::busy)?;
+async fn card(store: &Store, player: &PlayerId, serving: &str) -> Result<GuessCard, EngineError> {
+    let round = store.guess().serving(player, serving).await?.ok_or_else(StoreError::busy)?;
     let all = positions(&round.text);
     let position = round.guesses.len() + 1;
     let revealed = all.get(position - 1).map(|(before, _)| before.clone()).unwrap_or_default();
@@ -88,9 +89,9 @@ async fn card(store: &Store, annotator: &str, serving: &str) -> Result<GuessCard
         GuessMode::Type => Vec::new(),
         GuessMode::Choose => store.guess().suggested_words(round.sentence_id, position).await?,
     };
-    let rounds = store.guess().rounds(annotator).await?;
+    let rounds = store.guess().rounds(player).await?;
     let finished = rounds.iter().filter(|r| r.guessed >= positions(&r.text).len()).count();
-    let last = store.guess().latest(annotator, serving, now_ms() - RECENT_OUTCOME_MS).await?;
+    let last = store.guess().latest(player, serving, now_ms() - RECENT_OUTCOME_MS).await?;
     Ok(GuessCard {
         serving_id: serving.to_owned(),
         mode: round.mode,
@@ -122,8 +123,8 @@ impl Answers for Guessing {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str, given: &Guess) -> Result<Option<Self::Serving>, StoreError> {
-        let Some(round) = store.guess().serving(annotator, serving).await? else { return Ok(None) };
+    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &Guess) -> Result<Option<Self::Serving>, StoreError> {
+        let Some(round) = store.guess().serving(player, serving).await? else { return Ok(None) };
         // a suggestion picked is judged against those of the position to guess now
         let suggestions = match (round.mode, given.rank) {
             (GuessMode::Choose, Some(_)) => store.guess().suggested_words(round.sentence_id, round.guesses.len() + 1).await?,
@@ -163,7 +164,7 @@ impl Answers for Guessing {
         Ok(Judged::New(row, outcome))
     }
 
-    async fn write(store: &Store, _: &str, serving: &str, row: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+    async fn write(store: &Store, _: &PlayerId, serving: &str, row: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
         store.guess().insert(serving, row, timing, trial).await
     }
 }

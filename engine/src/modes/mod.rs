@@ -11,7 +11,7 @@ mod rate;
 
 use std::future::Future;
 
-use gapwise_model::{Reported, Timing, Trial};
+use gapwise_model::{PlayerId, Reported, Timing, Trial};
 use gapwise_store::{now_ms, Store, StoreError};
 
 use crate::EngineError;
@@ -68,7 +68,7 @@ trait Answers {
 
     /// Serving `serving` of `annotator`, with what judging `given` needs of it;
     /// `None` when it is not theirs.
-    async fn read(store: &Store, annotator: &str, serving: &str, given: &Self::Given) -> Result<Option<Self::Serving>, StoreError>;
+    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &Self::Given) -> Result<Option<Self::Serving>, StoreError>;
 
     /// The game's rules: an answer given before is told as then; a new one is
     /// checked and judged.
@@ -79,7 +79,7 @@ trait Answers {
     /// `timing` and `trial` are what the answer measured.
     async fn write(
         store: &Store,
-        annotator: &str,
+        player: &PlayerId,
         serving: &str,
         row: &Self::Row,
         timing: Timing,
@@ -93,20 +93,20 @@ trait Answers {
 /// is read again and judged again).
 async fn answer<M: Answers>(
     store: &Store,
-    annotator: &str,
+    player: &PlayerId,
     serving: &str,
     given: M::Given,
     reported: Reported,
 ) -> Result<M::Outcome, EngineError> {
     M::check(&given)?;
     for _ in 0..2 {
-        let read = M::read(store, annotator, serving, &given).await?;
+        let read = M::read(store, player, serving, &given).await?;
         let read = read.ok_or_else(|| EngineError::NotServed(format!("{serving:?} is not {} served to you", M::SERVED)))?;
         match M::judge(&read, &given)? {
             Judged::Repeated(outcome) => return Ok(outcome),
             Judged::New(row, outcome) => {
                 let timing = Timing::of(M::served_at(&read), now_ms(), reported.client_ms);
-                if M::write(store, annotator, serving, &row, timing, reported.trial).await? {
+                if M::write(store, player, serving, &row, timing, reported.trial).await? {
                     return Ok(outcome);
                 }
             }

@@ -4,7 +4,7 @@
 //! drawn from their id, so that each condition gets items of every kind and none
 //! always comes first; items a model has judged come first.
 
-use gapwise_model::{NewWordsCard, NewWordsPick, Reported, Timing, Trial, RECENT_OUTCOME_MS, WINO_CONDITIONS};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayerId, Reported, Timing, Trial, RECENT_OUTCOME_MS, WINO_CONDITIONS};
 use gapwise_store::{now_ms, NewWordsServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -13,39 +13,39 @@ use crate::{Engine, EngineError};
 impl Engine {
     /// The item `annotator` has open, else a new one they have not met, in their
     /// next condition; `None` when they have met every item.
-    pub async fn new_words_round(&self, annotator: &str) -> Result<Option<NewWordsCard>, EngineError> {
+    pub async fn new_words_round(&self, player: &PlayerId) -> Result<Option<NewWordsCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| store.new_words().open_serving(annotator), || serve_item(store, annotator)).await?;
+        let serving = open_or_serve(|| store.new_words().open_serving(player), || serve_item(store, player)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.new_words().card(annotator, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
+        Ok(Some(store.new_words().card(player, &serving, now_ms() - RECENT_OUTCOME_MS).await?))
     }
 
     /// `annotator` answers round `serving` with option `choice` (0 or 1). Answering
     /// again changes nothing and answers as the first time.
     pub async fn pick_new_words(
         &self,
-        annotator: &str,
+        player: &PlayerId,
         serving: &str,
         choice: usize,
         reported: Reported,
     ) -> Result<NewWordsPick, EngineError> {
-        answer::<Choosing>(&self.store, annotator, serving, choice, reported).await
+        answer::<Choosing>(&self.store, player, serving, choice, reported).await
     }
 }
 
 /// Where a player's turn of conditions starts: drawn from their id, so it differs
 /// between players and stays put for each.
-fn first_condition(annotator: &str) -> usize {
-    annotator.bytes().map(usize::from).sum::<usize>() % WINO_CONDITIONS.len()
+fn first_condition(player: &PlayerId) -> usize {
+    player.as_str().bytes().map(usize::from).sum::<usize>() % WINO_CONDITIONS.len()
 }
 
 /// Serves `annotator` an item they have not met in their next condition, or the
 /// one after where no item is left for it; false when they have met every item.
-async fn serve_item(store: &Store, annotator: &str) -> Result<bool, EngineError> {
-    let turn = store.new_words().met(annotator).await? + first_condition(annotator);
+async fn serve_item(store: &Store, player: &PlayerId) -> Result<bool, EngineError> {
+    let turn = store.new_words().met(player).await? + first_condition(player);
     for &(word, with_definition) in WINO_CONDITIONS.iter().cycle().skip(turn % WINO_CONDITIONS.len()).take(WINO_CONDITIONS.len()) {
-        if let Some(item) = store.new_words().unmet_item(annotator, word).await? {
-            store.new_words().insert_serving(annotator, &item, word, with_definition).await?;
+        if let Some(item) = store.new_words().unmet_item(player, word).await? {
+            store.new_words().insert_serving(player, &item, word, with_definition).await?;
             return Ok(true);
         }
     }
@@ -67,8 +67,8 @@ impl Answers for Choosing {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<NewWordsServing>, StoreError> {
-        store.new_words().serving(annotator, serving).await
+    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<NewWordsServing>, StoreError> {
+        store.new_words().serving(player, serving).await
     }
 
     fn check(&choice: &usize) -> Result<(), EngineError> {
@@ -89,7 +89,14 @@ impl Answers for Choosing {
         Ok(Judged::New((choice, correct), told(correct)))
     }
 
-    async fn write(store: &Store, _: &str, serving: &str, &row: &(usize, bool), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+    async fn write(
+        store: &Store,
+        _: &PlayerId,
+        serving: &str,
+        &row: &(usize, bool),
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
         store.new_words().record_choice(serving, row, timing, trial).await
     }
 }
@@ -114,7 +121,7 @@ mod tests {
 
     #[test]
     fn players_start_their_turn_of_conditions_at_different_places() {
-        let starts: std::collections::HashSet<usize> = (0..40).map(|i| first_condition(&format!("player-{i}"))).collect();
+        let starts: std::collections::HashSet<usize> = (0..40).map(|i| first_condition(&PlayerId::new(format!("player-{i}")))).collect();
         assert_eq!(starts.len(), WINO_CONDITIONS.len());
     }
 }

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use gapwise_model::{RateCard, Reported, Timing, Trial, LIKERT_RATERS};
+use gapwise_model::{PlayerId, RateCard, Reported, Timing, Trial, LIKERT_RATERS};
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -16,26 +16,26 @@ use crate::{Engine, EngineError};
 impl Engine {
     /// The next Likert item of `language` for `annotator` (the one served and not
     /// yet rated, else a new one); `None` when none is left for them.
-    pub async fn next_likert(&self, annotator: &str, language: &str) -> Result<Option<RateCard>, EngineError> {
+    pub async fn next_likert(&self, player: &PlayerId, language: &str) -> Result<Option<RateCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| store.rate().open_serving(annotator, language), || serve_item(store, annotator, language)).await?;
+        let serving = open_or_serve(|| store.rate().open_serving(player, language), || serve_item(store, player, language)).await?;
         let Some(serving) = serving else { return Ok(None) };
-        Ok(Some(store.rate().card(annotator, &serving).await?))
+        Ok(Some(store.rate().card(player, &serving).await?))
     }
 
     /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
     /// to 5 (surely the right one).
-    pub async fn rate_likert(&self, annotator: &str, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
-        answer::<Rating>(&self.store, annotator, serving, position, reported).await
+    pub async fn rate_likert(&self, player: &PlayerId, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
+        answer::<Rating>(&self.store, player, serving, position, reported).await
     }
 }
 
 /// Serves `annotator` an item of `language` that fewer than [`LIKERT_RATERS`] people
 /// rated; false when none is left.
-async fn serve_item(store: &Store, annotator: &str, language: &str) -> Result<bool, EngineError> {
-    let Some(item) = store.rate().unmet_item(annotator, language, LIKERT_RATERS).await? else { return Ok(false) };
+async fn serve_item(store: &Store, player: &PlayerId, language: &str) -> Result<bool, EngineError> {
+    let Some(item) = store.rate().unmet_item(player, language, LIKERT_RATERS).await? else { return Ok(false) };
     let target_first = rand::thread_rng().gen_bool(0.5);
-    store.rate().insert_serving(annotator, item, target_first).await?;
+    store.rate().insert_serving(player, item, target_first).await?;
     Ok(true)
 }
 
@@ -54,8 +54,8 @@ impl Answers for Rating {
         round.served_at
     }
 
-    async fn read(store: &Store, annotator: &str, serving: &str, _: &Self::Given) -> Result<Option<RateServing>, StoreError> {
-        store.rate().serving(annotator, serving).await
+    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<RateServing>, StoreError> {
+        store.rate().serving(player, serving).await
     }
 
     fn check(&position: &u8) -> Result<(), EngineError> {
@@ -70,8 +70,8 @@ impl Answers for Rating {
         Ok(Judged::New((round.item_id, rating), ()))
     }
 
-    async fn write(store: &Store, annotator: &str, _: &str, &row: &(i64, u8), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
-        store.rate().record(annotator, row, timing, trial).await?;
+    async fn write(store: &Store, player: &PlayerId, _: &str, &row: &(i64, u8), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+        store.rate().record(player, row, timing, trial).await?;
         Ok(true)
     }
 }

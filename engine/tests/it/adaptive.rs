@@ -26,7 +26,7 @@ async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
 async fn answered_by_twelve(engine: &Engine) {
     let store = engine.store();
     for p in 0..12 {
-        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let annotator = store.players().create_player(CONSENT_VERSION).await.expect("annotator");
         let token = store.players().create_session(&annotator.id).await.expect("session");
         let mut reds = 0;
         while let Some(card) = item(engine, &token).await {

@@ -15,7 +15,7 @@ use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{Session, Store, CONSENT_VERSION};
 
 async fn player(store: &Store) -> (Session, String) {
-    let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+    let annotator = store.players().create_player(CONSENT_VERSION).await.expect("annotator");
     let token = store.players().create_session(&annotator.id).await.expect("session");
     (store.players().session(&token).await.expect("lookup").expect("session exists"), token)
 }
@@ -212,7 +212,7 @@ async fn the_chosen_language_decides_which_items_come() {
             .await
             .expect("pair");
         store.material().build_items(4).await.expect("build");
-        let annotator = store.players().create_annotator(CONSENT_VERSION).await.expect("annotator");
+        let annotator = store.players().create_player(CONSENT_VERSION).await.expect("annotator");
         let token = store.players().create_session(&annotator.id).await.expect("session");
         let session = store.players().session(&token).await.expect("session").expect("live");
         let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "en").await.expect("en") else { panic!("an English item") };
@@ -238,7 +238,7 @@ async fn points_levels_and_streaks_follow_the_answers() {
         play_plan(engine, &token, &[(K::ONE, true), (K::ONE, true), (K::THREE, false), (K::FIVE, true), (K::FIVE, true), (K::FIVE, true)])
             .await;
         let session = refreshed(store, &token).await;
-        let progress = engine.progress(&session.annotator.id).await.expect("progress");
+        let progress = engine.progress(&session.player.id).await.expect("progress");
         // by hand: 5 + 5 (right at k=1) + 1 (wrong at k=3) + 3 x 2 (right at k=5) = 17 points
         assert_eq!((progress.points, progress.level, progress.next_level_at), (17, 2, 30), "{:?}", db.backend());
         assert_eq!((progress.streak, progress.best_streak, progress.today), (3, 3, 6));
@@ -254,7 +254,7 @@ async fn the_progress_after_a_round_is_the_progress_of_all_the_answers() {
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let id = session.annotator.id.clone();
+        let id = session.player.id.clone();
         // they proposed a pair, which the session read counts
         sqlx::query("UPDATE word_pairs SET creator_id = $1 WHERE target = 'red'").bind(&id).execute(store.pool()).await.expect("creator");
         engine.progress(&id).await.expect("the fold is kept from here on");
@@ -287,7 +287,7 @@ async fn an_answer_another_process_stored_in_the_same_millisecond_is_folded_in_t
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let id = session.annotator.id.clone();
+        let id = session.player.id.clone();
         engine.progress(&id).await.expect("the fold is kept from here on");
         // another process stores a wrong answer; this one then a right one
         play_plan(&Engine::new(store.clone()), &token, &[(K::FIVE, false)]).await;
@@ -318,16 +318,16 @@ async fn blankers_earn_points_when_others_play_their_pairs() {
         let store = engine.store();
         seed_small(store).await;
         let (blanker, _) = player(store).await;
-        sqlx::query("UPDATE word_pairs SET creator_id = $1").bind(&blanker.annotator.id).execute(store.pool()).await.expect("creator");
+        sqlx::query("UPDATE word_pairs SET creator_id = $1").bind(&blanker.player.id).execute(store.pool()).await.expect("creator");
         let (_, token) = player(store).await;
         // another player: wrong twice with five sentences, right once at k = 1, wrong once at k = 3
         play_plan(engine, &token, &[(K::FIVE, false), (K::FIVE, false), (K::ONE, true), (K::THREE, false)]).await;
-        let progress = engine.progress(&blanker.annotator.id).await.expect("blanker");
+        let progress = engine.progress(&blanker.player.id).await.expect("blanker");
         // 4 answers on their pairs x 1, and 2 of them wrong at k = 5 x 3 more
         assert_eq!((progress.from_pairs, progress.points, progress.level), (10, 10, 2), "{:?}", db.backend());
         assert_eq!(progress.achievements, [Achievement::PairInGame, Achievement::Unsolvable]);
         let player = refreshed(store, &token).await;
-        let theirs = engine.progress(&player.annotator.id).await.expect("player");
+        let theirs = engine.progress(&player.player.id).await.expect("player");
         assert_eq!((theirs.from_pairs, theirs.points), (0, 1 + 1 + 5 + 1), "the player's own points only");
     }
 }
@@ -388,7 +388,7 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
             let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
             served.push((refreshed(store, &token).await, item.answer_id));
         }
-        store.rights().erase(&served[0].0.annotator.id).await.expect("erase");
+        store.rights().erase(&served[0].0.player.id).await.expect("erase");
         let answers =
             futures_util::future::join_all(served.iter().map(|(session, id)| engine.answer(session, id, 0, Reported::ms(None)))).await;
         assert!(answers[0].is_err(), "{:?}: the erased player's answer was taken", db.backend());

@@ -12,8 +12,8 @@ use gapwise_model::{Input, PlayedWord, Reported, Trial};
 use gapwise_store::testing::{each_backend, seed_likert, seed_small};
 use gapwise_store::{NewWordsItemRecord, NewWordsVariant, Store, CONSENT_VERSION};
 
-async fn player(store: &Store) -> String {
-    store.players().create_annotator(CONSENT_VERSION).await.expect("annotator").id
+async fn player(store: &Store) -> gapwise_model::PlayerId {
+    store.players().create_player(CONSENT_VERSION).await.expect("annotator").id
 }
 
 fn item(id: &str) -> NewWordsItemRecord {
@@ -95,7 +95,7 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         let measured: Measured =
             sqlx::query_as("SELECT client_ms, hidden_changes, clock_us, frame_us FROM rate_ratings").fetch_one(pool).await.expect("trial");
         assert_eq!((input.as_deref(), measured), (Some("touch"), (Some(1300), Some(1), Some(5), Some(16_667))), "{backend:?}");
-        let ratings: Vec<(String, i64)> =
+        let ratings: Vec<(gapwise_model::PlayerId, i64)> =
             sqlx::query_as("SELECT annotator_id, rating FROM rate_ratings").fetch_all(db.store.pool()).await.expect("ratings");
         // 5 is "surely the right-hand word", stored as 1 (surely the target) when the
         // target stands there (the small seed's targets are "two" and "red")

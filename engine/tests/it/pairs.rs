@@ -28,7 +28,7 @@ async fn suggestions_are_checked_moderated_and_audited() {
         let engine = &Engine::new(db.store.clone());
         let store = engine.store();
         seed_small(store).await; // pairs two/three and red/green; sentences with two, red, cats, wall...
-        let player = store.players().create_annotator(CONSENT_VERSION).await.expect("player");
+        let player = store.players().create_player(CONSENT_VERSION).await.expect("player");
         let suggest = |t: &'static str, d: &'static str| store.suggestions().suggest_pair(&player.id, "en", t, d);
 
         assert!(invalid(suggest("red", "RED").await).contains("same word"));
@@ -104,7 +104,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         assert!(store.admin().set_pair_active("root", 999_999, true).await.is_err(), "unknown pair");
 
         // a player now only meets two/three
-        let player = store.players().create_annotator(CONSENT_VERSION).await.expect("player");
+        let player = store.players().create_player(CONSENT_VERSION).await.expect("player");
         let token = store.players().create_session(&player.id).await.expect("session");
         for _ in 0..3 {
             let session = store.players().session(&token).await.expect("session").expect("live");

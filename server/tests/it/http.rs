@@ -636,7 +636,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             }
         }
         let (_, pseudonym) = call(&me, &app, "whoami", &[]).await;
-        let id: String = sqlx::query_scalar("SELECT id FROM annotators WHERE pseudonym = $1")
+        let id: gapwise_model::PlayerId = sqlx::query_scalar("SELECT id FROM annotators WHERE pseudonym = $1")
             .bind(pseudonym.as_str().expect("pseudonym"))
             .fetch_one(store.pool())
             .await
@@ -698,7 +698,9 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             .iter()
             .map(|r| (r[0].as_str().expect("table"), r[1].as_i64().expect("count")))
             .collect();
-        for (table, n) in rows_naming(store, &id).await.into_iter().filter(|(table, _)| table != "annotators" && table != "word_pairs") {
+        for (table, n) in
+            rows_naming(store, id.as_str()).await.into_iter().filter(|(table, _)| table != "annotators" && table != "word_pairs")
+        {
             assert!(listed.get(table.as_str()).is_some_and(|&shown| shown >= n), "{table}: {n} rows name the player; shown {listed:?}");
         }
         assert!(listed["define_picks"] == 0 && listed["answers"] == 3 && listed["friends"] == 2, "{listed:?}");
@@ -711,7 +713,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
 
         // erasure: a confirmation is needed; then nothing of the player is left
         assert_eq!(call(&me, &app, "erase-me", &[("confirm", "yes")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(rows_naming(store, &id).await.iter().any(|(_, n)| *n > 0), "nothing erased yet");
+        assert!(rows_naming(store, id.as_str()).await.iter().any(|(_, n)| *n > 0), "nothing erased yet");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection(), "{}", res.status());
         let cleared = res
@@ -721,7 +723,7 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
             .filter_map(|v| v.to_str().ok())
             .any(|c| c.starts_with("gapwise_session=;") && c.contains("Max-Age=0"));
         assert!(cleared, "the session cookie is removed");
-        let left = rows_naming(store, &id).await;
+        let left = rows_naming(store, id.as_str()).await;
         assert!(left.len() >= 15 && left.iter().all(|(_, n)| *n == 0), "rows left: {left:?}");
         for table in ["friends", "challenges", "challenge_items"] {
             assert_eq!(store.count_rows(table).await.expect(table), 0, "{table}: the friendship and challenge named the erased player");

@@ -169,7 +169,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
         let store = db.store.clone();
         seed_small(&store).await;
         let player = play(&Engine::new(store.clone()), 1, 2).await.remove(0);
-        let player_token = store.players().create_session(&player.annotator.id).await.expect("player session");
+        let player_token = store.players().create_session(&player.player.id).await.expect("player session");
         store.staff().create("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
         let token = store.staff().create_api_token("ada", "test").await.expect("token");
         assert!(store.staff().create("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
@@ -338,7 +338,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
     // enough players that items are answered more than once (the IRT fit needs that)
     play(&engine, 8, 6).await;
     // one answer given with a key, across a hidden page, with what the browser saw
-    let annotator = store.players().create_annotator(gapwise_store::CONSENT_VERSION).await.expect("annotator");
+    let annotator = store.players().create_player(gapwise_store::CONSENT_VERSION).await.expect("annotator");
     let token = store.players().create_session(&annotator.id).await.expect("session");
     let session = store.players().session(&token).await.expect("session").expect("live");
     let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, gapwise_model::K::FIVE, "en").await.expect("play") else {

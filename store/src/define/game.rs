@@ -2,7 +2,7 @@
 
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
 use crate::StoreError;
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, Solution, Timing, Trial};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, PlayerId, Solution, Timing, Trial};
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -22,31 +22,37 @@ impl Define<'_> {
         rows.iter().map(|r| Ok(GroupMember { id: r.try_get(0)?, word: r.try_get(1)?, definition: r.try_get(2)? })).collect()
     }
 
-    /// The oldest round of `task` that annotator `id` has not solved.
-    pub async fn open_serving(self, id: &str, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+    /// The oldest round of `task` that player `player` has not solved.
+    pub async fn open_serving(self, player: &PlayerId, task: DefinitionTask) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at, s.id LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(task.code())
         .fetch_optional(self.pool())
         .await?)
     }
 
-    /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
+    /// Up to `limit` targets of groups of at most `cap` members that player `player`
     /// has not met (in either task: a round must not ask what another's solution
     /// showed) and a model has scored in `task`, in random order (the
     /// comparison with models needs people on the same groups). Read through the
     /// scores, so its cost grows with the groups scored, not with WordNet's.
-    pub async fn unplayed_scored_targets(self, id: &str, task: DefinitionTask, cap: u32, limit: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn unplayed_scored_targets(
+        self,
+        player: &PlayerId,
+        task: DefinitionTask,
+        cap: u32,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
              AND g.target IN (SELECT d.target FROM define_scores d WHERE d.task = $2) \
              AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
              ORDER BY random() LIMIT $4",
         )
-        .bind(id)
+        .bind(player)
         .bind(task.code())
         .bind(i64::from(cap))
         .bind(limit)
@@ -54,11 +60,11 @@ impl Define<'_> {
         .await?)
     }
 
-    /// Up to `limit` targets of groups of at most `cap` members that annotator `id`
+    /// Up to `limit` targets of groups of at most `cap` members that player `player`
     /// has not met in either task, in the groups' shuffled order (`draw`) from `start`
     /// (in [0, 1)) on, going round to the start: a few rows read by the index however
     /// many groups there are.
-    pub async fn unplayed_targets(self, id: &str, cap: u32, limit: i64, start: f64) -> Result<Vec<String>, StoreError> {
+    pub async fn unplayed_targets(self, player: &PlayerId, cap: u32, limit: i64, start: f64) -> Result<Vec<String>, StoreError> {
         let mut targets = Vec::new();
         for (from, to) in [(start, 1.0), (0.0, start)] {
             let wanted = limit - i64::try_from(targets.len()).unwrap_or(limit);
@@ -70,7 +76,7 @@ impl Define<'_> {
                  AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
                  ORDER BY g.draw LIMIT $5",
             )
-            .bind(id)
+            .bind(player)
             .bind(i64::from(cap))
             .bind(from)
             .bind(to)
@@ -82,16 +88,22 @@ impl Define<'_> {
         Ok(targets)
     }
 
-    /// Stores a round of `task` for annotator `id`: `target`'s group with its
+    /// Stores a round of `task` for player `player`: `target`'s group with its
     /// `candidates` (synset ids) in the order shown; nothing when they have it
     /// already (a second tab drawing the same group at the same moment).
-    pub async fn insert_serving(self, id: &str, task: DefinitionTask, target: &str, candidates: &[String]) -> Result<(), StoreError> {
+    pub async fn insert_serving(
+        self,
+        player: &PlayerId,
+        task: DefinitionTask,
+        target: &str,
+        candidates: &[String],
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO define_servings (id, annotator_id, target, task, candidates, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, target, task) DO NOTHING",
         )
         .bind(uuid::Uuid::now_v7().to_string())
-        .bind(id)
+        .bind(player)
         .bind(target)
         .bind(task.code())
         .bind(candidates.join("|"))
@@ -101,9 +113,9 @@ impl Define<'_> {
         Ok(())
     }
 
-    /// The card of round `serving` of annotator `id`, with their latest pick since
+    /// The card of round `serving` of player `player`, with their latest pick since
     /// `since` (ms) if it found its round.
-    pub async fn card(self, id: &str, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
+    pub async fn card(self, player: &PlayerId, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
         let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
@@ -133,21 +145,21 @@ impl Define<'_> {
             "SELECT COUNT(*) FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1)",
         )
-        .bind(id)
+        .bind(player)
         .bind(task.code())
         .fetch_one(self.pool())
         .await?;
-        let last = self.last_round_found(id, task, since).await?;
+        let last = self.last_round_found(player, task, since).await?;
         Ok(DefinitionCard { serving_id: serving.to_owned(), task, prompt, options, picked, finished, last })
     }
 
-    /// Annotator `id`'s latest pick in `task` since `since` (ms), if it found its round.
-    async fn last_round_found(self, id: &str, task: DefinitionTask, since: i64) -> Result<Option<DefinitionPick>, StoreError> {
+    /// Player `id`'s latest pick in `task` since `since` (ms), if it found its round.
+    async fn last_round_found(self, player: &PlayerId, task: DefinitionTask, since: i64) -> Result<Option<DefinitionPick>, StoreError> {
         let row = sqlx::query(
             "SELECT p.attempt, s.target, p.correct FROM define_picks p JOIN define_servings s ON s.id = p.serving_id \
              WHERE s.annotator_id = $1 AND s.task = $2 AND p.created_at >= $3 ORDER BY p.created_at DESC, p.attempt DESC LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(task.code())
         .bind(since)
         .fetch_optional(self.pool())
@@ -180,14 +192,14 @@ impl Define<'_> {
         rows.iter().map(|r| Ok((r.try_get(0)?, (r.try_get(1)?, r.try_get(2)?)))).collect()
     }
 
-    /// Round `serving` of annotator `id` with its picks; `None` when it is not theirs.
-    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+    /// Round `serving` of player `player` with its picks; `None` when it is not theirs.
+    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<DefineServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.target, s.candidates, s.served_at, t.word, t.definition FROM define_servings s \
              JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
-        .bind(id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         let Some(row) = row else { return Ok(None) };

@@ -45,7 +45,7 @@ impl<R> Column<R> {
 /// The `answers` table's columns a round writes.
 pub(super) const ANSWER_COLUMNS: [Column<AnswerRow>; 15] = [
     Column::Text("id", |a| Some(&a.id)),
-    Column::Text("annotator_id", |a| Some(&a.annotator_id)),
+    Column::Text("annotator_id", |a| Some(a.player.as_str())),
     Column::Int("item_id", |a| Some(a.item_id)),
     Column::Int("k", |a| Some(a.k.into())),
     Column::Text("chosen", |a| Some(&a.chosen)),
@@ -64,7 +64,7 @@ pub(super) const ANSWER_COLUMNS: [Column<AnswerRow>; 15] = [
 /// The `servings` table's columns.
 pub(super) const SERVING_COLUMNS: [Column<ServingRow>; 6] = [
     Column::Text("id", |s| Some(&s.id)),
-    Column::Text("annotator_id", |s| Some(&s.annotator_id)),
+    Column::Text("annotator_id", |s| Some(s.player.as_str())),
     Column::Int("item_id", |s| Some(s.item_id)),
     Column::Int("k", |s| Some(s.k.into())),
     Column::Int("target_first", |s| Some(s.target_first.into())),

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use gapwise_model::{Trial, K};
+use gapwise_model::{PlayerId, Trial, K};
 use tokio::sync::{mpsc, oneshot};
 
 use super::columns::{values, ANSWER_COLUMNS, INSERT_ANSWER, INSERT_SERVING, SERVING_COLUMNS};
@@ -18,7 +18,7 @@ const MOST_PER_BATCH: usize = 256;
 #[derive(Debug)]
 pub struct AnswerRow {
     pub id: String,
-    pub annotator_id: String,
+    pub player: PlayerId,
     pub item_id: i64,
     pub k: K,
     pub chosen: String,
@@ -36,7 +36,7 @@ pub struct AnswerRow {
 #[derive(Debug)]
 pub struct ServingRow {
     pub id: String,
-    pub annotator_id: String,
+    pub player: PlayerId,
     pub item_id: i64,
     pub k: K,
     pub target_first: bool,
@@ -52,11 +52,11 @@ pub enum Write {
     Serve { serving: Arc<ServingRow>, session: String },
     /// Moves the session past an answered serving: whether it was on one. `player`
     /// is the session's player (it picks the lane).
-    MoveOn { session: String, player: String },
+    MoveOn { session: String, player: PlayerId },
     /// Stores a new player unless their pseudonym is taken: whether it was free.
-    NewAnnotator { id: String, pseudonym: String, consent_version: String, created_at: i64 },
+    NewPlayer { id: PlayerId, pseudonym: String, consent_version: String, created_at: i64 },
     /// Opens a session for a player (true).
-    NewSession { token_hash: String, annotator_id: String, created_at: i64 },
+    NewSession { token_hash: String, player: PlayerId, created_at: i64 },
 }
 
 /// A value a statement binds.
@@ -86,13 +86,13 @@ impl Write {
                 "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",
                 vec![Value::Text(session)],
             )],
-            Write::NewAnnotator { id, pseudonym, consent_version, created_at } => vec![(
+            Write::NewPlayer { id, pseudonym, consent_version, created_at } => vec![(
                 "INSERT INTO annotators (id, pseudonym, consent_version, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (pseudonym) DO NOTHING",
-                vec![Value::Text(id), Value::Text(pseudonym), Value::Text(consent_version), Value::Int(*created_at)],
+                vec![Value::Text(id.as_str()), Value::Text(pseudonym), Value::Text(consent_version), Value::Int(*created_at)],
             )],
-            Write::NewSession { token_hash, annotator_id, created_at } => vec![(
+            Write::NewSession { token_hash, player, created_at } => vec![(
                 "INSERT INTO sessions (token_hash, annotator_id, created_at) VALUES ($1, $2, $3)",
-                vec![Value::Text(token_hash), Value::Text(annotator_id), Value::Int(*created_at)],
+                vec![Value::Text(token_hash), Value::Text(player.as_str()), Value::Int(*created_at)],
             )],
         }
     }
@@ -141,13 +141,13 @@ pub(crate) enum Job {
 
 impl Write {
     /// The player it concerns (their id): what picks the lane it runs in.
-    pub(super) fn player(&self) -> &str {
+    pub(super) fn player(&self) -> &PlayerId {
         match self {
-            Write::Answer(a) => &a.annotator_id,
-            Write::Serve { serving, .. } => &serving.annotator_id,
+            Write::Answer(a) => &a.player,
+            Write::Serve { serving, .. } => &serving.player,
             Write::MoveOn { player, .. } => player,
-            Write::NewAnnotator { id, .. } => id,
-            Write::NewSession { annotator_id, .. } => annotator_id,
+            Write::NewPlayer { id, .. } => id,
+            Write::NewSession { player, .. } => player,
         }
     }
 }

@@ -81,7 +81,7 @@ impl GameWriter {
     /// that a write this request sends after it goes in the same batch or a later one.
     pub(crate) async fn send(&self, write: Write) -> Pending<bool> {
         let (done, result) = oneshot::channel();
-        let lane = self.lane(write.player());
+        let lane = self.lane(write.player().as_str());
         Pending::queued(lane.send(Job::Write { write, done }), result)
     }
 

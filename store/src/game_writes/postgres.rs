@@ -374,7 +374,7 @@ impl Write {
         match self {
             Write::Answer(_) | Write::Serve { .. } => unreachable!("a batch's answers and servings go in its rounds' statement"),
             Write::MoveOn { .. } => (MOVES_ON, &[Text]),
-            Write::NewAnnotator { .. } => (NEW_PLAYERS, &[Text, Text, Text, Int]),
+            Write::NewPlayer { .. } => (NEW_PLAYERS, &[Text, Text, Text, Int]),
             Write::NewSession { .. } => (NEW_SESSIONS, &[Text, Text, Int]),
         }
     }
@@ -385,7 +385,7 @@ impl Write {
             Write::Answer(answer) => &answer.id,
             Write::Serve { serving, .. } => &serving.id,
             Write::MoveOn { session, .. } => session,
-            Write::NewAnnotator { id, .. } => id,
+            Write::NewPlayer { id, .. } => id.as_str(),
             Write::NewSession { token_hash, .. } => token_hash,
         }
     }
@@ -452,11 +452,11 @@ mod tests {
         // sessions' token hashes, then the token hashes of the sessions read
         let rounds = [kinds_of(&ANSWER_COLUMNS), kinds_of(&SERVING_COLUMNS), vec![Text, Text]].concat();
         assert_eq!(casts(&ROUNDS), rounds, "{}", *ROUNDS);
-        let (k, id, player) = (gapwise_model::K::THREE, String::from("s"), String::from("p"));
-        let serving = ServingRow { id: id.clone(), annotator_id: player.clone(), item_id: 1, k, target_first: true, served_at: 1 };
+        let (k, id, player) = (gapwise_model::K::THREE, String::from("s"), gapwise_model::PlayerId::new("p"));
+        let serving = ServingRow { id: id.clone(), player: player.clone(), item_id: 1, k, target_first: true, served_at: 1 };
         let answer = AnswerRow {
             id: id.clone(),
-            annotator_id: player.clone(),
+            player: player.clone(),
             item_id: 1,
             k,
             chosen: "w".into(),
@@ -472,8 +472,8 @@ mod tests {
         let serve = Write::Serve { serving: Arc::new(serving), session: id.clone() };
         assert_eq!(kinds(&serve), [kinds_of(&SERVING_COLUMNS), vec![Text]].concat());
         let move_on = Write::MoveOn { session: id.clone(), player: player.clone() };
-        let new_player = Write::NewAnnotator { id: player.clone(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
-        let session = Write::NewSession { token_hash: id, annotator_id: player, created_at: 1 };
+        let new_player = Write::NewPlayer { id: player.clone(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
+        let session = Write::NewSession { token_hash: id, player, created_at: 1 };
         for write in [move_on, new_player, session] {
             let (sql, parameters) = write.together();
             assert_eq!(casts(sql), parameters, "{sql}");

@@ -210,6 +210,8 @@ fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Resu
 
 #[cfg(test)]
 mod tests {
+    use gapwise_model::PlayerId;
+
     use super::*;
 
     /// A migrated SQLite database in its own folder, and a writer connection to it
@@ -223,11 +225,11 @@ mod tests {
     }
 
     fn new_player(id: &str) -> Write {
-        Write::NewAnnotator { id: id.into(), pseudonym: format!("p{id}"), consent_version: "v".into(), created_at: 1 }
+        Write::NewPlayer { id: PlayerId::new(id), pseudonym: format!("p{id}"), consent_version: "v".into(), created_at: 1 }
     }
 
-    fn new_session(token_hash: &str, annotator_id: &str) -> Write {
-        Write::NewSession { token_hash: token_hash.into(), annotator_id: annotator_id.into(), created_at: 1 }
+    fn new_session(token_hash: &str, player: &str) -> Write {
+        Write::NewSession { token_hash: token_hash.into(), player: PlayerId::new(player), created_at: 1 }
     }
 
     /// What the jobs of a batch were told: the writes', then the reads'.
@@ -268,10 +270,7 @@ mod tests {
         assert!(matches!(stored[2..4], [Ok(true), Ok(true)]), "{:?}", &stored[2..4]);
         assert!(matches!(stored[4], Ok(false)), "the second player of one id is not stored: {:?}", stored[4]);
         let session = read[0].as_ref().expect("read").as_ref().expect("the session opened earlier in the batch");
-        assert_eq!(
-            (session.annotator.id.as_str(), session.annotator.pseudonym.as_str(), session.current_serving_id.clone()),
-            ("a", "pa", None)
-        );
+        assert_eq!((session.player.id.as_str(), session.player.pseudonym.as_str(), session.current_serving_id.clone()), ("a", "pa", None));
         assert!(matches!(read[1], Ok(None)), "{:?}", read[1]);
         assert_eq!(players(&conn), 2, "the batch was committed");
     }

@@ -2,50 +2,56 @@
 
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
 use crate::StoreError;
-use gapwise_model::{GuessMode, Timing, Trial};
+use gapwise_model::{GuessMode, PlayerId, Timing, Trial};
 use sqlx::Row;
 
 use super::{guess_of, progress_of, Guess, GuessProgress, GuessRow, GuessServing, ROUNDS};
 
 impl Guess<'_> {
-    /// Every round of annotator `id`.
-    pub async fn rounds(self, id: &str) -> Result<Vec<GuessProgress>, StoreError> {
-        let rows = sqlx::query(ROUNDS).bind(id).fetch_all(self.pool()).await?;
+    /// Every round of player `player`.
+    pub async fn rounds(self, player: &PlayerId) -> Result<Vec<GuessProgress>, StoreError> {
+        let rows = sqlx::query(ROUNDS).bind(player).fetch_all(self.pool()).await?;
         rows.iter().map(progress_of).collect()
     }
 
-    /// Annotator `id`'s latest `limit` rounds in `lang`, latest first.
-    pub async fn latest_rounds(self, id: &str, lang: &str, limit: i64) -> Result<Vec<GuessProgress>, StoreError> {
+    /// Player `id`'s latest `limit` rounds in `lang`, latest first.
+    pub async fn latest_rounds(self, player: &PlayerId, lang: &str, limit: i64) -> Result<Vec<GuessProgress>, StoreError> {
         let sql = format!("{ROUNDS} AND s.lang = $2 ORDER BY v.served_at DESC, v.id DESC LIMIT $3");
-        let rows = sqlx::query(&sql).bind(id).bind(lang).bind(limit).fetch_all(self.pool()).await?;
+        let rows = sqlx::query(&sql).bind(player).bind(lang).bind(limit).fetch_all(self.pool()).await?;
         rows.iter().map(progress_of).collect()
     }
 
-    /// Up to `limit` sentences of `lang` in random order that annotator `id` has not
+    /// Up to `limit` sentences of `lang` in random order that player `player` has not
     /// had; with `predicted`, only those a model has predicted.
-    pub async fn unplayed_sentences(self, id: &str, lang: &str, predicted: bool, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
+    pub async fn unplayed_sentences(
+        self,
+        player: &PlayerId,
+        lang: &str,
+        predicted: bool,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
              AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
         )
         .bind(lang)
-        .bind(id)
+        .bind(player)
         .bind(i64::from(predicted))
         .bind(limit)
         .fetch_all(self.pool())
         .await?)
     }
 
-    /// Stores a round of `sentence` in `mode` for annotator `id`; nothing when they
+    /// Stores a round of `sentence` in `mode` for player `player`; nothing when they
     /// have it already (a second tab serving at the same moment).
-    pub async fn insert_serving(self, id: &str, sentence: i64, mode: GuessMode) -> Result<(), StoreError> {
+    pub async fn insert_serving(self, player: &PlayerId, sentence: i64, mode: GuessMode) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO guess_servings (id, annotator_id, sentence_id, mode, served_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (annotator_id, sentence_id) DO NOTHING",
         )
         .bind(uuid::Uuid::now_v7().to_string())
-        .bind(id)
+        .bind(player)
         .bind(sentence)
         .bind(mode.code())
         .bind(now_ms())
@@ -54,14 +60,14 @@ impl Guess<'_> {
         Ok(())
     }
 
-    /// Round `serving` of annotator `id`, with its guesses; `None` when it is not theirs.
-    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<GuessServing>, StoreError> {
+    /// Round `serving` of player `player`, with its guesses; `None` when it is not theirs.
+    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<GuessServing>, StoreError> {
         let row = sqlx::query(
             "SELECT v.mode, v.sentence_id, s.text, v.served_at FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
              WHERE v.id = $1 AND v.annotator_id = $2",
         )
         .bind(serving)
-        .bind(id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         let Some(row) = row else { return Ok(None) };
@@ -79,9 +85,9 @@ impl Guess<'_> {
         }))
     }
 
-    /// Annotator `id`'s latest guess since `since` (ms) in the language and mode of
+    /// Player `id`'s latest guess since `since` (ms) in the language and mode of
     /// round `serving`, with its sentence's text.
-    pub async fn latest(self, id: &str, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
+    pub async fn latest(self, player: &PlayerId, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
         let row = sqlx::query(
             "SELECT g.position, g.guess, g.word, g.correct, g.rank, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
@@ -89,7 +95,7 @@ impl Guess<'_> {
              WHERE v.annotator_id = $1 AND g.created_at >= $2 AND s.lang = t.lang AND v.mode = w.mode \
              ORDER BY g.created_at DESC, g.position DESC LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(since)
         .bind(serving)
         .fetch_optional(self.pool())

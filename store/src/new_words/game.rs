@@ -2,43 +2,45 @@
 
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
 use crate::StoreError;
-use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, Timing, Trial};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, PlayerId, Timing, Trial};
 use sqlx::Row;
 
 use super::{option_index, NewWords, NewWordsServing};
 
 impl NewWords<'_> {
-    /// How many items annotator `id` has met.
-    pub async fn met(self, id: &str) -> Result<usize, StoreError> {
-        let met: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+    /// How many items player `player` has met.
+    pub async fn met(self, player: &PlayerId) -> Result<usize, StoreError> {
+        let met: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM new_words_servings WHERE annotator_id = $1")
+            .bind(player)
+            .fetch_one(self.pool())
+            .await?;
         Ok(usize::try_from(met).unwrap_or(0))
     }
 
-    /// An item played with `word` that annotator `id` has not met: one a model has
+    /// An item played with `word` that player `player` has not met: one a model has
     /// judged when there is, else any, drawn at random.
-    pub async fn unmet_item(self, id: &str, word: PlayedWord) -> Result<Option<String>, StoreError> {
+    pub async fn unmet_item(self, player: &PlayerId, word: PlayedWord) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM new_words_items i \
              WHERE EXISTS (SELECT 1 FROM new_words_variants v WHERE v.item_id = i.id AND v.word = $2) \
              AND NOT EXISTS (SELECT 1 FROM new_words_servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
              ORDER BY CASE WHEN EXISTS (SELECT 1 FROM new_words_judgements j WHERE j.item_id = i.id) THEN 0 ELSE 1 END, random() LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(word.code())
         .fetch_optional(self.pool())
         .await?)
     }
 
-    /// Stores item `item` served to annotator `id` with `word`, its definition shown
+    /// Stores item `item` served to player `player` with `word`, its definition shown
     /// or not; nothing when they have it already (a second tab drawing it at the same moment).
-    pub async fn insert_serving(self, id: &str, item: &str, word: PlayedWord, with_definition: bool) -> Result<(), StoreError> {
+    pub async fn insert_serving(self, player: &PlayerId, item: &str, word: PlayedWord, with_definition: bool) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO new_words_servings (id, annotator_id, item_id, word, with_definition, served_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
         .bind(uuid::Uuid::now_v7().to_string())
-        .bind(id)
+        .bind(player)
         .bind(item)
         .bind(word.code())
         .bind(i64::from(with_definition))
@@ -48,18 +50,18 @@ impl NewWords<'_> {
         Ok(())
     }
 
-    /// The item annotator `id` was served first and has not answered.
-    pub async fn open_serving(self, id: &str) -> Result<Option<String>, StoreError> {
+    /// The item player `player` was served first and has not answered.
+    pub async fn open_serving(self, player: &PlayerId) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at, id LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?)
     }
 
-    /// The card of round `serving` of annotator `id`, with their latest answer since `since` (ms).
-    pub async fn card(self, id: &str, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
+    /// The card of round `serving` of player `player`, with their latest answer since `since` (ms).
+    pub async fn card(self, player: &PlayerId, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -70,7 +72,7 @@ impl NewWords<'_> {
         let tally = sqlx::query(
             "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM new_words_servings WHERE annotator_id = $1 AND choice IS NOT NULL",
         )
-        .bind(id)
+        .bind(player)
         .fetch_one(self.pool())
         .await?;
         Ok(NewWordsCard {
@@ -80,18 +82,18 @@ impl NewWords<'_> {
             options: [row.try_get(3)?, row.try_get(4)?],
             answered: tally.try_get(0)?,
             right: tally.try_get(1)?,
-            last: self.last_pick(id, since).await?,
+            last: self.last_pick(player, since).await?,
         })
     }
 
-    /// Annotator `id`'s last answer, if it was given since `since` (ms).
-    async fn last_pick(self, id: &str, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
+    /// Player `id`'s last answer, if it was given since `since` (ms).
+    async fn last_pick(self, player: &PlayerId, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
             "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
              WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
              ORDER BY s.served_at + s.server_ms DESC LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(since)
         .fetch_optional(self.pool())
         .await?;
@@ -104,14 +106,14 @@ impl NewWords<'_> {
         .transpose()
     }
 
-    /// Round `serving` of annotator `id`; `None` when it is not theirs.
-    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
+    /// Round `serving` of player `player`; `None` when it is not theirs.
+    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
             "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
-        .bind(id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| {

@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::items::{insert_item, ItemKind};
 use super::{Found, StoreError};
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
-use gapwise_model::{Timing, Trial, K};
+use gapwise_model::{PlayerId, Timing, Trial, K};
 
 crate::store::area!(
     /// The rate mode's rows: Likert items, servings and ratings.
@@ -109,7 +109,7 @@ impl Rate<'_> {
     /// item by the same person replaces the first. The game's rules (the engine's
     /// rate mode) checked the rating and that the item is the one served to them;
     /// the table refuses a rating outside 1 to 5.
-    pub async fn record(self, annotator_id: &str, (item_id, rating): (i64, u8), timing: Timing, trial: Trial) -> Result<(), StoreError> {
+    pub async fn record(self, player: &PlayerId, (item_id, rating): (i64, u8), timing: Timing, trial: Trial) -> Result<(), StoreError> {
         let replaced: Vec<String> = MEASURE_COLUMNS.split(", ").map(|column| format!("{column} = excluded.{column}")).collect();
         let sql = format!(
             "INSERT INTO rate_ratings (annotator_id, item_id, rating, created_at, {MEASURE_COLUMNS}) \
@@ -117,7 +117,7 @@ impl Rate<'_> {
              ON CONFLICT (annotator_id, item_id) DO UPDATE SET rating = excluded.rating, created_at = excluded.created_at, {}",
             replaced.join(", ")
         );
-        let query = sqlx::query(&sql).bind(annotator_id).bind(item_id).bind(i64::from(rating)).bind(now_ms());
+        let query = sqlx::query(&sql).bind(player).bind(item_id).bind(i64::from(rating)).bind(now_ms());
         bind_measure(query, timing, trial).execute(self.pool()).await?;
         Ok(())
     }

@@ -9,7 +9,7 @@ use sqlx::Row;
 use crate::sql::now_ms;
 use crate::Rate;
 use crate::StoreError;
-use gapwise_model::RateCard;
+use gapwise_model::{PlayerId, RateCard};
 
 /// A Likert serving as a rating of it needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,25 +21,25 @@ pub struct RateServing {
 }
 
 impl Rate<'_> {
-    /// The Likert item of `language` served to annotator `id` and not yet rated.
-    pub async fn open_serving(self, id: &str, language: &str) -> Result<Option<String>, StoreError> {
+    /// The Likert item of `language` served to player `player` and not yet rated.
+    pub async fn open_serving(self, player: &PlayerId, language: &str) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
              WHERE s.annotator_id = $1 AND NOT EXISTS (SELECT 1 FROM rate_ratings r WHERE r.annotator_id = $1 AND r.item_id = s.item_id) \
              ORDER BY s.served_at, s.id LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(language)
         .fetch_optional(self.pool())
         .await?)
     }
 
-    /// A Likert item of an active pair of `language` that annotator `id` has not met
+    /// A Likert item of an active pair of `language` that player `player` has not met
     /// and fewer than `raters` people rated: of the pair they met least (a player's
     /// ratings spread over the pairs), then of a sentence they have not read in any
     /// item, then the most rated (so that items get finished).
-    pub async fn unmet_item(self, id: &str, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn unmet_item(self, player: &PlayerId, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
@@ -49,22 +49,22 @@ impl Rate<'_> {
                                JOIN servings s ON s.item_id = seen.item_id WHERE c.item_id = i.id AND s.annotator_id = $1) THEN 1 ELSE 0 END, \
              (SELECT COUNT(*) FROM rate_ratings r WHERE r.item_id = i.id) DESC, i.id LIMIT 1",
         )
-        .bind(id)
+        .bind(player)
         .bind(language)
         .bind(raters)
         .fetch_optional(self.pool())
         .await?)
     }
 
-    /// Stores Likert item `item` served to annotator `id`, the target word at the
+    /// Stores Likert item `item` served to player `player`, the target word at the
     /// left end or not; nothing when they have it already (two tabs racing for it).
-    pub async fn insert_serving(self, id: &str, item: i64, target_first: bool) -> Result<(), StoreError> {
+    pub async fn insert_serving(self, player: &PlayerId, item: i64, target_first: bool) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
         )
         .bind(uuid::Uuid::now_v7().to_string())
-        .bind(id)
+        .bind(player)
         .bind(item)
         .bind(i64::from(target_first))
         .bind(now_ms())
@@ -73,8 +73,8 @@ impl Rate<'_> {
         Ok(())
     }
 
-    /// The card of Likert serving `serving` of annotator `id`.
-    pub async fn card(self, id: &str, serving: &str) -> Result<RateCard, StoreError> {
+    /// The card of Likert serving `serving` of player `player`.
+    pub async fn card(self, player: &PlayerId, serving: &str) -> Result<RateCard, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, p.target, p.distractor FROM servings s \
              JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE s.id = $1",
@@ -91,18 +91,19 @@ impl Rate<'_> {
             .into_iter()
             .next()
             .ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
-        let rated = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(id).fetch_one(self.pool()).await?;
+        let rated =
+            sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(player).fetch_one(self.pool()).await?;
         Ok(RateCard { serving_id: serving.to_owned(), context, left, right, rated })
     }
 
-    /// Likert serving `serving` of annotator `id`; `None` when it is not theirs.
-    pub async fn serving(self, id: &str, serving: &str) -> Result<Option<RateServing>, StoreError> {
+    /// Likert serving `serving` of player `player`; `None` when it is not theirs.
+    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<RateServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, s.served_at FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
-        .bind(id)
+        .bind(player)
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| Ok(RateServing { item_id: r.try_get(0)?, target_first: r.try_get::<i64, _>(1)? == 1, served_at: r.try_get(2)? }))

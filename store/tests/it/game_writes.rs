@@ -6,24 +6,24 @@
 use std::sync::Arc;
 
 use futures_util::future::join_all;
-use gapwise_model::Trial;
+use gapwise_model::{PlayerId, Trial};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{AnswerRow, ServingRow, Store, StoreError, Write};
 
 fn player(id: &str, pseudonym: &str) -> Write {
-    Write::NewAnnotator { id: id.into(), pseudonym: pseudonym.into(), consent_version: "v".into(), created_at: 1 }
+    Write::NewPlayer { id: PlayerId::new(id), pseudonym: pseudonym.into(), consent_version: "v".into(), created_at: 1 }
 }
 
 fn serve(id: &str, item_id: i64, session: &str) -> Write {
     let serving =
-        ServingRow { id: id.into(), annotator_id: "a".into(), item_id, k: gapwise_model::K::THREE, target_first: true, served_at: 2 };
+        ServingRow { id: id.into(), player: PlayerId::new("a"), item_id, k: gapwise_model::K::THREE, target_first: true, served_at: 2 };
     Write::Serve { serving: Arc::new(serving), session: session.into() }
 }
 
 fn answer(id: &str, item_id: i64) -> Write {
     Write::Answer(AnswerRow {
         id: id.into(),
-        annotator_id: "a".into(),
+        player: PlayerId::new("a"),
         item_id,
         k: gapwise_model::K::THREE,
         chosen: "two".into(),
@@ -38,7 +38,7 @@ fn answer(id: &str, item_id: i64) -> Write {
 }
 
 fn move_on(session: &str) -> Write {
-    Write::MoveOn { session: session.into(), player: "a".into() }
+    Write::MoveOn { session: session.into(), player: PlayerId::new("a") }
 }
 
 /// Two player ids whose hashes agree modulo every lane count (2 to 8), so that their
@@ -96,11 +96,9 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
         let told = together(store, vec![player(&one, "pd"), player(&other, "pd")]).await;
         assert_eq!(outcomes(&told), [Some(true), Some(false)], "{backend:?}: players {told:?}");
 
-        let (one, two, nobody) = tokio::join!(
-            store.players().create_session("a"),
-            store.players().create_session("a"),
-            store.players().create_session("nobody")
-        );
+        let (a, nobody) = (PlayerId::new("a"), PlayerId::new("nobody"));
+        let (one, two, nobody) =
+            tokio::join!(store.players().create_session(&a), store.players().create_session(&a), store.players().create_session(&nobody));
         assert!(nobody.is_err(), "{backend:?}: a session of no player");
         let (one, two) = (one.expect("session"), two.expect("session"));
         let hash = |token: &str| {
@@ -147,7 +145,7 @@ async fn the_jobs_of_rounds_are_told_their_own_results_together() {
             sqlx::query_scalar("SELECT id FROM items WHERE k = 3 ORDER BY id LIMIT 3").fetch_all(store.pool()).await.expect("items");
         let [first, second, third] = items[..] else { panic!("{backend:?}: three items of k = 3") };
         assert!(store.write(player("a", "pa")).await.expect("player"));
-        let token = store.players().create_session("a").await.expect("session");
+        let token = store.players().create_session(&PlayerId::new("a")).await.expect("session");
         let read = || async { store.players().session(&token).await.expect("read").expect("the session") };
         let hash = read().await.token_hash;
         assert!(store.write(serve("s1", first, &hash)).await.expect("serve"));
@@ -157,13 +155,13 @@ async fn the_jobs_of_rounds_are_told_their_own_results_together() {
             vec![answer("s1", first), serve("s2", second, &hash), answer("s1", first), serve("s2b", second, &hash), answer("s2", second)];
         let (told, session) = tokio::join!(together(store, round), read());
         assert_eq!(outcomes(&told), [Some(true), Some(true), Some(false), Some(false), Some(true)], "{backend:?}: a round {told:?}");
-        assert_eq!(session.annotator.pseudonym, "pa", "{backend:?}");
+        assert_eq!(session.player.pseudonym, "pa", "{backend:?}");
 
         // an answer of no serving fails alone: the round's other jobs are done
         let round = vec![answer("ghost", third), serve("s3", third, &hash), answer("s1", first)];
         let (told, session) = tokio::join!(together(store, round), read());
         assert_eq!(outcomes(&told), [None, Some(true), Some(false)], "{backend:?}: a round with a failing answer {told:?}");
-        assert_eq!(session.annotator.pseudonym, "pa", "{backend:?}");
+        assert_eq!(session.player.pseudonym, "pa", "{backend:?}");
 
         let session = read().await;
         assert_eq!((session.current_serving_id.as_deref(), session.score.answered), (Some("s3"), 2), "{backend:?}");
@@ -203,12 +201,12 @@ async fn servings_of_one_millisecond_keep_their_order() {
                 .expect("items");
         assert_eq!(items.len(), 2, "{backend:?}: the small seed has two pairs");
         assert!(store.write(player("a", "pa")).await.expect("player"));
-        let session = store.players().create_session("a").await.expect("session");
+        let session = store.players().create_session(&PlayerId::new("a")).await.expect("session");
         let hash = store.players().session(&session).await.expect("read").expect("the session").token_hash;
         for &(item, _) in &items {
             assert!(store.write(serve(&uuid::Uuid::now_v7().to_string(), item, &hash)).await.expect("serve"));
         }
-        let seen = store.game().served_and_friends("a").await.expect("read");
+        let seen = store.game().served_and_friends(&PlayerId::new("a")).await.expect("read");
         let served_in_order: Vec<i64> = items.iter().map(|&(_, pair)| pair).collect();
         assert_eq!(seen.pairs_served, served_in_order, "{backend:?}");
     }
