@@ -7,7 +7,7 @@
 use std::fmt;
 
 /// A way to play: the main game and the four side modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// The main game: which word of a pair fills the gap (the paper's Eq. 2).
@@ -23,7 +23,8 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Every mode, in the order the menu shows them.
+    /// Every mode, in the order the menu shows them (the order of the variants: a
+    /// variant missing here does not compile, see below).
     pub const ALL: [Mode; 5] = [Mode::Play, Mode::Rate, Mode::Define, Mode::Guess, Mode::NewWords];
 
     /// The mode's name in data: exports, the report, the model harness, logs.
@@ -58,6 +59,20 @@ impl Mode {
         format!("/{}", self.segment())
     }
 }
+
+// `Mode::ALL` is every variant, in order: strum lists the variants, and a mode added
+// to the enum but not to `ALL` stops the build here (the indexing is evaluated by
+// the compiler, below the length it checked first).
+#[allow(clippy::indexing_slicing)]
+const _: () = {
+    let variants = <Mode as strum::VariantArray>::VARIANTS;
+    assert!(variants.len() == Mode::ALL.len(), "Mode::ALL must list every variant of Mode");
+    let mut i = 0;
+    while i < variants.len() {
+        assert!(variants[i] as u8 == Mode::ALL[i] as u8, "Mode::ALL must list the variants in their order");
+        i += 1;
+    }
+};
 
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
