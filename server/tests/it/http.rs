@@ -351,6 +351,14 @@ async fn pages_carry_security_headers_and_unknown_pages_404() {
     assert_eq!(api.headers()["content-security-policy"], "frame-ancestors 'none'");
     let res = client().get(format!("{}/no/such/page", app.base)).send().await.expect("request");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // every mode has its page at its address, linked from the menu of every page
+    let home = client().get(format!("{}/", app.base)).send().await.expect("home").text().await.expect("html");
+    for mode in gapwise_model::Mode::ALL {
+        // (the main game asks a visitor without a session to start one: 401)
+        let page = client().get(format!("{}{}", app.base, mode.path())).send().await.expect("mode page");
+        assert!(page.status() != StatusCode::NOT_FOUND && !page.status().is_server_error(), "{mode}: {}", page.status());
+        assert!(home.contains(&format!("href=\"{}\"", mode.path())), "{mode} in the menu");
+    }
 }
 
 /// Without JavaScript: plain form posts, redirects back, and the server time.
@@ -706,7 +714,8 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         assert!(listed["define_picks"] == 0 && listed["answers"] == 3 && listed["friends"] == 2, "{listed:?}");
         let anonymous = client().get(format!("{}/api/my-data", app.base)).send().await.expect("anonymous");
         assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
-        assert_eq!(anonymous.headers().get("gapwise-error").and_then(|v| v.to_str().ok()), Some("no_session"), "a plain handler's code");
+        let refusal: serde_json::Value = anonymous.json().await.expect("a JSON error");
+        assert_eq!(refusal["Refused"]["code"], "no_session", "{refusal}");
         let page = me.get(format!("{}/my-data", app.base)).send().await.expect("page").text().await.expect("html");
         assert!(page.contains(pseudonym.as_str().expect("pseudonym")) && page.contains("&lt;script&gt;alert"), "messages are escaped");
         assert!(!page.contains("<script>alert"), "no script from a message reaches the page");

@@ -192,6 +192,9 @@ async fn only_staff_may_export_or_see_the_research_page() {
             assert_eq!(get(path, None, player_cookie.clone()).await.expect("player").status(), 403, "{path} player");
             assert_eq!(get(path, Some("Bearer nope".into()), None).await.expect("bad token").status(), 401, "{path} bad token");
         }
+        // a plain handler's error names its code in a header, for clients to act on
+        let refused = get("/api/export/csv", Some("Bearer nope".into()), None).await.expect("bad token");
+        assert_eq!(refused.headers().get("gapwise-error").and_then(|v| v.to_str().ok()), Some("unauthorized"));
         let report = c.post(format!("{base}/api/research-report")).header("Accept", "application/json");
         assert_eq!(report.send().await.expect("report").status(), 401, "the report's server function is guarded too");
         // a refusal shows only the refusal, in the words of the page asked for
