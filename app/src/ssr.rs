@@ -125,7 +125,12 @@ impl From<StoreError> for AppError {
                 tracing::warn!("database unavailable: {e}");
                 AppError::Unavailable(crate::i18n::detect().t(msg::ERROR_UNAVAILABLE))
             }
-            e @ (StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_) | StoreError::Io(_) | StoreError::Corrupt(_)) => {
+            e @ (StoreError::Db(_)
+            | StoreError::Sqlite(_)
+            | StoreError::Migrate(_)
+            | StoreError::Io(_)
+            | StoreError::Corrupt(_)
+            | StoreError::Internal(_)) => {
                 tracing::error!("store failed: {e}");
                 AppError::Internal
             }

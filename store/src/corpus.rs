@@ -43,7 +43,7 @@ impl Material<'_> {
         let languages: HashSet<String> =
             sqlx::query_scalar("SELECT code FROM languages").fetch_all(self.pool()).await?.into_iter().collect();
         let (path, options) = (path.to_owned(), options.clone());
-        let joined = |e: tokio::task::JoinError| StoreError::Invalid(format!("the import failed: {e}"));
+        let joined = |e: tokio::task::JoinError| StoreError::Internal(format!("the import failed: {e}"));
 
         let errors = {
             let (path, options, languages) = (path.clone(), options.clone(), languages.clone());
@@ -150,7 +150,7 @@ async fn take_postings(indexer: &tokio::sync::mpsc::UnboundedSender<ToIndexer>) 
 }
 
 fn indexer_stopped() -> StoreError {
-    StoreError::Invalid("the word indexer stopped".into())
+    StoreError::Internal("the word indexer stopped".into())
 }
 
 /// A file the import could not read.

@@ -28,10 +28,15 @@ pub enum StoreError {
     /// the request's.
     #[error("{0}")]
     Io(String),
-    /// A stored row the code cannot read (a mode or code it does not know): the
-    /// database's fault, not the request's.
+    /// A stored row the code cannot read (a code it does not know, a number out of
+    /// its range, offsets outside their sentence): the database's fault, not the
+    /// request's.
     #[error("the stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// Work of the store's own failed (the password hasher, a worker thread): the
+    /// server's fault, not the request's.
+    #[error("{0}")]
+    Internal(String),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     /// From the SQLite game writer's own connection (see `game_writes`); shared

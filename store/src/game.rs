@@ -89,7 +89,7 @@ const HOLD_COUNTS: &str = "SELECT i.id, i.k, p.lang, i.gold, p.creator_id, COALE
 
 /// A stored k, checked.
 pub(crate) fn to_k(raw: i64) -> Result<K, StoreError> {
-    u8::try_from(raw).ok().and_then(|k| K::new(k).ok()).ok_or_else(|| StoreError::Invalid(format!("stored k {raw} is not 1, 3 or 5")))
+    u8::try_from(raw).ok().and_then(|k| K::new(k).ok()).ok_or_else(|| StoreError::Corrupt(format!("stored k {raw} is not 1, 3 or 5")))
 }
 
 impl Game<'_> {
@@ -142,7 +142,7 @@ impl Game<'_> {
             let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
             match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
                 (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
-                _ => Err(StoreError::Invalid(format!("item {item_id} has a blank outside its sentence"))),
+                _ => Err(StoreError::Corrupt(format!("item {item_id} has a blank outside its sentence"))),
             }
         })
         .collect()
@@ -304,5 +304,18 @@ impl Game<'_> {
     pub async fn score(self, player: &PlayerId) -> Result<gapwise_model::Score, StoreError> {
         let row = sqlx::query("SELECT answered, answered_right FROM annotators WHERE id = $1").bind(player).fetch_one(self.pool()).await?;
         Ok(gapwise_model::Score { answered: row.try_get(0)?, correct: row.try_get(1)? })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stored value the code cannot read is the database's fault (a server error),
+    /// not a bad request.
+    #[test]
+    fn a_stored_k_out_of_range_is_corrupt_data() {
+        assert!(matches!(to_k(3), Ok(k) if k == K::THREE));
+        assert!(matches!(to_k(7), Err(StoreError::Corrupt(_))));
     }
 }

@@ -203,7 +203,7 @@ impl Research<'_> {
                 .ok()
                 .zip(usize::try_from(end).ok())
                 .and_then(|(s, e)| Some(format!("{}{BLANK}{}", text.get(..s)?, text.get(e..)?)))
-                .ok_or_else(|| StoreError::Invalid(format!("bad blank offsets in item {item_id}")))?;
+                .ok_or_else(|| StoreError::Corrupt(format!("bad blank offsets in item {item_id}")))?;
             map.entry(item_id).or_default().push(ExportContext { text: blanked, source: r.try_get(4)?, genre: r.try_get(5)? });
         }
         Ok(map)
@@ -229,7 +229,7 @@ impl Research<'_> {
 pub(super) fn trial_of(row: &sqlx::any::AnyRow, first: usize) -> Result<Trial, StoreError> {
     let count = |i: usize| -> Result<Option<u32>, StoreError> {
         let stored: Option<i64> = row.try_get(first + i)?;
-        stored.map(|n| u32::try_from(n).map_err(|_| StoreError::Invalid(format!("a stored trial count is out of range: {n}")))).transpose()
+        stored.map(|n| u32::try_from(n).map_err(|_| StoreError::Corrupt(format!("a stored trial count is out of range: {n}")))).transpose()
     };
     let input: Option<String> = row.try_get(first)?;
     Ok(Trial { input: input.as_deref().and_then(Input::parse), hidden: count(1)?, clock_us: count(2)?, frame_us: count(3)? })

@@ -80,7 +80,7 @@ impl Rights<'_> {
             ratings: ratings
                 .iter()
                 .map(|r| {
-                    let rating = u8::try_from(r.try_get::<i64, _>(1)?).map_err(|_| StoreError::Invalid("a stored rating is out of range".into()))?;
+                    let rating = u8::try_from(r.try_get::<i64, _>(1)?).map_err(|_| StoreError::Corrupt("a stored rating is out of range".into()))?;
                     Ok(MyRating { item_id: r.try_get(0)?, rating, at: utc_minute(r.try_get(2)?) })
                 })
                 .collect::<Result<_, StoreError>>()?,

@@ -135,7 +135,7 @@ impl Scores<'_> {
                 let start: i64 = r.try_get(3)?;
                 let end: i64 = r.try_get(4)?;
                 let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
-                    return Err(StoreError::Invalid(format!("negative blank offsets in sentence {}", r.try_get::<i64, _>(1)?)));
+                    return Err(StoreError::Corrupt(format!("negative blank offsets in sentence {}", r.try_get::<i64, _>(1)?)));
                 };
                 Ok(ContextToScore {
                     pair_id: r.try_get(0)?,

@@ -73,8 +73,8 @@ pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> 
         Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
     })
     .await
-    .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))?
-    .map_err(|e| StoreError::Invalid(format!("hashing failed: {e}")))
+    .map_err(|e| StoreError::Internal(format!("hashing failed: {e}")))?
+    .map_err(|e| StoreError::Internal(format!("hashing failed: {e}")))
 }
 
 /// Whether `password` matches the stored hash (false for a malformed hash). Without

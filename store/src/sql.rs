@@ -39,7 +39,7 @@ pub(crate) fn stored_code<T>(
 ) -> Result<T, StoreError> {
     use sqlx::Row;
     let code: String = row.try_get(at)?;
-    parse(&code).ok_or_else(|| StoreError::Invalid(format!("stored {what} {code:?} is unknown")))
+    parse(&code).ok_or_else(|| StoreError::Corrupt(format!("stored {what} {code:?} is unknown")))
 }
 
 /// The VALUES of a multi-row INSERT of `rows` rows of `columns` columns on `conn`:

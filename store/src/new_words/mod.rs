@@ -106,5 +106,5 @@ fn setup_of(row: &sqlx::any::AnyRow, first: usize) -> Result<NewWordsSetup, Stor
 }
 
 fn option_index(value: i64) -> Result<usize, StoreError> {
-    usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Invalid(format!("a stored WinoDict option is {value}")))
+    usize::try_from(value).ok().filter(|&i| i < 2).ok_or_else(|| StoreError::Corrupt(format!("a stored WinoDict option is {value}")))
 }

@@ -90,7 +90,7 @@ impl Rate<'_> {
             .await?
             .into_iter()
             .next()
-            .ok_or_else(|| StoreError::Invalid("a Likert item has no context".into()))?;
+            .ok_or_else(|| StoreError::Corrupt("a Likert item has no context".into()))?;
         let rated =
             sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings WHERE annotator_id = $1").bind(player).fetch_one(self.pool()).await?;
         Ok(RateCard { serving_id: serving.to_owned(), context, left, right, rated })
