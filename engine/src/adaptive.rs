@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
-use gapwise_model::{PlayerId, K};
+use gapwise_model::{Language, PlayerId, K};
 use gapwise_stats::adaptive::{ability, most_informative, Open};
 
 use super::estimates::Estimates;
@@ -26,10 +26,10 @@ impl Engine {
         &self,
         player: &PlayerId,
         k: K,
-        lang: &str,
+        language: Language,
         mut open: Vec<(i64, i64)>,
     ) -> Result<Option<i64>, EngineError> {
-        let estimates = self.estimates(k, lang).await?;
+        let estimates = self.estimates(k, language).await?;
         let mine: Vec<(f64, bool)> =
             self.store.game().answers_of(player).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
         // ties go to the last: in random order, to no item in particular
@@ -43,12 +43,12 @@ impl Engine {
 
     /// The difficulties of the game of `k` contexts in `lang`, fitted at most
     /// [`super::estimates::REFIT_AFTER`] ago.
-    async fn estimates(&self, k: K, lang: &str) -> Result<Arc<Estimates>, EngineError> {
-        let game = (k, lang.to_owned());
+    async fn estimates(&self, k: K, language: Language) -> Result<Arc<Estimates>, EngineError> {
+        let game = (k, language.to_owned());
         if let Some(known) = self.estimates.get(&game) {
             return Ok(known);
         }
-        let answers = self.store.game().answers_in_game(k, lang).await?;
+        let answers = self.store.game().answers_in_game(k, language).await?;
         // a fit over a large game takes a while: off the request threads
         let fitted = match tokio::task::spawn_blocking(move || Estimates::fit(&answers)).await {
             Ok(fitted) => Arc::new(fitted),

@@ -11,6 +11,6 @@ impl Engine {
     /// The game inside challenge `id`, which `session`'s player must be part of.
     pub(crate) async fn play_challenge(&self, session: &Session, id: &str) -> Result<PlayState, EngineError> {
         let (k, lang) = self.store.social().challenge_game(id, &session.player.id).await?;
-        self.play_state_from(session, k, &lang, Source::Challenge(id)).await
+        self.play_state_from(session, k, lang, Source::Challenge(id)).await
     }
 }

@@ -31,7 +31,7 @@ impl Engine {
                     ItemPolicy::FewestHolders => Source::Open,
                     ItemPolicy::MostInformation => Source::Informed,
                 };
-                return self.play_state_from(session, a.k, &a.lang, source).await.map(Some);
+                return self.play_state_from(session, a.k, a.lang, source).await.map(Some);
             }
             "completed" => {}
             _ => return Ok(Some(PlayState::Returned { platform: a.platform })),

@@ -1,6 +1,6 @@
 //! The engine and the caches its clones share.
 
-use gapwise_model::PlayerId;
+use gapwise_model::{Language, PlayerId};
 use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -42,7 +42,7 @@ pub struct Engine {
     /// Players' answers folded for their progress (see [`super::progress`]).
     pub(crate) tallies: Arc<Memo<PlayerId, Arc<Mutex<Tally>>>>,
     /// Adaptive studies' item difficulties by k and language, for a short while.
-    pub(crate) estimates: Arc<Memo<(gapwise_model::K, String), Arc<Estimates>>>,
+    pub(crate) estimates: Arc<Memo<(gapwise_model::K, Language), Arc<Estimates>>>,
 }
 
 impl Engine {

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use rand::seq::IteratorRandom;
 
 use crate::EngineError;
-use gapwise_model::{K, RESERVATION_MS};
+use gapwise_model::{Language, K, RESERVATION_MS};
 use gapwise_store::{now_ms, ServedAndFriends, Store};
 
 /// How many of a player's latest items' pairs the next choice avoids.
@@ -93,7 +93,7 @@ impl Candidate {
 }
 
 /// The items of one k and language.
-type Game = (K, String);
+type Game = (K, Language);
 
 #[derive(Debug)]
 struct Table {
@@ -190,8 +190,8 @@ impl HoldTable {
     }
 
     /// Whether the game of `k` contexts in `lang` has gold items (as last loaded).
-    pub(crate) fn has_gold(&self, k: K, lang: &str) -> bool {
-        self.lock().as_ref().and_then(|t| t.games.get(&(k, lang.to_owned()))).is_some_and(|g| g.iter().any(|c| c.gold))
+    pub(crate) fn has_gold(&self, k: K, language: Language) -> bool {
+        self.lock().as_ref().and_then(|t| t.games.get(&(k, language.to_owned()))).is_some_and(|g| g.iter().any(|c| c.gold))
     }
 
     /// The item for `player` with `k` contexts in `lang` from the table as last
@@ -200,10 +200,10 @@ impl HoldTable {
     /// pair first, then the least held, ties broken at random. Either way an item
     /// whose pair the player just met comes only when no other is left (the older
     /// the meeting, the sooner).
-    pub(crate) fn choose(&self, k: K, lang: &str, player: &PlayerView, gold_only: bool) -> Option<i64> {
+    pub(crate) fn choose(&self, k: K, language: Language, player: &PlayerView, gold_only: bool) -> Option<i64> {
         let table = self.lock();
         let table = table.as_ref()?;
-        let (cap, candidates) = (table.cap, table.games.get(&(k, lang.to_owned()))?);
+        let (cap, candidates) = (table.cap, table.games.get(&(k, language.to_owned()))?);
         let eligible = |c: &&Candidate| c.eligible(player, cap, gold_only);
         let recency = |c: &Candidate| player.recency(c.pair);
         // a gold pick is otherwise at random; else (stranger, held) ranks, a friend's pair first
@@ -222,19 +222,20 @@ impl HoldTable {
     /// The items `player` may get with `k` contexts in `lang` (gold, or not yet
     /// retired; never served to them) with their holders, as last loaded; of a pair
     /// the player just met only when no other is left (as in [`HoldTable::choose`]).
-    pub(crate) fn open_items(&self, k: K, lang: &str, player: &PlayerView) -> Vec<(i64, i64)> {
+    pub(crate) fn open_items(&self, k: K, language: Language, player: &PlayerView) -> Vec<(i64, i64)> {
         let table = self.lock();
         let Some(table) = table.as_ref() else { return Vec::new() };
-        let candidates = table.games.get(&(k, lang.to_owned())).map_or(&[][..], Vec::as_slice);
+        let candidates = table.games.get(&(k, language.to_owned())).map_or(&[][..], Vec::as_slice);
         let open: Vec<&Candidate> = candidates.iter().filter(|c| c.eligible(player, table.cap, false)).collect();
         let fresh = open.iter().map(|c| player.recency(c.pair)).min().unwrap_or(0);
         open.into_iter().filter(|c| player.recency(c.pair) == fresh).map(|c| (c.id, c.held)).collect()
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).
-    pub(crate) fn add_holder(&self, k: K, lang: &str, id: i64) {
+    pub(crate) fn add_holder(&self, k: K, language: Language, id: i64) {
         let mut table = self.lock();
-        let candidate = table.as_mut().and_then(|t| t.games.get_mut(&(k, lang.to_owned()))).and_then(|g| g.iter_mut().find(|c| c.id == id));
+        let candidate =
+            table.as_mut().and_then(|t| t.games.get_mut(&(k, language.to_owned()))).and_then(|g| g.iter_mut().find(|c| c.id == id));
         if let Some(c) = candidate {
             c.held += 1;
         }
@@ -262,7 +263,7 @@ mod tests {
     /// A fresh table holding `candidates` as the game of k = 5 in English.
     fn table_of(cap: i64, candidates: Vec<Candidate>) -> HoldTable {
         let holds = HoldTable::default();
-        let games = HashMap::from([((K::FIVE, "en".to_owned()), candidates)]);
+        let games = HashMap::from([((K::FIVE, gapwise_model::Language::En), candidates)]);
         *holds.lock() = Some(Table { generation: 0, loaded_at: Instant::now(), valid_for: MIN_AGE, cap, games });
         holds
     }
@@ -290,7 +291,7 @@ mod tests {
         for _ in 0..20 {
             let mut view = player(&[], &[]);
             let mut order = Vec::new();
-            while let Some(id) = holds.choose(K::FIVE, "en", &view, false) {
+            while let Some(id) = holds.choose(K::FIVE, gapwise_model::Language::En, &view, false) {
                 let pair = if id <= 2 { 10 } else { 20 };
                 order.push(pair);
                 view.add(id, pair);
@@ -302,47 +303,52 @@ mod tests {
         let holds = table_of(5, paired(&[(2, 10), (5, 20)]));
         let mut view = player(&[1, 3, 4], &[]);
         view.recent_pairs.extend([10, 20, 30]);
-        assert_eq!(holds.choose(K::FIVE, "en", &view, false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &view, false), Some(2));
         // the adaptive rule is offered the same: the pair met longest ago only
-        assert_eq!(holds.open_items(K::FIVE, "en", &view), vec![(2, 0)]);
+        assert_eq!(holds.open_items(K::FIVE, gapwise_model::Language::En, &view), vec![(2, 0)]);
     }
 
     #[test]
     fn the_least_held_open_item_comes_first_and_a_friends_pair_before_it() {
         let holds = table(3, &[(1, false, None, 2), (2, false, Some("ann"), 1), (3, false, None, 0), (4, false, Some("bob"), 2)]);
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), Some(3));
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[3], &[]), false), Some(2));
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &["bob"]), false), Some(4));
-        assert_eq!(holds.choose(K::THREE, "en", &player(&[], &[]), false), None, "another k");
-        assert_eq!(holds.choose(K::FIVE, "fr", &player(&[], &[]), false), None, "another language");
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(3));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[3], &[]), false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &["bob"]), false), Some(4));
+        assert_eq!(holds.choose(K::THREE, gapwise_model::Language::En, &player(&[], &[]), false), None, "another k");
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::Fr, &player(&[], &[]), false), None, "another language");
     }
 
     #[test]
     fn items_retire_at_the_cap_but_gold_items_do_not() {
         let holds = table(2, &[(1, false, None, 2), (2, true, None, 9)]);
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), Some(2));
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[2], &[]), false), None);
-        assert!(holds.has_gold(K::FIVE, "en") && !holds.has_gold(K::ONE, "en"));
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), true), Some(2));
-        let mut open = holds.open_items(K::FIVE, "en", &player(&[], &[]));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[2], &[]), false), None);
+        assert!(holds.has_gold(K::FIVE, gapwise_model::Language::En) && !holds.has_gold(K::ONE, gapwise_model::Language::En));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), true), Some(2));
+        let mut open = holds.open_items(K::FIVE, gapwise_model::Language::En, &player(&[], &[]));
         open.sort_unstable();
         assert_eq!(open, vec![(2, 9)], "the adaptive rule is offered the same items");
-        assert_eq!(holds.open_items(K::FIVE, "en", &player(&[2], &[])), vec![]);
+        assert_eq!(holds.open_items(K::FIVE, gapwise_model::Language::En, &player(&[2], &[])), vec![]);
     }
 
     #[test]
     fn a_serving_counts_at_once_and_ties_are_spread() {
         let holds = table(1, &[(1, false, None, 0), (2, false, None, 0)]);
-        let first = holds.choose(K::FIVE, "en", &player(&[], &[]), false).expect("an item");
-        holds.add_holder(K::FIVE, "en", first);
-        let second = holds.choose(K::FIVE, "en", &player(&[], &[]), false).expect("the other item");
+        let first = holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false).expect("an item");
+        holds.add_holder(K::FIVE, gapwise_model::Language::En, first);
+        let second = holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false).expect("the other item");
         assert_ne!(first, second);
-        holds.add_holder(K::FIVE, "en", second);
-        assert_eq!(holds.choose(K::FIVE, "en", &player(&[], &[]), false), None, "both retired");
+        holds.add_holder(K::FIVE, gapwise_model::Language::En, second);
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), None, "both retired");
 
         let seen: HashSet<i64> = (0..200)
             .filter_map(|_| {
-                table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(K::FIVE, "en", &player(&[], &[]), false)
+                table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(
+                    K::FIVE,
+                    gapwise_model::Language::En,
+                    &player(&[], &[]),
+                    false,
+                )
             })
             .collect();
         assert_eq!(seen.len(), 3, "ties are broken at random: {seen:?}");

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::Rng;
 
-use gapwise_model::{gold_rate, PlayerId, K};
+use gapwise_model::{gold_rate, Language, PlayerId, K};
 
 use super::hold_table::PlayerView;
 use super::Engine;
@@ -37,12 +37,18 @@ pub(crate) enum Source<'a> {
 
 impl Engine {
     /// The next item for `annotator` with `k` contexts in `lang`, if any is left.
-    pub(crate) async fn choose_item(&self, player: &PlayerId, k: K, lang: &str, source: Source<'_>) -> Result<Option<i64>, EngineError> {
+    pub(crate) async fn choose_item(
+        &self,
+        player: &PlayerId,
+        k: K,
+        language: Language,
+        source: Source<'_>,
+    ) -> Result<Option<i64>, EngineError> {
         match source {
             Source::Challenge(id) => Ok(self.store.game().next_challenge_item(id, player).await?),
             Source::Open | Source::Informed => {
                 self.holds.refresh(&self.store).await?;
-                let gold_first = if self.holds.has_gold(k, lang) {
+                let gold_first = if self.holds.has_gold(k, language) {
                     let misses = self.store.admin().recent_gold_misses(player).await?;
                     rand::thread_rng().gen_bool(gold_rate(misses))
                 } else {
@@ -51,14 +57,14 @@ impl Engine {
                 let view = self.player_view(player).await?;
                 let open = {
                     let seen = view.lock().unwrap_or_else(PoisonError::into_inner);
-                    let gold = if gold_first { self.holds.choose(k, lang, &seen, true) } else { None };
+                    let gold = if gold_first { self.holds.choose(k, language, &seen, true) } else { None };
                     match (gold, source) {
                         (Some(gold), _) => return Ok(Some(gold)),
-                        (None, Source::Informed) => self.holds.open_items(k, lang, &seen),
-                        (None, _) => return Ok(self.holds.choose(k, lang, &seen, false)),
+                        (None, Source::Informed) => self.holds.open_items(k, language, &seen),
+                        (None, _) => return Ok(self.holds.choose(k, language, &seen, false)),
                     }
                 };
-                self.most_informative(player, k, lang, open).await
+                self.most_informative(player, k, language, open).await
             }
         }
     }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use gapwise_model::{unlock_level, Feedback, ItemCard, PlayState, PlayerId, Reported, Round, Score, Timing, K};
+use gapwise_model::{unlock_level, Feedback, ItemCard, Language, PlayState, PlayerId, Reported, Round, Score, Timing, K};
 use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
@@ -84,7 +84,7 @@ impl Engine {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
-    pub async fn play(&self, session: &Session, k: K, lang: &str, challenge: Option<&str>) -> Result<PlayState, EngineError> {
+    pub async fn play(&self, session: &Session, k: K, language: Language, challenge: Option<&str>) -> Result<PlayState, EngineError> {
         // the items of idle crowd assignments go to others
         self.sweep_abandoned().await?;
         if session.in_crowd {
@@ -101,31 +101,37 @@ impl Engine {
         if needed > 1 && self.progress(&session.player.id).await?.level < needed {
             return Ok(PlayState::Locked { k, level: needed, pseudonym: session.player.pseudonym.clone() });
         }
-        self.play_state_from(session, k, lang, Source::Open).await
+        self.play_state_from(session, k, language, Source::Open).await
     }
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
-    pub async fn play_state(&self, session: &Session, k: K, lang: &str) -> Result<PlayState, EngineError> {
+    pub async fn play_state(&self, session: &Session, k: K, language: Language) -> Result<PlayState, EngineError> {
         self.sweep_abandoned().await?;
-        self.play_state_from(session, k, lang, Source::Open).await
+        self.play_state_from(session, k, language, Source::Open).await
     }
 
     /// [`Engine::play_state`] with the next item from `source`. An unanswered serving
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
-    pub(crate) async fn play_state_from(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<PlayState, EngineError> {
+    pub(crate) async fn play_state_from(
+        &self,
+        session: &Session,
+        k: K,
+        language: Language,
+        source: Source<'_>,
+    ) -> Result<PlayState, EngineError> {
         let pseudonym = session.player.pseudonym.clone();
         match self.current(session).await? {
             Some(Current::Answered(feedback)) => return Ok(feedback),
-            Some(Current::Open(serving)) if serving.row.k == k && serving.item.lang == lang && self.fits(&serving, source).await? => {
+            Some(Current::Open(serving)) if serving.row.k == k && serving.item.lang == language && self.fits(&serving, source).await? => {
                 let card = serving.card();
                 return Ok(PlayState::Item { card, score: session.score, pseudonym });
             }
             _ => {}
         }
         let score = session.score;
-        match self.serve_new(session, k, lang, source).await? {
+        match self.serve_new(session, k, language, source).await? {
             Some(serving) => {
                 let card = serving.card();
                 Ok(PlayState::Item { card, score, pseudonym })
@@ -166,7 +172,7 @@ impl Engine {
         session: &Session,
         answer: (&str, usize, Reported),
         k: K,
-        lang: &str,
+        language: Language,
         challenge: Option<&str>,
     ) -> Result<Round, EngineError> {
         let (answer_id, choice, reported) = answer;
@@ -176,13 +182,13 @@ impl Engine {
         // challenge's, or a k that needs a level), it is chosen and served while the
         // answer is committed: on SQLite both writes then go in one batch.
         let (answered, next) = if !session.in_crowd && challenge.is_none() && unlock_level(k) == 1 {
-            let next = self.play(&moved_on, k, lang, challenge).await;
+            let next = self.play(&moved_on, k, language, challenge).await;
             (self.stored(sent).await?, next?)
         } else {
             let answered = self.stored(sent).await?;
             // a crowd study ends on the answer that reaches its target
             let moved_on = Session { score: answered.score_after(session.score), ..moved_on };
-            (answered, self.play(&moved_on, k, lang, challenge).await?)
+            (answered, self.play(&moved_on, k, language, challenge).await?)
         };
         let score = answered.score_after(session.score);
         let next = next.with_score(score);
@@ -234,7 +240,7 @@ impl Engine {
         if write.result().await? {
             self.served.remove(serving.row.id.as_str());
             let ServingRow { id, player, k, .. } = &*serving.row;
-            self.fold_stored(player, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang.clone() });
+            self.fold_stored(player, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang });
             return Ok(Answered { serving, chosen, correct, fresh: true });
         }
         let id = &serving.row.id;
@@ -252,12 +258,12 @@ impl Engine {
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this
     /// player has never been served, records the serving with a random option
     /// order, and makes it the session's current serving. `None` when none is left.
-    async fn serve_new(&self, session: &Session, k: K, lang: &str, source: Source<'_>) -> Result<Option<Serving>, EngineError> {
+    async fn serve_new(&self, session: &Session, k: K, language: Language, source: Source<'_>) -> Result<Option<Serving>, EngineError> {
         let player = &session.player.id;
         // Two requests of one player may race for the same item: the unique
         // (player, item) constraint lets one win, and the other picks again.
         for _ in 0..5 {
-            let item = self.choose_item(player, k, lang, source).await?;
+            let item = self.choose_item(player, k, language, source).await?;
             let Some(item_id) = item else { return Ok(None) };
             let row = Arc::new(ServingRow {
                 // time-ordered: a new serving's (and its answer's) key goes at the end
@@ -272,7 +278,7 @@ impl Engine {
             });
             if self.store.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
                 if !matches!(source, Source::Challenge(_)) {
-                    self.holds.add_holder(k, lang, item_id);
+                    self.holds.add_holder(k, language, item_id);
                 }
                 let item = self.item(item_id).await?;
                 self.count_served(player, item_id, item.pair);

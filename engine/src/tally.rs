@@ -13,7 +13,7 @@ pub(crate) struct Tally {
     pub streak: i64,
     pub best_streak: i64,
     pub ks: BTreeSet<K>,
-    pub languages: BTreeSet<String>,
+    pub languages: BTreeSet<gapwise_model::Language>,
     pub per_day: BTreeMap<i64, i64>,
     /// When the newest answer folded was stored, and its id: answers are folded in
     /// the order the database sorts them, by that time and then by id (lowercase
@@ -39,7 +39,7 @@ impl Tally {
             self.streak = if answer.correct { self.streak + 1 } else { 0 };
             self.best_streak = self.best_streak.max(self.streak);
             self.ks.insert(answer.k);
-            self.languages.insert(answer.lang.clone());
+            self.languages.insert(answer.lang);
             *self.per_day.entry(answer.created_at.div_euclid(DAY_MS)).or_default() += 1;
         }
     }
@@ -55,7 +55,7 @@ mod tests {
     use super::*;
 
     fn answer(id: &str, created_at: i64, correct: bool) -> PastAnswer {
-        PastAnswer { id: id.into(), k: K::FIVE, correct, created_at, lang: "en".into() }
+        PastAnswer { id: id.into(), k: K::FIVE, correct, created_at, lang: gapwise_model::Language::En }
     }
 
     #[test]

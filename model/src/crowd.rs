@@ -105,7 +105,7 @@ pub struct StudySettings {
     pub platform: Platform,
     pub name: String,
     pub k: K,
-    pub language: String,
+    pub language: crate::Language,
     /// Items a participant answers.
     pub items_target: i64,
     /// An assignment idle this long is abandoned.

@@ -12,6 +12,7 @@ mod define;
 mod guess;
 mod ids;
 mod k;
+mod language;
 mod leaderboard;
 mod mode;
 mod new_words;
@@ -35,6 +36,7 @@ pub use define::*;
 pub use guess::*;
 pub use ids::PlayerId;
 pub use k::K;
+pub use language::Language;
 pub use leaderboard::*;
 pub use mode::Mode;
 pub use new_words::*;
@@ -51,15 +53,18 @@ pub use social::*;
 pub use suggest::*;
 pub use trial::*;
 
-/// The languages of the game: code and name in the language itself.
-pub const LANGUAGES: [(&str, &str); 5] = [("en", "English"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("ru", "Русский")];
+/// The languages of the game: code and name in the language itself (of [`Language::ALL`]).
+pub const LANGUAGES: [(&str, &str); 5] = {
+    let [en, es, fr, it, ru] = Language::ALL;
+    [(en.code(), en.name()), (es.code(), es.name()), (fr.code(), fr.name()), (it.code(), it.name()), (ru.code(), ru.name())]
+};
 
 /// The language played when the player has not chosen.
-pub const DEFAULT_LANGUAGE: &str = "en";
+pub const DEFAULT_LANGUAGE: &str = Language::En.code();
 
 /// Parses a language code chosen by a player; `None` when it is not one of [`LANGUAGES`].
 pub fn parse_language(raw: &str) -> Option<&'static str> {
-    LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == raw.trim())
+    Language::parse(raw).map(Language::code)
 }
 
 /// How a word pair was made: from closed word lists, from word vectors, or proposed by a player.

@@ -7,7 +7,7 @@
 //! pages its material feeds say so, and how much runs before it, instead of
 //! "nothing left".
 
-use crate::{Mode, LANGUAGES};
+use crate::{Language, Mode};
 
 /// Whether the default model prepares `mode`'s material in every language (else in
 /// English only: WordNet and the invented-word items are English).
@@ -29,26 +29,25 @@ pub enum Part {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
     pub mode: Mode,
-    pub language: &'static str,
+    pub language: Language,
     pub part: Part,
 }
 
 /// The tasks in the order they run (a task's place is its bit in the stored set of
 /// pending tasks): what makes each mode playable in each language first.
 pub fn plan() -> Vec<Task> {
-    let codes = LANGUAGES.map(|(code, _)| code);
     let task = |mode, language, part| Task { mode, language, part };
     let mut plan = Vec::new();
-    for language in codes {
+    for language in Language::ALL {
         plan.push(task(Mode::Rate, language, Part::First));
         plan.push(task(Mode::Guess, language, Part::First));
     }
-    plan.push(task(Mode::Define, "en", Part::First));
-    plan.push(task(Mode::NewWords, "en", Part::First));
-    for language in codes {
+    plan.push(task(Mode::Define, Language::En, Part::First));
+    plan.push(task(Mode::NewWords, Language::En, Part::First));
+    for language in Language::ALL {
         plan.push(task(Mode::Play, language, Part::First));
     }
-    for language in codes {
+    for language in Language::ALL {
         plan.push(task(Mode::Rate, language, Part::Rest));
         plan.push(task(Mode::Guess, language, Part::Rest));
     }
@@ -118,7 +117,7 @@ impl Pending {
     /// Whether `mode`'s material of `language` is still to make (a page fed by it
     /// that has nothing left for a player says "being prepared"), and if so how many
     /// pending tasks run before its next one.
-    pub fn waiting_for(self, mode: Mode, language: &str) -> Option<usize> {
+    pub fn waiting_for(self, mode: Mode, language: Language) -> Option<usize> {
         let at = plan().iter().enumerate().position(|(at, t)| t.mode == mode && t.language == language && self.has(at))?;
         Some((0..at).filter(|&i| self.has(i)).count())
     }
@@ -136,7 +135,7 @@ mod tests {
         for mode in Mode::ALL {
             // every language has a first part of a mode prepared in every language
             let languages = plan.iter().filter(|t| t.mode == mode && t.part == Part::First).count();
-            assert_eq!(languages, if prepared_in_every_language(mode) { LANGUAGES.len() } else { 1 }, "{mode:?}");
+            assert_eq!(languages, if prepared_in_every_language(mode) { Language::ALL.len() } else { 1 }, "{mode:?}");
         }
     }
 
@@ -146,16 +145,16 @@ mod tests {
         let first_rest = plan.iter().position(|t| t.part == Part::Rest).expect("a rest");
         assert!(plan[..first_rest].iter().all(|t| t.part == Part::First));
         let all = Pending::all();
-        assert_eq!(all.waiting_for(Mode::Rate, "en"), Some(0));
-        assert_eq!(all.waiting_for(Mode::Guess, "es"), Some(3));
-        let rating_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == "es").expect("es");
+        assert_eq!(all.waiting_for(Mode::Rate, Language::En), Some(0));
+        assert_eq!(all.waiting_for(Mode::Guess, Language::Es), Some(3));
+        let rating_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == Language::Es).expect("es");
         let done = (0..=rating_es).fold(all, |p, at| p.without(at));
-        assert_eq!(done.waiting_for(Mode::Guess, "es"), Some(0));
+        assert_eq!(done.waiting_for(Mode::Guess, Language::Es), Some(0));
         // the rest of Spanish rating is still to come, after the first parts and more
-        let rest_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == "es" && t.part == Part::Rest).expect("rest");
-        assert_eq!(done.waiting_for(Mode::Rate, "es"), Some((rating_es + 1..rest_es).count()));
-        assert_eq!(done.without(rest_es).waiting_for(Mode::Rate, "es"), None);
-        assert_eq!(all.waiting_for(Mode::Define, "es"), None, "English only");
+        let rest_es = plan.iter().position(|t| t.mode == Mode::Rate && t.language == Language::Es && t.part == Part::Rest).expect("rest");
+        assert_eq!(done.waiting_for(Mode::Rate, Language::Es), Some((rating_es + 1..rest_es).count()));
+        assert_eq!(done.without(rest_es).waiting_for(Mode::Rate, Language::Es), None);
+        assert_eq!(all.waiting_for(Mode::Define, Language::Es), None, "English only");
         assert!(Pending::default().is_empty() && !all.is_empty());
         assert_eq!((all.done(), done.done()), (0, rating_es + 1));
         // a minute a task until one is done; then the pace of those done

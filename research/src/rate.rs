@@ -46,15 +46,15 @@ pub(crate) async fn analyses(
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
     let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let rows = store.rate().rated_items(models, language, day_range(filter)?).await?;
-    let mut by_language: BTreeMap<String, Vec<&RateRow>> = BTreeMap::new();
+    let mut by_language: BTreeMap<gapwise_model::Language, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
-        by_language.entry(r.language.clone()).or_default().push(r);
+        by_language.entry(r.language).or_default().push(r);
     }
     let stats = pair_stats(answers);
     let mut frequencies = HashMap::new();
     for (language, items) in &by_language {
         let words: HashSet<String> = items.iter().flat_map(|r| [r.target.clone(), r.distractor.clone()]).collect();
-        frequencies.insert(language.clone(), store.rate().sentence_frequencies(language, &words).await?);
+        frequencies.insert(*language, store.rate().sentence_frequencies(*language, &words).await?);
     }
     let mut table_rows = Vec::new();
     let mut figures = Vec::new();
@@ -66,11 +66,11 @@ pub(crate) async fn analyses(
                 continue;
             }
             panels.push(RatePanel {
-                language: language.clone(),
+                language: language.code().to_owned(),
                 ratings: scored.iter().map(|(r, _)| r.mean_rating).collect(),
                 scores: scored.iter().map(|(_, s)| *s).collect(),
             });
-            table_rows.push(dominance_row(model, language, &scored, &stats, &frequencies[language]));
+            table_rows.push(dominance_row(model, language.code(), &scored, &stats, &frequencies[language]));
         }
         if !panels.is_empty() {
             let file = format!("fig2_likert_{}", model.replace(|c: char| !c.is_ascii_alphanumeric(), "_"));
@@ -150,7 +150,7 @@ fn dominance_row(
     let usable: Vec<Observation> = scored
         .iter()
         .filter_map(|&(row, score)| {
-            let &(success, time) = stats.get(&(row.language.clone(), row.target.clone(), row.distractor.clone()))?;
+            let &(success, time) = stats.get(&(row.language.code().to_owned(), row.target.clone(), row.distractor.clone()))?;
             Some(Observation { row, score, success, time })
         })
         .collect();

@@ -5,6 +5,7 @@
 //! distributional strategies (and, in English, pairs of the kind players suggest).
 //! Sources, licences and how the files were made: data/demo/README.md.
 
+use gapwise_model::Language;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{BuildReport, Store, StoreError, ITEMS_PER_K};
 
@@ -16,12 +17,12 @@ const SENTENCES: [&str; 5] = [
     include_str!("../../data/demo/ru_sentences.tsv"),
 ];
 /// Each language's word pairs.
-const PAIRS: [(&str, &str); 5] = [
-    ("en", include_str!("../../data/demo/en_pairs.tsv")),
-    ("es", include_str!("../../data/demo/es_pairs.tsv")),
-    ("fr", include_str!("../../data/demo/fr_pairs.tsv")),
-    ("it", include_str!("../../data/demo/it_pairs.tsv")),
-    ("ru", include_str!("../../data/demo/ru_pairs.tsv")),
+const PAIRS: [(Language, &str); 5] = [
+    (Language::En, include_str!("../../data/demo/en_pairs.tsv")),
+    (Language::Es, include_str!("../../data/demo/es_pairs.tsv")),
+    (Language::Fr, include_str!("../../data/demo/fr_pairs.tsv")),
+    (Language::It, include_str!("../../data/demo/it_pairs.tsv")),
+    (Language::Ru, include_str!("../../data/demo/ru_pairs.tsv")),
 ];
 
 /// Loads the demo data into an empty database (one without sentences), or, with

@@ -28,20 +28,21 @@ fn print(name: &str, mut ms: Vec<f64>, hits: usize) {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let url = std::env::var("DATABASE_URL")?;
-    let language = std::env::args().nth(1).unwrap_or_else(|| "en".into());
+    let code = std::env::args().nth(1).unwrap_or_else(|| "en".into());
+    let language = gapwise_model::Language::parse(&code).ok_or_else(|| format!("no language {code:?}"))?;
     let store = gapwise_store::Store::open(&url).await?;
-    store.material().add_a_priori_pairs(&language).await?;
+    store.material().add_a_priori_pairs(language).await?;
     let pairs: Vec<(String, String)> = sqlx::query_as("SELECT target, distractor FROM word_pairs WHERE lang = $1 ORDER BY id")
-        .bind(&language)
+        .bind(language)
         .fetch_all(store.pool())
         .await?;
     let (mut first, mut sampled, mut hits) = (Vec::new(), Vec::new(), (0, 0));
     for (target, distractor) in &pairs {
         let t = Instant::now();
-        hits.0 += store.material().find_contexts(&language, target, distractor, 100).await?.len();
+        hits.0 += store.material().find_contexts(language, target, distractor, 100).await?.len();
         first.push(t.elapsed().as_secs_f64() * 1e3);
         let t = Instant::now();
-        hits.1 += store.material().sample_contexts(&language, target, distractor, 100, 1, &HashSet::new()).await?.len();
+        hits.1 += store.material().sample_contexts(language, target, distractor, 100, 1, &HashSet::new()).await?.len();
         sampled.push(t.elapsed().as_secs_f64() * 1e3);
     }
     print("first 100 per pair", first, hits.0);

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::{StoreError, ITEMS_PER_K};
-use gapwise_model::{AdminOverview, CorpusPart, ItemRow, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
+use gapwise_model::{AdminOverview, CorpusPart, ItemRow, Language, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
 
 crate::store::area!(
     /// What admins see and set: the overview, pairs and their items, answers per item, gold items, flagged players.
@@ -108,7 +108,7 @@ impl Admin<'_> {
 impl Admin<'_> {
     /// One page of the word pairs of a language, newest first, with how much they
     /// have been played.
-    pub async fn pair_rows(self, language: &str, page: i64) -> Result<Vec<PairRow>, StoreError> {
+    pub async fn pair_rows(self, language: Language, page: i64) -> Result<Vec<PairRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, p.strategy, p.status, \
                     (SELECT COUNT(*) FROM items i WHERE i.pair_id = p.id), \

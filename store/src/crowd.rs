@@ -14,7 +14,9 @@ use super::audit::record;
 use super::secrets::random_code;
 use super::{Refusal, RefusalKey, StoreError, CONSENT_VERSION};
 use crate::sql::{now_ms, stored_code};
-use gapwise_model::{CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Platform, PlayState, PlayerId, StudySettings, K, MTURK_PREVIEW};
+use gapwise_model::{
+    CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Language, Platform, PlayState, PlayerId, StudySettings, K, MTURK_PREVIEW,
+};
 
 crate::store::area!(
     /// Crowd studies: their settings, participants' assignments and completion.
@@ -33,7 +35,7 @@ pub struct Assignment {
     pub platform: Platform,
     pub platform_session: String,
     pub k: K,
-    pub lang: String,
+    pub lang: Language,
     pub items_target: i64,
     pub completion_code: String,
     pub policy: ItemPolicy,
@@ -74,7 +76,7 @@ impl Crowd<'_> {
         .bind(study.platform.code())
         .bind(name)
         .bind(i64::from(study.k))
-        .bind(&study.language)
+        .bind(study.language)
         .bind(study.items_target)
         .bind(study.max_minutes)
         .bind(&code)

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
 use super::StoreError;
-use gapwise_model::{Context, PlayerId, K};
+use gapwise_model::{Context, Language, PlayerId, K};
 
 crate::store::area!(
     /// The main game's reads: servings, items' facts, players' answers and scores, the leaderboard.
@@ -23,7 +23,7 @@ pub struct ItemFacts {
     pub choice: bool,
     /// Its word pair.
     pub pair: i64,
-    pub lang: String,
+    pub lang: Language,
     pub target: String,
     pub distractor: String,
     /// In order, split around the blank.
@@ -37,7 +37,7 @@ pub struct ItemFacts {
 pub struct HoldCount {
     pub id: i64,
     pub k: K,
-    pub lang: String,
+    pub lang: Language,
     pub gold: bool,
     /// Who proposed its pair.
     pub creator: Option<String>,
@@ -63,7 +63,7 @@ pub struct PastAnswer {
     pub k: K,
     pub correct: bool,
     pub created_at: i64,
-    pub lang: String,
+    pub lang: Language,
 }
 
 /// How others played the pairs a player proposed.
@@ -207,13 +207,13 @@ impl Game<'_> {
 
     /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
     /// item, right), for fitting the items' difficulties.
-    pub async fn answers_in_game(self, k: K, lang: &str) -> Result<Vec<(String, i64, bool)>, StoreError> {
+    pub async fn answers_in_game(self, k: K, language: Language) -> Result<Vec<(String, i64, bool)>, StoreError> {
         let rows: Vec<(String, i64, i64)> = sqlx::query_as(
             "SELECT a.annotator_id, a.item_id, a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE i.k = $1 AND p.lang = $2 AND i.kind = 'choice'",
         )
         .bind(i64::from(k))
-        .bind(lang)
+        .bind(language)
         .fetch_all(self.pool())
         .await?;
         Ok(rows.into_iter().map(|(who, item, correct)| (who, item, correct == 1)).collect())

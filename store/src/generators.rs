@@ -1,6 +1,7 @@
 //! Word pairs made by rule rather than imported: the a-priori pairs of a language
 //! (from `gapwise_prepare::a_priori`), and pairs any generator hands in.
 
+use gapwise_model::Language;
 use std::collections::HashSet;
 
 use gapwise_prepare::a_priori::a_priori_pairs;
@@ -11,8 +12,8 @@ use crate::Material;
 
 impl Material<'_> {
     /// Adds the a-priori pairs of `language` (see [`Self::add_generated_pairs`]).
-    pub async fn add_a_priori_pairs(self, language: &str) -> Result<ImportReport, StoreError> {
-        let pairs = a_priori_pairs(language);
+    pub async fn add_a_priori_pairs(self, language: Language) -> Result<ImportReport, StoreError> {
+        let pairs = a_priori_pairs(language.code());
         if pairs.is_empty() {
             return Err(StoreError::Invalid(format!("no a-priori word lists for language {language:?}")));
         }
@@ -23,7 +24,7 @@ impl Material<'_> {
     /// either order, whatever their strategy) are counted as duplicates and left alone.
     pub async fn add_generated_pairs(
         self,
-        language: &str,
+        language: Language,
         pairs: Vec<(String, String)>,
         strategy: &str,
     ) -> Result<ImportReport, StoreError> {

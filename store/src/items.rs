@@ -13,7 +13,7 @@ use sqlx::{Any, Row, Transaction};
 use super::{Found, StoreError};
 use crate::sql::now_ms;
 use crate::Material;
-use gapwise_model::K;
+use gapwise_model::{Language, K};
 
 /// Items built per pair and k unless asked otherwise.
 pub const ITEMS_PER_K: usize = 4;
@@ -115,10 +115,10 @@ impl Material<'_> {
         let needed: usize = K::ALL.iter().map(|&k| usize::from(k)).sum::<usize>() * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
-            let (pair_id, lang): (i64, String) = (pair.try_get(0)?, pair.try_get(1)?);
+            let (pair_id, language): (i64, Language) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
             let seed = pair_id.unsigned_abs();
-            let mut candidates = self.sample_contexts(&lang, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used).await?;
+            let mut candidates = self.sample_contexts(language, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used).await?;
             report.pairs += 1;
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
             let mut texts = HashSet::new();

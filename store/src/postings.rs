@@ -95,9 +95,9 @@ impl Postings {
 
 impl Store {
     /// Sorted ids of the sentences of `language` that hold `word` as a whole word.
-    pub(crate) async fn sentences_with(&self, language: &str, word: &str) -> Result<Vec<i64>, StoreError> {
+    pub(crate) async fn sentences_with(&self, language: gapwise_model::Language, word: &str) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query("SELECT ids FROM word_postings WHERE lang = $1 AND word = $2")
-            .bind(language.to_owned())
+            .bind(language)
             .bind(gapwise_model::words::normalize(word).to_lowercase())
             .fetch_all(self.pool())
             .await?;

@@ -5,6 +5,7 @@
 //! not the distractor; [`blank_for`] then keeps those that hold the target exactly
 //! once, with its byte range.
 
+use gapwise_model::Language;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -32,7 +33,7 @@ pub struct Found {
 impl Material<'_> {
     /// The ids of the sentences of `language` that hold `target` and not
     /// `distractor` as whole words, sorted.
-    async fn candidates(self, language: &str, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
+    async fn candidates(self, language: Language, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
         let with = self.sentences_with(language, target).await?;
         let without: HashSet<i64> = self.sentences_with(language, distractor).await?.into_iter().collect();
         Ok(with.into_iter().filter(|id| !without.contains(id)).collect())
@@ -72,7 +73,7 @@ impl Material<'_> {
 
     /// The first `limit` sentences of `language` that contain `target` once as a
     /// whole word and not `distractor`.
-    pub async fn find_contexts(self, language: &str, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn find_contexts(self, language: Language, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
         let mut found = Vec::new();
         if limit > 0 {
             let ids = self.candidates(language, target, distractor).await?;
@@ -94,7 +95,7 @@ impl Material<'_> {
     /// the sentence ids in `exclude`; in corpus order.
     pub async fn sample_contexts(
         self,
-        language: &str,
+        language: Language,
         target: &str,
         distractor: &str,
         sample: usize,
@@ -121,7 +122,7 @@ impl Material<'_> {
     }
 
     /// How many sentences of the language hold `word` as a whole word.
-    pub async fn word_count(self, language: &str, word: &str) -> Result<i64, StoreError> {
+    pub async fn word_count(self, language: Language, word: &str) -> Result<i64, StoreError> {
         Ok(i64::try_from(self.sentences_with(language, word).await?.len()).unwrap_or(i64::MAX))
     }
 }

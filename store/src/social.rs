@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
-use gapwise_model::{Challenge, ChallengeSide, Friend, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Challenge, ChallengeSide, Friend, Language, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 
 crate::store::area!(
     /// Friends and challenges.
@@ -71,7 +71,7 @@ impl Social<'_> {
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
     /// contexts in `lang` that neither has been served (fewer when fewer are left, at
     /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
-    pub async fn create_challenge(self, me: &PlayerId, pseudonym: &str, k: K, lang: &str) -> Result<String, StoreError> {
+    pub async fn create_challenge(self, me: &PlayerId, pseudonym: &str, k: K, language: Language) -> Result<String, StoreError> {
         let friend = self.player_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
             .bind(me)
@@ -90,7 +90,7 @@ impl Social<'_> {
              ORDER BY RANDOM() LIMIT $5",
         )
         .bind(i64::from(k))
-        .bind(lang)
+        .bind(language)
         .bind(me)
         .bind(&friend)
         .bind(i64::try_from(CHALLENGE_ITEMS).unwrap_or(10))
@@ -115,7 +115,7 @@ impl Social<'_> {
             .bind(me)
             .bind(&friend)
             .bind(i64::from(k))
-            .bind(lang)
+            .bind(language)
             .bind(now_ms())
             .execute(&mut *tx)
             .await?;
@@ -168,7 +168,7 @@ impl Social<'_> {
     }
 
     /// The k and language of challenge `id`, which `annotator` must be part of.
-    pub async fn challenge_game(self, id: &str, player: &PlayerId) -> Result<(K, String), StoreError> {
+    pub async fn challenge_game(self, id: &str, player: &PlayerId) -> Result<(K, Language), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
             .bind(player)

@@ -9,7 +9,7 @@ use sqlx::Row;
 use super::audit::record;
 use super::{Refusal, RefusalKey, StoreError};
 use crate::sql::now_ms;
-use gapwise_model::{PlayerId, Suggestion, SuggestionStatus};
+use gapwise_model::{Language, PlayerId, Suggestion, SuggestionStatus};
 use gapwise_prepare::import::checked_pair;
 
 crate::store::area!(
@@ -42,7 +42,7 @@ impl Suggestions<'_> {
     /// order). Returns the normalised words and their key.
     async fn check_new_pair(
         self,
-        language: &str,
+        language: Language,
         target: &str,
         distractor: &str,
         except: Option<i64>,
@@ -92,7 +92,13 @@ impl Suggestions<'_> {
     }
 
     /// Records a player's proposal after the instant checks of [`Self::check_new_pair`].
-    pub async fn suggest_pair(self, player: &PlayerId, language: &str, target: &str, distractor: &str) -> Result<Suggestion, StoreError> {
+    pub async fn suggest_pair(
+        self,
+        player: &PlayerId,
+        language: Language,
+        target: &str,
+        distractor: &str,
+    ) -> Result<Suggestion, StoreError> {
         let (target, distractor, key) = self.check_new_pair(language, target, distractor, None).await?;
         let row = sqlx::query(&format!(
             "INSERT INTO pair_suggestions (lang, target, distractor, pair_key, annotator_id, created_at) \
@@ -139,7 +145,9 @@ impl Suggestions<'_> {
     /// creator), with the words as the admin edited them; returns the pair id.
     pub async fn approve(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
         let (proposal, proposer) = self.pending(id).await?;
-        let (target, distractor, key) = self.check_new_pair(&proposal.language, target, distractor, Some(id)).await?;
+        let language = Language::parse(&proposal.language)
+            .ok_or_else(|| StoreError::Corrupt(format!("suggestion {id} is of an unknown language {:?}", proposal.language)))?;
+        let (target, distractor, key) = self.check_new_pair(language, target, distractor, Some(id)).await?;
         let edited = (target != proposal.target || distractor != proposal.distractor)
             .then(|| format!("edited from {} / {}", proposal.target, proposal.distractor));
         let mut tx = self.pool().begin().await?;

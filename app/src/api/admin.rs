@@ -57,7 +57,7 @@ pub async fn admin_pairs(language: String, page: i64) -> Result<Vec<gapwise_mode
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin().pair_rows(&language, page).await?)
+    Ok(ctx.store.admin().pair_rows(super::language_of(Some(language))?, page).await?)
 }
 
 /// Retires a pair (`active` false: its items are no longer served) or activates it.
@@ -127,7 +127,7 @@ pub async fn create_study(
         code => ItemPolicy::parse(code)
             .ok_or_else(|| AppError::BadRequest(format!("item_policy must be fewest or information, not {code:?}")).with_status())?,
     };
-    let language = super::language_of(Some(language))?.to_owned();
+    let language = super::language_of(Some(language))?;
     let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code, policy };
     Ok(ctx.store.crowd().create_study(&admin.name, &study).await?)
 }

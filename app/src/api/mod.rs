@@ -55,7 +55,7 @@ pub async fn being_prepared(mode: gapwise_model::Mode, language: String) -> Resu
 
     let store = &context()?.store;
     let pending = Pending(store.first_start().steps_to_prepare().await?);
-    let Some(ahead) = pending.waiting_for(mode, &language) else { return Ok(None) };
+    let Some(ahead) = pending.waiting_for(mode, language_of(Some(language))?) else { return Ok(None) };
     let since = store.first_start().preparing_since().await?.unwrap_or_else(gapwise_store::now_ms);
     let minutes = minutes_to_wait(ahead, pending.done(), gapwise_store::now_ms() - since);
     Ok(Some(Waiting { ahead, minutes }))
@@ -73,14 +73,15 @@ pub(crate) fn require_consent(consent: Option<&str>) -> Result<(), AppError> {
     }
 }
 
-/// A language code from a request: one of the game's, English when left out.
+/// The language a request names: one of the game's, English when left out. The
+/// one place a request's language is parsed; the engine and the store take it as is.
 #[cfg(feature = "ssr")]
-pub(crate) fn language_of(raw: Option<String>) -> Result<&'static str, AppError> {
-    use gapwise_model::{parse_language, DEFAULT_LANGUAGE, LANGUAGES};
+pub(crate) fn language_of(raw: Option<String>) -> Result<gapwise_model::Language, AppError> {
+    use gapwise_model::{Language, LANGUAGES};
 
     match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(DEFAULT_LANGUAGE),
-        Some(code) => parse_language(code).ok_or_else(|| {
+        None | Some("") => Ok(Language::En),
+        Some(code) => Language::parse(code).ok_or_else(|| {
             AppError::BadRequest(format!("language must be one of {}, not {code:?}", LANGUAGES.map(|(c, _)| c).join(", "))).with_status()
         }),
     }

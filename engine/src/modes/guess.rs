@@ -5,7 +5,7 @@
 
 use gapwise_model::words::normalize;
 use gapwise_model::{
-    playable, positions, GuessCard, GuessMode, GuessResult, PlayerId, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS,
+    playable, positions, GuessCard, GuessMode, GuessResult, Language, PlayerId, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS,
     RECENT_OUTCOME_MS,
 };
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
@@ -33,9 +33,9 @@ struct Guess {
 impl Engine {
     /// The round in progress for `annotator` in `lang`, else a new sentence (in
     /// `mode`); `None` when no sentence is left for them.
-    pub async fn guess_round(&self, player: &PlayerId, lang: &str, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
+    pub async fn guess_round(&self, player: &PlayerId, language: Language, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| open_round(store, player, lang), || serve_sentence(store, player, lang, mode)).await?;
+        let serving = open_or_serve(|| open_round(store, player, language), || serve_sentence(store, player, language, mode)).await?;
         let Some(serving) = serving else { return Ok(None) };
         card(store, player, &serving).await.map(Some)
     }
@@ -58,19 +58,19 @@ impl Engine {
 }
 
 /// The latest round of `lang` that `annotator` has not guessed to the end.
-async fn open_round(store: &Store, player: &PlayerId, lang: &str) -> Result<Option<String>, StoreError> {
-    let latest = store.guess().latest_rounds(player, lang, OPEN_LOOKED_AT).await?;
+async fn open_round(store: &Store, player: &PlayerId, language: Language) -> Result<Option<String>, StoreError> {
+    let latest = store.guess().latest_rounds(player, language, OPEN_LOOKED_AT).await?;
     Ok(latest.into_iter().find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
 }
 
 /// Serves `annotator` a sentence of `lang` of playable length they have not had: one
 /// a model predicted when there is (always, in the easier mode); false when none is left.
-async fn serve_sentence(store: &Store, player: &PlayerId, lang: &str, mode: GuessMode) -> Result<bool, EngineError> {
+async fn serve_sentence(store: &Store, player: &PlayerId, language: Language, mode: GuessMode) -> Result<bool, EngineError> {
     for predicted in [true, false] {
         if !predicted && mode == GuessMode::Choose {
             break;
         }
-        let drawn = store.guess().unplayed_sentences(player, lang, predicted, DRAW).await?;
+        let drawn = store.guess().unplayed_sentences(player, language, predicted, DRAW).await?;
         if let Some((sentence, _)) = drawn.into_iter().find(|(_, text)| playable(text)) {
             store.guess().insert_serving(player, sentence, mode).await?;
             return Ok(true);

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use gapwise_model::{PlayerId, RateCard, Reported, Timing, Trial, LIKERT_RATERS};
+use gapwise_model::{Language, PlayerId, RateCard, Reported, Timing, Trial, LIKERT_RATERS};
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -16,7 +16,7 @@ use crate::{Engine, EngineError};
 impl Engine {
     /// The next Likert item of `language` for `annotator` (the one served and not
     /// yet rated, else a new one); `None` when none is left for them.
-    pub async fn next_likert(&self, player: &PlayerId, language: &str) -> Result<Option<RateCard>, EngineError> {
+    pub async fn next_likert(&self, player: &PlayerId, language: Language) -> Result<Option<RateCard>, EngineError> {
         let store = &self.store;
         let serving = open_or_serve(|| store.rate().open_serving(player, language), || serve_item(store, player, language)).await?;
         let Some(serving) = serving else { return Ok(None) };
@@ -32,7 +32,7 @@ impl Engine {
 
 /// Serves `annotator` an item of `language` that fewer than [`LIKERT_RATERS`] people
 /// rated; false when none is left.
-async fn serve_item(store: &Store, player: &PlayerId, language: &str) -> Result<bool, EngineError> {
+async fn serve_item(store: &Store, player: &PlayerId, language: Language) -> Result<bool, EngineError> {
     let Some(item) = store.rate().unmet_item(player, language, LIKERT_RATERS).await? else { return Ok(false) };
     let target_first = rand::thread_rng().gen_bool(0.5);
     store.rate().insert_serving(player, item, target_first).await?;

@@ -14,7 +14,7 @@ use gapwise_store::{Store, CONSENT_VERSION};
 
 async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
     let session = engine.store().players().session(token).await.expect("lookup").expect("session");
-    match engine.play_state(&session, K::ONE, "en").await.expect("play") {
+    match engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("play") {
         PlayState::Item { card, .. } => Some(card),
         _ => None,
     }
@@ -49,7 +49,7 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         platform: Platform::Prolific,
         name: format!("{policy:?}"),
         k: K::ONE,
-        language: "en".into(),
+        language: gapwise_model::Language::En,
         items_target: 5,
         max_minutes: 60,
         completion_code: String::new(),
@@ -61,7 +61,7 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         let token = store.crowd().enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
         let session = store.players().session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
-        let PlayState::Item { card, .. } = engine.play(&session, K::FIVE, "fr", None).await.expect("play") else {
+        let PlayState::Item { card, .. } = engine.play(&session, K::FIVE, gapwise_model::Language::Fr, None).await.expect("play") else {
             panic!("no item for participant {n}")
         };
         red.push(card.options.iter().any(|o| o == "red"));

@@ -37,7 +37,7 @@ async fn play_plan(engine: &Engine, token: &str, plan: &[(K, bool)]) {
     let store = engine.store();
     for &(k, right) in plan {
         let session = refreshed(store, token).await;
-        let item = item_of(engine.play_state(&session, k, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, k, gapwise_model::Language::En).await.expect("state"));
         let target_at = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
         let choice = if right { target_at } else { 1 - target_at };
         let session = refreshed(store, token).await;
@@ -53,7 +53,7 @@ async fn a_retried_answer_is_stored_once() {
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(engine.play_state(&session, K::ONE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("state"));
         let session = refreshed(store, &token).await;
         let first = engine.answer(&session, &item.answer_id, 0, Reported::ms(Some(1234))).await.expect("answer");
         // the retry even says "1" (a double click on the other button): the first answer
@@ -74,7 +74,7 @@ async fn answers_for_items_not_served_to_the_session_are_refused() {
         seed_small(store).await;
         let (alice, _) = player(store).await;
         let (bob, _) = player(store).await;
-        let item = item_of(engine.play_state(&alice, K::THREE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&alice, K::THREE, gapwise_model::Language::En).await.expect("state"));
         let err = engine.answer(&bob, &item.answer_id, 0, Reported::ms(None)).await.expect_err("bob was not served it");
         assert!(matches!(err, gapwise_engine::EngineError::NotServed(_)), "{err:?}");
         let err = engine.answer(&alice, "no-such-id", 0, Reported::ms(None)).await.expect_err("unknown id");
@@ -95,11 +95,13 @@ async fn an_annotator_never_gets_the_same_item_twice() {
         let mut seen = HashSet::new();
         loop {
             let session = refreshed(store, &token).await;
-            match engine.play_state(&session, K::ONE, "en").await.expect("state") {
+            match engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("state") {
                 PlayState::Item { card, .. } => {
                     assert!(seen.insert(card.contexts.clone()), "served twice: {card:?}");
                     // reloading the page shows the same serving, not a new one
-                    let again = item_of(engine.play_state(&refreshed(store, &token).await, K::ONE, "en").await.expect("state"));
+                    let again = item_of(
+                        engine.play_state(&refreshed(store, &token).await, K::ONE, gapwise_model::Language::En).await.expect("state"),
+                    );
                     assert_eq!(again.answer_id, card.answer_id);
                     engine.answer(&session, &card.answer_id, 1, Reported::ms(Some(500))).await.expect("answer");
                     engine.next_item(&refreshed(store, &token).await).await.expect("next");
@@ -127,7 +129,9 @@ async fn a_pairs_items_are_spaced_apart() {
         let mut pairs = Vec::new();
         for engine in [Engine::new(db.store.clone()), Engine::new(db.store.clone())] {
             for _ in 0..4 {
-                let card = item_of(engine.play_state(&refreshed(&db.store, &token).await, K::ONE, "en").await.expect("state"));
+                let card = item_of(
+                    engine.play_state(&refreshed(&db.store, &token).await, K::ONE, gapwise_model::Language::En).await.expect("state"),
+                );
                 pairs.push(if card.options.iter().any(|o| o == "two") { "two" } else { "red" });
                 engine.answer(&refreshed(&db.store, &token).await, &card.answer_id, 0, Reported::ms(Some(800))).await.expect("answer");
                 engine.next_item(&refreshed(&db.store, &token).await).await.expect("next");
@@ -144,17 +148,17 @@ async fn feedback_stays_until_the_player_moves_on_and_tells_the_truth() {
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, K::FIVE, gapwise_model::Language::En).await.expect("state"));
         assert_eq!(item.contexts.len(), 5);
         let session = refreshed(store, &token).await;
         let feedback = engine.answer(&session, &item.answer_id, 1, Reported::ms(Some(2000))).await.expect("answer");
-        let state = engine.play_state(&refreshed(store, &token).await, K::FIVE, "en").await.expect("state");
+        let state = engine.play_state(&refreshed(store, &token).await, K::FIVE, gapwise_model::Language::En).await.expect("state");
         let PlayState::Feedback { feedback: shown, .. } = state else { panic!("expected feedback") };
         assert_eq!(shown, feedback);
         assert_eq!(feedback.correct, item.options[1] == feedback.target);
         assert_eq!(feedback.score.correct, i64::from(feedback.correct));
         engine.next_item(&refreshed(store, &token).await).await.expect("next");
-        let next = item_of(engine.play_state(&refreshed(store, &token).await, K::FIVE, "en").await.expect("state"));
+        let next = item_of(engine.play_state(&refreshed(store, &token).await, K::FIVE, gapwise_model::Language::En).await.expect("state"));
         assert_ne!(next.answer_id, item.answer_id);
     }
 }
@@ -167,7 +171,7 @@ async fn items_with_fewer_answers_come_first() {
         seed_small(store).await;
         // a first player answers one k=3 item
         let (first, token) = player(store).await;
-        let played = item_of(engine.play_state(&first, K::THREE, "en").await.expect("state"));
+        let played = item_of(engine.play_state(&first, K::THREE, gapwise_model::Language::En).await.expect("state"));
         engine.answer(&refreshed(store, &token).await, &played.answer_id, 0, Reported::ms(None)).await.expect("answer");
         // every later player is served the other items before that one
         let k3_items = 2 * 3; // two pairs, 12 sentences each -> min(4, 12 / 3) items
@@ -175,7 +179,7 @@ async fn items_with_fewer_answers_come_first() {
         let mut served = Vec::new();
         for _ in 0..k3_items - 1 {
             let session = refreshed(store, &token2).await;
-            let c = item_of(engine.play_state(&session, K::THREE, "en").await.expect("state"));
+            let c = item_of(engine.play_state(&session, K::THREE, gapwise_model::Language::En).await.expect("state"));
             served.push(c.contexts.clone());
             engine.answer(&session, &c.answer_id, 0, Reported::ms(None)).await.expect("answer");
             engine.next_item(&refreshed(store, &token2).await).await.expect("next");
@@ -191,7 +195,7 @@ async fn a_client_time_out_of_range_is_not_trusted() {
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(engine.play_state(&session, K::ONE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("state"));
         engine.answer(&refreshed(store, &token).await, &item.answer_id, 0, Reported::ms(Some(-5))).await.expect("answer");
         let stored: Option<i64> = sqlx::query_scalar("SELECT client_ms FROM answers").fetch_one(store.pool()).await.expect("row");
         assert_eq!(stored, None);
@@ -215,16 +219,23 @@ async fn the_chosen_language_decides_which_items_come() {
         let annotator = store.players().create_player(CONSENT_VERSION).await.expect("annotator");
         let token = store.players().create_session(&annotator.id).await.expect("session");
         let session = store.players().session(&token).await.expect("session").expect("live");
-        let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "en").await.expect("en") else { panic!("an English item") };
+        let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("en") else {
+            panic!("an English item")
+        };
         assert!(!card.options.contains(&"deux".to_owned()));
         // switching language while an English item is shown serves a French one
         let session = store.players().session(&token).await.expect("session").expect("live");
-        let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, "fr").await.expect("fr") else { panic!("a French item") };
+        let PlayState::Item { card, .. } = engine.play_state(&session, K::ONE, gapwise_model::Language::Fr).await.expect("fr") else {
+            panic!("a French item")
+        };
         let mut options = card.options.to_vec();
         options.sort();
         assert_eq!(options, ["deux", "trois"]);
         let session = store.players().session(&token).await.expect("session").expect("live");
-        assert!(matches!(engine.play_state(&session, K::ONE, "ru").await.expect("ru"), PlayState::Exhausted { .. }), "no Russian items");
+        assert!(
+            matches!(engine.play_state(&session, K::ONE, gapwise_model::Language::Ru).await.expect("ru"), PlayState::Exhausted { .. }),
+            "no Russian items"
+        );
     }
 }
 
@@ -267,10 +278,12 @@ async fn the_progress_after_a_round_is_the_progress_of_all_the_answers() {
             let session = refreshed(store, &token).await;
             assert_eq!(session.proposed, 1);
             // five sentences: open to every level, so the round reads no progress itself
-            let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
+            let item = item_of(engine.play_state(&session, K::FIVE, gapwise_model::Language::En).await.expect("state"));
             let session = refreshed(store, &token).await;
-            let round =
-                engine.answer_and_play(&session, (&item.answer_id, 0, Reported::ms(Some(1500))), K::FIVE, "en", None).await.expect("round");
+            let round = engine
+                .answer_and_play(&session, (&item.answer_id, 0, Reported::ms(Some(1500))), K::FIVE, gapwise_model::Language::En, None)
+                .await
+                .expect("round");
             let after = engine.progress_after(&session, round.feedback.score.answered).await.expect("progress after");
             let counted = Engine::new(store.clone()).progress(&id).await.expect("counted afresh");
             assert_eq!(after, counted, "round {n}, {:?}", db.backend());
@@ -292,11 +305,13 @@ async fn an_answer_another_process_stored_in_the_same_millisecond_is_folded_in_t
         // another process stores a wrong answer; this one then a right one
         play_plan(&Engine::new(store.clone()), &token, &[(K::FIVE, false)]).await;
         let session = refreshed(store, &token).await;
-        let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, K::FIVE, gapwise_model::Language::En).await.expect("state"));
         let right = item.options.iter().position(|o| o == "two" || o == "red").expect("a target among the options");
         let session = refreshed(store, &token).await;
-        let round =
-            engine.answer_and_play(&session, (&item.answer_id, right, Reported::ms(Some(1500))), K::FIVE, "en", None).await.expect("round");
+        let round = engine
+            .answer_and_play(&session, (&item.answer_id, right, Reported::ms(Some(1500))), K::FIVE, gapwise_model::Language::En, None)
+            .await
+            .expect("round");
         assert!(round.feedback.correct);
         // ... in the same millisecond: the serving ids are UUIDv7, made in order
         // (one process here), so the wrong answer sorts first and the right one last
@@ -353,13 +368,17 @@ async fn a_second_process_counts_the_first_ones_servings() {
             }
         };
         let (first, _) = player(store).await;
-        let held = item_served(store, engine.play_state(&first, K::ONE, "en").await.expect("state")).await.expect("an item");
+        let held = item_served(store, engine.play_state(&first, K::ONE, gapwise_model::Language::En).await.expect("state"))
+            .await
+            .expect("an item");
         // another server on the same database (a replica) loads its table after that serving
         let other = Engine::new(Store::open(&db.url).await.expect("a second process"));
         let mut served = HashSet::new();
         loop {
             let (session, _) = player(other.store()).await;
-            let Some(item) = item_served(other.store(), other.play_state(&session, K::ONE, "en").await.expect("state")).await else {
+            let Some(item) =
+                item_served(other.store(), other.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("state")).await
+            else {
                 break;
             };
             assert!(served.insert(item), "{item} served twice");
@@ -385,7 +404,7 @@ async fn a_failing_write_fails_alone_and_the_rest_of_its_batch_is_stored() {
         let mut served = Vec::new();
         for _ in 0..6 {
             let (session, token) = player(store).await;
-            let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
+            let item = item_of(engine.play_state(&session, K::FIVE, gapwise_model::Language::En).await.expect("state"));
             served.push((refreshed(store, &token).await, item.answer_id));
         }
         store.rights().erase(&served[0].0.player.id).await.expect("erase");
@@ -416,7 +435,8 @@ async fn a_player_served_by_two_processes_in_turn_gets_every_item_once() {
             let process = if turn % 2 == 0 { engine } else { &other };
             let session = refreshed(process.store(), &token).await;
             process.next_item(&session).await.expect("next");
-            match process.play_state(&refreshed(process.store(), &token).await, K::FIVE, "en").await.expect("state") {
+            match process.play_state(&refreshed(process.store(), &token).await, K::FIVE, gapwise_model::Language::En).await.expect("state")
+            {
                 PlayState::Item { card, .. } => {
                     let answered = process
                         .answer(&refreshed(process.store(), &token).await, &card.answer_id, 0, Reported::ms(None))
@@ -449,7 +469,7 @@ async fn two_answers_to_one_serving_at_once_store_the_first() {
         let store = engine.store();
         seed_small(store).await;
         let (session, token) = player(store).await;
-        let item = item_of(engine.play_state(&session, K::FIVE, "en").await.expect("state"));
+        let item = item_of(engine.play_state(&session, K::FIVE, gapwise_model::Language::En).await.expect("state"));
         let session = refreshed(store, &token).await;
         let (a, b) = tokio::join!(
             engine.answer(&session, &item.answer_id, 0, Reported::ms(None)),

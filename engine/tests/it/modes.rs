@@ -77,7 +77,7 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         seed_small(&db.store).await;
         assert!(seed_likert(&db.store, 0).await > 0, "{backend:?}: Likert items");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
-        let card = engine.next_likert(&alice, "en").await.expect("round").expect("an item");
+        let card = engine.next_likert(&alice, gapwise_model::Language::En).await.expect("round").expect("an item");
         assert!(
             matches!(engine.rate_likert(&bob, &card.serving_id, 3, Reported::ms(None)).await, Err(EngineError::NotServed(_))),
             "{backend:?}"
@@ -101,7 +101,7 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         // target stands there (the small seed's targets are "two" and "red")
         let expected = if ["two", "red"].contains(&card.right.as_str()) { 1 } else { 5 };
         assert_eq!(ratings, [(alice.clone(), expected)], "{backend:?}");
-        let next = engine.next_likert(&alice, "en").await.expect("round");
+        let next = engine.next_likert(&alice, gapwise_model::Language::En).await.expect("round");
         assert!(next.is_none_or(|n| n.serving_id != card.serving_id), "{backend:?}: a rated item is not served again");
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Parser, Subcommand, ValueEnum};
-use gapwise_model::AnswerFilter;
+use gapwise_model::{AnswerFilter, Language};
 
 /// Gapwise: a word-guessing game that compares people with language models.
 #[derive(Debug, Parser)]
@@ -44,8 +44,8 @@ pub enum Command {
     /// months, days of the week or colours (data/pairs/a_priori.tsv).
     GeneratePairs {
         /// en, es, fr, it or ru.
-        #[arg(long)]
-        language: String,
+        #[arg(long, value_parser = language)]
+        language: Language,
     },
     /// Import a large corpus of sentences (.txt running text, .tsv or .jsonl),
     /// checked first, then streamed in with a progress bar; a rerun resumes.
@@ -70,8 +70,8 @@ pub enum Command {
     /// Add distributional word pairs: nearest neighbours in static word vectors,
     /// both words within a Zipf frequency band of wordfreq's data and in the corpus.
     DistributionalPairs {
-        #[arg(long)]
-        language: String,
+        #[arg(long, value_parser = language)]
+        language: Language,
         /// GloVe/word2vec text file, or a .npy matrix with its .vocab file.
         #[arg(long)]
         vectors: PathBuf,
@@ -110,8 +110,8 @@ pub enum Command {
         #[command(flatten)]
         model: ModelArgs,
         /// Score only the items of this language (en, es, fr, it, ru); all by default.
-        #[arg(long)]
-        language: Option<String>,
+        #[arg(long, value_parser = language)]
+        language: Option<Language>,
         /// Contexts per batch; each batch is committed before the next starts.
         #[arg(long, default_value_t = 64)]
         batch: usize,
@@ -123,8 +123,8 @@ pub enum Command {
         #[command(flatten)]
         model: ModelArgs,
         /// The language of the pairs (en, es, fr, it, ru).
-        #[arg(long)]
-        language: String,
+        #[arg(long, value_parser = language)]
+        language: Language,
         /// Only this many pairs: the hardest half and the easiest half by success
         /// rate in the game (pairs nobody played fill the rest, spread over the
         /// list); every pair without Likert items by default.
@@ -176,8 +176,8 @@ pub enum Command {
         #[command(flatten)]
         model: ModelArgs,
         /// en, es, fr, it or ru.
-        #[arg(long, default_value = "en")]
-        language: String,
+        #[arg(long, value_parser = language, default_value = "en")]
+        language: Language,
         /// Sentences to predict.
         #[arg(long, default_value_t = 50)]
         sentences: usize,
@@ -241,8 +241,8 @@ pub enum Command {
         #[arg(long, value_enum)]
         mode: Option<crate::harness::TaskMode>,
         /// Only this language's tasks (en, es, fr, it, ru); every language's by default.
-        #[arg(long)]
-        language: Option<String>,
+        #[arg(long, value_parser = language)]
+        language: Option<Language>,
         /// The start token the model reads, as text, put before the contexts of the
         /// next-word, definition and invented-word tasks (e.g. '<|endoftext|>'), so that
         /// they are read as `gapwise score` reads them; none by default.
@@ -476,6 +476,11 @@ pub enum Harness {
 pub enum Kind {
     Sentences,
     Pairs,
+}
+
+/// A language named on the command line: one of the game's codes.
+fn language(raw: &str) -> Result<Language, String> {
+    Language::parse(raw).ok_or_else(|| format!("{raw:?} is not one of en, es, fr, it, ru"))
 }
 
 #[cfg(test)]

@@ -196,7 +196,12 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
                 progress.reset();
                 progress.set_length(0);
                 progress.set_message(format!("{} {}", task.mode.code(), task.language));
-                tracing::info!(step = task.mode.code(), language = task.language, model = model_id, "preparing the demo's model data");
+                tracing::info!(
+                    step = task.mode.code(),
+                    language = task.language.code(),
+                    model = model_id,
+                    "preparing the demo's model data"
+                );
                 run(store, model, model_id, task, &progress, stop).await
             }
             Some(Err(e)) => Err(format!("the default model did not load: {e} (scripts/fetch_model.sh)").into()),

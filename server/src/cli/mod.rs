@@ -68,18 +68,18 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
             let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors)?;
             let frequencies = gapwise_prepare::wordfreq::WordFrequencies::from_file(&wordfreq)?;
             let how = crate::runs::distributional::Distributional { words, seeds, neighbours, min_zipf, max_zipf };
-            let report = crate::runs::distributional::distributional_pairs(&store, &vectors, &frequencies, &language, &how).await?;
+            let report = crate::runs::distributional::distributional_pairs(&store, &vectors, &frequencies, language, &how).await?;
             println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::ExportPairs { language } => print!("{}", store.admin().export_pairs(language.as_deref()).await?),
         Command::GeneratePairs { language } => {
-            let report = store.material().add_a_priori_pairs(&language).await?;
+            let report = store.material().add_a_priori_pairs(language).await?;
             println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::Score { model, language, batch } => models::score(&store, model, language, batch).await?,
         Command::SelectContexts { model, language, pairs, sample, per_end } => {
             let selection = crate::runs::select_contexts::Selection { pairs, sample, per_end };
-            models::select_contexts(&store, model, &language, selection).await?
+            models::select_contexts(&store, model, language, selection).await?
         }
         Command::ImportWordnet { dir, wordfreq } => {
             let dir = dir.unwrap_or_else(crate::runs::score_define::default_wordnet_dir);
@@ -109,7 +109,7 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
         }
         Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, dir } => {
             let modes = mode.map_or_else(crate::harness::TaskMode::all, |m| vec![m]);
-            let written = crate::harness::tasks::export(&store, &modes, language.as_deref(), &start_text, &dir).await?;
+            let written = crate::harness::tasks::export(&store, &modes, language, &start_text, &dir).await?;
             if written.is_empty() {
                 return Err("nothing to write: no items of the modes and languages asked for".into());
             }

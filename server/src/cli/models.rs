@@ -2,6 +2,7 @@
 //! scoring run with its progress bar.
 
 use crate::error::CliError;
+use gapwise_model::Language;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -14,9 +15,9 @@ use super::args::ModelArgs;
 
 /// Where scripts/fetch_model.sh caches the default model of a language: the
 /// multilingual Gemma 3 for es, fr, it and ru, the English SmolLM2 otherwise.
-pub(super) fn default_model(language: Option<&str>) -> PathBuf {
+pub(super) fn default_model(language: Option<Language>) -> PathBuf {
     let file = match language {
-        Some("es" | "fr" | "it" | "ru") => "gemma-3-270m-q4_k_m.gguf",
+        Some(Language::Es | Language::Fr | Language::It | Language::Ru) => "gemma-3-270m-q4_k_m.gguf",
         _ => "SmolLM2-135M-Instruct.Q4_1.gguf",
     };
     models_dir().join(file)
@@ -32,7 +33,7 @@ pub(super) fn models_dir() -> PathBuf {
 }
 
 pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crate::runs::score_define::Scoring) -> Result<(), CliError> {
-    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let (loaded, model_id) = load_model(store, args, Some(Language::En)).await?;
     let run = Run::new(&model_id, "{pos}/{len} groups, {per_sec}")?;
     let done = definitions(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
     drop(run);
@@ -55,7 +56,7 @@ pub(super) async fn definitions(
 }
 
 pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate::runs::score_new_words::Judging) -> Result<(), CliError> {
-    let (loaded, model_id) = load_model(store, args, Some("en")).await?;
+    let (loaded, model_id) = load_model(store, args, Some(Language::En)).await?;
     let run = Run::new(&model_id, "{pos}/{len} judgements, {per_sec}")?;
     let done = new_words(store, &loaded, &model_id, how, &run.stop, &run.progress).await?;
     drop(run);
@@ -83,7 +84,7 @@ pub(super) async fn score_next_words(
     how: &crate::runs::score_guess::Guessing,
     facts: WordFactSources,
 ) -> Result<(), CliError> {
-    let (loaded, model_id) = load_model(store, args, Some(&how.language)).await?;
+    let (loaded, model_id) = load_model(store, args, Some(how.language)).await?;
     let run = Run::new(&model_id, "{pos}/{len} sentences, {per_sec}")?;
     let (done, words) = next_words(store, &loaded, &model_id, how, facts, &run.stop, &run.progress).await?;
     drop(run);
@@ -113,11 +114,11 @@ pub(super) async fn next_words(
 ) -> Result<(usize, usize), CliError> {
     let model = loaded.next_words.as_ref().ok_or_else(|| format!("{model_id}: only causal language models scored here guess next words (not n-gram baselines; not models behind a server, whose API does not return every next piece's probability)"))?;
     let done = crate::runs::score_guess::predict_sentences(store, model.as_ref(), model_id, how, stop, progress).await?;
-    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == "en" && p.is_file());
+    let cached = Some(models_dir().join("large_en.msgpack.gz")).filter(|p| how.language == Language::En && p.is_file());
     let frequencies = facts.wordfreq.or(cached).as_deref().map(gapwise_prepare::wordfreq::WordFrequencies::from_file).transpose()?;
     let vectors = facts.vectors.as_deref().map(gapwise_scorer::baseline::StaticVectors::from_path).transpose()?;
     let words =
-        crate::runs::score_guess::add_word_facts(store, &how.language, frequencies.as_ref(), vectors.as_ref(), facts.neighbours).await?;
+        crate::runs::score_guess::add_word_facts(store, how.language, frequencies.as_ref(), vectors.as_ref(), facts.neighbours).await?;
     Ok((done, words))
 }
 
@@ -154,7 +155,7 @@ impl Drop for Run {
 pub(super) async fn load_model(
     store: &Store,
     args: ModelArgs,
-    language: Option<&str>,
+    language: Option<Language>,
 ) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
     let (loaded, model_id) = load_quietly(store, args, language).await?;
     println!("{model_id}: {}", loaded.convention);
@@ -167,7 +168,7 @@ pub(super) async fn load_model(
 pub(super) async fn load_quietly(
     store: &Store,
     args: ModelArgs,
-    language: Option<&str>,
+    language: Option<Language>,
 ) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
     let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
     let (loaded, model_id) = match crate::remote::Remote::parse(&spec) {
@@ -216,7 +217,7 @@ pub(super) fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicat
 pub(super) async fn select_contexts(
     store: &Store,
     args: ModelArgs,
-    language: &str,
+    language: Language,
     selection: crate::runs::select_contexts::Selection,
 ) -> Result<(), CliError> {
     let (loaded, model_id) = load_model(store, args, Some(language)).await?;
@@ -230,10 +231,10 @@ pub(super) async fn select_contexts(
     Ok(())
 }
 
-pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<String>, batch: usize) -> Result<(), CliError> {
-    let (loaded, model_id) = load_model(store, args, language.as_deref()).await?;
+pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<Language>, batch: usize) -> Result<(), CliError> {
+    let (loaded, model_id) = load_model(store, args, language).await?;
     let run = Run::new(&model_id, "{pos}/{len} contexts, {per_sec}")?;
-    let report = items(store, &loaded, &model_id, language.as_deref(), batch, &run.stop, &run.progress).await?;
+    let report = items(store, &loaded, &model_id, language, batch, &run.stop, &run.progress).await?;
     drop(run);
     println!(
         "{model_id}: {} contexts scored, {} items got their Eq. 2 score{}",
@@ -250,12 +251,12 @@ pub(super) async fn items(
     store: &Store,
     loaded: &LoadedModel,
     model_id: &str,
-    language: Option<&str>,
+    language: Option<Language>,
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<crate::runs::score::ScoreReport, CliError> {
-    let todo = store.scores().count_contexts_to_score(model_id, language).await?;
+    let todo = store.scores().count_contexts_to_score(model_id, language.map(Language::code)).await?;
     progress.set_length(u64::try_from(todo)?);
-    crate::runs::score::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
+    crate::runs::score::score_items(store, loaded.scorer.clone(), model_id, language.map(Language::code), batch, stop, progress).await
 }

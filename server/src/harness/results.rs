@@ -247,8 +247,8 @@ async fn check(store: &Store, scores: &Scores) -> Result<(), Error> {
     let mut known: HashMap<Request, String> = HashMap::new();
     for mode in modes {
         for language in languages(mode, None)? {
-            for doc in docs(store, mode, &language, "").await? {
-                known.insert(doc.request, task_name(mode, &language));
+            for doc in docs(store, mode, language, "").await? {
+                known.insert(doc.request, task_name(mode, language));
             }
         }
     }

@@ -42,7 +42,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use gapwise_model::words::word_spans;
-use gapwise_model::{DefinitionTask, NewWordsItem, Teaching};
+use gapwise_model::{DefinitionTask, Language, NewWordsItem, Teaching};
 use gapwise_scorer::define::patterns::causal;
 use gapwise_scorer::define::Pos;
 use gapwise_scorer::new_words::partial::prompts;
@@ -68,32 +68,35 @@ pub struct Doc {
 }
 
 /// The task name of `mode` in `language`.
-pub fn task_name(mode: TaskMode, language: &str) -> String {
+pub fn task_name(mode: TaskMode, language: Language) -> String {
     format!("gapwise_{}_{language}", mode.code())
 }
 
 /// The languages `mode` has requests in (`only` when it is given).
-pub fn languages(mode: TaskMode, only: Option<&str>) -> Result<Vec<String>, Error> {
-    let all: Vec<String> = match mode {
+pub fn languages(mode: TaskMode, only: Option<Language>) -> Result<Vec<Language>, Error> {
+    let all: Vec<Language> = match mode {
         // WordNet and the invented-word items are English
-        TaskMode::Define | TaskMode::NewWords => vec!["en".into()],
-        TaskMode::Substitution | TaskMode::Guess => gapwise_model::LANGUAGES.iter().map(|(code, _)| (*code).to_owned()).collect(),
+        TaskMode::Define | TaskMode::NewWords => vec![Language::En],
+        TaskMode::Substitution | TaskMode::Guess => Language::ALL.to_vec(),
     };
     match only {
-        Some(language) if all.iter().any(|l| l == language) => Ok(vec![language.to_owned()]),
-        Some(language) => Err(format!("{mode} tasks are in {}, not {language:?}", all.join(", ")).into()),
+        Some(language) if all.contains(&language) => Ok(vec![language]),
+        Some(language) => {
+            let codes: Vec<&str> = all.iter().map(|l| l.code()).collect();
+            Err(format!("{mode} tasks are in {}, not {language}", codes.join(", ")).into())
+        }
         None => Ok(all),
     }
 }
 
 /// Every document of `mode` in `language`, in a stable order; contexts begin with
 /// `start` (substitution's are empty: the harness reads its prefix token).
-pub async fn docs(store: &Store, mode: TaskMode, language: &str, start: &str) -> Result<Vec<Doc>, Error> {
+pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str) -> Result<Vec<Doc>, Error> {
     let mut docs = Vec::new();
     match mode {
         TaskMode::Substitution => {
             // every context of every item: what a model that scored none has left
-            for c in store.scores().contexts_to_score("", Some(language), i64::MAX).await? {
+            for c in store.scores().contexts_to_score("", Some(language.code()), i64::MAX).await? {
                 let context = Context { text: &c.text, blank: c.blank, target: &c.target, distractor: &c.distractor };
                 let (with_distractor, _) = context.filled(&c.distractor)?;
                 docs.push(Doc {
@@ -200,7 +203,7 @@ pub struct Written {
 
 /// Writes the tasks of `modes` (every language they have requests in, or `language`)
 /// into `dir`, contexts after `start`; a task with no documents is left out.
-pub async fn export(store: &Store, modes: &[TaskMode], language: Option<&str>, start: &str, dir: &Path) -> Result<Vec<Written>, Error> {
+pub async fn export(store: &Store, modes: &[TaskMode], language: Option<Language>, start: &str, dir: &Path) -> Result<Vec<Written>, Error> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let dir = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
     let database = store.research().fingerprint().await?;
@@ -208,11 +211,11 @@ pub async fn export(store: &Store, modes: &[TaskMode], language: Option<&str>, s
     let unique: BTreeSet<TaskMode> = modes.iter().copied().collect();
     for mode in unique {
         for language in languages(mode, language)? {
-            let docs = docs(store, mode, &language, start).await?;
+            let docs = docs(store, mode, language, start).await?;
             if docs.is_empty() {
                 continue;
             }
-            let task = task_name(mode, &language);
+            let task = task_name(mode, language);
             let data = dir.join(format!("{task}.jsonl"));
             let mut lines = String::new();
             for doc in &docs {

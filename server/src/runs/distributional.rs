@@ -11,6 +11,7 @@
 //! Without seed words, the most frequent band words that have vectors and occur in
 //! the corpus are the seeds.
 
+use gapwise_model::Language;
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_store::{ImportReport, Store};
@@ -45,7 +46,7 @@ pub async fn distributional_pairs(
     store: &Store,
     vectors: &StaticVectors,
     frequencies: &WordFrequencies,
-    language: &str,
+    language: Language,
     how: &Distributional,
 ) -> Result<ImportReport, crate::error::CliError> {
     let in_band = |w: &str| {

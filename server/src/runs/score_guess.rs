@@ -2,6 +2,7 @@
 //! predictions for corpus sentences, and the word facts (frequency, neighbours in a
 //! word-vector space) the analyses stratify and soft-match by.
 
+use gapwise_model::Language;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gapwise_model::words::word_spans;
@@ -14,7 +15,7 @@ type Error = crate::error::CliError;
 
 /// Which sentences a prediction run covers.
 pub struct Guessing {
-    pub language: String,
+    pub language: Language,
     /// Sentences: those people played first, then others (seeded order).
     pub sentences: usize,
     pub seed: u64,
@@ -31,7 +32,7 @@ pub async fn predict_sentences(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let sentences = store.guess().sentences_to_predict(model_id, &how.language, how.sentences, how.seed).await?;
+    let sentences = store.guess().sentences_to_predict(model_id, how.language, how.sentences, how.seed).await?;
     progress.set_length(sentences.len() as u64);
     let mut done = 0;
     for (id, text) in sentences {
@@ -58,7 +59,7 @@ pub async fn predict_sentences(
 /// `vectors`). Returns how many words were added.
 pub async fn add_word_facts(
     store: &Store,
-    language: &str,
+    language: Language,
     frequencies: Option<&WordFrequencies>,
     vectors: Option<&StaticVectors>,
     k: usize,

@@ -7,6 +7,7 @@
 //! The scores of the chosen sentences are stored like any other (`context_scores`,
 //! then `item_scores`), so the report's Table 8 and Fig. 2 find them.
 
+use gapwise_model::Language;
 use std::sync::Arc;
 
 use gapwise_scorer::{Context, ContextScorer};
@@ -54,7 +55,7 @@ pub async fn select_contexts(
     store: &Store,
     model: Arc<dyn ContextScorer>,
     model_id: &str,
-    language: &str,
+    language: Language,
     selection: Selection,
     progress: &ProgressBar,
 ) -> Result<SelectReport, crate::error::CliError> {

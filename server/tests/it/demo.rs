@@ -205,7 +205,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
 
     // a task left pending is run by the next start, on a database that is no longer new
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    let next_words_ru = tasks(|t| t.mode == Mode::Guess && t.language == "ru");
+    let next_words_ru = tasks(|t| t.mode == Mode::Guess && t.language == gapwise_model::Language::Ru);
     store.first_start().set_steps_to_prepare(next_words_ru).await.expect("pending");
     store.close().await;
     let log = serve_until(&url, &models, &dir.path().join("second.log"));
@@ -217,7 +217,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     // a server told to stop (SIGTERM) in the middle of a task leaves it pending, and
     // the tasks after it, and exits without waiting for them
     sqlx::query("DELETE FROM guess_predictions").execute(store.pool()).await.expect("forget");
-    let left = tasks(|t| t.language == "en" && matches!(t.mode, Mode::Guess | Mode::Define | Mode::NewWords));
+    let left = tasks(|t| t.language == gapwise_model::Language::En && matches!(t.mode, Mode::Guess | Mode::Define | Mode::NewWords));
     store.first_start().set_steps_to_prepare(left).await.expect("pending");
     let log = dir.path().join("third.log");
     let mut child = start_serving(&url, &models, &log);
@@ -233,7 +233,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     assert!(text.contains("the demo's model preparation stopped"), "{text}");
     let waiting = store.first_start().steps_to_prepare().await.expect("read");
     assert_eq!(waiting & left, waiting, "nothing else is pending: {text}");
-    let first_pending = tasks(|t| t.language == "en" && t.mode == Mode::Guess && t.part == Part::First);
+    let first_pending = tasks(|t| t.language == gapwise_model::Language::En && t.mode == Mode::Guess && t.part == Part::First);
     assert!(waiting & first_pending != 0 && waiting.count_ones() >= 3, "the interrupted task and those after it wait: {text}");
     store.close().await;
 }

@@ -151,7 +151,7 @@ async fn sentences_guessed_word_by_word_and_the_report() {
 
         // a model that always says "the" predicts the sentences people played first
         store.scores().register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
-        let how = gapwise_server::runs::score_guess::Guessing { language: "en".into(), sentences: 3, seed: 1 };
+        let how = gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences: 3, seed: 1 };
         let done = gapwise_server::runs::score_guess::predict_sentences(
             store,
             &AlwaysThe,
@@ -175,7 +175,9 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let vectors = dir.path().join("vectors.txt");
         std::fs::write(&vectors, lines.join("\n")).expect("vectors");
         let vectors = gapwise_scorer::baseline::StaticVectors::from_path(&vectors).expect("load");
-        let described = gapwise_server::runs::score_guess::add_word_facts(store, "en", None, Some(&vectors), 1).await.expect("facts");
+        let described = gapwise_server::runs::score_guess::add_word_facts(store, gapwise_model::Language::En, None, Some(&vectors), 1)
+            .await
+            .expect("facts");
         assert!(described >= words.len(), "{described}");
 
         // the easier mode: the model's suggestions, picked by rank

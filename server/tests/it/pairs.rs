@@ -24,7 +24,7 @@ async fn neighbours_in_the_band_and_the_corpus_become_pairs() {
         let store = &db.store;
         seed_small(store).await;
         let how = Distributional { words: vec!["box".into()], seeds: 0, neighbours: 2, min_zipf: 4.5, max_zipf: 6.0 };
-        let report = distributional_pairs(store, &vectors, &frequencies, "en", &how).await.expect("pairs");
+        let report = distributional_pairs(store, &vectors, &frequencies, gapwise_model::Language::En, &how).await.expect("pairs");
         assert_eq!((report.inserted, report.duplicates), (2, 0));
         let pairs: Vec<(String, String, String)> =
             sqlx::query_as("SELECT target, distractor, strategy FROM word_pairs WHERE target = 'box' ORDER BY distractor")
@@ -33,12 +33,12 @@ async fn neighbours_in_the_band_and_the_corpus_become_pairs() {
                 .expect("pairs");
         let expected = |d: &str| ("box".to_owned(), d.to_owned(), "distributional".to_owned());
         assert_eq!(pairs, [expected("knows"), expected("wall")]);
-        let again = distributional_pairs(store, &vectors, &frequencies, "en", &how).await.expect("rerun");
+        let again = distributional_pairs(store, &vectors, &frequencies, gapwise_model::Language::En, &how).await.expect("rerun");
         assert_eq!((again.inserted, again.duplicates), (0, 2));
 
         // without seeds: the most frequent fitting word with a vector in the corpus is "today"
         let auto = Distributional { words: Vec::new(), seeds: 1, neighbours: 1, min_zipf: 4.5, max_zipf: 6.0 };
-        distributional_pairs(store, &vectors, &frequencies, "en", &auto).await.expect("auto");
+        distributional_pairs(store, &vectors, &frequencies, gapwise_model::Language::En, &auto).await.expect("auto");
         let today: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM word_pairs WHERE target = 'today'").fetch_one(store.pool()).await.expect("today");
         assert_eq!(today, 1);

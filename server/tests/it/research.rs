@@ -344,7 +344,9 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let annotator = store.players().create_player(gapwise_store::CONSENT_VERSION).await.expect("annotator");
     let token = store.players().create_session(&annotator.id).await.expect("session");
     let session = store.players().session(&token).await.expect("session").expect("live");
-    let gapwise_model::PlayState::Item { card, .. } = engine.play_state(&session, gapwise_model::K::FIVE, "en").await.expect("play") else {
+    let gapwise_model::PlayState::Item { card, .. } =
+        engine.play_state(&session, gapwise_model::K::FIVE, gapwise_model::Language::En).await.expect("play")
+    else {
         panic!("no item")
     };
     let trial =
@@ -478,8 +480,8 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         let pairs = "lang\ttarget\tdistractor\tstrategy\nen\ttwo\tfour\ta-priori\n";
         store.material().import(ImportKind::Pairs, ImportFormat::Tsv, pairs).await.expect("pair");
         let model = tiny_model(store).await;
-        let first = store.rate().pairs_without_items("en", None).await.expect("pairs").remove(0);
-        let candidates = store.rate().candidates("en", &first, 10_000).await.expect("candidates");
+        let first = store.rate().pairs_without_items(gapwise_model::Language::En, None).await.expect("pairs").remove(0);
+        let candidates = store.rate().candidates(gapwise_model::Language::En, &first, 10_000).await.expect("candidates");
         assert!(candidates.len() > 4, "{} candidates", candidates.len());
         let contexts: Vec<Context<'_>> = candidates
             .iter()
@@ -497,7 +499,9 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         expected.sort_unstable();
 
         let selection = Selection { pairs: None, sample: 10_000, per_end: 2 };
-        let report = select_contexts(store, model.clone(), "tiny", "en", selection, &ProgressBar::hidden()).await.expect("select");
+        let report = select_contexts(store, model.clone(), "tiny", gapwise_model::Language::En, selection, &ProgressBar::hidden())
+            .await
+            .expect("select");
         assert_eq!((report.pairs, report.items), (3, 12));
         let chosen = |pair: i64| {
             sqlx::query_scalar::<_, i64>(
@@ -519,7 +523,8 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
             .await
             .expect("scores");
         assert_eq!(scored, 12, "every Likert item has its Eq. 2 score");
-        let again = select_contexts(store, model, "tiny", "en", selection, &ProgressBar::hidden()).await.expect("rerun");
+        let again =
+            select_contexts(store, model, "tiny", gapwise_model::Language::En, selection, &ProgressBar::hidden()).await.expect("rerun");
         assert_eq!((again.pairs, again.items), (0, 0), "a rerun adds nothing");
     }
 }

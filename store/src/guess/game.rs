@@ -2,7 +2,7 @@
 
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
 use crate::StoreError;
-use gapwise_model::{GuessMode, PlayerId, Timing, Trial};
+use gapwise_model::{GuessMode, Language, PlayerId, Timing, Trial};
 use sqlx::Row;
 
 use super::{guess_of, progress_of, Guess, GuessProgress, GuessRow, GuessServing, ROUNDS};
@@ -15,9 +15,9 @@ impl Guess<'_> {
     }
 
     /// Player `id`'s latest `limit` rounds in `lang`, latest first.
-    pub async fn latest_rounds(self, player: &PlayerId, lang: &str, limit: i64) -> Result<Vec<GuessProgress>, StoreError> {
+    pub async fn latest_rounds(self, player: &PlayerId, language: Language, limit: i64) -> Result<Vec<GuessProgress>, StoreError> {
         let sql = format!("{ROUNDS} AND s.lang = $2 ORDER BY v.served_at DESC, v.id DESC LIMIT $3");
-        let rows = sqlx::query(&sql).bind(player).bind(lang).bind(limit).fetch_all(self.pool()).await?;
+        let rows = sqlx::query(&sql).bind(player).bind(language).bind(limit).fetch_all(self.pool()).await?;
         rows.iter().map(progress_of).collect()
     }
 
@@ -26,7 +26,7 @@ impl Guess<'_> {
     pub async fn unplayed_sentences(
         self,
         player: &PlayerId,
-        lang: &str,
+        language: Language,
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
@@ -35,7 +35,7 @@ impl Guess<'_> {
              AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
              AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
         )
-        .bind(lang)
+        .bind(language)
         .bind(player)
         .bind(i64::from(predicted))
         .bind(limit)

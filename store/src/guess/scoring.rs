@@ -2,7 +2,7 @@
 
 use crate::sql::insert_rows;
 use crate::StoreError;
-use gapwise_model::{playable, positions};
+use gapwise_model::{playable, positions, Language};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
@@ -13,14 +13,20 @@ use super::{Guess, Prediction, WordFacts};
 impl Guess<'_> {
     /// Sentences of `lang` for `model` to predict: those people guessed in first, then
     /// others of playable length in an order drawn from `seed`; at most `limit`.
-    pub async fn sentences_to_predict(self, model: &str, lang: &str, limit: usize, seed: u64) -> Result<Vec<(i64, String)>, StoreError> {
+    pub async fn sentences_to_predict(
+        self,
+        model: &str,
+        language: Language,
+        limit: usize,
+        seed: u64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
              FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
         )
-        .bind(lang)
+        .bind(language)
         .bind(model)
         .fetch_all(self.pool())
         .await?;
@@ -108,14 +114,14 @@ impl Guess<'_> {
     }
 
     /// The words of `lang` guessed at or predicted that have no facts yet.
-    pub async fn words_without_facts(self, lang: &str) -> Result<Vec<String>, StoreError> {
+    pub async fn words_without_facts(self, language: Language) -> Result<Vec<String>, StoreError> {
         let words: Vec<String> = sqlx::query_scalar(
             "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
              JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1 \
              UNION SELECT LOWER(p.word) AS w FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1) t \
              WHERE NOT EXISTS (SELECT 1 FROM guess_words f WHERE f.lang = $1 AND f.word = t.w) ORDER BY w",
         )
-        .bind(lang)
+        .bind(language)
         .fetch_all(self.pool())
         .await?;
         Ok(words)
@@ -123,7 +129,7 @@ impl Guess<'_> {
 
     /// Stores what is known of words of `lang` (lower-cased): Zipf frequency and
     /// nearest neighbours, nearest first.
-    pub async fn save_word_facts(self, lang: &str, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
+    pub async fn save_word_facts(self, language: Language, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,
@@ -132,7 +138,7 @@ impl Guess<'_> {
             4,
             facts,
             |q, (word, f)| {
-                q.bind(lang.to_owned())
+                q.bind(language.to_owned())
                     .bind(word.to_lowercase())
                     .bind(f.zipf)
                     .bind((!f.neighbours.is_empty()).then(|| f.neighbours.join("|")))

@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::items::{insert_item, ItemKind};
 use super::{Found, StoreError};
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
-use gapwise_model::{PlayerId, Timing, Trial, K};
+use gapwise_model::{Language, PlayerId, Timing, Trial, K};
 
 crate::store::area!(
     /// The rate mode's rows: Likert items, servings and ratings.
@@ -25,7 +25,7 @@ crate::store::area!(
 #[derive(Clone, Debug, PartialEq)]
 pub struct RateRow {
     pub item_id: i64,
-    pub language: String,
+    pub language: Language,
     pub target: String,
     pub distractor: String,
     /// Source of the one context sentence.
@@ -48,7 +48,7 @@ impl Rate<'_> {
     /// The active pairs of `language` that have no Likert items yet. With `count`,
     /// only the most extreme by success rate in the main game, as Section 6 does: the
     /// `count / 2` hardest and the rest easiest of the pairs people have played.
-    pub async fn pairs_without_items(self, language: &str, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
+    pub async fn pairs_without_items(self, language: Language, count: Option<usize>) -> Result<Vec<RatePair>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, \
                     (SELECT AVG(CAST(a.correct AS DOUBLE PRECISION)) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.pair_id = p.id) \
@@ -83,7 +83,7 @@ impl Rate<'_> {
     /// the language that contain the target once as a whole word and not the
     /// distractor, leaving out every sentence already in a Likert item (of any pair):
     /// Section 6 uses a sentence for one pair only.
-    pub async fn candidates(self, language: &str, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
+    pub async fn candidates(self, language: Language, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
         let used: HashSet<i64> =
             sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
                 .fetch_all(self.pool())
@@ -172,7 +172,7 @@ impl Rate<'_> {
 
     /// How many sentences of the language's corpus contain each word as a whole word
     /// (case-insensitive): the frequency predictor of Table 8.
-    pub async fn sentence_frequencies(self, language: &str, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
+    pub async fn sentence_frequencies(self, language: Language, words: &HashSet<String>) -> Result<HashMap<String, u64>, StoreError> {
         let mut counts = HashMap::with_capacity(words.len());
         for word in words {
             counts.insert(word.clone(), u64::try_from(self.material().word_count(language, word).await?).unwrap_or(0));

@@ -9,7 +9,7 @@ use sqlx::Row;
 use crate::sql::now_ms;
 use crate::Rate;
 use crate::StoreError;
-use gapwise_model::{PlayerId, RateCard};
+use gapwise_model::{Language, PlayerId, RateCard};
 
 /// A Likert serving as a rating of it needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct RateServing {
 
 impl Rate<'_> {
     /// The Likert item of `language` served to player `player` and not yet rated.
-    pub async fn open_serving(self, player: &PlayerId, language: &str) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, player: &PlayerId, language: Language) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
@@ -39,7 +39,7 @@ impl Rate<'_> {
     /// and fewer than `raters` people rated: of the pair they met least (a player's
     /// ratings spread over the pairs), then of a sentence they have not read in any
     /// item, then the most rated (so that items get finished).
-    pub async fn unmet_item(self, player: &PlayerId, language: &str, raters: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn unmet_item(self, player: &PlayerId, language: Language, raters: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \

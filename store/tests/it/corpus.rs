@@ -65,19 +65,19 @@ async fn running_text_is_split_filtered_deduplicated_and_resumable() {
         assert_eq!((again.inserted, again.duplicates), (0, 4), "a rerun adds nothing");
 
         // whole words, any case, Cyrillic with ё: "Красный" at a sentence start counts
-        let found = store.material().find_contexts("ru", "красный", "зелёный", 10).await.expect("search");
+        let found = store.material().find_contexts(gapwise_model::Language::Ru, "красный", "зелёный", 10).await.expect("search");
         let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         assert_eq!(texts, ["Это красный дом.", "Красный цвет нравится всем людям."], "{:?}", db.backend());
         assert_eq!(&found[1].text[found[1].blank.0..found[1].blank.1], "Красный");
         assert!(store
             .material()
-            .find_contexts("ru", "зелёный", "красный", 10)
+            .find_contexts(gapwise_model::Language::Ru, "зелёный", "красный", 10)
             .await
             .expect("search")
             .iter()
             .all(|f| !f.text.contains("красный")));
-        assert_eq!(store.material().word_count("ru", "дом").await.expect("count"), 2);
-        assert_eq!(store.material().word_count("ru", "до").await.expect("count"), 0, "whole words only");
+        assert_eq!(store.material().word_count(gapwise_model::Language::Ru, "дом").await.expect("count"), 2);
+        assert_eq!(store.material().word_count(gapwise_model::Language::Ru, "до").await.expect("count"), 0, "whole words only");
     }
 }
 
@@ -99,11 +99,12 @@ async fn contexts_hold_the_target_once_and_never_the_distractor() {
         let tsv = file(&dir, "fr.tsv", &format!("lang\ttext\n{body}"));
         let options = CorpusOptions { source: Some("test".into()), genre: Some("news".into()), ..Default::default() };
         store.material().import_corpus(&tsv, &options, &|_| {}).await.expect("import");
-        let found = store.material().find_contexts("fr", "été", "hiver", 100).await.expect("search");
+        let found = store.material().find_contexts(gapwise_model::Language::Fr, "été", "hiver", 100).await.expect("search");
         let texts: HashSet<&str> = found.iter().map(|f| f.text.as_str()).collect();
         // "Il a été malade tout l'été." holds été twice; "Un été, deux étés" once as a whole word
         assert_eq!(texts, HashSet::from(["L'été est chaud cette année.", "Un été, deux étés, trois étés."]), "{:?}", db.backend());
-        let sample = store.material().sample_contexts("fr", "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
+        let sample =
+            store.material().sample_contexts(gapwise_model::Language::Fr, "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
         assert_eq!(sample.len(), 1);
         assert!(texts.contains(sample[0].text.as_str()));
     }
@@ -138,7 +139,7 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
                 let found: Vec<i64> = db
                     .store
                     .material()
-                    .find_contexts("it", target, distractor, 1000)
+                    .find_contexts(gapwise_model::Language::It, target, distractor, 1000)
                     .await
                     .expect("search")
                     .iter()
@@ -150,13 +151,13 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
             }
             // a database from before the index: its sentences are indexed when it opens
             sqlx::query("DELETE FROM word_postings").execute(db.store.pool()).await.expect("drop the index");
-            assert!(db.store.material().find_contexts("it", "rot", "blau", 10).await.expect("search").is_empty());
+            assert!(db.store.material().find_contexts(gapwise_model::Language::It, "rot", "blau", 10).await.expect("search").is_empty());
             let reopened = gapwise_store::Store::open(&db.url).await.expect("reopen");
             assert_eq!(
-                reopened.material().word_count("it", "grün").await.expect("count"),
-                db.store.material().word_count("it", "grün").await.expect("count")
+                reopened.material().word_count(gapwise_model::Language::It, "grün").await.expect("count"),
+                db.store.material().word_count(gapwise_model::Language::It, "grün").await.expect("count")
             );
-            assert!(reopened.material().word_count("it", "grün").await.expect("count") > 0);
+            assert!(reopened.material().word_count(gapwise_model::Language::It, "grün").await.expect("count") > 0);
         }
     }
 }
