@@ -2,7 +2,7 @@
 //! and their links, the tables each mode writes, the answers fitted by item response
 //! theory, the report's parts and the model preparation. Each list is an exhaustive
 //! `match` on [`Mode`], so adding a variant makes the compiler name every place that
-//! needs it (docs/src/admins/adding-a-mode.md walks through them).
+//! needs it (docs/src/adding-a-mode.md walks through them).
 
 use std::fmt;
 

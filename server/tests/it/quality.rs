@@ -306,10 +306,12 @@ async fn refusals_come_in_the_players_language() {
     ] {
         let res = ask(&player, "add-friend", &[("pseudonym", "nobody")], lang).await.expect("add friend");
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
-        assert_eq!(res.json::<Value>().await.expect("json")["NotFound"], unknown, "{lang}");
+        let refusal = res.json::<Value>().await.expect("json");
+        assert_eq!((&refusal["Refused"]["message"], &refusal["Refused"]["code"]), (&unknown.into(), &"no_player".into()), "{lang}");
         let res = ask(&client(), "friends", &[], lang).await.expect("friends");
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
-        assert_eq!(res.json::<Value>().await.expect("json")["Unauthorized"], no_session, "{lang}");
+        let refusal = res.json::<Value>().await.expect("json");
+        assert_eq!((&refusal["Refused"]["message"], &refusal["Refused"]["code"]), (&no_session.into(), &"no_session".into()), "{lang}");
     }
     let res = ask(&player, "suggest", &[("target", "two"), ("distractor", "three")], "es").await.expect("suggest");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);

@@ -4,44 +4,15 @@
 
 use std::sync::Arc;
 
-use gapwise_model::{PlayerId, Trial, K};
+use gapwise_model::PlayerId;
 use tokio::sync::{mpsc, oneshot};
 
-use super::columns::{values, ANSWER_COLUMNS, INSERT_ANSWER, INSERT_SERVING, SERVING_COLUMNS};
+use super::rows::{values, AnswerRow, ServingRow, Statement, Value, ANSWER_COLUMNS, INSERT_ANSWER, INSERT_SERVING, SERVING_COLUMNS};
 use crate::session::Session;
 use crate::StoreError;
 
 /// Jobs a batch holds at most (its transaction or statements should stay short).
 const MOST_PER_BATCH: usize = 256;
-
-/// An answer's row (see the `answers` table).
-#[derive(Debug)]
-pub struct AnswerRow {
-    pub id: String,
-    pub player: PlayerId,
-    pub item_id: i64,
-    pub k: K,
-    pub chosen: String,
-    pub correct: bool,
-    pub client_ms: Option<i64>,
-    pub server_ms: i64,
-    pub option_order: String,
-    pub created_at: i64,
-    pub client_ms_reported: Option<i64>,
-    /// What the browser saw of the trial.
-    pub trial: Trial,
-}
-
-/// A serving's row (see the `servings` table); never updated once stored.
-#[derive(Debug)]
-pub struct ServingRow {
-    pub id: String,
-    pub player: PlayerId,
-    pub item_id: i64,
-    pub k: K,
-    pub target_first: bool,
-    pub served_at: i64,
-}
 
 #[derive(Debug)]
 pub enum Write {
@@ -58,19 +29,6 @@ pub enum Write {
     /// Opens a session for a player (true).
     NewSession { token_hash: String, player: PlayerId, created_at: i64 },
 }
-
-/// A value a statement binds.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Value<'a> {
-    Text(&'a str),
-    MaybeText(Option<&'a str>),
-    Int(i64),
-    MaybeInt(Option<i64>),
-}
-
-/// A statement: its SQL (with `$n` parameters, which both backends read), and the
-/// values of its parameters in order.
-pub(super) type Statement<'a> = (&'static str, Vec<Value<'a>>);
 
 impl Write {
     /// Its statements. The first one changes a row when the write stores or moves

@@ -17,9 +17,9 @@
 //! after its answer) waits for it before it sends the next. Such jobs may be run in
 //! any order, which is what lets PostgreSQL take a batch's answers, servings and
 //! session reads as one statement.
-mod columns;
 mod jobs;
 mod postgres;
+mod rows;
 mod sqlite;
 
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -32,7 +32,8 @@ use tokio::sync::{mpsc, oneshot};
 use super::session::Session;
 use super::StoreError;
 use jobs::Job;
-pub use jobs::{AnswerRow, Pending, ServingRow, Write};
+pub use jobs::{Pending, Write};
+pub use rows::{AnswerRow, ServingRow};
 pub(crate) use sqlite::SQLITE_PRAGMAS;
 
 /// Longest a request waits for a database connection (the store's pool and the

@@ -32,8 +32,10 @@ use sqlx::postgres::{PgConnectOptions, PgPool, Postgres};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::columns::{names, placeholders, values, Column as TableColumn, ANSWER_COLUMNS, SERVING_COLUMNS};
-use super::jobs::{gather, AnswerRow, Job, ServingRow, Statement, Value, Write};
+use super::jobs::{gather, Job, Write};
+use super::rows::{
+    names, placeholders, values, AnswerRow, Column as TableColumn, ServingRow, Statement, Value, ANSWER_COLUMNS, SERVING_COLUMNS,
+};
 use crate::session::{sessions_where, Session, SessionColumns, SESSION_BY_TOKEN};
 use crate::sql::AnyQuery;
 use crate::StoreError;

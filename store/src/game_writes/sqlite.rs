@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::jobs::{closed, gather, Job, Value, Write};
+use super::jobs::{closed, gather, Job, Write};
+use super::rows::Value;
 use crate::session::{Session, SESSION_BY_TOKEN};
 use crate::StoreError;
 

@@ -1,4 +1,4 @@
-//! The columns of the rows every round writes, answers and servings, described
+//! The rows every round writes, answers and servings, and their columns described
 //! once: each column's name and kind, with how a row gives its value. The
 //! statements that store them (one row alone on either backend, a batch's arrays
 //! on PostgreSQL) are built from these lists, and their values are read through
@@ -7,9 +7,49 @@
 
 use std::sync::LazyLock;
 
-use gapwise_model::Input;
+use gapwise_model::{Input, PlayerId, Trial, K};
 
-use super::jobs::{AnswerRow, ServingRow, Value};
+/// An answer's row (see the `answers` table).
+#[derive(Debug)]
+pub struct AnswerRow {
+    pub id: String,
+    pub player: PlayerId,
+    pub item_id: i64,
+    pub k: K,
+    pub chosen: String,
+    pub correct: bool,
+    pub client_ms: Option<i64>,
+    pub server_ms: i64,
+    pub option_order: String,
+    pub created_at: i64,
+    pub client_ms_reported: Option<i64>,
+    /// What the browser saw of the trial.
+    pub trial: Trial,
+}
+
+/// A serving's row (see the `servings` table); never updated once stored.
+#[derive(Debug)]
+pub struct ServingRow {
+    pub id: String,
+    pub player: PlayerId,
+    pub item_id: i64,
+    pub k: K,
+    pub target_first: bool,
+    pub served_at: i64,
+}
+
+/// A value a statement binds.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Value<'a> {
+    Text(&'a str),
+    MaybeText(Option<&'a str>),
+    Int(i64),
+    MaybeInt(Option<i64>),
+}
+
+/// A statement: its SQL (with `$n` parameters, which both backends read), and the
+/// values of its parameters in order.
+pub(super) type Statement<'a> = (&'static str, Vec<Value<'a>>);
 
 /// One column of a row of type `R`: its name, and how a row gives its value; the
 /// variant is the column's kind.
