@@ -4,7 +4,8 @@
 use sqlx::Row;
 
 use super::audit::record;
-use super::{StoreError, ITEMS_PER_K};
+use crate::error::StoreError;
+use crate::items::ITEMS_PER_K;
 use gapwise_model::{AdminOverview, CorpusPart, ItemRow, Language, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
 
 crate::store::area!(

@@ -3,9 +3,9 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::StoreError;
+use crate::error::StoreError;
 use crate::sql::now_ms;
-use crate::StaffAccounts;
+use crate::staff::StaffAccounts;
 use gapwise_model::AuditEntry;
 
 /// Adds an entry to the audit log inside `tx`.

@@ -16,8 +16,9 @@ use sqlx::{Acquire, Executor, Row};
 
 use super::material::import_error;
 use super::postings::{Postings, ROWS_PER_STATEMENT};
-use super::{Backend, StoreError};
-use crate::Material;
+use crate::error::StoreError;
+use crate::material::Material;
+use crate::store::Backend;
 
 /// Rows per transaction: what a stop can lose.
 pub const ROWS_PER_COMMIT: usize = 100_000;

@@ -12,11 +12,13 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::secrets::random_code;
-use super::{Refusal, RefusalKey, StoreError, CONSENT_VERSION};
+use crate::error::StoreError;
+use crate::players::CONSENT_VERSION;
 use crate::sql::{now_ms, stored_code};
 use gapwise_model::{
     CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Language, Platform, PlayState, PlayerId, StudySettings, K, MTURK_PREVIEW,
 };
+use gapwise_model::{Refusal, RefusalKey};
 
 crate::store::area!(
     /// Crowd studies: their settings, participants' assignments and completion.

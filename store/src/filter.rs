@@ -5,7 +5,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::Any;
 
-use super::StoreError;
+use crate::error::StoreError;
 use gapwise_model::{parse_language, AnswerFilter, DAY_MS, LANGUAGES, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.

@@ -9,7 +9,7 @@
 
 use super::settings::put_setting;
 use super::store::Backend;
-use super::StoreError;
+use crate::error::StoreError;
 use crate::sql::now_ms;
 
 crate::store::area!(

@@ -7,7 +7,7 @@ use sqlx::Row;
 use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
-use super::StoreError;
+use crate::error::StoreError;
 use gapwise_model::{Context, Language, PlayerId, K};
 
 crate::store::area!(

@@ -7,8 +7,9 @@ use std::collections::HashSet;
 use gapwise_prepare::a_priori::a_priori_pairs;
 use gapwise_prepare::import::{pair_key, ImportFormat, ImportKind};
 
-use super::{ImportReport, StoreError};
-use crate::Material;
+use crate::error::StoreError;
+use crate::material::ImportReport;
+use crate::material::Material;
 
 impl Material<'_> {
     /// Adds the a-priori pairs of `language` (see [`Self::add_generated_pairs`]).

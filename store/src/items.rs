@@ -10,9 +10,10 @@ use std::collections::HashSet;
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{Found, StoreError};
+use crate::error::StoreError;
+use crate::material::Material;
+use crate::search::Found;
 use crate::sql::now_ms;
-use crate::Material;
 use gapwise_model::{Language, K};
 
 /// Items built per pair and k unless asked otherwise.

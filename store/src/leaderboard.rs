@@ -3,9 +3,9 @@
 
 use sqlx::Row;
 
-use super::StoreError;
+use crate::error::StoreError;
+use crate::game::Game;
 use crate::sql::now_ms;
-use crate::Game;
 use gapwise_model::{Contender, Period, Standing};
 
 /// Fewest answers a player needs to stand on the leaderboard (a rate over a handful

@@ -8,8 +8,9 @@ use gapwise_prepare::import::{parse_rows, reported, ImportFormat, ImportKind, Ro
 use sqlx::Row as _;
 
 use super::postings::Postings;
-use super::{LineError, StoreError};
+use crate::error::StoreError;
 use crate::sql::now_ms;
+use gapwise_model::LineError;
 
 crate::store::area!(
     /// The game's material: corpora, the word index's searches, imports, generated pairs and built items.

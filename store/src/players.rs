@@ -6,8 +6,9 @@ use sqlx::Row;
 use super::game_writes::Write;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Player, Session};
-use super::{Refusal, RefusalKey, StoreError};
+use crate::error::StoreError;
 use crate::sql::now_ms;
+use gapwise_model::{Refusal, RefusalKey};
 
 crate::store::area!(
     /// Players and their sign-in: annotators, sessions, passwords.

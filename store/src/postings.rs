@@ -17,7 +17,8 @@ use std::collections::{BTreeSet, HashMap};
 use integer_encoding::VarInt;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use crate::error::StoreError;
+use crate::store::Store;
 use gapwise_model::words::word_spans;
 
 /// Rows per INSERT statement of sentences and of the word index. Set when SQLite's

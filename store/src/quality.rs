@@ -7,8 +7,8 @@ use sqlx::Row;
 
 use super::audit::record;
 use super::settings::put_setting;
-use super::StoreError;
-use crate::Admin;
+use crate::admin::Admin;
+use crate::error::StoreError;
 use gapwise_model::{gold_flag, FlaggedPlayer, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
 /// The settings row that holds the per-item redundancy.

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, Connection};
 
-use super::StoreError;
+use crate::error::StoreError;
 
 /// What a Gapwise SQLite file holds in its header's application id ("Gapw").
 pub const APPLICATION_ID: i64 = 0x4761_7077;

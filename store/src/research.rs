@@ -14,7 +14,7 @@ use sqlx::Row;
 
 use super::filter::filter_sql;
 use super::secrets::keyed_code;
-use super::StoreError;
+use crate::error::StoreError;
 use gapwise_model::{AnswerFilter, Input, Trial};
 
 crate::store::area!(

@@ -6,8 +6,8 @@
 
 use gapwise_model::Mode;
 
-use super::StoreError;
-use crate::Research;
+use crate::error::StoreError;
+use crate::research::Research;
 
 /// One person's answer to one item of a mode.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,9 +5,10 @@ use sqlx::Row;
 
 use super::audit::utc_minute;
 use super::tables::player_tables;
-use super::{Refusal, RefusalKey, StoreError};
+use crate::error::StoreError;
 use crate::sql::now_ms;
 use gapwise_model::{FeedbackNote, MyAnswer, MyData, MyRating, PlayerId, MAX_FEEDBACK_CHARS};
+use gapwise_model::{Refusal, RefusalKey};
 
 crate::store::area!(
     /// A player's rights: their data, its erasure, and their feedback.

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use std::collections::BTreeMap;
 
-use super::StoreError;
+use crate::error::StoreError;
 use crate::sql::{insert_rows, now_ms};
 
 crate::store::area!(

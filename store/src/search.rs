@@ -13,8 +13,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
 
-use super::StoreError;
-use crate::Material;
+use crate::error::StoreError;
+use crate::material::Material;
 use gapwise_model::words::blank_for;
 
 /// Sentences read per query when checking candidates.

@@ -9,7 +9,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use super::{Refusal, RefusalKey, StoreError};
+use crate::error::StoreError;
+use gapwise_model::{Refusal, RefusalKey};
 
 /// Crockford's base-32 digits, lowercase: no letter that reads as another one or as
 /// a digit (no i, l, o or u), one case, so that a code read aloud or copied by hand

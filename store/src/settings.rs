@@ -3,7 +3,8 @@
 
 use sqlx::AnyConnection;
 
-use super::{Store, StoreError};
+use crate::error::StoreError;
+use crate::store::Store;
 
 impl Store {
     /// The value of the setting `name`, if it is set.

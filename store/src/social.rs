@@ -4,9 +4,10 @@
 
 use sqlx::Row;
 
-use super::{Refusal, RefusalKey, StoreError};
+use crate::error::StoreError;
 use crate::sql::now_ms;
 use gapwise_model::{Challenge, ChallengeSide, Friend, Language, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Refusal, RefusalKey};
 
 crate::store::area!(
     /// Friends and challenges.

@@ -1,7 +1,7 @@
 //! The SQL helpers every area of the store uses: the clock of stored times, reading
 //! a stored code, what an answer measured, and multi-row inserts on either backend.
 
-use crate::StoreError;
+use crate::error::StoreError;
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub fn now_ms() -> i64 {

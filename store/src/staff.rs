@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::secrets::{hash_password, hash_token, new_token, verify_password};
-use super::StoreError;
+use crate::error::StoreError;
 use crate::sql::now_ms;
 
 crate::store::area!(

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::changes::Changes;
 use super::game_writes::{GameWriter, Pending, Write, ACQUIRE_TIMEOUT, SQLITE_PRAGMAS};
-use super::StoreError;
+use crate::error::StoreError;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
@@ -233,9 +233,9 @@ macro_rules! area {
     ($(#[$doc:meta])* $handle:ident, $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
-        pub struct $handle<'s>(&'s $crate::Store);
+        pub struct $handle<'s>(&'s $crate::store::Store);
 
-        impl $crate::Store {
+        impl $crate::store::Store {
             $(#[$doc])*
             pub fn $name(&self) -> $handle<'_> {
                 $handle(self)
@@ -243,9 +243,9 @@ macro_rules! area {
         }
 
         impl std::ops::Deref for $handle<'_> {
-            type Target = $crate::Store;
+            type Target = $crate::store::Store;
 
-            fn deref(&self) -> &$crate::Store {
+            fn deref(&self) -> &$crate::store::Store {
                 self.0
             }
         }

@@ -7,9 +7,10 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::audit::record;
-use super::{Refusal, RefusalKey, StoreError};
+use crate::error::StoreError;
 use crate::sql::now_ms;
 use gapwise_model::{Language, PlayerId, Suggestion, SuggestionStatus};
+use gapwise_model::{Refusal, RefusalKey};
 use gapwise_prepare::import::checked_pair;
 
 crate::store::area!(

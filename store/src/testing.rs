@@ -7,7 +7,7 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use super::{Backend, Store};
+use crate::store::{Backend, Store};
 
 /// A store for one test; the SQLite file lives as long as this value.
 pub struct TestStore {

@@ -221,7 +221,7 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     store.first_start().set_steps_to_prepare(left).await.expect("pending");
     let log = dir.path().join("third.log");
     let mut child = start_serving(&url, &models, &log);
-    wait_for(&mut child, &log, &["step=\"next-words\""]);
+    wait_for(&mut child, &log, &["step=\"guess\""]);
     let term = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
     assert!(term.success());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);

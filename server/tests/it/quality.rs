@@ -315,5 +315,9 @@ async fn refusals_come_in_the_players_language() {
     }
     let res = ask(&player, "suggest", &[("target", "two"), ("distractor", "three")], "es").await.expect("suggest");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(res.json::<Value>().await.expect("json")["BadRequest"], "two / three ya está en el juego");
+    let refusal = res.json::<Value>().await.expect("json");
+    assert_eq!(
+        (&refusal["Refused"]["message"], &refusal["Refused"]["code"]),
+        (&"two / three ya está en el juego".into(), &"pair_in_game".into())
+    );
 }

@@ -1,7 +1,7 @@
 //! The material the definition game is played on, as admins and the command line import it.
 
+use crate::error::StoreError;
 use crate::sql::insert_rows;
-use crate::StoreError;
 
 use super::{Define, NewSynset, WordNetReport};
 

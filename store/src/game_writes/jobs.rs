@@ -8,8 +8,8 @@ use gapwise_model::PlayerId;
 use tokio::sync::{mpsc, oneshot};
 
 use super::rows::{values, AnswerRow, ServingRow, Statement, Value, ANSWER_COLUMNS, INSERT_ANSWER, INSERT_SERVING, SERVING_COLUMNS};
+use crate::error::StoreError;
 use crate::session::Session;
-use crate::StoreError;
 
 /// Jobs a batch holds at most (its transaction or statements should stay short).
 const MOST_PER_BATCH: usize = 256;

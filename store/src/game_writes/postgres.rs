@@ -36,9 +36,9 @@ use super::jobs::{gather, Job, Write};
 use super::rows::{
     names, placeholders, values, AnswerRow, Column as TableColumn, ServingRow, Statement, Value, ANSWER_COLUMNS, SERVING_COLUMNS,
 };
+use crate::error::StoreError;
 use crate::session::{sessions_where, Session, SessionColumns, SESSION_BY_TOKEN};
 use crate::sql::AnyQuery;
-use crate::StoreError;
 
 /// The pools the batches run on.
 #[derive(Clone)]

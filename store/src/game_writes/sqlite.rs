@@ -21,8 +21,8 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::jobs::{closed, gather, Job, Write};
 use super::rows::Value;
+use crate::error::StoreError;
 use crate::session::{Session, SESSION_BY_TOKEN};
-use crate::StoreError;
 
 /// Every SQLite connection's settings (the store pool's and the writer's). WAL
 /// lets readers run beside the one writer; a busy writer is waited for. 4 KiB pages (for a new file; an existing one keeps

@@ -1,6 +1,6 @@
 //! What the report and the research page read.
 
-use crate::StoreError;
+use crate::error::StoreError;
 use sqlx::Row;
 
 use super::{count, Guess, HumanGuess, ModelGuess, WordFacts};

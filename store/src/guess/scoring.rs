@@ -1,7 +1,7 @@
 //! The queues of work for models, and their results written back.
 
+use crate::error::StoreError;
 use crate::sql::insert_rows;
-use crate::StoreError;
 use gapwise_model::{playable, positions, Language};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

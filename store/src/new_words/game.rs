@@ -1,7 +1,7 @@
 //! The rounds players play: what the engine reads to serve a round and writes of its answers.
 
+use crate::error::StoreError;
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
-use crate::StoreError;
 use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, PlayerId, Timing, Trial};
 use sqlx::Row;
 

@@ -1,7 +1,7 @@
 //! The material the invented-word game is played on, as admins and the command line import it.
 
+use crate::error::StoreError;
 use crate::sql::{insert_rows, stored_code};
-use crate::StoreError;
 use gapwise_model::PlayedWord;
 use sqlx::Row;
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
 //! What the report and the research page read.
 
+use crate::error::StoreError;
 use crate::sql::stored_code;
-use crate::StoreError;
 use gapwise_model::PlayedWord;
 use sqlx::Row;
 

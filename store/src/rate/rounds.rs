@@ -6,9 +6,9 @@
 
 use sqlx::Row;
 
+use crate::error::StoreError;
+use crate::rate::Rate;
 use crate::sql::now_ms;
-use crate::Rate;
-use crate::StoreError;
 use gapwise_model::{Language, PlayerId, RateCard};
 
 /// A Likert serving as a rating of it needs it.
