@@ -46,17 +46,7 @@ impl Language {
     }
 }
 
-// `Language::ALL` is every variant, in order (see `Mode::ALL`).
-#[allow(clippy::indexing_slicing)]
-const _: () = {
-    let variants = <Language as strum::VariantArray>::VARIANTS;
-    assert!(variants.len() == Language::ALL.len(), "Language::ALL must list every variant of Language");
-    let mut i = 0;
-    while i < variants.len() {
-        assert!(variants[i] as u8 == Language::ALL[i] as u8, "Language::ALL must list the variants in their order");
-        i += 1;
-    }
-};
+crate::all_listed!(Language);
 
 impl fmt::Display for Language {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

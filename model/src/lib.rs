@@ -6,6 +6,26 @@
 
 #![forbid(unsafe_code)]
 
+/// Stops the build unless `$ty::ALL` lists every variant of the enum `$ty`, in the
+/// order of the variants (strum lists them): a variant added to the enum but not to
+/// `ALL` does not compile. The indexing is evaluated by the compiler, below the
+/// length it checked first.
+macro_rules! all_listed {
+    ($ty:ident) => {
+        #[allow(clippy::indexing_slicing)]
+        const _: () = {
+            let variants = <$ty as strum::VariantArray>::VARIANTS;
+            assert!(variants.len() == $ty::ALL.len(), concat!(stringify!($ty), "::ALL must list every variant"));
+            let mut i = 0;
+            while i < variants.len() {
+                assert!(variants[i] as u8 == $ty::ALL[i] as u8, concat!(stringify!($ty), "::ALL must list the variants in their order"));
+                i += 1;
+            }
+        };
+    };
+}
+pub(crate) use all_listed;
+
 mod admin;
 mod crowd;
 mod define;

@@ -60,19 +60,7 @@ impl Mode {
     }
 }
 
-// `Mode::ALL` is every variant, in order: strum lists the variants, and a mode added
-// to the enum but not to `ALL` stops the build here (the indexing is evaluated by
-// the compiler, below the length it checked first).
-#[allow(clippy::indexing_slicing)]
-const _: () = {
-    let variants = <Mode as strum::VariantArray>::VARIANTS;
-    assert!(variants.len() == Mode::ALL.len(), "Mode::ALL must list every variant of Mode");
-    let mut i = 0;
-    while i < variants.len() {
-        assert!(variants[i] as u8 == Mode::ALL[i] as u8, "Mode::ALL must list the variants in their order");
-        i += 1;
-    }
-};
+crate::all_listed!(Mode);
 
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
