@@ -211,11 +211,12 @@ impl Crowd<'_> {
         Ok(())
     }
 
-    /// How far a crowd participant is, when the annotator is one.
+    /// How far a crowd participant is, when the player is one whose study is under
+    /// way or done (the answer that completes it is still a study's, not the game's).
     pub async fn progress(self, player: &PlayerId) -> Result<Option<CrowdProgress>, StoreError> {
         let row = sqlx::query(
             "SELECT s.name, s.items_target FROM crowd_assignments a JOIN crowd_studies s ON s.id = a.study_id \
-             WHERE a.annotator_id = $1 AND a.status = 'active'",
+             WHERE a.annotator_id = $1 AND a.status IN ('active', 'completed')",
         )
         .bind(player)
         .fetch_optional(self.pool())
