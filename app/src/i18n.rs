@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{langid, LanguageIdentifier, Loader};
-use gapwise_model::{parse_language, Achievement, RefusalKey, DEFAULT_LANGUAGE};
+use gapwise_model::{parse_language, Achievement, Mode, RefusalKey, DEFAULT_LANGUAGE};
 use leptos::prelude::*;
 
 fluent_templates::static_loader! {
@@ -49,7 +49,7 @@ impl Msg {
 
 /// Every message key of the catalogues, as constants: `nav-play` is `msg::NAV_PLAY`.
 pub mod msg {
-    use super::Msg;
+    use crate::i18n::Msg;
     include!(concat!(env!("OUT_DIR"), "/messages.rs"));
 }
 
@@ -78,6 +78,17 @@ pub fn refusal_message(key: RefusalKey) -> Msg {
         RefusalKey::StudyLink => msg::ERROR_STUDY_LINK,
         RefusalKey::StudyReturned => msg::ERROR_STUDY_RETURNED,
         RefusalKey::WordUnknown => msg::ERROR_WORD_UNKNOWN,
+    }
+}
+
+/// The message naming `mode` in the menu and in its page's title.
+pub fn mode_name(mode: Mode) -> Msg {
+    match mode {
+        Mode::Play => msg::NAV_PLAY,
+        Mode::Rate => msg::NAV_RATE,
+        Mode::Define => msg::NAV_DEFINE,
+        Mode::Guess => msg::NAV_GUESS,
+        Mode::NewWords => msg::NAV_NEW_WORDS,
     }
 }
 

@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
                 <input type="checkbox" id="menu-open" class="menu-toggle"/>
                 <label for="menu-open" class="menu-button">{i18n.t(msg::NAV_MENU)}</label>
                 <nav aria-label=i18n.t(msg::NAV_MAIN) class="main-menu">
-                    {Mode::ALL.map(|mode| view! { <A href=mode.path()>{i18n.t(pages::nav_key(mode))}</A> }).collect_view()}
+                    {Mode::ALL.map(|mode| view! { <A href=mode.path()>{i18n.t(i18n::mode_name(mode))}</A> }).collect_view()}
                     <A href="/suggest">{i18n.t(msg::NAV_PROPOSE)}</A>
                     <A href="/friends">{i18n.t(msg::NAV_FRIENDS)}</A>
                     <A href="/leaderboard">{i18n.t(msg::NAV_LEADERBOARD)}</A>

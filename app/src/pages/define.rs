@@ -32,7 +32,7 @@ pub fn DefinePage() -> impl IntoView {
         .unwrap_or(DEFAULT_DEFINITION_CAP);
     let link = move |task: DefinitionTask, cap: u32| format!("/define?task={}&cap={cap}", task.code());
     view! {
-        <Title text=i18n.t(super::nav_key(Mode::Define))/>
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::Define))/>
         <h1>{i18n.t(msg::DEFINE_TITLE)}</h1>
         <nav class="k-chooser" aria-label=i18n.t(msg::DEFINE_TASK)>
             {DefinitionTask::ALL.map(|t| view! {

@@ -32,7 +32,7 @@ pub fn GuessPage() -> impl IntoView {
         }
     };
     view! {
-        <Title text=i18n.t(super::nav_key(Mode::Guess))/>
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::Guess))/>
         <h1>{i18n.t(msg::GUESS_TITLE)}</h1>
         <LanguageChooser language base=format!("/guess?mode={}&", mode.code())/>
         <nav class="k-chooser" aria-label=i18n.t(msg::GUESS_MODE)>{mode_link(GuessMode::Type)} {mode_link(GuessMode::Choose)}</nav>

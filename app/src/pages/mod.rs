@@ -29,7 +29,7 @@ pub use friends::FriendsPage;
 pub use guess::GuessPage;
 pub use landing::Landing;
 pub use leaderboard::Leaderboard;
-pub use modes::{nav_key, page as mode_page};
+pub use modes::page as mode_page;
 pub use my_data::MyDataPage;
 pub use new_words::NewWordsPage;
 pub use not_found::NotFound;

@@ -22,7 +22,7 @@ pub fn NewWordsPage() -> impl IntoView {
     // the error a plain form post of a round came back with, for the island
     let failed = posted_error::<PickNewWords>();
     view! {
-        <Title text=i18n.t(super::nav_key(Mode::NewWords))/>
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::NewWords))/>
         <h1>{i18n.t(msg::NEW_WORDS_TITLE)}</h1>
         <p>{i18n.t(msg::NEW_WORDS_INTRO)}</p>
         <FirstRound first=new_words_round() island=move |first, preparing| view! { <NewWordsRounds first preparing failed/> }/>

@@ -45,7 +45,7 @@ pub fn Play() -> impl IntoView {
         view! { <PlayRounds k language=language.to_owned() challenge state above failed/> }
     };
     view! {
-        <Title text=i18n.t(super::nav_key(Mode::Play))/>
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::Play))/>
         <h1 class="visually-hidden">{i18n.t(msg::NAV_PLAY)}</h1>
         <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense>
     }

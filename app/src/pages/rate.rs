@@ -20,7 +20,7 @@ pub fn RatePage() -> impl IntoView {
     let failed = posted_error::<Rate>();
     let language = query_language();
     view! {
-        <Title text=i18n.t(super::nav_key(Mode::Rate))/>
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::Rate))/>
         <h1>{i18n.t(msg::RATE_TITLE)}</h1>
         <LanguageChooser language base="/rate?"/>
         <p>{i18n.t(msg::RATE_INTRO)}</p>
