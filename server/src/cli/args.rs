@@ -480,7 +480,7 @@ pub enum Kind {
 
 /// A language named on the command line: one of the game's codes.
 fn language(raw: &str) -> Result<Language, String> {
-    Language::parse(raw).ok_or_else(|| format!("{raw:?} is not one of en, es, fr, it, ru"))
+    Language::parse(raw).ok_or_else(|| format!("{raw:?} is not one of {}", gapwise_model::LANGUAGES.map(|(code, _)| code).join(", ")))
 }
 
 #[cfg(test)]
