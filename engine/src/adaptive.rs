@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
-use gapwise_model::{Language, PlayerId, K};
+use gapwise_model::{ItemId, Language, PlayerId, K};
 use gapwise_stats::adaptive::{ability, most_informative, Open};
 
 use super::estimates::Estimates;
@@ -27,8 +27,8 @@ impl Engine {
         player: &PlayerId,
         k: K,
         language: Language,
-        mut open: Vec<(i64, i64)>,
-    ) -> Result<Option<i64>, EngineError> {
+        mut open: Vec<(ItemId, i64)>,
+    ) -> Result<Option<ItemId>, EngineError> {
         let estimates = self.estimates(k, language).await?;
         let mine: Vec<(f64, bool)> =
             self.store.game().answers_of(player).await?.into_iter().map(|(item, right)| (estimates.of(item), right)).collect();
@@ -44,7 +44,7 @@ impl Engine {
     /// The difficulties of the game of `k` contexts in `lang`, fitted at most
     /// [`super::estimates::REFIT_AFTER`] ago.
     async fn estimates(&self, k: K, language: Language) -> Result<Arc<Estimates>, EngineError> {
-        let game = (k, language.to_owned());
+        let game = (k, language);
         if let Some(known) = self.estimates.get(&game) {
             return Ok(known);
         }

@@ -1,6 +1,6 @@
 //! The engine and the caches its clones share.
 
-use gapwise_model::{Language, PlayerId};
+use gapwise_model::{ItemId, Language, PlayerId, ServingId};
 use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -32,9 +32,9 @@ pub struct Engine {
     pub(crate) store: Store,
     pub(crate) holds: Arc<HoldTable>,
     /// Items' facts once read.
-    pub(crate) items: Arc<Memo<i64, Arc<ItemFacts>>>,
+    pub(crate) items: Arc<Memo<ItemId, Arc<ItemFacts>>>,
     /// The servings this process made, until answered.
-    pub(crate) served: Arc<Memo<String, Arc<ServingRow>>>,
+    pub(crate) served: Arc<Memo<ServingId, Arc<ServingRow>>>,
     /// Players' views for the choice of their next item, for a short while.
     pub(crate) players: Arc<Memo<PlayerId, Arc<Mutex<PlayerView>>>>,
     /// When this process last swept for abandoned crowd assignments (ms).
@@ -65,12 +65,12 @@ impl Engine {
     }
 
     /// An item's facts, kept in memory once read.
-    pub(crate) async fn item(&self, item_id: i64) -> Result<Arc<ItemFacts>, EngineError> {
-        if let Some(known) = self.items.get(&item_id) {
+    pub(crate) async fn item(&self, id: ItemId) -> Result<Arc<ItemFacts>, EngineError> {
+        if let Some(known) = self.items.get(&id) {
             return Ok(known);
         }
-        let item = Arc::new(self.store.game().item_facts(item_id).await?);
-        self.items.put(item_id, item.clone());
+        let item = Arc::new(self.store.game().item_facts(id).await?);
+        self.items.put(id, item.clone());
         Ok(item)
     }
 }

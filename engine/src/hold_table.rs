@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use rand::seq::IteratorRandom;
 
 use crate::EngineError;
-use gapwise_model::{Language, K, RESERVATION_MS};
+use gapwise_model::{ItemId, Language, PairId, PlayerId, K, RESERVATION_MS};
 use gapwise_store::{now_ms, ServedAndFriends, Store};
 
 /// How many of a player's latest items' pairs the next choice avoids.
@@ -40,12 +40,12 @@ const AGE_PER_LOAD_TIME: u32 = 50;
 #[derive(Debug)]
 pub(crate) struct PlayerView {
     /// Items already served to them.
-    pub served: HashSet<i64>,
+    pub served: HashSet<ItemId>,
     /// The pairs of their latest items, oldest first: an item of another pair comes
     /// before these, so that a pair's items are spaced apart.
-    pub recent_pairs: VecDeque<i64>,
+    pub recent_pairs: VecDeque<PairId>,
     /// Their friends, whose pairs come first.
-    pub friends: HashSet<String>,
+    pub friends: HashSet<PlayerId>,
     /// The store's count of friend changes when read ([`gapwise_store::Changes`]).
     pub friends_read_at: u64,
 }
@@ -59,12 +59,12 @@ impl PlayerView {
 
     /// How recently the player met `pair`: 0 not lately, then 1 for the meeting
     /// longest ago up to the latest; the lower, the sooner it may come again.
-    pub(crate) fn recency(&self, pair: i64) -> usize {
+    pub(crate) fn recency(&self, pair: PairId) -> usize {
         self.recent_pairs.iter().rposition(|&p| p == pair).map_or(0, |at| at + 1)
     }
 
     /// Counts a serving of item `id` of `pair`.
-    pub(crate) fn add(&mut self, id: i64, pair: i64) {
+    pub(crate) fn add(&mut self, id: ItemId, pair: PairId) {
         self.served.insert(id);
         self.recent_pairs.push_back(pair);
         while self.recent_pairs.len() > RECENT_PAIRS {
@@ -76,12 +76,12 @@ impl PlayerView {
 /// One item the open game may serve.
 #[derive(Debug)]
 struct Candidate {
-    id: i64,
+    id: ItemId,
     gold: bool,
     /// Who proposed its pair (their friends get it first).
-    creator: Option<String>,
+    creator: Option<PlayerId>,
     held: i64,
-    pair: i64,
+    pair: PairId,
 }
 
 impl Candidate {
@@ -191,7 +191,7 @@ impl HoldTable {
 
     /// Whether the game of `k` contexts in `lang` has gold items (as last loaded).
     pub(crate) fn has_gold(&self, k: K, language: Language) -> bool {
-        self.lock().as_ref().and_then(|t| t.games.get(&(k, language.to_owned()))).is_some_and(|g| g.iter().any(|c| c.gold))
+        self.lock().as_ref().and_then(|t| t.games.get(&(k, language))).is_some_and(|g| g.iter().any(|c| c.gold))
     }
 
     /// The item for `player` with `k` contexts in `lang` from the table as last
@@ -200,10 +200,10 @@ impl HoldTable {
     /// pair first, then the least held, ties broken at random. Either way an item
     /// whose pair the player just met comes only when no other is left (the older
     /// the meeting, the sooner).
-    pub(crate) fn choose(&self, k: K, language: Language, player: &PlayerView, gold_only: bool) -> Option<i64> {
+    pub(crate) fn choose(&self, k: K, language: Language, player: &PlayerView, gold_only: bool) -> Option<ItemId> {
         let table = self.lock();
         let table = table.as_ref()?;
-        let (cap, candidates) = (table.cap, table.games.get(&(k, language.to_owned()))?);
+        let (cap, candidates) = (table.cap, table.games.get(&(k, language))?);
         let eligible = |c: &&Candidate| c.eligible(player, cap, gold_only);
         let recency = |c: &Candidate| player.recency(c.pair);
         // a gold pick is otherwise at random; else (stranger, held) ranks, a friend's pair first
@@ -222,20 +222,19 @@ impl HoldTable {
     /// The items `player` may get with `k` contexts in `lang` (gold, or not yet
     /// retired; never served to them) with their holders, as last loaded; of a pair
     /// the player just met only when no other is left (as in [`HoldTable::choose`]).
-    pub(crate) fn open_items(&self, k: K, language: Language, player: &PlayerView) -> Vec<(i64, i64)> {
+    pub(crate) fn open_items(&self, k: K, language: Language, player: &PlayerView) -> Vec<(ItemId, i64)> {
         let table = self.lock();
         let Some(table) = table.as_ref() else { return Vec::new() };
-        let candidates = table.games.get(&(k, language.to_owned())).map_or(&[][..], Vec::as_slice);
+        let candidates = table.games.get(&(k, language)).map_or(&[][..], Vec::as_slice);
         let open: Vec<&Candidate> = candidates.iter().filter(|c| c.eligible(player, table.cap, false)).collect();
         let fresh = open.iter().map(|c| player.recency(c.pair)).min().unwrap_or(0);
         open.into_iter().filter(|c| player.recency(c.pair) == fresh).map(|c| (c.id, c.held)).collect()
     }
 
     /// Counts a new serving of item `id` (with `k` contexts in `lang`).
-    pub(crate) fn add_holder(&self, k: K, language: Language, id: i64) {
+    pub(crate) fn add_holder(&self, k: K, language: Language, id: ItemId) {
         let mut table = self.lock();
-        let candidate =
-            table.as_mut().and_then(|t| t.games.get_mut(&(k, language.to_owned()))).and_then(|g| g.iter_mut().find(|c| c.id == id));
+        let candidate = table.as_mut().and_then(|t| t.games.get_mut(&(k, language))).and_then(|g| g.iter_mut().find(|c| c.id == id));
         if let Some(c) = candidate {
             c.held += 1;
         }
@@ -250,14 +249,20 @@ mod tests {
     fn table(cap: i64, items: &[(i64, bool, Option<&str>, i64)]) -> HoldTable {
         let candidates = items
             .iter()
-            .map(|&(id, gold, creator, held)| Candidate { id, gold, creator: creator.map(Into::into), held, pair: id })
+            .map(|&(id, gold, creator, held)| Candidate {
+                id: ItemId(id),
+                gold,
+                creator: creator.map(PlayerId::new),
+                held,
+                pair: PairId(id),
+            })
             .collect();
         table_of(cap, candidates)
     }
 
     /// Items (id, pair), none gold, proposed by nobody, held by nobody.
     fn paired(items: &[(i64, i64)]) -> Vec<Candidate> {
-        items.iter().map(|&(id, pair)| Candidate { id, gold: false, creator: None, held: 0, pair }).collect()
+        items.iter().map(|&(id, pair)| Candidate { id: ItemId(id), gold: false, creator: None, held: 0, pair: PairId(pair) }).collect()
     }
 
     /// A fresh table holding `candidates` as the game of k = 5 in English.
@@ -270,18 +275,18 @@ mod tests {
 
     fn player(served: &[i64], friends: &[&str]) -> PlayerView {
         let seen = ServedAndFriends {
-            served: served.iter().copied().collect(),
+            served: served.iter().copied().map(ItemId).collect(),
             pairs_served: Vec::new(),
-            friends: friends.iter().map(|f| (*f).to_owned()).collect(),
+            friends: friends.iter().copied().map(PlayerId::new).collect(),
         };
         PlayerView::new(seen, 0)
     }
 
     #[test]
     fn only_the_latest_pairs_count_as_met_lately() {
-        let seen = ServedAndFriends { pairs_served: vec![1, 2, 3, 4, 5, 6], ..ServedAndFriends::default() };
+        let seen = ServedAndFriends { pairs_served: (1..=6).map(PairId).collect(), ..ServedAndFriends::default() };
         let view = PlayerView::new(seen, 0);
-        assert_eq!([1, 2, 3, 6].map(|pair| view.recency(pair)), [0, 0, 1, RECENT_PAIRS]);
+        assert_eq!([1, 2, 3, 6].map(|pair| view.recency(PairId(pair))), [0, 0, 1, RECENT_PAIRS]);
     }
 
     #[test]
@@ -292,7 +297,7 @@ mod tests {
             let mut view = player(&[], &[]);
             let mut order = Vec::new();
             while let Some(id) = holds.choose(K::FIVE, gapwise_model::Language::En, &view, false) {
-                let pair = if id <= 2 { 10 } else { 20 };
+                let pair = PairId(if id.get() <= 2 { 10 } else { 20 });
                 order.push(pair);
                 view.add(id, pair);
             }
@@ -302,18 +307,18 @@ mod tests {
         // of two pairs met lately, the one met longer ago comes back first
         let holds = table_of(5, paired(&[(2, 10), (5, 20)]));
         let mut view = player(&[1, 3, 4], &[]);
-        view.recent_pairs.extend([10, 20, 30]);
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &view, false), Some(2));
+        view.recent_pairs.extend([10, 20, 30].map(PairId));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &view, false), Some(ItemId(2)));
         // the adaptive rule is offered the same: the pair met longest ago only
-        assert_eq!(holds.open_items(K::FIVE, gapwise_model::Language::En, &view), vec![(2, 0)]);
+        assert_eq!(holds.open_items(K::FIVE, gapwise_model::Language::En, &view), vec![(ItemId(2), 0)]);
     }
 
     #[test]
     fn the_least_held_open_item_comes_first_and_a_friends_pair_before_it() {
         let holds = table(3, &[(1, false, None, 2), (2, false, Some("ann"), 1), (3, false, None, 0), (4, false, Some("bob"), 2)]);
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(3));
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[3], &[]), false), Some(2));
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &["bob"]), false), Some(4));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(ItemId(3)));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[3], &[]), false), Some(ItemId(2)));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &["bob"]), false), Some(ItemId(4)));
         assert_eq!(holds.choose(K::THREE, gapwise_model::Language::En, &player(&[], &[]), false), None, "another k");
         assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::Fr, &player(&[], &[]), false), None, "another language");
     }
@@ -321,13 +326,13 @@ mod tests {
     #[test]
     fn items_retire_at_the_cap_but_gold_items_do_not() {
         let holds = table(2, &[(1, false, None, 2), (2, true, None, 9)]);
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(2));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), Some(ItemId(2)));
         assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[2], &[]), false), None);
         assert!(holds.has_gold(K::FIVE, gapwise_model::Language::En) && !holds.has_gold(K::ONE, gapwise_model::Language::En));
-        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), true), Some(2));
+        assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), true), Some(ItemId(2)));
         let mut open = holds.open_items(K::FIVE, gapwise_model::Language::En, &player(&[], &[]));
         open.sort_unstable();
-        assert_eq!(open, vec![(2, 9)], "the adaptive rule is offered the same items");
+        assert_eq!(open, vec![(ItemId(2), 9)], "the adaptive rule is offered the same items");
         assert_eq!(holds.open_items(K::FIVE, gapwise_model::Language::En, &player(&[2], &[])), vec![]);
     }
 
@@ -341,7 +346,7 @@ mod tests {
         holds.add_holder(K::FIVE, gapwise_model::Language::En, second);
         assert_eq!(holds.choose(K::FIVE, gapwise_model::Language::En, &player(&[], &[]), false), None, "both retired");
 
-        let seen: HashSet<i64> = (0..200)
+        let seen: HashSet<ItemId> = (0..200)
             .filter_map(|_| {
                 table(5, &[(1, false, None, 0), (2, false, None, 0), (3, false, None, 0)]).choose(
                     K::FIVE,

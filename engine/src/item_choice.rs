@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::Rng;
 
-use gapwise_model::{gold_rate, Language, PlayerId, K};
+use gapwise_model::{gold_rate, ChallengeId, ItemId, Language, PairId, PlayerId, K};
 
 use super::hold_table::PlayerView;
 use super::Engine;
@@ -32,7 +32,7 @@ pub(crate) enum Source<'a> {
     /// see [`super::adaptive`]).
     Informed,
     /// The challenge with this id.
-    Challenge(&'a str),
+    Challenge(&'a ChallengeId),
 }
 
 impl Engine {
@@ -43,7 +43,7 @@ impl Engine {
         k: K,
         language: Language,
         source: Source<'_>,
-    ) -> Result<Option<i64>, EngineError> {
+    ) -> Result<Option<ItemId>, EngineError> {
         match source {
             Source::Challenge(id) => Ok(self.store.game().next_challenge_item(id, player).await?),
             Source::Open | Source::Informed => {
@@ -85,10 +85,10 @@ impl Engine {
         Ok(view)
     }
 
-    /// Counts a serving of `item_id` (of `pair`) to `annotator` in the player's view, if kept.
-    pub(crate) fn count_served(&self, player: &PlayerId, item_id: i64, pair: i64) {
+    /// Counts a serving of `item` (of `pair`) to `player` in the player's view, if kept.
+    pub(crate) fn count_served(&self, player: &PlayerId, item: ItemId, pair: PairId) {
         if let Some(view) = self.players.get(player) {
-            view.lock().unwrap_or_else(PoisonError::into_inner).add(item_id, pair);
+            view.lock().unwrap_or_else(PoisonError::into_inner).add(item, pair);
         }
     }
 }

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use gapwise_model::{unlock_level, Feedback, ItemCard, Language, PlayState, PlayerId, Reported, Round, Score, Timing, K};
+use gapwise_model::{
+    unlock_level, ChallengeId, Feedback, ItemCard, Language, PlayState, PlayerId, Reported, Round, Score, ServingId, Timing, K,
+};
 use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
@@ -84,7 +86,13 @@ impl Engine {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
-    pub async fn play(&self, session: &Session, k: K, language: Language, challenge: Option<&str>) -> Result<PlayState, EngineError> {
+    pub async fn play(
+        &self,
+        session: &Session,
+        k: K,
+        language: Language,
+        challenge: Option<&ChallengeId>,
+    ) -> Result<PlayState, EngineError> {
         // the items of idle crowd assignments go to others
         self.sweep_abandoned().await?;
         if session.in_crowd {
@@ -143,7 +151,7 @@ impl Engine {
     /// The serving the session is at: answered (its feedback, until the player moves
     /// on), or still open.
     pub(crate) async fn current(&self, session: &Session) -> Result<Option<Current>, EngineError> {
-        let Some(id) = &session.current_serving_id else { return Ok(None) };
+        let Some(id) = &session.serving else { return Ok(None) };
         let Some(serving) = self.serving(id, &session.player.id).await? else { return Ok(None) };
         Ok(Some(match self.store.game().answer_given(&serving.row.id).await? {
             Some((chosen, correct)) => {
@@ -155,10 +163,10 @@ impl Engine {
     }
 
     /// Stores the player's choice (0 or 1: the position of the button) for the serving
-    /// `answer_id`. Idempotent: a retry with the same id stores nothing new and returns
-    /// the feedback of the first answer.
-    pub async fn answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Feedback, EngineError> {
-        let answered = self.record_answer(session, answer_id, choice, reported).await?;
+    /// `serving`. Idempotent: a retry with the same serving stores nothing new and
+    /// returns the feedback of the first answer.
+    pub async fn answer(&self, session: &Session, serving: &ServingId, choice: usize, reported: Reported) -> Result<Feedback, EngineError> {
+        let answered = self.record_answer(session, serving, choice, reported).await?;
         let score = answered.score_after(session.score);
         Ok(answered.feedback(score))
     }
@@ -170,14 +178,14 @@ impl Engine {
     pub async fn answer_and_play(
         &self,
         session: &Session,
-        answer: (&str, usize, Reported),
+        answer: (&ServingId, usize, Reported),
         k: K,
         language: Language,
-        challenge: Option<&str>,
+        challenge: Option<&ChallengeId>,
     ) -> Result<Round, EngineError> {
-        let (answer_id, choice, reported) = answer;
-        let sent = self.send_answer(session, answer_id, choice, reported).await?;
-        let moved_on = Session { current_serving_id: None, ..session.clone() };
+        let (serving, choice, reported) = answer;
+        let sent = self.send_answer(session, serving, choice, reported).await?;
+        let moved_on = Session { serving: None, ..session.clone() };
         // Unless the next item depends on the answers stored (a crowd study's, a
         // challenge's, or a k that needs a level), it is chosen and served while the
         // answer is committed: on SQLite both writes then go in one batch.
@@ -199,18 +207,30 @@ impl Engine {
     }
 
     /// Stores an answer (see [`Engine::answer`]); for a retry, the first answer.
-    async fn record_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<Answered, EngineError> {
-        let sent = self.send_answer(session, answer_id, choice, reported).await?;
+    async fn record_answer(
+        &self,
+        session: &Session,
+        serving: &ServingId,
+        choice: usize,
+        reported: Reported,
+    ) -> Result<Answered, EngineError> {
+        let sent = self.send_answer(session, serving, choice, reported).await?;
         self.stored(sent).await
     }
 
     /// Hands the answer to the writer, which commits it with its next batch on SQLite.
-    async fn send_answer(&self, session: &Session, answer_id: &str, choice: usize, reported: Reported) -> Result<SentAnswer, EngineError> {
+    async fn send_answer(
+        &self,
+        session: &Session,
+        serving: &ServingId,
+        choice: usize,
+        reported: Reported,
+    ) -> Result<SentAnswer, EngineError> {
         let player = &session.player.id;
         let serving = self
-            .serving(answer_id, player)
+            .serving(serving, player)
             .await?
-            .ok_or_else(|| EngineError::NotServed(format!("answer id {answer_id:?} does not belong to an item served to you")))?;
+            .ok_or_else(|| EngineError::NotServed(format!("answer id {serving:?} does not belong to an item served to you")))?;
         let options = serving.options();
         let chosen = options.get(choice).ok_or_else(|| EngineError::Invalid(format!("choice must be 0 or 1, not {choice}")))?.clone();
         let now = now_ms();
@@ -219,7 +239,7 @@ impl Engine {
         let row = AnswerRow {
             id: serving.row.id.clone(),
             player: player.clone(),
-            item_id: serving.row.item_id,
+            item: serving.row.item,
             k: serving.row.k,
             chosen: chosen.clone(),
             correct,
@@ -238,7 +258,7 @@ impl Engine {
     async fn stored(&self, sent: SentAnswer) -> Result<Answered, EngineError> {
         let SentAnswer { serving, chosen, correct, at, write } = sent;
         if write.result().await? {
-            self.served.remove(serving.row.id.as_str());
+            self.served.remove(&serving.row.id);
             let ServingRow { id, player, k, .. } = &*serving.row;
             self.fold_stored(player, PastAnswer { id: id.clone(), k: *k, correct, created_at: at, lang: serving.item.lang });
             return Ok(Answered { serving, chosen, correct, fresh: true });
@@ -264,26 +284,26 @@ impl Engine {
         // (player, item) constraint lets one win, and the other picks again.
         for _ in 0..5 {
             let item = self.choose_item(player, k, language, source).await?;
-            let Some(item_id) = item else { return Ok(None) };
+            let Some(item) = item else { return Ok(None) };
             let row = Arc::new(ServingRow {
                 // time-ordered: a new serving's (and its answer's) key goes at the end
                 // of the key's index, on the page the last one went to, instead of on
                 // a random page that a commit then writes out whole
-                id: uuid::Uuid::now_v7().to_string(),
+                id: ServingId::new(uuid::Uuid::now_v7().to_string()),
                 player: player.clone(),
-                item_id,
+                item,
                 k,
                 target_first: rand::thread_rng().gen_bool(0.5),
                 served_at: now_ms(),
             });
             if self.store.write(Write::Serve { serving: row.clone(), session: session.token_hash.clone() }).await? {
                 if !matches!(source, Source::Challenge(_)) {
-                    self.holds.add_holder(k, language, item_id);
+                    self.holds.add_holder(k, language, item);
                 }
-                let item = self.item(item_id).await?;
-                self.count_served(player, item_id, item.pair);
+                let facts = self.item(item).await?;
+                self.count_served(player, item, facts.pair);
                 self.served.put(row.id.clone(), row.clone());
-                return Ok(Some(Serving { row, item }));
+                return Ok(Some(Serving { row, item: facts }));
             }
             // served meanwhile, by another request or process: read the view again
             self.players.remove(player);
@@ -295,18 +315,18 @@ impl Engine {
     async fn fits(&self, serving: &Serving, source: Source<'_>) -> Result<bool, EngineError> {
         match source {
             Source::Open | Source::Informed => Ok(true),
-            Source::Challenge(id) => Ok(self.store.game().challenge_has_item(id, serving.row.item_id).await?),
+            Source::Challenge(id) => Ok(self.store.game().challenge_has_item(id, serving.row.item).await?),
         }
     }
 
-    /// The serving `id` of a game item to `annotator_id`, if there is one.
-    async fn serving(&self, id: &str, player: &PlayerId) -> Result<Option<Serving>, EngineError> {
+    /// The serving `id` of a game item to `player`, if there is one.
+    async fn serving(&self, id: &ServingId, player: &PlayerId) -> Result<Option<Serving>, EngineError> {
         let row = match self.served.get(id) {
             Some(known) => Some(known),
             None => self.store.game().serving_row(id, player).await?.map(Arc::new),
         };
         let Some(row) = row.filter(|r| &r.player == player) else { return Ok(None) };
-        let item = self.item(row.item_id).await?;
+        let item = self.item(row.item).await?;
         Ok(item.choice.then_some(Serving { row, item }))
     }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use gapwise_model::{answer_points, DAY_MS, K};
+use gapwise_model::{answer_points, ServingId, DAY_MS, K};
 use gapwise_store::PastAnswer;
 
 /// A player's answers folded, oldest first.
@@ -18,7 +18,7 @@ pub(crate) struct Tally {
     /// When the newest answer folded was stored, and its id: answers are folded in
     /// the order the database sorts them, by that time and then by id (lowercase
     /// UUIDs, which every collation sorts as Rust sorts their bytes).
-    through: Option<(i64, String)>,
+    through: Option<(i64, ServingId)>,
 }
 
 impl Tally {
@@ -55,7 +55,7 @@ mod tests {
     use super::*;
 
     fn answer(id: &str, created_at: i64, correct: bool) -> PastAnswer {
-        PastAnswer { id: id.into(), k: K::FIVE, correct, created_at, lang: gapwise_model::Language::En }
+        PastAnswer { id: ServingId::new(id), k: K::FIVE, correct, created_at, lang: gapwise_model::Language::En }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Context, CrowdStudy, FeedbackNote, FlaggedPlayer, Suggestion, K};
+use crate::{Context, CrowdStudy, FeedbackNote, FlaggedPlayer, ItemId, Language, PairId, Suggestion, K};
 
 /// One change made by a staff member.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub const PAIRS_PER_PAGE: u8 = 50;
 /// A word pair as the admin's pair list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairRow {
-    pub id: i64,
+    pub id: PairId,
     pub target: String,
     pub distractor: String,
     pub strategy: String,
@@ -34,7 +34,7 @@ pub struct PairRow {
 /// One item of a pair as the admin's item list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemRow {
-    pub id: i64,
+    pub id: ItemId,
     pub k: K,
     /// `choice` (the two-button game) or `likert` (Section 6 ratings).
     pub kind: String,
@@ -50,7 +50,7 @@ pub struct ItemRow {
 /// A pair with its items, for the admin's item list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairItems {
-    pub language: String,
+    pub language: Language,
     pub target: String,
     pub distractor: String,
     pub items: Vec<ItemRow>,

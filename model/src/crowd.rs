@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::K;
+use crate::{StudyId, K};
 
 /// A crowd platform, and the query parameters its participants arrive with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,7 +44,7 @@ impl Platform {
     }
 
     /// The study URL to give the platform, with its placeholders.
-    pub fn entry_url(self, base: &str, study: &str) -> String {
+    pub fn entry_url(self, base: &str, study: &StudyId) -> String {
         match self {
             Platform::Prolific => {
                 format!(
@@ -118,7 +118,7 @@ pub struct StudySettings {
 /// A study as admins follow it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CrowdStudy {
-    pub id: String,
+    pub id: StudyId,
     pub settings: StudySettings,
     /// Assignments by status: active, completed, returned, abandoned.
     pub assignments: [i64; 4],

@@ -54,7 +54,7 @@ pub use admin::*;
 pub use crowd::*;
 pub use define::*;
 pub use guess::*;
-pub use ids::PlayerId;
+pub use ids::{ChallengeId, ItemId, ModelId, PairId, PlayerId, ServingId, StudyId};
 pub use k::K;
 pub use language::Language;
 pub use leaderboard::*;

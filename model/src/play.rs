@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CrowdProgress, Platform, K};
+use crate::{CrowdProgress, Platform, ServingId, K};
 
 /// One context sentence with its blank: the text before and after the hidden word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -16,7 +16,7 @@ pub struct Context {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemCard {
     /// The answer id the client sends back (one per serving).
-    pub answer_id: String,
+    pub answer_id: ServingId,
     pub k: K,
     pub contexts: Vec<Context>,
     /// The two words in the order shown.

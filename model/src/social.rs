@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::K;
+use crate::{ChallengeId, Language, K};
 
 /// Items in a challenge...
 pub const CHALLENGE_ITEMS: usize = 10;
@@ -31,13 +31,13 @@ pub struct ChallengeSide {
 /// One challenge seen by one of its two players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Challenge {
-    pub id: String,
+    pub id: ChallengeId,
     /// The other player's pseudonym.
     pub friend: String,
     /// Whether this player made the challenge.
     pub mine: bool,
     pub k: K,
-    pub language: String,
+    pub language: Language,
     pub items: i64,
     pub me: ChallengeSide,
     pub them: ChallengeSide,

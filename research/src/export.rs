@@ -376,7 +376,7 @@ pub async fn write_answers<W: Write + Send>(
 /// The dataset card (README.md) of an export: what it is, its licence, what it
 /// leaves out, and the column dictionary.
 pub fn dataset_card(format: Format, models: &[ModelInfo], rows: u64) -> String {
-    let names: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
+    let names: Vec<String> = models.iter().map(|m| m.id.to_string()).collect();
     let mut card = format!(
         "# Gapwise answers\n\n\
          {rows} answers from the Gapwise substitution game (004_fd0640cd187f2eac.txt): players saw k \
@@ -442,7 +442,11 @@ pub async fn export_folder(
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
-    std::fs::write(dir.join("README.md"), dataset_card(format, &store.scores().models_info(models).await?, rows)).map_err(io)?;
+    std::fs::write(
+        dir.join("README.md"),
+        dataset_card(format, &store.scores().models_info(&models.iter().map(gapwise_model::ModelId::new).collect::<Vec<_>>()).await?, rows),
+    )
+    .map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
     Ok((data, rows))
 }

@@ -130,7 +130,7 @@ fn breakdown(answers: &[gapwise_store::NewWordsAnswer], judgements: &[NewWordsJu
     instances.extend(
         judgements.iter().filter(|j| j.setup.word == PlayedWord::Invented && j.setup.teaching == Teaching::DefinitionSuffix.code()).map(
             |j| {
-                let player = if j.setup.shots == 0 { j.model.clone() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
+                let player = if j.setup.shots == 0 { j.model.to_string() } else { format!("{}, {}-shot", j.model, j.setup.shots) };
                 (player, j.item_id.as_str(), j.correct)
             },
         ),

@@ -128,7 +128,7 @@ pub(crate) fn models(models: &[ModelInfo]) -> ReportTable {
         .iter()
         .map(|m| {
             let how = if m.convention.is_empty() { "not recorded (scored before conventions were kept)" } else { &m.convention };
-            vec![m.id.clone(), m.kind.clone(), how.to_owned()]
+            vec![m.id.to_string(), m.kind.clone(), how.to_owned()]
         })
         .collect();
     table("models", "Models and how their scores were made", &["model", "kind", "convention"], rows)

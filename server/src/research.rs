@@ -126,6 +126,10 @@ async fn card(
     staff(&store, &headers, &jar, Role::Researcher).await?;
     let models = query.models(&store).await?;
     let rows: i64 = store.count_rows("answers").await?;
-    let card = dataset_card(Format::Csv, &store.scores().models_info(&models).await?, u64::try_from(rows).unwrap_or(0));
+    let card = dataset_card(
+        Format::Csv,
+        &store.scores().models_info(&models.iter().map(gapwise_model::ModelId::new).collect::<Vec<_>>()).await?,
+        u64::try_from(rows).unwrap_or(0),
+    );
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], card).into_response())
 }

@@ -6,7 +6,9 @@ use sqlx::Row;
 use super::audit::record;
 use crate::error::StoreError;
 use crate::items::ITEMS_PER_K;
-use gapwise_model::{AdminOverview, CorpusPart, ItemRow, Language, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE};
+use gapwise_model::{
+    AdminOverview, CorpusPart, ItemId, ItemRow, Language, PairId, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE,
+};
 
 crate::store::area!(
     /// What admins see and set: the overview, pairs and their items, answers per item, gold items, flagged players.
@@ -60,9 +62,10 @@ impl Admin<'_> {
             .collect()
     }
 
-    /// Pair `pair_id` with every item built for it (contexts, k, kind) and what
-    /// they collected; `None` for an unknown pair.
-    pub async fn pair_items(self, pair_id: i64) -> Result<Option<PairItems>, StoreError> {
+    /// `pair` with every item built for it (contexts, k, kind) and what they
+    /// collected; `None` for an unknown pair.
+    pub async fn pair_items(self, pair: PairId) -> Result<Option<PairItems>, StoreError> {
+        let pair_id = pair;
         let Some(pair) =
             sqlx::query("SELECT lang, target, distractor FROM word_pairs WHERE id = $1").bind(pair_id).fetch_optional(self.pool()).await?
         else {
@@ -79,7 +82,7 @@ impl Admin<'_> {
         .await?;
         let mut items = Vec::with_capacity(rows.len());
         for r in &rows {
-            let id: i64 = r.try_get(0)?;
+            let id: ItemId = r.try_get(0)?;
             items.push(ItemRow {
                 id,
                 k: super::game::to_k(r.try_get(1)?)?,
@@ -139,7 +142,7 @@ impl Admin<'_> {
     }
 
     /// Retires a pair (its items are no longer served) or makes it active again.
-    pub async fn set_pair_active(self, staff: &str, pair_id: i64, active: bool) -> Result<(), StoreError> {
+    pub async fn set_pair_active(self, staff: &str, pair_id: PairId, active: bool) -> Result<(), StoreError> {
         let status = if active { "active" } else { "retired" };
         let mut tx = self.pool().begin().await?;
         let row = sqlx::query("UPDATE word_pairs SET status = $1 WHERE id = $2 RETURNING lang, target, distractor")

@@ -16,7 +16,7 @@ use crate::error::StoreError;
 use crate::players::CONSENT_VERSION;
 use crate::sql::{now_ms, stored_code};
 use gapwise_model::{
-    CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Language, Platform, PlayState, PlayerId, StudySettings, K, MTURK_PREVIEW,
+    CrowdEntry, CrowdProgress, CrowdStudy, ItemPolicy, Language, Platform, PlayState, PlayerId, StudyId, StudySettings, K, MTURK_PREVIEW,
 };
 use gapwise_model::{Refusal, RefusalKey};
 
@@ -55,7 +55,7 @@ impl Assignment {
 
 impl Crowd<'_> {
     /// Creates a study and records who did it; returns its id.
-    pub async fn create_study(self, staff: &str, study: &StudySettings) -> Result<String, StoreError> {
+    pub async fn create_study(self, staff: &str, study: &StudySettings) -> Result<StudyId, StoreError> {
         let name = study.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(StoreError::Invalid("a study needs a name of 1 to 100 characters".into()));
@@ -68,7 +68,7 @@ impl Crowd<'_> {
             code if code.len() <= 64 && code.chars().all(|c| c.is_ascii_alphanumeric()) => code.to_owned(),
             _ => return Err(StoreError::Invalid("a completion code has up to 64 letters and digits".into())),
         };
-        let id = random_code(10);
+        let id = StudyId::new(random_code(10));
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO crowd_studies (id, platform, name, k, lang, items_target, max_minutes, completion_code, created_at, item_policy) \
@@ -132,7 +132,7 @@ impl Crowd<'_> {
     }
 
     /// What a participant arriving at study `id` is told before consenting.
-    pub async fn entry(self, id: &str) -> Result<CrowdEntry, StoreError> {
+    pub async fn entry(self, id: &StudyId) -> Result<CrowdEntry, StoreError> {
         let r = sqlx::query("SELECT name, items_target, max_minutes, platform FROM crowd_studies WHERE id = $1")
             .bind(id)
             .fetch_optional(self.pool())
@@ -151,7 +151,7 @@ impl Crowd<'_> {
     /// Starts (or resumes) the assignment of `participant` on study `id` after they
     /// consented; returns a session token for its annotator. A participant who
     /// returned the study, or let it time out, cannot start it again.
-    pub async fn enter_study(self, id: &str, participant: &str, platform_session: &str) -> Result<String, StoreError> {
+    pub async fn enter_study(self, id: &StudyId, participant: &str, platform_session: &str) -> Result<String, StoreError> {
         self.entry(id).await?;
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use super::game_writes::ServingRow;
 use crate::error::StoreError;
-use gapwise_model::{Context, Language, PlayerId, K};
+use gapwise_model::{ChallengeId, Context, ItemId, Language, PairId, PlayerId, ServingId, K};
 
 crate::store::area!(
     /// The main game's reads: servings, items' facts, players' answers and scores, the leaderboard.
@@ -22,7 +22,7 @@ pub struct ItemFacts {
     /// A game item ("choice"), as opposed to a Likert rating's.
     pub choice: bool,
     /// Its word pair.
-    pub pair: i64,
+    pub pair: PairId,
     pub lang: Language,
     pub target: String,
     pub distractor: String,
@@ -35,31 +35,32 @@ pub struct ItemFacts {
 /// assignments that were returned or abandoned.
 #[derive(Debug)]
 pub struct HoldCount {
-    pub id: i64,
+    pub id: ItemId,
     pub k: K,
     pub lang: Language,
     pub gold: bool,
     /// Who proposed its pair.
-    pub creator: Option<String>,
+    pub creator: Option<PlayerId>,
     pub held: i64,
-    pub pair: i64,
+    pub pair: PairId,
 }
 
 /// What the choice of a player's next item needs to know of them.
 #[derive(Debug, Default)]
 pub struct ServedAndFriends {
     /// Every item served to them.
-    pub served: HashSet<i64>,
+    pub served: HashSet<ItemId>,
     /// The pairs of their items in the order served, oldest first.
-    pub pairs_served: Vec<i64>,
+    pub pairs_served: Vec<PairId>,
     /// Their friends' ids.
-    pub friends: HashSet<String>,
+    pub friends: HashSet<PlayerId>,
 }
 
 /// One answer of a player's history, oldest first.
 #[derive(Debug)]
 pub struct PastAnswer {
-    pub id: String,
+    /// Its serving's.
+    pub id: ServingId,
     pub k: K,
     pub correct: bool,
     pub created_at: i64,
@@ -93,46 +94,46 @@ pub(crate) fn to_k(raw: i64) -> Result<K, StoreError> {
 }
 
 impl Game<'_> {
-    /// The serving `id` of an item to `annotator_id`, if there is one.
-    pub async fn serving_row(self, id: &str, player: &PlayerId) -> Result<Option<ServingRow>, StoreError> {
-        let row: Option<(i64, i64, i64, i64)> =
+    /// The serving `id` of an item to `player`, if there is one.
+    pub async fn serving_row(self, id: &ServingId, player: &PlayerId) -> Result<Option<ServingRow>, StoreError> {
+        let row: Option<(ItemId, i64, i64, i64)> =
             sqlx::query_as("SELECT item_id, k, target_first, served_at FROM servings WHERE id = $1 AND annotator_id = $2")
                 .bind(id)
                 .bind(player)
                 .fetch_optional(self.pool())
                 .await?;
-        row.map(|(item_id, k, target_first, served_at)| {
-            Ok(ServingRow { id: id.to_owned(), player: player.clone(), item_id, k: to_k(k)?, target_first: target_first == 1, served_at })
+        row.map(|(item, k, target_first, served_at)| {
+            Ok(ServingRow { id: id.clone(), player: player.clone(), item, k: to_k(k)?, target_first: target_first == 1, served_at })
         })
         .transpose()
     }
 
     /// An item's facts.
-    pub async fn item_facts(self, item_id: i64) -> Result<ItemFacts, StoreError> {
+    pub async fn item_facts(self, item: ItemId) -> Result<ItemFacts, StoreError> {
         let row = sqlx::query(
             "SELECT i.kind, p.lang, p.target, p.distractor, p.id FROM items i JOIN word_pairs p ON p.id = i.pair_id WHERE i.id = $1",
         )
-        .bind(item_id)
+        .bind(item)
         .fetch_optional(self.pool())
         .await?
-        .ok_or_else(|| StoreError::NotFound(format!("no item {item_id}")))?;
+        .ok_or_else(|| StoreError::NotFound(format!("no item {item}")))?;
         Ok(ItemFacts {
             choice: row.try_get::<String, _>(0)? == "choice",
             lang: row.try_get(1)?,
             target: row.try_get(2)?,
             distractor: row.try_get(3)?,
             pair: row.try_get(4)?,
-            contexts: self.contexts(item_id).await?,
+            contexts: self.contexts(item).await?,
         })
     }
 
     /// The item's contexts in order, split around the blank.
-    pub async fn contexts(self, item_id: i64) -> Result<Vec<Context>, StoreError> {
+    pub async fn contexts(self, item: ItemId) -> Result<Vec<Context>, StoreError> {
         sqlx::query(
             "SELECT t.text, c.blank_start, c.blank_end FROM item_contexts c \
              JOIN sentences t ON t.id = c.sentence_id WHERE c.item_id = $1 ORDER BY c.position",
         )
-        .bind(item_id)
+        .bind(item)
         .fetch_all(self.pool())
         .await?
         .iter()
@@ -142,36 +143,36 @@ impl Game<'_> {
             let end = usize::try_from(r.try_get::<i64, _>(2)?).ok();
             match (start.and_then(|s| text.get(..s)), end.and_then(|e| text.get(e..))) {
                 (Some(before), Some(after)) => Ok(Context { before: before.into(), after: after.into() }),
-                _ => Err(StoreError::Corrupt(format!("item {item_id} has a blank outside its sentence"))),
+                _ => Err(StoreError::Corrupt(format!("item {item} has a blank outside its sentence"))),
             }
         })
         .collect()
     }
 
     /// The word chosen for a serving and whether it was right; `None` while unanswered.
-    pub async fn answer_given(self, serving_id: &str) -> Result<Option<(String, bool)>, StoreError> {
-        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1").bind(serving_id).fetch_optional(self.pool()).await?;
+    pub async fn answer_given(self, serving: &ServingId) -> Result<Option<(String, bool)>, StoreError> {
+        let row = sqlx::query("SELECT chosen, correct FROM answers WHERE id = $1").bind(serving).fetch_optional(self.pool()).await?;
         row.map(|r| Ok((r.try_get(0)?, r.try_get::<i64, _>(1)? == 1))).transpose()
     }
 
-    /// Whether item `item_id` is one of challenge `id`'s.
-    pub async fn challenge_has_item(self, id: &str, item_id: i64) -> Result<bool, StoreError> {
+    /// Whether `item` is one of `challenge`'s.
+    pub async fn challenge_has_item(self, challenge: &ChallengeId, item: ItemId) -> Result<bool, StoreError> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenge_items WHERE challenge_id = $1 AND item_id = $2")
-            .bind(id)
-            .bind(item_id)
+            .bind(challenge)
+            .bind(item)
             .fetch_one(self.pool())
             .await?;
         Ok(n > 0)
     }
 
-    /// Challenge `id`'s first item in order that `annotator` was not served.
-    pub async fn next_challenge_item(self, id: &str, player: &PlayerId) -> Result<Option<i64>, StoreError> {
+    /// `challenge`'s first item in order that `player` was not served.
+    pub async fn next_challenge_item(self, challenge: &ChallengeId, player: &PlayerId) -> Result<Option<ItemId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT c.item_id FROM challenge_items c WHERE c.challenge_id = $1 \
              AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $2 AND s.item_id = c.item_id) \
              ORDER BY c.position LIMIT 1",
         )
-        .bind(id)
+        .bind(challenge)
         .bind(player)
         .fetch_optional(self.pool())
         .await?)
@@ -181,7 +182,7 @@ impl Game<'_> {
     pub async fn served_and_friends(self, player: &PlayerId) -> Result<ServedAndFriends, StoreError> {
         // one query for both
         // (item, its pair, served at, serving id) or a friend
-        type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>, Option<String>);
+        type Row = (Option<ItemId>, Option<PairId>, Option<i64>, Option<String>, Option<PlayerId>);
         let rows: Vec<Row> = sqlx::query_as(
             "SELECT s.item_id, i.pair_id, s.served_at, s.id, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
              UNION ALL SELECT NULL, NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
@@ -207,8 +208,8 @@ impl Game<'_> {
 
     /// Every answer to the choice items with `k` contexts in `lang`: (annotator,
     /// item, right), for fitting the items' difficulties.
-    pub async fn answers_in_game(self, k: K, language: Language) -> Result<Vec<(String, i64, bool)>, StoreError> {
-        let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+    pub async fn answers_in_game(self, k: K, language: Language) -> Result<Vec<(PlayerId, ItemId, bool)>, StoreError> {
+        let rows: Vec<(PlayerId, ItemId, i64)> = sqlx::query_as(
             "SELECT a.annotator_id, a.item_id, a.correct FROM answers a JOIN items i ON i.id = a.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE i.k = $1 AND p.lang = $2 AND i.kind = 'choice'",
         )
@@ -220,8 +221,8 @@ impl Game<'_> {
     }
 
     /// The items `annotator` answered, and whether right.
-    pub async fn answers_of(self, player: &PlayerId) -> Result<Vec<(i64, bool)>, StoreError> {
-        let rows: Vec<(i64, i64)> =
+    pub async fn answers_of(self, player: &PlayerId) -> Result<Vec<(ItemId, bool)>, StoreError> {
+        let rows: Vec<(ItemId, i64)> =
             sqlx::query_as("SELECT item_id, correct FROM answers WHERE annotator_id = $1").bind(player).fetch_all(self.pool()).await?;
         Ok(rows.into_iter().map(|(item, correct)| (item, correct == 1)).collect())
     }

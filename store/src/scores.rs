@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::error::StoreError;
 use crate::sql::{insert_rows, now_ms};
+use gapwise_model::{ItemId, Language, ModelId, PairId};
 
 crate::store::area!(
     /// Models and their scores of the game's contexts.
@@ -17,7 +18,7 @@ crate::store::area!(
 /// A context that a model has not scored yet for its pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContextToScore {
-    pub pair_id: i64,
+    pub pair: PairId,
     pub sentence_id: i64,
     pub text: String,
     /// Byte range of the target occurrence in `text`.
@@ -29,7 +30,7 @@ pub struct ContextToScore {
 /// What a model said about one context.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContextScore {
-    pub pair_id: i64,
+    pub pair: PairId,
     pub sentence_id: i64,
     pub target_logprob: f64,
     pub distractor_logprob: f64,
@@ -38,7 +39,7 @@ pub struct ContextScore {
 /// A model as recorded beside its scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelInfo {
-    pub id: String,
+    pub id: ModelId,
     /// `causal`, `masked`, `unigram`, `bigram` or `static-vectors`.
     pub kind: String,
     /// The file, directory or Hub id it was loaded from.
@@ -48,8 +49,8 @@ pub struct ModelInfo {
 }
 
 impl ModelInfo {
-    pub fn new(id: &str, kind: &str, source: &str, convention: &str) -> Self {
-        ModelInfo { id: id.into(), kind: kind.into(), source: source.into(), convention: convention.into() }
+    pub fn new(id: &ModelId, kind: &str, source: &str, convention: &str) -> Self {
+        ModelInfo { id: id.clone(), kind: kind.into(), source: source.into(), convention: convention.into() }
     }
 }
 
@@ -99,7 +100,7 @@ impl Scores<'_> {
     }
 
     /// The recorded models among `ids`, in the order asked (unknown ids left out).
-    pub async fn models_info(self, ids: &[String]) -> Result<Vec<ModelInfo>, StoreError> {
+    pub async fn models_info(self, ids: &[ModelId]) -> Result<Vec<ModelInfo>, StoreError> {
         let rows = sqlx::query("SELECT id, kind, source, convention FROM models").fetch_all(self.pool()).await?;
         let mut all = rows
             .iter()
@@ -109,24 +110,29 @@ impl Scores<'_> {
     }
 
     /// How many (pair, sentence) contexts the model has still to score, in one
-    /// language (a code such as `en`) or in all.
-    pub async fn count_contexts_to_score(self, model_id: &str, language: Option<&str>) -> Result<i64, StoreError> {
+    /// language or in all.
+    pub async fn count_contexts_to_score(self, model: &ModelId, language: Option<Language>) -> Result<i64, StoreError> {
         let n = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM (SELECT DISTINCT p.id, s.id AS sid {UNSCORED}) AS todo"))
-            .bind(model_id)
-            .bind(language.unwrap_or_default())
+            .bind(model)
+            .bind(language.map_or("", Language::code))
             .fetch_one(self.pool())
             .await?;
         Ok(n)
     }
 
     /// Up to `limit` contexts the model has not scored, in one language or in all, in a stable order.
-    pub async fn contexts_to_score(self, model_id: &str, language: Option<&str>, limit: i64) -> Result<Vec<ContextToScore>, StoreError> {
+    pub async fn contexts_to_score(
+        self,
+        model: &ModelId,
+        language: Option<Language>,
+        limit: i64,
+    ) -> Result<Vec<ContextToScore>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT p.id, s.id, s.text, MIN(c.blank_start), MIN(c.blank_end), p.target, p.distractor {UNSCORED} \
              GROUP BY p.id, s.id, s.text, p.target, p.distractor ORDER BY p.id, s.id LIMIT $3"
         ))
-        .bind(model_id)
-        .bind(language.unwrap_or_default())
+        .bind(model)
+        .bind(language.map_or("", Language::code))
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -138,7 +144,7 @@ impl Scores<'_> {
                     return Err(StoreError::Corrupt(format!("negative blank offsets in sentence {}", r.try_get::<i64, _>(1)?)));
                 };
                 Ok(ContextToScore {
-                    pair_id: r.try_get(0)?,
+                    pair: r.try_get(0)?,
                     sentence_id: r.try_get(1)?,
                     text: r.try_get(2)?,
                     blank: (start, end),
@@ -150,15 +156,15 @@ impl Scores<'_> {
     }
 
     /// Stores context scores in one transaction (a rerun never duplicates them).
-    pub async fn save_context_scores(self, model_id: &str, scores: &[ContextScore]) -> Result<(), StoreError> {
+    pub async fn save_context_scores(self, model: &ModelId, scores: &[ContextScore]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         for s in scores {
             sqlx::query(
                 "INSERT INTO context_scores (model_id, pair_id, sentence_id, target_logprob, distractor_logprob) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (model_id, pair_id, sentence_id) DO NOTHING",
             )
-            .bind(model_id)
-            .bind(s.pair_id)
+            .bind(model)
+            .bind(s.pair)
             .bind(s.sentence_id)
             .bind(s.target_logprob)
             .bind(s.distractor_logprob)
@@ -171,17 +177,17 @@ impl Scores<'_> {
 
     /// Writes the Eq. 2 score ([`gapwise_model::eq2`]) of every item whose contexts
     /// are all scored by the model and that has no score yet; returns how many it wrote.
-    pub async fn update_item_scores(self, model_id: &str) -> Result<u64, StoreError> {
-        let rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
+    pub async fn update_item_scores(self, model: &ModelId) -> Result<u64, StoreError> {
+        let rows: Vec<(ItemId, Option<f64>, Option<f64>)> = sqlx::query_as(
             "SELECT i.id, cs.target_logprob, cs.distractor_logprob \
              FROM items i JOIN item_contexts c ON c.item_id = i.id \
              LEFT JOIN context_scores cs ON cs.model_id = $1 AND cs.pair_id = i.pair_id AND cs.sentence_id = c.sentence_id \
              WHERE NOT EXISTS (SELECT 1 FROM item_scores x WHERE x.model_id = $1 AND x.item_id = i.id) ORDER BY i.id",
         )
-        .bind(model_id)
+        .bind(model)
         .fetch_all(self.pool())
         .await?;
-        let mut contexts: BTreeMap<i64, Option<Vec<(f64, f64)>>> = BTreeMap::new();
+        let mut contexts: BTreeMap<ItemId, Option<Vec<(f64, f64)>>> = BTreeMap::new();
         for (item, target, distractor) in rows {
             let scored = contexts.entry(item).or_insert_with(|| Some(Vec::new()));
             match (target, distractor, scored.as_mut()) {
@@ -189,7 +195,7 @@ impl Scores<'_> {
                 _ => *scored = None,
             }
         }
-        let scores: Vec<(i64, f64)> =
+        let scores: Vec<(ItemId, f64)> =
             contexts.into_iter().filter_map(|(item, scored)| scored.map(|list| (item, gapwise_model::eq2(list)))).collect();
         let mut tx = self.pool().begin().await?;
         let written = insert_rows(
@@ -197,7 +203,7 @@ impl Scores<'_> {
             "INSERT INTO item_scores (model_id, item_id, score) VALUES {} ON CONFLICT (model_id, item_id) DO NOTHING",
             3,
             &scores,
-            |q, (item, score)| q.bind(model_id.to_owned()).bind(*item).bind(*score),
+            |q, (item, score)| q.bind(model.clone()).bind(*item).bind(*score),
             &|_| {},
         )
         .await?;
@@ -206,10 +212,10 @@ impl Scores<'_> {
     }
 
     /// The model's Eq. 2 score of an item, once all its contexts are scored.
-    pub async fn item_score(self, model_id: &str, item_id: i64) -> Result<Option<f64>, StoreError> {
+    pub async fn item_score(self, model: &ModelId, item: ItemId) -> Result<Option<f64>, StoreError> {
         Ok(sqlx::query_scalar("SELECT score FROM item_scores WHERE model_id = $1 AND item_id = $2")
-            .bind(model_id)
-            .bind(item_id)
+            .bind(model)
+            .bind(item)
             .fetch_optional(self.pool())
             .await?)
     }

@@ -1,7 +1,7 @@
 //! Who a request comes from: the annotator and their signed-in browser, as every
 //! request reads it (see [`super::game_writes`], which reads it in its batch).
 
-use gapwise_model::{PlayerId, Score};
+use gapwise_model::{PlayerId, Score, ServingId};
 
 /// A player, known only by a random pseudonym.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,12 +10,12 @@ pub struct Player {
     pub pseudonym: String,
 }
 
-/// A signed-in browser: the player and the serving they are looking at.
+/// A signed-in browser: the player and the serving they are looking at (`serving`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     pub token_hash: String,
     pub player: Player,
-    pub current_serving_id: Option<String>,
+    pub serving: Option<ServingId>,
     /// The annotator came from a crowd platform (has a study assignment).
     pub in_crowd: bool,
     /// The annotator's score when the session was read.
@@ -49,11 +49,11 @@ pub(crate) const SESSION_BY_TOKEN: &str = sessions_where!("", "s.token_hash = $1
 
 impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
-        let (current_serving_id, id, pseudonym, assignments, answered, correct, proposed) = columns;
+        let (serving, id, pseudonym, assignments, answered, correct, proposed) = columns;
         let score = Score { answered, correct };
         Session {
             token_hash,
-            current_serving_id,
+            serving: serving.map(ServingId::new),
             player: Player { id: PlayerId::new(id), pseudonym },
             in_crowd: assignments > 0,
             score,

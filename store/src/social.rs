@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use crate::error::StoreError;
 use crate::sql::now_ms;
-use gapwise_model::{Challenge, ChallengeSide, Friend, Language, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
+use gapwise_model::{Challenge, ChallengeId, ChallengeSide, Friend, ItemId, Language, PlayerId, CHALLENGE_ITEMS, K, MIN_CHALLENGE_ITEMS};
 use gapwise_model::{Refusal, RefusalKey};
 
 crate::store::area!(
@@ -72,7 +72,7 @@ impl Social<'_> {
     /// Challenges the friend `pseudonym` to [`CHALLENGE_ITEMS`] items with `k`
     /// contexts in `lang` that neither has been served (fewer when fewer are left, at
     /// least [`MIN_CHALLENGE_ITEMS`]); returns the challenge id.
-    pub async fn create_challenge(self, me: &PlayerId, pseudonym: &str, k: K, language: Language) -> Result<String, StoreError> {
+    pub async fn create_challenge(self, me: &PlayerId, pseudonym: &str, k: K, language: Language) -> Result<ChallengeId, StoreError> {
         let friend = self.player_by_pseudonym(pseudonym).await?;
         let is_friend: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM friends WHERE annotator_id = $1 AND friend_id = $2")
             .bind(me)
@@ -84,7 +84,7 @@ impl Social<'_> {
                 Refusal::new(RefusalKey::NotFriend, format!("add {pseudonym} as a friend first")).arg("name", pseudonym),
             ));
         }
-        let items: Vec<i64> = sqlx::query_scalar(
+        let items: Vec<ItemId> = sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND i.kind = 'choice' \
              WHERE i.k = $1 AND p.lang = $2 AND p.status = 'active' \
              AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.item_id = i.id AND s.annotator_id IN ($3, $4)) \
@@ -109,7 +109,7 @@ impl Social<'_> {
                 .arg("k", k),
             ));
         }
-        let id = uuid::Uuid::new_v4().to_string();
+        let id = ChallengeId::new(uuid::Uuid::new_v4().to_string());
         let mut tx = self.pool().begin().await?;
         sqlx::query("INSERT INTO challenges (id, creator_id, opponent_id, k, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(&id)
@@ -145,7 +145,7 @@ impl Social<'_> {
         .await?;
         let mut challenges = Vec::with_capacity(rows.len());
         for r in rows {
-            let (id, creator, opponent): (String, PlayerId, PlayerId) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+            let (id, creator, opponent): (ChallengeId, PlayerId, PlayerId) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
             let them_id = if &creator == me { &opponent } else { &creator };
             let results = self.challenge_results(&id, me, them_id).await?;
             let side = |pick: fn(&BothResults) -> Option<bool>| ChallengeSide {
@@ -168,8 +168,8 @@ impl Social<'_> {
         Ok(challenges)
     }
 
-    /// The k and language of challenge `id`, which `annotator` must be part of.
-    pub async fn challenge_game(self, id: &str, player: &PlayerId) -> Result<(K, Language), StoreError> {
+    /// The k and language of challenge `id`, which `player` must be part of.
+    pub async fn challenge_game(self, id: &ChallengeId, player: &PlayerId) -> Result<(K, Language), StoreError> {
         let row = sqlx::query("SELECT k, lang FROM challenges WHERE id = $1 AND (creator_id = $2 OR opponent_id = $2)")
             .bind(id)
             .bind(player)
@@ -180,7 +180,7 @@ impl Social<'_> {
     }
 
     /// Item by item, whether `me` and `them` got it right (`None`: not answered yet).
-    async fn challenge_results(self, id: &str, me: &PlayerId, them: &PlayerId) -> Result<Vec<BothResults>, StoreError> {
+    async fn challenge_results(self, id: &ChallengeId, me: &PlayerId, them: &PlayerId) -> Result<Vec<BothResults>, StoreError> {
         let rows = sqlx::query(
             "SELECT (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $2), \
                     (SELECT a.correct FROM answers a WHERE a.item_id = c.item_id AND a.annotator_id = $3) \

@@ -67,7 +67,7 @@ pub async fn set_pair_active(id: i64, active: bool) -> Result<(), AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin().set_pair_active(&admin.name, id, active).await?)
+    Ok(ctx.store.admin().set_pair_active(&admin.name, gapwise_model::PairId(id), active).await?)
 }
 
 /// Pair `pair` with its items (contexts, k, kind) and what they collected.
@@ -77,7 +77,7 @@ pub async fn admin_pair_items(pair: i64) -> Result<gapwise_model::PairItems, App
 
     let ctx = context()?;
     require_admin(&ctx.store).await?;
-    let items = ctx.store.admin().pair_items(pair).await?;
+    let items = ctx.store.admin().pair_items(gapwise_model::PairId(pair)).await?;
     items.ok_or_else(|| AppError::NotFound(format!("there is no word pair {pair}")).with_status())
 }
 
@@ -129,5 +129,5 @@ pub async fn create_study(
     };
     let language = super::language_of(Some(language))?;
     let study = gapwise_model::StudySettings { platform, name, k, language, items_target, max_minutes, completion_code, policy };
-    Ok(ctx.store.crowd().create_study(&admin.name, &study).await?)
+    Ok(ctx.store.crowd().create_study(&admin.name, &study).await?.to_string())
 }

@@ -10,8 +10,9 @@ use crate::AppError;
 #[server(endpoint = "crowd-entry")]
 pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
     use crate::ssr::context;
+    use gapwise_model::StudyId;
 
-    Ok(context()?.store.crowd().entry(&study).await?)
+    Ok(context()?.store.crowd().entry(&StudyId::new(study)).await?)
 }
 
 /// Starts (or resumes) the caller's assignment on `study` once they consented, with
@@ -19,10 +20,11 @@ pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
 #[server(endpoint = "crowd-start")]
 pub async fn crowd_start(study: String, participant: String, platform_session: String, consent: Option<String>) -> Result<(), AppError> {
     use crate::ssr::{context, set_session_cookie};
+    use gapwise_model::StudyId;
 
     let ctx = context()?;
     super::require_consent(consent.as_deref())?;
-    let token = ctx.store.crowd().enter_study(&study, &participant, &platform_session).await?;
+    let token = ctx.store.crowd().enter_study(&StudyId::new(study), &participant, &platform_session).await?;
     set_session_cookie(token, ctx.secure_cookies)?;
     leptos_axum::redirect("/play");
     Ok(())

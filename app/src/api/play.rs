@@ -8,8 +8,8 @@ use crate::AppError;
 
 /// A challenge id from a request; none when left out or blank.
 #[cfg(feature = "ssr")]
-fn challenge_of(raw: Option<&str>) -> Option<&str> {
-    raw.map(str::trim).filter(|c| !c.is_empty())
+fn challenge_of(raw: Option<String>) -> Option<gapwise_model::ChallengeId> {
+    raw.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(gapwise_model::ChallengeId::new)
 }
 
 /// What the player sees now with `k` sentences per item in `language` (English when
@@ -26,7 +26,7 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.play(&session, k, language, challenge_of(challenge.as_deref())).await?)
+    Ok(ctx.engine.play(&session, k, language, challenge_of(challenge).as_ref()).await?)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -45,7 +45,7 @@ pub async fn submit_answer(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    Ok(ctx.engine.answer(&session, &answer_id, choice, reported).await?)
+    Ok(ctx.engine.answer(&session, &gapwise_model::ServingId::new(answer_id), choice, reported).await?)
 }
 
 /// Leaves the feedback of the last answer for the next item.
@@ -77,7 +77,7 @@ pub async fn answer_and_next(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await
+    play_round(&ctx, &session, (answer_id, choice, reported), k, language, challenge).await
 }
 
 /// `answer-next` with what the game page shows beside the item: the player's
@@ -98,7 +98,7 @@ pub async fn answer_round(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    let round = play_round(&ctx, &session, (&answer_id, choice, reported), k, language, challenge).await?;
+    let round = play_round(&ctx, &session, (answer_id, choice, reported), k, language, challenge).await?;
     let progress = ctx.engine.progress_after(&session, round.feedback.score.answered).await?;
     let crowd = if session.in_crowd { ctx.store.crowd().progress(&session.player.id).await? } else { None };
     Ok(gapwise_model::PageRound { round, pseudonym: session.player.pseudonym, progress, crowd })
@@ -109,13 +109,15 @@ pub async fn answer_round(
 async fn play_round(
     ctx: &crate::ssr::ServerContext,
     session: &gapwise_store::Session,
-    answer: (&str, usize, gapwise_model::Reported),
+    answer: (String, usize, gapwise_model::Reported),
     k: K,
     language: Option<String>,
     challenge: Option<String>,
 ) -> Result<Round, AppError> {
     let language = super::language_of(language)?;
-    Ok(ctx.engine.answer_and_play(session, answer, k, language, challenge_of(challenge.as_deref())).await?)
+    let (serving, choice, reported) = answer;
+    let answer = (&gapwise_model::ServingId::new(serving), choice, reported);
+    Ok(ctx.engine.answer_and_play(session, answer, k, language, challenge_of(challenge).as_ref()).await?)
 }
 
 /// The caller's points, level, streaks and answers today.

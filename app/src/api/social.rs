@@ -38,7 +38,11 @@ pub async fn remove_friend(pseudonym: String) -> Result<(), AppError> {
 /// Challenges the friend `pseudonym` to ten items with `k` sentences in `language`
 /// and starts playing them.
 #[server(endpoint = "challenge")]
-pub async fn challenge_friend(pseudonym: String, k: K, #[server(default)] language: Option<String>) -> Result<String, AppError> {
+pub async fn challenge_friend(
+    pseudonym: String,
+    k: K,
+    #[server(default)] language: Option<String>,
+) -> Result<gapwise_model::ChallengeId, AppError> {
     use crate::ssr::{context, require_session};
 
     let ctx = context()?;

@@ -25,7 +25,7 @@ pub fn AdminItems() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match items.await {
                         Ok(p) => view! {
-                            <h1>{format!("{} / {}", p.target, p.distractor)} " " <span class="lang">{p.language.clone()}</span></h1>
+                            <h1>{format!("{} / {}", p.target, p.distractor)} " " <span class="lang">{p.language.code()}</span></h1>
                             <p>{format!("{} items", p.items.len())}</p>
                             <div class="scroll"><table class="items">
                                 <thead><tr>
@@ -50,15 +50,15 @@ fn ItemLine(item: ItemRow, target: String, gold: ServerAction<SetItemGold>) -> i
         let (label, next) = if item.gold { ("Gold: unmark", "false") } else { ("Mark gold", "true") };
         view! {
             <ActionForm action=gold attr:class="inline">
-                <input type="hidden" name="id" value=item.id/>
+                <input type="hidden" name="id" value=item.id.get()/>
                 <input type="hidden" name="gold" value=next/>
-                <button type="submit" class="gold-toggle" data-item=item.id>{label}</button>
+                <button type="submit" class="gold-toggle" data-item=item.id.get()>{label}</button>
             </ActionForm>
         }
     });
     view! {
         <tr>
-            <td class="num">{item.id}</td>
+            <td class="num">{item.id.get()}</td>
             <td>{item.kind}</td>
             <td class="num">{item.k.get()}</td>
             <td><Contexts contexts=item.contexts filled=target/></td>

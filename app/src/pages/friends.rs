@@ -93,7 +93,7 @@ fn ChallengeLine(c: Challenge) -> impl IntoView {
     let unfinished = c.me.answered < c.items;
     view! {
         <li class="challenge">
-            <p><strong>{heading}</strong> " (k = " {c.k.get()} ", " {c.language.clone()} ")"</p>
+            <p><strong>{heading}</strong> " (k = " {c.k.get()} ", " {c.language.code()} ")"</p>
             // rows inside an explicit <tbody>: a browser adds one to a table written without
             // it, and the DOM would no longer be the server's HTML that hydration walks
             <table class="compare">

@@ -318,7 +318,7 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
         let choice = ev.submitter().and_then(|b| b.get_attribute("value")).and_then(|v| v.parse().ok()).unwrap_or(0);
         let filled = |field: NodeRef<leptos::html::Input>| field.get_untracked().map(|input| input.value()).filter(|v| !v.is_empty());
         play.round.dispatch(AnswerRound {
-            answer_id: answer_id.clone(),
+            answer_id: answer_id.to_string(),
             choice,
             client_ms: filled(clock.client_ms),
             trial: filled(clock.trial),
@@ -329,7 +329,7 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
     };
     view! {
         <form method="post" action=SubmitAnswer::url() class="item" on:submit=submit>
-            <input type="hidden" name="answer_id" value=card.answer_id/>
+            <input type="hidden" name="answer_id" value=card.answer_id.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <Contexts contexts=card.contexts/>

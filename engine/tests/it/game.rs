@@ -77,7 +77,7 @@ async fn answers_for_items_not_served_to_the_session_are_refused() {
         let item = item_of(engine.play_state(&alice, K::THREE, gapwise_model::Language::En).await.expect("state"));
         let err = engine.answer(&bob, &item.answer_id, 0, Reported::ms(None)).await.expect_err("bob was not served it");
         assert!(matches!(err, gapwise_engine::EngineError::NotServed(_)), "{err:?}");
-        let err = engine.answer(&alice, "no-such-id", 0, Reported::ms(None)).await.expect_err("unknown id");
+        let err = engine.answer(&alice, &gapwise_model::ServingId::new("no-such-id"), 0, Reported::ms(None)).await.expect_err("unknown id");
         assert!(err.to_string().contains("not belong to an item served to you"), "{err}");
         let err = engine.answer(&alice, &item.answer_id, 2, Reported::ms(None)).await.expect_err("bad choice");
         assert!(matches!(err, gapwise_engine::EngineError::Invalid(_)), "{err:?}");

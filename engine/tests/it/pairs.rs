@@ -111,7 +111,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
                 .active
         );
         assert_eq!(store.staff().audit_log(1).await.expect("audit")[0].action, "retire pair");
-        assert!(store.admin().set_pair_active("root", 999_999, true).await.is_err(), "unknown pair");
+        assert!(store.admin().set_pair_active("root", gapwise_model::PairId(999_999), true).await.is_err(), "unknown pair");
 
         // a player now only meets two/three
         let player = store.players().create_player(CONSENT_VERSION).await.expect("player");

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use gapwise_model::{plan as preparation_plan, DefinitionTask, Mode, Part, Pending, PlayedWord, Task, Teaching};
+use gapwise_model::{plan as preparation_plan, DefinitionTask, Mode, ModelId, Part, Pending, PlayedWord, Task, Teaching};
 use gapwise_scorer::LoadedModel;
 use gapwise_store::{Store, StoreError};
 use indicatif::ProgressBar;
@@ -174,7 +174,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
     let progress = ProgressBar::hidden();
     let _beat = AbortOnDrop(tokio::spawn(keep_claim(store.clone(), stamp, progress.clone(), stop.clone())));
     let (mut left, mut failed) = (Pending(pending), Vec::new());
-    let mut loaded: HashMap<std::path::PathBuf, Result<(LoadedModel, String), String>> = HashMap::new();
+    let mut loaded: HashMap<std::path::PathBuf, Result<(LoadedModel, ModelId), String>> = HashMap::new();
     let start = Pending(pending);
     for (at, task) in preparation_plan().into_iter().enumerate().filter(|&(at, _)| start.has(at)) {
         if stop.load(Ordering::SeqCst) {
@@ -187,7 +187,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
             args.model = None;
             let model = models::load_quietly(store, args, Some(task.language)).await.map_err(|e| e.to_string());
             if let Ok((model, id)) = &model {
-                tracing::info!(model = id, convention = %model.convention, "a default model is loaded");
+                tracing::info!(model = %id, convention = %model.convention, "a default model is loaded");
             }
             loaded.insert(file.clone(), model);
         }
@@ -199,7 +199,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
                 tracing::info!(
                     step = task.mode.code(),
                     language = task.language.code(),
-                    model = model_id,
+                    model = %model_id,
                     "preparing the demo's model data"
                 );
                 run(store, model, model_id, task, &progress, stop).await
@@ -238,7 +238,7 @@ fn by_hand(task: &Task) -> String {
 async fn run(
     store: &Store,
     loaded: &LoadedModel,
-    model_id: &str,
+    model_id: &ModelId,
     task: Task,
     progress: &ProgressBar,
     stop: &AtomicBool,

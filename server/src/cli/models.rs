@@ -2,7 +2,7 @@
 //! scoring run with its progress bar.
 
 use crate::error::CliError;
-use gapwise_model::Language;
+use gapwise_model::{Language, ModelId};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -45,7 +45,7 @@ pub(super) async fn score_definitions(store: &Store, args: ModelArgs, how: &crat
 pub(super) async fn definitions(
     store: &Store,
     loaded: &LoadedModel,
-    model_id: &str,
+    model_id: &ModelId,
     how: &crate::runs::score_define::Scoring,
     stop: &AtomicBool,
     progress: &ProgressBar,
@@ -68,7 +68,7 @@ pub(super) async fn score_new_words(store: &Store, args: ModelArgs, how: &crate:
 pub(super) async fn new_words(
     store: &Store,
     loaded: &LoadedModel,
-    model_id: &str,
+    model_id: &ModelId,
     how: &crate::runs::score_new_words::Judging,
     stop: &AtomicBool,
     progress: &ProgressBar,
@@ -106,7 +106,7 @@ pub(super) struct WordFactSources {
 pub(super) async fn next_words(
     store: &Store,
     loaded: &LoadedModel,
-    model_id: &str,
+    model_id: &ModelId,
     how: &crate::runs::score_guess::Guessing,
     facts: WordFactSources,
     stop: &AtomicBool,
@@ -131,7 +131,7 @@ struct Run {
 
 impl Run {
     /// A run of `model_id`; `counts` is what its bar counts (see [`progress_bar`]).
-    fn new(model_id: &str, counts: &str) -> Result<Run, CliError> {
+    fn new(model_id: &ModelId, counts: &str) -> Result<Run, CliError> {
         let stop = Arc::new(AtomicBool::new(false));
         let on_signal = stop.clone();
         tokio::spawn(async move {
@@ -140,7 +140,7 @@ impl Run {
                 eprintln!("\nstopping after the work in flight; rerun to resume");
             }
         });
-        Ok(Run { progress: progress_bar(0, counts, model_id)?, stop })
+        Ok(Run { progress: progress_bar(0, counts, model_id.as_str())?, stop })
     }
 }
 
@@ -156,7 +156,7 @@ pub(super) async fn load_model(
     store: &Store,
     args: ModelArgs,
     language: Option<Language>,
-) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
+) -> Result<(gapwise_scorer::LoadedModel, ModelId), CliError> {
     let (loaded, model_id) = load_quietly(store, args, language).await?;
     println!("{model_id}: {}", loaded.convention);
     Ok((loaded, model_id))
@@ -169,13 +169,13 @@ pub(super) async fn load_quietly(
     store: &Store,
     args: ModelArgs,
     language: Option<Language>,
-) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
+) -> Result<(gapwise_scorer::LoadedModel, ModelId), CliError> {
     let spec = args.model.clone().unwrap_or_else(|| default_model(language).display().to_string());
     let (loaded, model_id) = match crate::remote::Remote::parse(&spec) {
         Some((base, model)) => {
             let timeout = std::time::Duration::from_secs(args.timeout);
             let remote = crate::remote::Remote { base, model, start_text: args.start_text.clone(), parallel: args.parallel, timeout };
-            let model_id = args.model_id.clone().unwrap_or_else(|| remote.model.clone());
+            let model_id = ModelId::new(args.model_id.clone().unwrap_or_else(|| remote.model.clone()));
             (remote.connect().await?, model_id)
         }
         None => load_local(&spec, &args)?,
@@ -186,7 +186,7 @@ pub(super) async fn load_quietly(
 }
 
 /// A model file, directory or Hub id, or a baseline, with the id its scores go under.
-fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedModel, String), CliError> {
+fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedModel, ModelId), CliError> {
     let path = if args.baseline.is_some() { PathBuf::from(spec) } else { gapwise_scorer::locate(spec)? };
     if !path.exists() {
         return Err(format!("{spec}: no such model (scripts/fetch_model.sh fetches the default ones: smollm2, gemma3)").into());
@@ -202,7 +202,7 @@ fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedMod
         spec.rsplit('/').next().unwrap_or(spec).to_owned()
     };
     let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
-    Ok((loaded, model_id))
+    Ok((loaded, ModelId::new(model_id)))
 }
 
 /// A progress bar named `name`; `counts` is the indicatif template of what it counts,
@@ -250,13 +250,13 @@ pub(super) async fn score(store: &Store, args: ModelArgs, language: Option<Langu
 pub(super) async fn items(
     store: &Store,
     loaded: &LoadedModel,
-    model_id: &str,
+    model_id: &ModelId,
     language: Option<Language>,
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
 ) -> Result<crate::runs::score::ScoreReport, CliError> {
-    let todo = store.scores().count_contexts_to_score(model_id, language.map(Language::code)).await?;
+    let todo = store.scores().count_contexts_to_score(model_id, language).await?;
     progress.set_length(u64::try_from(todo)?);
-    crate::runs::score::score_items(store, loaded.scorer.clone(), model_id, language.map(Language::code), batch, stop, progress).await
+    crate::runs::score::score_items(store, loaded.scorer.clone(), model_id, language, batch, stop, progress).await
 }

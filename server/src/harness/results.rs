@@ -18,6 +18,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use gapwise_model::{ModelId, PairId};
 use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, Store};
 use serde_json::Value;
 
@@ -41,9 +42,9 @@ pub struct Receipt {
 type Scores = BTreeMap<Request, Vec<f64>>;
 
 /// What an import stored.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Imported {
-    pub model_id: String,
+    pub model_id: ModelId,
     /// Requests stored, per mode.
     pub requests: BTreeMap<TaskMode, usize>,
 }
@@ -293,12 +294,12 @@ pub async fn import(store: &Store, path: &Path, model_id: Option<String>, conven
         return Err(format!("{}: no scores in it", path.display()).into());
     }
     check(store, &scores).await?;
-    let model_id = model_id.unwrap_or_else(|| {
+    let model_id = ModelId::new(model_id.unwrap_or_else(|| {
         let name = PathBuf::from(&receipt.model);
         name.file_name().map_or_else(|| receipt.model.clone(), |n| n.to_string_lossy().into_owned())
-    });
+    }));
     store.scores().register_model(&ModelInfo::new(&model_id, "causal", &receipt.source, &receipt.convention)).await?;
-    let mut imported = Imported { model_id: model_id.clone(), ..Imported::default() };
+    let mut imported = Imported { model_id: model_id.clone(), requests: BTreeMap::new() };
     store_scores(store, &model_id, &scores).await?;
     for request in scores.keys() {
         *imported.requests.entry(request.mode()).or_default() += 1;
@@ -307,7 +308,7 @@ pub async fn import(store: &Store, path: &Path, model_id: Option<String>, conven
 }
 
 /// Stores each mode's scores where its scoring command stores them.
-async fn store_scores(store: &Store, model: &str, scores: &Scores) -> Result<(), Error> {
+async fn store_scores(store: &Store, model: &ModelId, scores: &Scores) -> Result<(), Error> {
     let (mut contexts, mut judgements) = (Vec::new(), Vec::new());
     let mut definitions: BTreeMap<(gapwise_model::DefinitionTask, String), Vec<(String, f64)>> = BTreeMap::new();
     let mut guesses: BTreeMap<i64, BTreeMap<usize, f64>> = BTreeMap::new();
@@ -315,13 +316,13 @@ async fn store_scores(store: &Store, model: &str, scores: &Scores) -> Result<(),
         // add() let in only as many values as each request has
         match (request, lp.as_slice()) {
             (Request::Substitution { pair, sentence }, &[target, distractor]) => contexts.push(ContextScore {
-                pair_id: *pair,
+                pair: PairId(*pair),
                 sentence_id: *sentence,
                 target_logprob: target,
                 distractor_logprob: distractor,
             }),
             (Request::NewWords { item, word, teaching }, &[a, b]) => judgements.push(NewWordsJudgement {
-                model: model.to_owned(),
+                model: model.clone(),
                 item_id: item.clone(),
                 setup: NewWordsSetup { word: *word, teaching: teaching.code().to_owned(), shots: 0 },
                 log_likelihoods: [a, b],

@@ -42,7 +42,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use gapwise_model::words::word_spans;
-use gapwise_model::{DefinitionTask, Language, NewWordsItem, Teaching};
+use gapwise_model::{DefinitionTask, Language, ModelId, NewWordsItem, Teaching};
 use gapwise_scorer::define::patterns::causal;
 use gapwise_scorer::define::Pos;
 use gapwise_scorer::new_words::partial::prompts;
@@ -89,6 +89,11 @@ pub fn languages(mode: TaskMode, only: Option<Language>) -> Result<Vec<Language>
     }
 }
 
+/// A model id that has scored nothing: the queues read with it hold every document.
+fn unscored() -> ModelId {
+    ModelId::new("")
+}
+
 /// Every document of `mode` in `language`, in a stable order; contexts begin with
 /// `start` (substitution's are empty: the harness reads its prefix token).
 pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str) -> Result<Vec<Doc>, Error> {
@@ -96,17 +101,17 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
     match mode {
         TaskMode::Substitution => {
             // every context of every item: what a model that scored none has left
-            for c in store.scores().contexts_to_score("", Some(language.code()), i64::MAX).await? {
+            for c in store.scores().contexts_to_score(&unscored(), Some(language), i64::MAX).await? {
                 let context = Context { text: &c.text, blank: c.blank, target: &c.target, distractor: &c.distractor };
                 let (with_distractor, _) = context.filled(&c.distractor)?;
                 docs.push(Doc {
-                    request: Request::Substitution { pair: c.pair_id, sentence: c.sentence_id },
+                    request: Request::Substitution { pair: c.pair.get(), sentence: c.sentence_id },
                     fields: json!({"choices": [c.text, with_distractor]}),
                 });
             }
         }
         TaskMode::Guess => {
-            for (sentence, text) in store.guess().sentences_to_predict("", language, usize::MAX, 0).await? {
+            for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, usize::MAX, 0).await? {
                 for (position, &(begin, end)) in word_spans(&text).iter().enumerate().skip(1) {
                     let context = text.get(..begin).unwrap_or_default().trim_end();
                     let continuation = text.get(context.len()..end).unwrap_or_default();
@@ -125,7 +130,7 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
         }
         TaskMode::Define => {
             for task in DefinitionTask::ALL {
-                for group in store.define().groups_to_score("", task, DEFINE_MAX_SIZE, usize::MAX, 0).await? {
+                for group in store.define().groups_to_score(&unscored(), task, DEFINE_MAX_SIZE, usize::MAX, 0).await? {
                     let Some(pos) = Pos::from_wordnet(&group.pos) else { continue };
                     let Some(target) = group.members.iter().find(|m| m.id == group.target) else { continue };
                     for candidate in &group.members {

@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use gapwise_model::{Language, ModelId};
 use gapwise_scorer::{Context, ContextScorer, WordLogProbs};
 use gapwise_store::{ContextScore, ContextToScore, Store};
 use indicatif::ProgressBar;
@@ -27,8 +28,8 @@ pub struct ScoreReport {
 pub async fn score_items(
     store: &Store,
     model: Arc<dyn ContextScorer>,
-    model_id: &str,
-    language: Option<&str>,
+    model_id: &ModelId,
+    language: Option<Language>,
     batch: usize,
     stop: &AtomicBool,
     progress: &ProgressBar,
@@ -54,7 +55,7 @@ pub async fn score_items(
             .iter()
             .zip(said?)
             .map(|(c, s)| ContextScore {
-                pair_id: c.pair_id,
+                pair: c.pair,
                 sentence_id: c.sentence_id,
                 target_logprob: s.target,
                 distractor_logprob: s.distractor,
@@ -82,7 +83,7 @@ fn score_batch(model: &dyn ContextScorer, todo: &[ContextToScore]) -> Result<Vec
                 model
                     .score_contexts(&[context(c)])
                     .err()
-                    .map(|e| format!("pair {} ({} / {}), sentence {}: {e}", c.pair_id, c.target, c.distractor, c.sentence_id))
+                    .map(|e| format!("pair {} ({} / {}), sentence {}: {e}", c.pair, c.target, c.distractor, c.sentence_id))
             })
             .unwrap_or_else(|| batch_error.to_string())
     })

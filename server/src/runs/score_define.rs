@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_model::DefinitionTask;
+use gapwise_model::{DefinitionTask, ModelId};
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_prepare::wordnet::WordNet;
 use gapwise_scorer::define::{DefinitionScorer, Pos};
@@ -69,7 +69,7 @@ pub struct Scoring {
 pub async fn score_definitions(
     store: &Store,
     scorer: &dyn DefinitionScorer,
-    model_id: &str,
+    model_id: &ModelId,
     how: &Scoring,
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
@@ -100,7 +100,7 @@ pub async fn score_definitions(
                 // a group the model cannot read (its tokenizer joins a candidate and the
                 // text before it in one piece): left out, the others scored
                 Err(e @ ScorerError::Input(_)) => {
-                    tracing::warn!(model = model_id, group = group.target, task = task.code(), "a group left unscored: {e}");
+                    tracing::warn!(model = %model_id, group = group.target, task = task.code(), "a group left unscored: {e}");
                     progress.inc(1);
                     continue;
                 }

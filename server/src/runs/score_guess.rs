@@ -2,7 +2,7 @@
 //! predictions for corpus sentences, and the word facts (frequency, neighbours in a
 //! word-vector space) the analyses stratify and soft-match by.
 
-use gapwise_model::Language;
+use gapwise_model::{Language, ModelId};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gapwise_model::words::word_spans;
@@ -27,7 +27,7 @@ pub struct Guessing {
 pub async fn predict_sentences(
     store: &Store,
     model: &dyn NextPieceModel,
-    model_id: &str,
+    model_id: &ModelId,
     how: &Guessing,
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_model::NewWordsItem;
 use gapwise_model::PlayedWord;
 use gapwise_model::Teaching;
+use gapwise_model::{ModelId, NewWordsItem};
 use gapwise_prepare::new_words::invented::LetterModel;
 use gapwise_prepare::new_words::items::{read_items, shift_partners, KeyedItem};
 use gapwise_prepare::wordnet::lemmas;
@@ -110,7 +110,7 @@ fn played(item: &NewWordsItemRecord, word: PlayedWord) -> Option<NewWordsItem> {
 pub async fn judge_new_words(
     store: &Store,
     model: &dyn ContinuationScorer,
-    model_id: &str,
+    model_id: &ModelId,
     how: &Judging,
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
@@ -148,7 +148,7 @@ pub async fn judge_new_words(
                     .map(|item| match judge(model, std::slice::from_ref(item), teaching, &shots) {
                         Ok(mut one) => Ok(one.pop()),
                         Err(e @ ScorerError::Input(_)) => {
-                            tracing::warn!(model = model_id, sentence = item.sentence, "an invented-word item left unjudged: {e}");
+                            tracing::warn!(model = %model_id, sentence = item.sentence, "an invented-word item left unjudged: {e}");
                             Ok(None)
                         }
                         Err(e) => Err(e),

@@ -176,11 +176,15 @@ async fn rounds_picks_scores_and_the_report() {
 
         // a model scores both groups for both tasks
         let how = gapwise_server::runs::score_define::Scoring { tasks: DefinitionTask::ALL.to_vec(), max_size: 20, groups: 10, seed: 1 };
-        store.scores().register_model(&gapwise_store::ModelInfo::new("shortest", "test", "-", "")).await.expect("model");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("shortest"), "test", "-", ""))
+            .await
+            .expect("model");
         let done = gapwise_server::runs::score_define::score_definitions(
             store,
             &Shortest,
-            "shortest",
+            &gapwise_model::ModelId::new("shortest"),
             &how,
             &AtomicBool::new(false),
             &indicatif::ProgressBar::hidden(),

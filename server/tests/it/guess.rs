@@ -150,12 +150,16 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let near_miss = near_miss.expect("a wrong guess was played");
 
         // a model that always says "the" predicts the sentences people played first
-        store.scores().register_model(&gapwise_store::ModelInfo::new("always-the", "test", "-", "")).await.expect("model");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("always-the"), "test", "-", ""))
+            .await
+            .expect("model");
         let how = gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences: 3, seed: 1 };
         let done = gapwise_server::runs::score_guess::predict_sentences(
             store,
             &AlwaysThe,
-            "always-the",
+            &gapwise_model::ModelId::new("always-the"),
             &how,
             &AtomicBool::new(false),
             &indicatif::ProgressBar::hidden(),

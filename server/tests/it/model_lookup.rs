@@ -56,7 +56,7 @@ async fn a_model_is_found_by_hub_id_and_scored_under_one_recorded_convention() {
         .await
         .expect("count");
     assert_eq!(scored, db.store.count_rows("items").await.expect("items"));
-    let info = db.store.scores().models_info(&["tiny-bert".into()]).await.expect("info");
+    let info = db.store.scores().models_info(&[gapwise_model::ModelId::new("tiny-bert")]).await.expect("info");
     assert_eq!(info[0].source, "test-org/tiny-bert");
     assert!(info[0].convention.starts_with("masked, mask:"), "{:?}", info[0]);
 
@@ -71,7 +71,7 @@ async fn a_model_is_found_by_hub_id_and_scored_under_one_recorded_convention() {
     // its own id by default
     let out = gapwise(&db.url, home.path(), &["score", "--model", "test-org/tiny-bert", "--mlm-scoring", "pll-original"]);
     assert!(out.status.success(), "{}", text(&out));
-    assert_eq!(db.store.scores().models_info(&["tiny-bert-pll-original".into()]).await.expect("info").len(), 1);
+    assert_eq!(db.store.scores().models_info(&[gapwise_model::ModelId::new("tiny-bert-pll-original")]).await.expect("info").len(), 1);
 
     // the report and the dataset card say how each model's scores were made
     let report = tempfile::tempdir().expect("report");

@@ -173,7 +173,11 @@ async fn items_in_turns_answers_judgements_and_the_report() {
         }
 
         // a model judges every item in every setup, one solved item first
-        store.scores().register_model(&gapwise_store::ModelInfo::new("shorter", "test", "-", "")).await.expect("model");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("shorter"), "test", "-", ""))
+            .await
+            .expect("model");
         let setups = |shots| gapwise_server::runs::score_new_words::Judging {
             words: PlayedWord::ALL.to_vec(),
             teachings: Teaching::ALL.to_vec(),
@@ -182,8 +186,8 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             seed: 1,
         };
         let (how, zero_shot) = (setups(1), setups(0));
-        let (go, quiet) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());
-        let judge = |how| gapwise_server::runs::score_new_words::judge_new_words(store, &ShorterPrefix, "shorter", how, &go, &quiet);
+        let (go, quiet, shorter) = (AtomicBool::new(false), indicatif::ProgressBar::hidden(), gapwise_model::ModelId::new("shorter"));
+        let judge = |how| gapwise_server::runs::score_new_words::judge_new_words(store, &ShorterPrefix, &shorter, how, &go, &quiet);
         assert_eq!(judge(&how).await.expect("judge"), 11 * 9, "the solved item is not judged itself");
         assert_eq!(judge(&how).await.expect("again"), 0, "a rerun has nothing left");
         assert_eq!(judge(&zero_shot).await.expect("0-shot"), 12 * 9);
@@ -195,9 +199,21 @@ async fn items_in_turns_answers_judgements_and_the_report() {
             ..setups(0)
         };
         let refuses = Refuses(unreadable.options[0].clone());
-        store.scores().register_model(&gapwise_store::ModelInfo::new("refuses", "test", "-", "")).await.expect("model");
-        let judged =
-            gapwise_server::runs::score_new_words::judge_new_words(store, &refuses, "refuses", &only, &go, &quiet).await.expect("judged");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("refuses"), "test", "-", ""))
+            .await
+            .expect("model");
+        let judged = gapwise_server::runs::score_new_words::judge_new_words(
+            store,
+            &refuses,
+            &gapwise_model::ModelId::new("refuses"),
+            &only,
+            &go,
+            &quiet,
+        )
+        .await
+        .expect("judged");
         let left_out = items.iter().filter(|(i, _)| only_prefix_holds(i, &refuses.0)).count();
         assert!(left_out >= 1 && judged == 12 - left_out, "{judged} judged, {left_out} unreadable");
         let judgements = store.new_words().judgements().await.expect("judgements");

@@ -47,20 +47,34 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.scores().register_model(&gapwise_store::ModelInfo::new("smollm2", "causal", "test", "")).await.expect("register");
-        let total = store.scores().count_contexts_to_score("smollm2", None).await.expect("count");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("smollm2"), "causal", "test", ""))
+            .await
+            .expect("register");
+        let total = store.scores().count_contexts_to_score(&gapwise_model::ModelId::new("smollm2"), None).await.expect("count");
         assert!(total > 10, "seed_small has {total} contexts");
 
         let stop = Arc::new(AtomicBool::new(false));
         let first = Arc::new(StopAfterFirstBatch { model: model.clone(), stop: stop.clone(), calls: AtomicUsize::new(0) });
-        let stopped = score_items(store, first.clone(), "smollm2", None, 4, &stop, &ProgressBar::hidden()).await.expect("first run");
+        let stopped = score_items(store, first.clone(), &gapwise_model::ModelId::new("smollm2"), None, 4, &stop, &ProgressBar::hidden())
+            .await
+            .expect("first run");
         assert!(stopped.interrupted);
         assert_eq!((stopped.contexts, first.calls.load(Ordering::SeqCst)), (4, 1));
-        assert_eq!(store.scores().count_contexts_to_score("smollm2", None).await.expect("count"), total - 4);
+        assert_eq!(store.scores().count_contexts_to_score(&gapwise_model::ModelId::new("smollm2"), None).await.expect("count"), total - 4);
 
-        let report = score_items(store, model.clone(), "smollm2", Some("en"), 4, &AtomicBool::new(false), &ProgressBar::hidden())
-            .await
-            .expect("resumed run");
+        let report = score_items(
+            store,
+            model.clone(),
+            &gapwise_model::ModelId::new("smollm2"),
+            Some(gapwise_model::Language::En),
+            4,
+            &AtomicBool::new(false),
+            &ProgressBar::hidden(),
+        )
+        .await
+        .expect("resumed run");
         assert!(!report.interrupted);
         assert_eq!(report.contexts as i64, total - 4);
         assert_eq!(store.count_rows("context_scores").await.expect("rows"), total);
@@ -88,7 +102,12 @@ async fn every_item_gets_eq2_from_the_model_and_a_stopped_run_resumes() {
             let scores = model.score(&[&text, &swapped]).expect("score");
             expected += scores[0].total() - scores[1].total();
         }
-        let stored = store.scores().item_score("smollm2", item).await.expect("read").expect("scored");
+        let stored = store
+            .scores()
+            .item_score(&gapwise_model::ModelId::new("smollm2"), gapwise_model::ItemId(item))
+            .await
+            .expect("read")
+            .expect("scored");
         assert!((stored - expected).abs() < 1e-3, "{stored} vs {expected}");
     }
 }
@@ -110,12 +129,24 @@ async fn a_context_the_model_refuses_is_named_and_earlier_batches_are_kept() {
     for db in each_backend().await {
         let store = &db.store;
         seed_small(store).await;
-        store.scores().register_model(&gapwise_store::ModelInfo::new("picky", "test", "test", "")).await.expect("register");
+        store
+            .scores()
+            .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("picky"), "test", "test", ""))
+            .await
+            .expect("register");
         let box11: i64 =
             sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE '%box 11.%'").fetch_one(store.pool()).await.expect("sentence");
-        let err = score_items(store, Arc::new(RefusesBox11), "picky", None, 8, &AtomicBool::new(false), &ProgressBar::hidden())
-            .await
-            .expect_err("must fail");
+        let err = score_items(
+            store,
+            Arc::new(RefusesBox11),
+            &gapwise_model::ModelId::new("picky"),
+            None,
+            8,
+            &AtomicBool::new(false),
+            &ProgressBar::hidden(),
+        )
+        .await
+        .expect_err("must fail");
         let message = err.to_string();
         assert!(message.contains(&format!("sentence {box11}")) && message.contains("two / three"), "{message}");
         assert!(message.contains("too long"), "{message}");

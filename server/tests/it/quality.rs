@@ -271,7 +271,7 @@ async fn a_crowd_study_runs_from_entry_to_completion_and_frees_returned_items() 
         let (status, state) = call(&p4, &app, "play", &[("k", "5")]).await;
         assert_eq!((status, state.get("Returned").is_some()), (StatusCode::OK, true), "timed out: {state}");
         let studies = store.crowd().studies().await.expect("studies");
-        let pilot = studies.iter().find(|s| s.id == id).expect("the pilot study");
+        let pilot = studies.iter().find(|s| s.id.as_str() == id).expect("the pilot study");
         assert_eq!(pilot.assignments, [0, 1, 1, 1], "active, completed, returned, abandoned");
         let reasons: Vec<Vec<String>> = store.admin().player_flags().await.expect("flags").into_values().map(|p| p.reasons).collect();
         assert!(

@@ -35,14 +35,20 @@ use sqlx::Row;
 /// The tiny random Llama of the scorer's fixtures, registered as model "tiny".
 async fn tiny_model(store: &Store) -> Arc<CausalLm> {
     let dir = Path::new(&manifest_dir()).join("../scorer/fixtures/hf_llama");
-    store.scores().register_model(&gapwise_store::ModelInfo::new("tiny", "causal", "fixtures/hf_llama", "")).await.expect("model");
+    store
+        .scores()
+        .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("tiny"), "causal", "fixtures/hf_llama", ""))
+        .await
+        .expect("model");
     Arc::new(CausalLm::from_hf_dir(&dir, &candle_core::Device::Cpu, &Default::default()).expect("tiny model"))
 }
 
 /// Scores every item with the tiny model.
 async fn score_with_tiny_model(store: &Store) {
     let model = tiny_model(store).await;
-    score_items(store, model, "tiny", None, 16, &AtomicBool::new(false), &ProgressBar::hidden()).await.expect("score");
+    score_items(store, model, &gapwise_model::ModelId::new("tiny"), None, 16, &AtomicBool::new(false), &ProgressBar::hidden())
+        .await
+        .expect("score");
 }
 
 /// Rows of a Parquet file as JSON objects, read by pyarrow.
@@ -499,9 +505,16 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         expected.sort_unstable();
 
         let selection = Selection { pairs: None, sample: 10_000, per_end: 2 };
-        let report = select_contexts(store, model.clone(), "tiny", gapwise_model::Language::En, selection, &ProgressBar::hidden())
-            .await
-            .expect("select");
+        let report = select_contexts(
+            store,
+            model.clone(),
+            &gapwise_model::ModelId::new("tiny"),
+            gapwise_model::Language::En,
+            selection,
+            &ProgressBar::hidden(),
+        )
+        .await
+        .expect("select");
         assert_eq!((report.pairs, report.items), (3, 12));
         let chosen = |pair: i64| {
             sqlx::query_scalar::<_, i64>(
@@ -523,8 +536,16 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
             .await
             .expect("scores");
         assert_eq!(scored, 12, "every Likert item has its Eq. 2 score");
-        let again =
-            select_contexts(store, model, "tiny", gapwise_model::Language::En, selection, &ProgressBar::hidden()).await.expect("rerun");
+        let again = select_contexts(
+            store,
+            model,
+            &gapwise_model::ModelId::new("tiny"),
+            gapwise_model::Language::En,
+            selection,
+            &ProgressBar::hidden(),
+        )
+        .await
+        .expect("rerun");
         assert_eq!((again.pairs, again.items), (0, 0), "a rerun adds nothing");
     }
 }

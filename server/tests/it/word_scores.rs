@@ -134,7 +134,11 @@ async fn stored_word_scores_and_judgements_equal_the_fields_tools() {
     // a model id that holds scores of the rule before (its convention as then stored)
     // takes none of the new rule's: refused, nothing stored
     let before = "causal: sentence log-prob, the sum of its tokens' log-probs after bos <|endoftext|> (auto for gpt2); first token scored";
-    db.store.scores().register_model(&gapwise_store::ModelInfo::new("gpt2-before", "causal", "gpt2", before)).await.expect("model");
+    db.store
+        .scores()
+        .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("gpt2-before"), "causal", "gpt2", before))
+        .await
+        .expect("model");
     let gpt2 = model_dir(&reference, "gpt2", work.path()).display().to_string();
     let (ok, said) = run(&db.url, &["score-guess", "--model", &gpt2, "--model-id", "gpt2-before", "--language", "en"]);
     assert!(!ok && said.contains("--model-id") && said.contains("words on the sentence's own pieces"), "{said}");
@@ -182,7 +186,7 @@ async fn stored_word_scores_and_judgements_equal_the_fields_tools() {
         }
         gapwise(&db.url, &["score-new-words", "--model", &dir, "--model-id", name, "--word", "original", "--teaching", "empty"]);
         let judgements: Vec<_> =
-            db.store.new_words().judgements().await.expect("judgements").into_iter().filter(|j| j.model == *name).collect();
+            db.store.new_words().judgements().await.expect("judgements").into_iter().filter(|j| j.model.as_str() == name).collect();
         assert_eq!(judgements.len(), records.len(), "{name}");
         for j in judgements {
             let item = records.iter().find(|r| r.id == j.item_id).expect("item");
@@ -197,7 +201,7 @@ async fn stored_word_scores_and_judgements_equal_the_fields_tools() {
                 checked.2 += 1;
             }
         }
-        let info = db.store.scores().models_info(std::slice::from_ref(name)).await.expect("model");
+        let info = db.store.scores().models_info(&[gapwise_model::ModelId::new(name.as_str())]).await.expect("model");
         assert!(info[0].convention.contains("words on the sentence's own pieces"), "{name}: {}", info[0].convention);
     }
     println!("{} words scored and {} without a log-probability, {} partial scores, as the references", checked.0, checked.1, checked.2);

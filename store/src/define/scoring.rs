@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::insert_rows;
-use gapwise_model::{distinct_candidates, DefinitionTask, MIN_CANDIDATES};
+use gapwise_model::{distinct_candidates, DefinitionTask, ModelId, MIN_CANDIDATES};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
@@ -16,7 +16,7 @@ impl Define<'_> {
     /// at most `limit`.
     pub async fn groups_to_score(
         self,
-        model: &str,
+        model: &ModelId,
         task: DefinitionTask,
         max_size: u32,
         limit: usize,
@@ -60,7 +60,13 @@ impl Define<'_> {
     /// Stores `model`'s score of each candidate (synset id, score) of `target`'s group
     /// for `task`. A NaN (a candidate the model cannot score) is stored as -1e300,
     /// below any real score.
-    pub async fn save_scores(self, model: &str, task: DefinitionTask, target: &str, scores: &[(String, f64)]) -> Result<(), StoreError> {
+    pub async fn save_scores(
+        self,
+        model: &ModelId,
+        task: DefinitionTask,
+        target: &str,
+        scores: &[(String, f64)],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         insert_rows(
             &mut tx,

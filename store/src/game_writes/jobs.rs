@@ -38,7 +38,7 @@ impl Write {
             Write::Answer(a) => vec![(INSERT_ANSWER.as_str(), values(&ANSWER_COLUMNS, a))],
             Write::Serve { serving: s, session } => vec![
                 (INSERT_SERVING.as_str(), values(&SERVING_COLUMNS, s)),
-                ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(&s.id), Value::Text(session)]),
+                ("UPDATE sessions SET current_serving_id = $1 WHERE token_hash = $2", vec![Value::Text(s.id.as_str()), Value::Text(session)]),
             ],
             Write::MoveOn { session, .. } => vec![(
                 "UPDATE sessions SET current_serving_id = NULL WHERE token_hash = $1 AND current_serving_id IN (SELECT id FROM answers)",

@@ -384,8 +384,8 @@ impl Write {
     /// What its batch's statement returns when this write stored or moved something.
     fn key(&self) -> &str {
         match self {
-            Write::Answer(answer) => &answer.id,
-            Write::Serve { serving, .. } => &serving.id,
+            Write::Answer(answer) => answer.id.as_str(),
+            Write::Serve { serving, .. } => serving.id.as_str(),
             Write::MoveOn { session, .. } => session,
             Write::NewPlayer { id, .. } => id.as_str(),
             Write::NewSession { token_hash, .. } => token_hash,
@@ -454,12 +454,13 @@ mod tests {
         // sessions' token hashes, then the token hashes of the sessions read
         let rounds = [kinds_of(&ANSWER_COLUMNS), kinds_of(&SERVING_COLUMNS), vec![Text, Text]].concat();
         assert_eq!(casts(&ROUNDS), rounds, "{}", *ROUNDS);
-        let (k, id, player) = (gapwise_model::K::THREE, String::from("s"), gapwise_model::PlayerId::new("p"));
-        let serving = ServingRow { id: id.clone(), player: player.clone(), item_id: 1, k, target_first: true, served_at: 1 };
+        let (k, id, player) = (gapwise_model::K::THREE, gapwise_model::ServingId::new("s"), gapwise_model::PlayerId::new("p"));
+        let serving =
+            ServingRow { id: id.clone(), player: player.clone(), item: gapwise_model::ItemId(1), k, target_first: true, served_at: 1 };
         let answer = AnswerRow {
             id: id.clone(),
             player: player.clone(),
-            item_id: 1,
+            item: gapwise_model::ItemId(1),
             k,
             chosen: "w".into(),
             correct: true,
@@ -471,11 +472,11 @@ mod tests {
             trial: gapwise_model::Trial::default(),
         };
         assert_eq!(kinds(&Write::Answer(answer)), kinds_of(&ANSWER_COLUMNS));
-        let serve = Write::Serve { serving: Arc::new(serving), session: id.clone() };
+        let serve = Write::Serve { serving: Arc::new(serving), session: "t".into() };
         assert_eq!(kinds(&serve), [kinds_of(&SERVING_COLUMNS), vec![Text]].concat());
-        let move_on = Write::MoveOn { session: id.clone(), player: player.clone() };
+        let move_on = Write::MoveOn { session: "t".into(), player: player.clone() };
         let new_player = Write::NewPlayer { id: player.clone(), pseudonym: "q".into(), consent_version: "v".into(), created_at: 1 };
-        let session = Write::NewSession { token_hash: id, player, created_at: 1 };
+        let session = Write::NewSession { token_hash: "t".into(), player, created_at: 1 };
         for write in [move_on, new_player, session] {
             let (sql, parameters) = write.together();
             assert_eq!(casts(sql), parameters, "{sql}");

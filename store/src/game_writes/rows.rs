@@ -7,14 +7,15 @@
 
 use std::sync::LazyLock;
 
-use gapwise_model::{Input, PlayerId, Trial, K};
+use gapwise_model::{Input, ItemId, PlayerId, ServingId, Trial, K};
 
 /// An answer's row (see the `answers` table).
 #[derive(Debug)]
 pub struct AnswerRow {
-    pub id: String,
+    /// Its serving's.
+    pub id: ServingId,
     pub player: PlayerId,
-    pub item_id: i64,
+    pub item: ItemId,
     pub k: K,
     pub chosen: String,
     pub correct: bool,
@@ -30,9 +31,9 @@ pub struct AnswerRow {
 /// A serving's row (see the `servings` table); never updated once stored.
 #[derive(Debug)]
 pub struct ServingRow {
-    pub id: String,
+    pub id: ServingId,
     pub player: PlayerId,
-    pub item_id: i64,
+    pub item: ItemId,
     pub k: K,
     pub target_first: bool,
     pub served_at: i64,
@@ -84,9 +85,9 @@ impl<R> Column<R> {
 
 /// The `answers` table's columns a round writes.
 pub(super) const ANSWER_COLUMNS: [Column<AnswerRow>; 15] = [
-    Column::Text("id", |a| Some(&a.id)),
+    Column::Text("id", |a| Some(a.id.as_str())),
     Column::Text("annotator_id", |a| Some(a.player.as_str())),
-    Column::Int("item_id", |a| Some(a.item_id)),
+    Column::Int("item_id", |a| Some(a.item.get())),
     Column::Int("k", |a| Some(a.k.into())),
     Column::Text("chosen", |a| Some(&a.chosen)),
     Column::Int("correct", |a| Some(a.correct.into())),
@@ -103,9 +104,9 @@ pub(super) const ANSWER_COLUMNS: [Column<AnswerRow>; 15] = [
 
 /// The `servings` table's columns.
 pub(super) const SERVING_COLUMNS: [Column<ServingRow>; 6] = [
-    Column::Text("id", |s| Some(&s.id)),
+    Column::Text("id", |s| Some(s.id.as_str())),
     Column::Text("annotator_id", |s| Some(s.player.as_str())),
-    Column::Int("item_id", |s| Some(s.item_id)),
+    Column::Int("item_id", |s| Some(s.item.get())),
     Column::Int("k", |s| Some(s.k.into())),
     Column::Int("target_first", |s| Some(s.target_first.into())),
     Column::Int("served_at", |s| Some(s.served_at)),

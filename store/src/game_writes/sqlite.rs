@@ -271,7 +271,7 @@ mod tests {
         assert!(matches!(stored[2..4], [Ok(true), Ok(true)]), "{:?}", &stored[2..4]);
         assert!(matches!(stored[4], Ok(false)), "the second player of one id is not stored: {:?}", stored[4]);
         let session = read[0].as_ref().expect("read").as_ref().expect("the session opened earlier in the batch");
-        assert_eq!((session.player.id.as_str(), session.player.pseudonym.as_str(), session.current_serving_id.clone()), ("a", "pa", None));
+        assert_eq!((session.player.id.as_str(), session.player.pseudonym.as_str(), session.serving.clone()), ("a", "pa", None));
         assert!(matches!(read[1], Ok(None)), "{:?}", read[1]);
         assert_eq!(players(&conn), 2, "the batch was committed");
     }

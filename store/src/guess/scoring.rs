@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::insert_rows;
-use gapwise_model::{playable, positions, Language};
+use gapwise_model::{playable, positions, Language, ModelId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
@@ -15,7 +15,7 @@ impl Guess<'_> {
     /// others of playable length in an order drawn from `seed`; at most `limit`.
     pub async fn sentences_to_predict(
         self,
-        model: &str,
+        model: &ModelId,
         language: Language,
         limit: usize,
         seed: u64,
@@ -50,7 +50,7 @@ impl Guess<'_> {
     /// from 1), and the others as unscored, saying `why`.
     pub async fn save_some_predictions(
         self,
-        model: &str,
+        model: &ModelId,
         sentence: i64,
         mut given: BTreeMap<usize, Prediction>,
         why: &str,
@@ -67,7 +67,7 @@ impl Guess<'_> {
     }
 
     /// Stores `model`'s prediction at each position of a sentence.
-    pub async fn save_predictions(self, model: &str, sentence: i64, predictions: &[Prediction]) -> Result<(), StoreError> {
+    pub async fn save_predictions(self, model: &ModelId, sentence: i64, predictions: &[Prediction]) -> Result<(), StoreError> {
         let text = self.sentence_text(sentence).await?;
         self.insert_predictions(model, sentence, &text, predictions).await
     }
@@ -77,7 +77,7 @@ impl Guess<'_> {
     }
 
     /// [`Self::save_predictions`] of the sentence whose text is `text`.
-    async fn insert_predictions(self, model: &str, sentence: i64, text: &str, predictions: &[Prediction]) -> Result<(), StoreError> {
+    async fn insert_predictions(self, model: &ModelId, sentence: i64, text: &str, predictions: &[Prediction]) -> Result<(), StoreError> {
         let all = positions(text);
         if all.len() != predictions.len() {
             return Err(StoreError::Invalid(format!("sentence {sentence} has {} positions, not {}", all.len(), predictions.len())));

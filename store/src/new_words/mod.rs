@@ -23,7 +23,7 @@ use sqlx::Row;
 
 use super::StoreError;
 use crate::sql::stored_code;
-use gapwise_model::PlayedWord;
+use gapwise_model::{ModelId, PlayedWord};
 
 crate::store::area!(
     /// The invented-word game's rows: items, rounds, answers and model judgements.
@@ -67,7 +67,7 @@ pub struct NewWordsSetup {
 /// A model's judgement of an item, to store or as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewWordsJudgement {
-    pub model: String,
+    pub model: ModelId,
     pub item_id: String,
     pub setup: NewWordsSetup,
     pub log_likelihoods: [f64; 2],

@@ -2,6 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::insert_rows;
+use gapwise_model::ModelId;
 use sqlx::Row;
 use std::collections::HashSet;
 
@@ -9,7 +10,7 @@ use super::{setup_of, NewWords, NewWordsJudgement, NewWordsSetup};
 
 impl NewWords<'_> {
     /// The setups `model` has judged each item in.
-    pub async fn judged(self, model: &str) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
+    pub async fn judged(self, model: &ModelId) -> Result<HashSet<(String, NewWordsSetup)>, StoreError> {
         let rows = sqlx::query("SELECT item_id, word, teaching, shots FROM new_words_judgements WHERE model_id = $1")
             .bind(model)
             .fetch_all(self.pool())

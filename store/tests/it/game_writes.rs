@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use futures_util::future::join_all;
-use gapwise_model::{PlayerId, Trial};
+use gapwise_model::{ItemId, PairId, PlayerId, ServingId, Trial};
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::{AnswerRow, ServingRow, Store, StoreError, Write};
 
@@ -15,16 +15,22 @@ fn player(id: &str, pseudonym: &str) -> Write {
 }
 
 fn serve(id: &str, item_id: i64, session: &str) -> Write {
-    let serving =
-        ServingRow { id: id.into(), player: PlayerId::new("a"), item_id, k: gapwise_model::K::THREE, target_first: true, served_at: 2 };
+    let serving = ServingRow {
+        id: ServingId::new(id),
+        player: PlayerId::new("a"),
+        item: ItemId(item_id),
+        k: gapwise_model::K::THREE,
+        target_first: true,
+        served_at: 2,
+    };
     Write::Serve { serving: Arc::new(serving), session: session.into() }
 }
 
 fn answer(id: &str, item_id: i64) -> Write {
     Write::Answer(AnswerRow {
-        id: id.into(),
+        id: ServingId::new(id),
         player: PlayerId::new("a"),
-        item_id,
+        item: ItemId(item_id),
         k: gapwise_model::K::THREE,
         chosen: "two".into(),
         correct: true,
@@ -121,9 +127,9 @@ async fn each_job_of_a_batch_is_told_its_own_result() {
 
         let read =
             join_all([one.as_str(), two.as_str(), "no such token"].map(|token| async move { store.players().session(token).await })).await;
-        let read: Vec<Option<(Option<String>, i64)>> =
-            read.into_iter().map(|s| s.expect("read").map(|s| (s.current_serving_id, s.score.answered))).collect();
-        assert_eq!(read, [Some((None, 1)), Some((Some("s3".into()), 1)), None], "{backend:?}: sessions read together");
+        let read: Vec<Option<(Option<ServingId>, i64)>> =
+            read.into_iter().map(|s| s.expect("read").map(|s| (s.serving, s.score.answered))).collect();
+        assert_eq!(read, [Some((None, 1)), Some((Some(ServingId::new("s3")), 1)), None], "{backend:?}: sessions read together");
         for (table, rows) in [("annotators", 3), ("sessions", 2), ("servings", 2), ("answers", 1)] {
             assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
         }
@@ -164,7 +170,7 @@ async fn the_jobs_of_rounds_are_told_their_own_results_together() {
         assert_eq!(session.player.pseudonym, "pa", "{backend:?}");
 
         let session = read().await;
-        assert_eq!((session.current_serving_id.as_deref(), session.score.answered), (Some("s3"), 2), "{backend:?}");
+        assert_eq!((session.serving.as_ref().map(ServingId::as_str), session.score.answered), (Some("s3"), 2), "{backend:?}");
         for (table, rows) in [("servings", 3), ("answers", 2)] {
             assert_eq!(store.count_rows(table).await.expect("count"), rows, "{backend:?}: {table}");
         }
@@ -207,7 +213,7 @@ async fn servings_of_one_millisecond_keep_their_order() {
             assert!(store.write(serve(&uuid::Uuid::now_v7().to_string(), item, &hash)).await.expect("serve"));
         }
         let seen = store.game().served_and_friends(&PlayerId::new("a")).await.expect("read");
-        let served_in_order: Vec<i64> = items.iter().map(|&(_, pair)| pair).collect();
+        let served_in_order: Vec<PairId> = items.iter().map(|&(_, pair)| PairId(pair)).collect();
         assert_eq!(seen.pairs_served, served_in_order, "{backend:?}");
     }
 }
