@@ -45,6 +45,36 @@ pub struct Engine {
     pub(crate) estimates: Arc<Memo<(gapwise_model::K, Language), Arc<Estimates>>>,
 }
 
+/// Declares a handle on one audience's part of the engine: a type borrowing the
+/// [`Engine`] (whose caches and store its methods use through `Deref`), and the
+/// `Engine` method that hands it out, both documented with the part's `doc`. A
+/// caller names the part as it names the store's areas: `engine.define().round(..)`.
+/// The machinery the parts share (the hold table, the item choice, the caches)
+/// stays on `Engine` itself, for the crate alone.
+macro_rules! part {
+    ($(#[$doc:meta])* $handle:ident, $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $handle<'e>(&'e $crate::engine::Engine);
+
+        impl $crate::engine::Engine {
+            $(#[$doc])*
+            pub fn $name(&self) -> $handle<'_> {
+                $handle(self)
+            }
+        }
+
+        impl std::ops::Deref for $handle<'_> {
+            type Target = $crate::engine::Engine;
+
+            fn deref(&self) -> &$crate::engine::Engine {
+                self.0
+            }
+        }
+    };
+}
+pub(crate) use part;
+
 impl Engine {
     pub fn new(store: Store) -> Engine {
         Engine {

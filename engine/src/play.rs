@@ -82,12 +82,18 @@ impl Serving {
     }
 }
 
-impl Engine {
+crate::engine::part!(
+    /// The main game: what a player is shown, their answers, moving on, their progress.
+    Game,
+    game
+);
+
+impl Game<'_> {
     /// What the game page shows: a crowd participant's study, a challenge's items,
     /// or else the open game with `k` sentences in `lang` once the player's level
     /// unlocked that k ([`unlock_level`]).
     pub async fn play(
-        &self,
+        self,
         session: &Session,
         k: K,
         language: Language,
@@ -114,12 +120,64 @@ impl Engine {
 
     /// What the player should see now for `k` sentences per item in language `lang`;
     /// serves a new item when there is nothing to show.
-    pub async fn play_state(&self, session: &Session, k: K, language: Language) -> Result<PlayState, EngineError> {
+    pub async fn play_state(self, session: &Session, k: K, language: Language) -> Result<PlayState, EngineError> {
         self.sweep_abandoned().await?;
         self.play_state_from(session, k, language, Source::Open).await
     }
 
-    /// [`Engine::play_state`] with the next item from `source`. An unanswered serving
+    /// Stores the player's choice (0 or 1: the position of the button) for the serving
+    /// `serving`. Idempotent: a retry with the same serving stores nothing new and
+    /// returns the feedback of the first answer.
+    pub async fn answer(self, session: &Session, serving: &ServingId, choice: usize, reported: Reported) -> Result<Feedback, EngineError> {
+        let answered = self.record_answer(session, serving, choice, reported).await?;
+        let score = answered.score_after(session.score);
+        Ok(answered.feedback(score))
+    }
+
+    /// [`Game::answer`], then what [`Game::play`] gives for `k`, `lang` and
+    /// `challenge` once the player moved on: one request a round for a client that
+    /// shows the feedback with the next item ready. The next item becomes the
+    /// session's current serving; when there is none, the session leaves the answer.
+    pub async fn answer_and_play(
+        self,
+        session: &Session,
+        answer: (&ServingId, usize, Reported),
+        k: K,
+        language: Language,
+        challenge: Option<&ChallengeId>,
+    ) -> Result<Round, EngineError> {
+        let (serving, choice, reported) = answer;
+        let sent = self.send_answer(session, serving, choice, reported).await?;
+        let moved_on = Session { serving: None, ..session.clone() };
+        // Unless the next item depends on the answers stored (a crowd study's, a
+        // challenge's, or a k that needs a level), it is chosen and served while the
+        // answer is committed: on SQLite both writes then go in one batch.
+        let (answered, next) = if !session.in_crowd && challenge.is_none() && unlock_level(k) == 1 {
+            let next = self.play(&moved_on, k, language, challenge).await;
+            (self.stored(sent).await?, next?)
+        } else {
+            let answered = self.stored(sent).await?;
+            // a crowd study ends on the answer that reaches its target
+            let moved_on = Session { score: answered.score_after(session.score), ..moved_on };
+            (answered, self.play(&moved_on, k, language, challenge).await?)
+        };
+        let score = answered.score_after(session.score);
+        let next = next.with_score(score);
+        if !matches!(next, PlayState::Item { .. }) {
+            self.next_item(session).await?;
+        }
+        Ok(Round { feedback: answered.feedback(score), next })
+    }
+
+    /// Moves the player past the feedback of an answered item.
+    pub async fn next_item(self, session: &Session) -> Result<(), EngineError> {
+        let (session, player) = (session.token_hash.clone(), session.player.id.clone());
+        Ok(self.store.write(Write::MoveOn { session, player }).await.map(drop)?)
+    }
+}
+
+impl Engine {
+    /// [`Game::play_state`] with the next item from `source`. An unanswered serving
     /// is shown again when it fits: same k and language, and in a challenge one of
     /// its items.
     pub(crate) async fn play_state_from(
@@ -162,51 +220,7 @@ impl Engine {
         }))
     }
 
-    /// Stores the player's choice (0 or 1: the position of the button) for the serving
-    /// `serving`. Idempotent: a retry with the same serving stores nothing new and
-    /// returns the feedback of the first answer.
-    pub async fn answer(&self, session: &Session, serving: &ServingId, choice: usize, reported: Reported) -> Result<Feedback, EngineError> {
-        let answered = self.record_answer(session, serving, choice, reported).await?;
-        let score = answered.score_after(session.score);
-        Ok(answered.feedback(score))
-    }
-
-    /// [`Engine::answer`], then what [`Engine::play`] gives for `k`, `lang` and
-    /// `challenge` once the player moved on: one request a round for a client that
-    /// shows the feedback with the next item ready. The next item becomes the
-    /// session's current serving; when there is none, the session leaves the answer.
-    pub async fn answer_and_play(
-        &self,
-        session: &Session,
-        answer: (&ServingId, usize, Reported),
-        k: K,
-        language: Language,
-        challenge: Option<&ChallengeId>,
-    ) -> Result<Round, EngineError> {
-        let (serving, choice, reported) = answer;
-        let sent = self.send_answer(session, serving, choice, reported).await?;
-        let moved_on = Session { serving: None, ..session.clone() };
-        // Unless the next item depends on the answers stored (a crowd study's, a
-        // challenge's, or a k that needs a level), it is chosen and served while the
-        // answer is committed: on SQLite both writes then go in one batch.
-        let (answered, next) = if !session.in_crowd && challenge.is_none() && unlock_level(k) == 1 {
-            let next = self.play(&moved_on, k, language, challenge).await;
-            (self.stored(sent).await?, next?)
-        } else {
-            let answered = self.stored(sent).await?;
-            // a crowd study ends on the answer that reaches its target
-            let moved_on = Session { score: answered.score_after(session.score), ..moved_on };
-            (answered, self.play(&moved_on, k, language, challenge).await?)
-        };
-        let score = answered.score_after(session.score);
-        let next = next.with_score(score);
-        if !matches!(next, PlayState::Item { .. }) {
-            self.next_item(session).await?;
-        }
-        Ok(Round { feedback: answered.feedback(score), next })
-    }
-
-    /// Stores an answer (see [`Engine::answer`]); for a retry, the first answer.
+    /// Stores an answer (see [`Game::answer`]); for a retry, the first answer.
     async fn record_answer(
         &self,
         session: &Session,
@@ -267,12 +281,6 @@ impl Engine {
         let (chosen, correct) =
             self.store.game().answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
-    }
-
-    /// Moves the player past the feedback of an answered item.
-    pub async fn next_item(&self, session: &Session) -> Result<(), EngineError> {
-        let (session, player) = (session.token_hash.clone(), session.player.id.clone());
-        Ok(self.store.write(Write::MoveOn { session, player }).await.map(drop)?)
     }
 
     /// Picks the next item with `k` contexts from `source` (see [`Source`]) that this

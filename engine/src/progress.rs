@@ -22,21 +22,22 @@ use gapwise_model::{
 };
 use gapwise_store::{now_ms, PastAnswer, Session};
 
+use super::play::Game;
 use super::tally::Tally;
 use super::Engine;
 use crate::EngineError;
 
-impl Engine {
+impl Game<'_> {
     /// The player's points (their answers', and their proposed pairs' when others
     /// play them), level, streaks and answers today (see [`Progress`]).
-    pub async fn progress(&self, player: &PlayerId) -> Result<Progress, EngineError> {
+    pub async fn progress(self, player: &PlayerId) -> Result<Progress, EngineError> {
         let (tally, pairs) = self.tally(player).await?;
         self.progress_of(player, &tally, pairs).await
     }
 
     /// The progress after a round of `session`'s player that left them `answered`
     /// answers (their session's count, and the round's answer if it was stored).
-    pub async fn progress_after(&self, session: &Session, answered: i64) -> Result<Progress, EngineError> {
+    pub async fn progress_after(self, session: &Session, answered: i64) -> Result<Progress, EngineError> {
         let id = &session.player.id;
         let folded = self.tallies.get(id).map(|kept| lock(&kept).clone()).filter(|tally| tally.answers == answered);
         match folded {
@@ -44,7 +45,9 @@ impl Engine {
             None => self.progress(id).await,
         }
     }
+}
 
+impl Engine {
     /// Folds an answer this process stored into its player's kept fold, if one is kept.
     pub(crate) fn fold_stored(&self, player: &PlayerId, answer: PastAnswer) {
         if let Some(kept) = self.tallies.get(player) {

@@ -20,11 +20,12 @@ pub async fn play(engine: &Engine, players: usize, items: usize) -> Vec<Session>
         for i in 0..items {
             let session = store.players().session(&token).await.expect("session").expect("live");
             let k = gapwise_model::K::ALL[i % 3];
-            let PlayState::Item { card, .. } = engine.play_state(&session, k, gapwise_model::Language::En).await.expect("play") else {
+            let PlayState::Item { card, .. } = engine.game().play_state(&session, k, gapwise_model::Language::En).await.expect("play")
+            else {
                 panic!("no item left for player {p} at k = {k}");
             };
-            engine.answer(&session, &card.answer_id, (p + i) % 2, Reported::ms(Some(800 + 100 * i as i64))).await.expect("answer");
-            engine.next_item(&session).await.expect("next");
+            engine.game().answer(&session, &card.answer_id, (p + i) % 2, Reported::ms(Some(800 + 100 * i as i64))).await.expect("answer");
+            engine.game().next_item(&session).await.expect("next");
         }
         sessions.push(store.players().session(&token).await.expect("session").expect("live"));
     }

@@ -64,8 +64,8 @@ text_id!(
     PlayerId
 );
 text_id!(
-    /// A serving's id (`servings.id`), which its answer keeps (`answers.id`), and a
-    /// side mode's serving's.
+    /// A main-game serving's id (`servings.id`), which its answer keeps
+    /// (`answers.id`). The other modes' servings are still passed as text.
     ServingId
 );
 text_id!(

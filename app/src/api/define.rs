@@ -14,7 +14,7 @@ pub async fn define_round(task: String, cap: u32) -> Result<Option<DefinitionCar
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let (task, cap) = round_of(&task, cap)?;
-    Ok(ctx.engine.define_round(&session.player.id, task, cap).await?)
+    Ok(ctx.engine.define().round(&session.player.id, task, cap).await?)
 }
 
 /// Picks the option at `position` (0 = first shown) of the round `serving_id`.
@@ -36,9 +36,9 @@ pub async fn pick_define(
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
     let round = task.zip(cap).map(|(task, cap)| round_of(&task, cap)).transpose()?;
-    let given = ctx.engine.pick_define(&session.player.id, &serving_id, position, reported).await?;
+    let given = ctx.engine.define().pick(&session.player.id, &serving_id, position, reported).await?;
     let next = match round {
-        Some((task, cap)) => ctx.engine.define_round(&session.player.id, task, cap).await?,
+        Some((task, cap)) => ctx.engine.define().round(&session.player.id, task, cap).await?,
         None => None,
     };
     Ok(WithNext { given, next })

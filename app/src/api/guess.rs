@@ -15,7 +15,7 @@ pub async fn guess_round(#[server(default)] language: Option<String>, mode: Stri
     let language = super::language_of(language)?;
     let mode = mode_of(&mode)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.guess_round(&session.player.id, language, mode).await?)
+    Ok(ctx.engine.guess().round(&session.player.id, language, mode).await?)
 }
 
 /// Guesses word `position` (1 = the second word) of the sentence `serving_id`:
@@ -43,9 +43,9 @@ pub async fn guess_word(
     let language = super::language_of(language)?;
     let mode = mode.as_deref().map(mode_of).transpose()?;
     let guess = guess.unwrap_or_default();
-    let given = ctx.engine.guess_word(&session.player.id, &serving_id, position, &guess, rank, reported).await?;
+    let given = ctx.engine.guess().guess(&session.player.id, &serving_id, position, &guess, rank, reported).await?;
     let next = match mode {
-        Some(mode) => ctx.engine.guess_round(&session.player.id, language, mode).await?,
+        Some(mode) => ctx.engine.guess().round(&session.player.id, language, mode).await?,
         None => None,
     };
     Ok(WithNext { given, next })

@@ -12,7 +12,7 @@ pub async fn new_words_round() -> Result<Option<NewWordsCard>, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.new_words_round(&session.player.id).await?)
+    Ok(ctx.engine.new_words().round(&session.player.id).await?)
 }
 
 /// Answers the item `serving_id` with option `choice` (0 = the first shown).
@@ -30,6 +30,6 @@ pub async fn pick_new_words(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    let given = ctx.engine.pick_new_words(&session.player.id, &serving_id, choice, reported).await?;
-    Ok(WithNext { given, next: ctx.engine.new_words_round(&session.player.id).await? })
+    let given = ctx.engine.new_words().pick(&session.player.id, &serving_id, choice, reported).await?;
+    Ok(WithNext { given, next: ctx.engine.new_words().round(&session.player.id).await? })
 }

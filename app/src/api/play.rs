@@ -26,7 +26,7 @@ pub async fn get_play_state(
     let ctx = context()?;
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.play(&session, k, language, challenge_of(challenge).as_ref()).await?)
+    Ok(ctx.engine.game().play(&session, k, language, challenge_of(challenge).as_ref()).await?)
 }
 
 /// Answers the item served as `answer_id` with the button at position `choice`
@@ -45,7 +45,7 @@ pub async fn submit_answer(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    Ok(ctx.engine.answer(&session, &gapwise_model::ServingId::new(answer_id), choice, reported).await?)
+    Ok(ctx.engine.game().answer(&session, &gapwise_model::ServingId::new(answer_id), choice, reported).await?)
 }
 
 /// Leaves the feedback of the last answer for the next item.
@@ -55,7 +55,7 @@ pub async fn next_item() -> Result<(), AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.engine.next_item(&session).await?;
+    ctx.engine.game().next_item(&session).await?;
     Ok(())
 }
 
@@ -99,7 +99,7 @@ pub async fn answer_round(
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
     let round = play_round(&ctx, &session, (answer_id, choice, reported), k, language, challenge).await?;
-    let progress = ctx.engine.progress_after(&session, round.feedback.score.answered).await?;
+    let progress = ctx.engine.game().progress_after(&session, round.feedback.score.answered).await?;
     let crowd = if session.in_crowd { ctx.store.crowd().progress(&session.player.id).await? } else { None };
     Ok(gapwise_model::PageRound { round, pseudonym: session.player.pseudonym, progress, crowd })
 }
@@ -117,7 +117,7 @@ async fn play_round(
     let language = super::language_of(language)?;
     let (serving, choice, reported) = answer;
     let answer = (&gapwise_model::ServingId::new(serving), choice, reported);
-    Ok(ctx.engine.answer_and_play(session, answer, k, language, challenge_of(challenge).as_ref()).await?)
+    Ok(ctx.engine.game().answer_and_play(session, answer, k, language, challenge_of(challenge).as_ref()).await?)
 }
 
 /// The caller's points, level, streaks and answers today.
@@ -127,5 +127,5 @@ pub async fn get_progress() -> Result<gapwise_model::Progress, AppError> {
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.progress(&session.player.id).await?)
+    Ok(ctx.engine.game().progress(&session.player.id).await?)
 }

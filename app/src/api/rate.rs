@@ -13,7 +13,7 @@ pub async fn rate_round(#[server(default)] language: Option<String>) -> Result<O
     let ctx = context()?;
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
-    Ok(ctx.engine.next_likert(&session.player.id, language).await?)
+    Ok(ctx.engine.rate().round(&session.player.id, language).await?)
 }
 
 /// Rates the Likert item served as `serving_id`: `position` 1 (surely the word at
@@ -34,6 +34,6 @@ pub async fn rate(
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    ctx.engine.rate_likert(&session.player.id, &serving_id, position, reported).await?;
-    Ok(ctx.engine.next_likert(&session.player.id, language).await?)
+    ctx.engine.rate().rate(&session.player.id, &serving_id, position, reported).await?;
+    Ok(ctx.engine.rate().round(&session.player.id, language).await?)
 }

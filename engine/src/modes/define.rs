@@ -13,16 +13,22 @@ use gapwise_model::{
 use gapwise_store::{now_ms, DefineServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::{Engine, EngineError};
+use crate::EngineError;
 
 /// Groups looked at per draw when serving a new round.
 const DRAW: i64 = 50;
 
-impl Engine {
+crate::engine::part!(
+    /// The definition game's rounds and picks.
+    Define,
+    define
+);
+
+impl Define<'_> {
     /// The round of `task` in progress for `annotator`, else a new one from a group
     /// of at most `cap` members (and at least [`MIN_CANDIDATES`] distinct candidates)
     /// they have not played in this task; `None` when none is found among [`DRAW`] drawn.
-    pub async fn define_round(&self, player: &PlayerId, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
+    pub async fn round(self, player: &PlayerId, task: DefinitionTask, cap: u32) -> Result<Option<DefinitionCard>, EngineError> {
         let store = &self.store;
         let serving = open_or_serve(|| store.define().open_serving(player, task), || serve_group(store, player, task, cap)).await?;
         let Some(serving) = serving else { return Ok(None) };
@@ -32,13 +38,7 @@ impl Engine {
     /// `annotator` picks the option at `position` of round `serving`. Picking the
     /// same option again, or anything after the right one was found, changes
     /// nothing and answers as before.
-    pub async fn pick_define(
-        &self,
-        player: &PlayerId,
-        serving: &str,
-        position: usize,
-        reported: Reported,
-    ) -> Result<DefinitionPick, EngineError> {
+    pub async fn pick(self, player: &PlayerId, serving: &str, position: usize, reported: Reported) -> Result<DefinitionPick, EngineError> {
         answer::<Picking>(&self.store, player, serving, position, reported).await
     }
 }

@@ -11,7 +11,7 @@ use gapwise_model::{
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::{Engine, EngineError};
+use crate::EngineError;
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;
@@ -21,7 +21,7 @@ const DRAW: i64 = 50;
 const OPEN_LOOKED_AT: i64 = 3;
 
 /// A guess as a player sends it.
-struct Guess {
+struct SentGuess {
     /// The word guessed: 1 is the sentence's second word.
     position: usize,
     /// As typed (ignored with `rank`).
@@ -30,10 +30,16 @@ struct Guess {
     rank: Option<usize>,
 }
 
-impl Engine {
+crate::engine::part!(
+    /// The next-word game's rounds and guesses.
+    Guess,
+    guess
+);
+
+impl Guess<'_> {
     /// The round in progress for `annotator` in `lang`, else a new sentence (in
     /// `mode`); `None` when no sentence is left for them.
-    pub async fn guess_round(&self, player: &PlayerId, language: Language, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
+    pub async fn round(self, player: &PlayerId, language: Language, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
         let store = &self.store;
         let serving = open_or_serve(|| open_round(store, player, language), || serve_sentence(store, player, language, mode)).await?;
         let Some(serving) = serving else { return Ok(None) };
@@ -43,8 +49,8 @@ impl Engine {
     /// `annotator` guesses word `position` of round `serving`: `guess` as typed, or
     /// with `rank`, the suggestion at that 1-based place (the easier mode). A
     /// position guessed already answers as before; one further ahead is refused.
-    pub async fn guess_word(
-        &self,
+    pub async fn guess(
+        self,
         player: &PlayerId,
         serving: &str,
         position: usize,
@@ -52,7 +58,7 @@ impl Engine {
         rank: Option<usize>,
         reported: Reported,
     ) -> Result<GuessResult, EngineError> {
-        let given = Guess { position, typed: guess.to_owned(), rank };
+        let given = SentGuess { position, typed: guess.to_owned(), rank };
         answer::<Guessing>(&self.store, player, serving, given, reported).await
     }
 }
@@ -114,7 +120,7 @@ struct Guessing;
 impl Answers for Guessing {
     /// The round, with the suggestions at its next position when one was picked.
     type Serving = (GuessServing, Vec<String>);
-    type Given = Guess;
+    type Given = SentGuess;
     type Row = GuessRow;
     type Outcome = GuessResult;
     const SERVED: &'static str = "a sentence";
@@ -123,7 +129,7 @@ impl Answers for Guessing {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &Guess) -> Result<Option<Self::Serving>, StoreError> {
+    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &SentGuess) -> Result<Option<Self::Serving>, StoreError> {
         let Some(round) = store.guess().serving(player, serving).await? else { return Ok(None) };
         // a suggestion picked is judged against those of the position to guess now
         let suggestions = match (round.mode, given.rank) {
@@ -133,7 +139,7 @@ impl Answers for Guessing {
         Ok(Some((round, suggestions)))
     }
 
-    fn judge((round, suggestions): &Self::Serving, given: &Guess) -> Result<Judged<GuessRow, GuessResult>, EngineError> {
+    fn judge((round, suggestions): &Self::Serving, given: &SentGuess) -> Result<Judged<GuessRow, GuessResult>, EngineError> {
         let all = positions(&round.text);
         if let Some(earlier) = round.guesses.iter().find(|g| g.position == given.position) {
             return Ok(Judged::Repeated(told(earlier, all.len())));
@@ -184,8 +190,8 @@ mod tests {
         GuessServing { mode, sentence_id: 1, text: text.into(), served_at: 0, guesses }
     }
 
-    fn guess(position: usize, typed: &str, rank: Option<usize>) -> Guess {
-        Guess { position, typed: typed.into(), rank }
+    fn guess(position: usize, typed: &str, rank: Option<usize>) -> SentGuess {
+        SentGuess { position, typed: typed.into(), rank }
     }
 
     #[test]

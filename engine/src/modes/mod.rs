@@ -9,6 +9,11 @@ mod guess;
 mod new_words;
 mod rate;
 
+pub use define::Define;
+pub use guess::Guess;
+pub use new_words::NewWords;
+pub use rate::Rate;
+
 use std::future::Future;
 
 use gapwise_model::{PlayerId, Reported, Timing, Trial};

@@ -8,12 +8,18 @@ use gapwise_model::{NewWordsCard, NewWordsPick, PlayerId, Reported, Timing, Tria
 use gapwise_store::{now_ms, NewWordsServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::{Engine, EngineError};
+use crate::EngineError;
 
-impl Engine {
+crate::engine::part!(
+    /// The invented-word game's rounds and picks.
+    NewWords,
+    new_words
+);
+
+impl NewWords<'_> {
     /// The item `annotator` has open, else a new one they have not met, in their
     /// next condition; `None` when they have met every item.
-    pub async fn new_words_round(&self, player: &PlayerId) -> Result<Option<NewWordsCard>, EngineError> {
+    pub async fn round(self, player: &PlayerId) -> Result<Option<NewWordsCard>, EngineError> {
         let store = &self.store;
         let serving = open_or_serve(|| store.new_words().open_serving(player), || serve_item(store, player)).await?;
         let Some(serving) = serving else { return Ok(None) };
@@ -22,13 +28,7 @@ impl Engine {
 
     /// `annotator` answers round `serving` with option `choice` (0 or 1). Answering
     /// again changes nothing and answers as the first time.
-    pub async fn pick_new_words(
-        &self,
-        player: &PlayerId,
-        serving: &str,
-        choice: usize,
-        reported: Reported,
-    ) -> Result<NewWordsPick, EngineError> {
+    pub async fn pick(self, player: &PlayerId, serving: &str, choice: usize, reported: Reported) -> Result<NewWordsPick, EngineError> {
         answer::<Choosing>(&self.store, player, serving, choice, reported).await
     }
 }

@@ -11,12 +11,18 @@ use gapwise_model::{Language, PlayerId, RateCard, Reported, Timing, Trial, LIKER
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::{Engine, EngineError};
+use crate::EngineError;
 
-impl Engine {
+crate::engine::part!(
+    /// The Likert ratings' rounds and ratings.
+    Rate,
+    rate
+);
+
+impl Rate<'_> {
     /// The next Likert item of `language` for `annotator` (the one served and not
     /// yet rated, else a new one); `None` when none is left for them.
-    pub async fn next_likert(&self, player: &PlayerId, language: Language) -> Result<Option<RateCard>, EngineError> {
+    pub async fn round(self, player: &PlayerId, language: Language) -> Result<Option<RateCard>, EngineError> {
         let store = &self.store;
         let serving = open_or_serve(|| store.rate().open_serving(player, language), || serve_item(store, player, language)).await?;
         let Some(serving) = serving else { return Ok(None) };
@@ -25,7 +31,7 @@ impl Engine {
 
     /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
     /// to 5 (surely the right one).
-    pub async fn rate_likert(&self, player: &PlayerId, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
+    pub async fn rate(self, player: &PlayerId, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
         answer::<Rating>(&self.store, player, serving, position, reported).await
     }
 }

@@ -14,7 +14,7 @@ use gapwise_store::{Store, CONSENT_VERSION};
 
 async fn item(engine: &Engine, token: &str) -> Option<ItemCard> {
     let session = engine.store().players().session(token).await.expect("lookup").expect("session");
-    match engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("play") {
+    match engine.game().play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("play") {
         PlayState::Item { card, .. } => Some(card),
         _ => None,
     }
@@ -36,8 +36,8 @@ async fn answered_by_twelve(engine: &Engine) {
             let target = card.options.iter().position(|o| o == "two" || o == "red").expect("the target is shown");
             let choice = if right { target } else { 1 - target };
             let session = store.players().session(&token).await.expect("lookup").expect("session");
-            engine.answer(&session, &card.answer_id, choice, Reported::ms(Some(1500))).await.expect("answer");
-            engine.next_item(&session).await.expect("next");
+            engine.game().answer(&session, &card.answer_id, choice, Reported::ms(Some(1500))).await.expect("answer");
+            engine.game().next_item(&session).await.expect("next");
         }
     }
 }
@@ -61,7 +61,8 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
         let token = store.crowd().enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
         let session = store.players().session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
-        let PlayState::Item { card, .. } = engine.play(&session, K::FIVE, gapwise_model::Language::Fr, None).await.expect("play") else {
+        let PlayState::Item { card, .. } = engine.game().play(&session, K::FIVE, gapwise_model::Language::Fr, None).await.expect("play")
+        else {
             panic!("no item for participant {n}")
         };
         red.push(card.options.iter().any(|o| o == "red"));

@@ -43,13 +43,13 @@ async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_sam
         let (engine, backend) = (Engine::new(db.store.clone()), db.backend());
         db.store.new_words().import(&[item("w1"), item("w2")]).await.expect("import");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
-        let card = engine.new_words_round(&alice).await.expect("round").expect("an item");
-        let err = engine.pick_new_words(&bob, &card.serving_id, 0, Reported::ms(None)).await.expect_err("not bob's");
+        let card = engine.new_words().round(&alice).await.expect("round").expect("an item");
+        let err = engine.new_words().pick(&bob, &card.serving_id, 0, Reported::ms(None)).await.expect_err("not bob's");
         assert!(matches!(err, EngineError::NotServed(_)), "{backend:?}: {err:?}");
         // the right option and the wrong one at once: one is stored, both hear its verdict
         let (one, other) = tokio::join!(
-            engine.pick_new_words(&alice, &card.serving_id, 0, Reported::ms(Some(900))),
-            engine.pick_new_words(&alice, &card.serving_id, 1, Reported::ms(Some(900)))
+            engine.new_words().pick(&alice, &card.serving_id, 0, Reported::ms(Some(900))),
+            engine.new_words().pick(&alice, &card.serving_id, 1, Reported::ms(Some(900)))
         );
         let (one, other) = (one.expect("pick"), other.expect("pick"));
         assert_eq!(one, other, "{backend:?}");
@@ -60,8 +60,8 @@ async fn two_tabs_answering_one_new_words_item_store_one_answer_and_hear_the_sam
             .expect("count");
         assert_eq!(answered, 1, "{backend:?}");
         // answered again later: told the same
-        assert_eq!(engine.pick_new_words(&alice, &card.serving_id, 1, Reported::ms(None)).await.expect("again"), one, "{backend:?}");
-        let next = engine.new_words_round(&alice).await.expect("round").expect("the second item");
+        assert_eq!(engine.new_words().pick(&alice, &card.serving_id, 1, Reported::ms(None)).await.expect("again"), one, "{backend:?}");
+        let next = engine.new_words().round(&alice).await.expect("round").expect("the second item");
         assert_ne!(next.serving_id, card.serving_id, "{backend:?}");
         assert_eq!(next.last.as_ref(), Some(&one), "{backend:?}: the last answer's outcome");
     }
@@ -77,19 +77,19 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         seed_small(&db.store).await;
         assert!(seed_likert(&db.store, 0).await > 0, "{backend:?}: Likert items");
         let (alice, bob) = (player(&db.store).await, player(&db.store).await);
-        let card = engine.next_likert(&alice, gapwise_model::Language::En).await.expect("round").expect("an item");
+        let card = engine.rate().round(&alice, gapwise_model::Language::En).await.expect("round").expect("an item");
         assert!(
-            matches!(engine.rate_likert(&bob, &card.serving_id, 3, Reported::ms(None)).await, Err(EngineError::NotServed(_))),
+            matches!(engine.rate().rate(&bob, &card.serving_id, 3, Reported::ms(None)).await, Err(EngineError::NotServed(_))),
             "{backend:?}"
         );
         assert!(
-            matches!(engine.rate_likert(&alice, &card.serving_id, 6, Reported::ms(None)).await, Err(EngineError::Invalid(_))),
+            matches!(engine.rate().rate(&alice, &card.serving_id, 6, Reported::ms(None)).await, Err(EngineError::Invalid(_))),
             "{backend:?}"
         );
-        engine.rate_likert(&alice, &card.serving_id, 1, Reported::ms(Some(1200))).await.expect("rate");
+        engine.rate().rate(&alice, &card.serving_id, 1, Reported::ms(Some(1200))).await.expect("rate");
         // the second rating's trial replaces the first's with it
         let trial = Trial { input: Some(Input::Touch), hidden: Some(1), clock_us: Some(5), frame_us: Some(16_667) };
-        engine.rate_likert(&alice, &card.serving_id, 5, Reported { client_ms: Some(1300), trial }).await.expect("rate again");
+        engine.rate().rate(&alice, &card.serving_id, 5, Reported { client_ms: Some(1300), trial }).await.expect("rate again");
         let pool = db.store.pool();
         let input: Option<String> = sqlx::query_scalar("SELECT input_device FROM rate_ratings").fetch_one(pool).await.expect("input");
         let measured: Measured =
@@ -101,7 +101,7 @@ async fn a_rating_again_replaces_the_first_and_another_players_serving_is_refuse
         // target stands there (the small seed's targets are "two" and "red")
         let expected = if ["two", "red"].contains(&card.right.as_str()) { 1 } else { 5 };
         assert_eq!(ratings, [(alice.clone(), expected)], "{backend:?}");
-        let next = engine.next_likert(&alice, gapwise_model::Language::En).await.expect("round");
+        let next = engine.rate().round(&alice, gapwise_model::Language::En).await.expect("round");
         assert!(next.is_none_or(|n| n.serving_id != card.serving_id), "{backend:?}: a rated item is not served again");
     }
 }

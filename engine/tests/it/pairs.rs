@@ -119,13 +119,13 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
         for _ in 0..3 {
             let session = store.players().session(&token).await.expect("session").expect("live");
             let gapwise_model::PlayState::Item { card, .. } =
-                engine.play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("play")
+                engine.game().play_state(&session, K::ONE, gapwise_model::Language::En).await.expect("play")
             else {
                 break;
             };
             assert!(card.options.contains(&"two".to_owned()), "{:?}", card.options);
-            engine.answer(&session, &card.answer_id, 0, Reported::ms(Some(900))).await.expect("answer");
-            engine.next_item(&session).await.expect("next");
+            engine.game().answer(&session, &card.answer_id, 0, Reported::ms(Some(900))).await.expect("answer");
+            engine.game().next_item(&session).await.expect("next");
         }
 
         let tsv = store.admin().export_pairs(Some("en")).await.expect("export");

@@ -351,13 +351,13 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let token = store.players().create_session(&annotator.id).await.expect("session");
     let session = store.players().session(&token).await.expect("session").expect("live");
     let gapwise_model::PlayState::Item { card, .. } =
-        engine.play_state(&session, gapwise_model::K::FIVE, gapwise_model::Language::En).await.expect("play")
+        engine.game().play_state(&session, gapwise_model::K::FIVE, gapwise_model::Language::En).await.expect("play")
     else {
         panic!("no item")
     };
     let trial =
         gapwise_model::Trial { input: Some(gapwise_model::Input::Key), hidden: Some(1), clock_us: Some(100), frame_us: Some(16_667) };
-    engine.answer(&session, &card.answer_id, 0, gapwise_model::Reported { client_ms: Some(1500), trial }).await.expect("answer");
+    engine.game().answer(&session, &card.answer_id, 0, gapwise_model::Reported { client_ms: Some(1500), trial }).await.expect("answer");
     let on_likert: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id WHERE i.kind = 'likert'")
         .fetch_one(store.pool())
         .await
