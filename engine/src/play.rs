@@ -244,7 +244,7 @@ impl Engine {
         let serving = self
             .serving(serving, player)
             .await?
-            .ok_or_else(|| EngineError::NotServed(format!("answer id {serving:?} does not belong to an item served to you")))?;
+            .ok_or_else(|| EngineError::NotServed(format!("answer id {:?} does not belong to an item served to you", serving.as_str())))?;
         let options = serving.options();
         let chosen = options.get(choice).ok_or_else(|| EngineError::Invalid(format!("choice must be 0 or 1, not {choice}")))?.clone();
         let now = now_ms();
@@ -279,7 +279,7 @@ impl Engine {
         }
         let id = &serving.row.id;
         let (chosen, correct) =
-            self.store.game().answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {id:?} vanished")))?;
+            self.store.game().answer_given(id).await?.ok_or_else(|| StoreError::NotFound(format!("answer {:?} vanished", id.as_str())))?;
         Ok(Answered { serving, chosen, correct, fresh: false })
     }
 

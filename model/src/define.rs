@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ServingId;
+
 /// Fewest distinct candidates a round has: the paper's smallest group (Sec. 2.1).
 /// A group whose sisters repeat each other's text can fall below it once they are
 /// shown once ([`distinct_candidates`]); such groups are neither served
@@ -43,7 +45,7 @@ pub const DEFAULT_DEFINITION_CAP: u32 = 10;
 /// One round of the word-definition game as the player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DefinitionCard {
-    pub serving_id: String,
+    pub serving_id: ServingId,
     pub task: DefinitionTask,
     /// The word (W2D) or the definition (D2W).
     pub prompt: String,

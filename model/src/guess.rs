@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ServingId;
+
 use crate::words::word_spans;
 
 /// How a next-word round is played: every guess typed, or a model's suggestions
@@ -48,7 +50,7 @@ pub const MAX_GUESS_CHARS: usize = 60;
 /// A next-word round as the player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GuessCard {
-    pub serving_id: String,
+    pub serving_id: ServingId,
     pub mode: GuessMode,
     /// The sentence up to the word to guess.
     pub revealed: String,

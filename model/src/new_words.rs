@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ServingId;
+
 /// The word an item is played with in place of its key word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum PlayedWord {
@@ -47,7 +49,7 @@ pub const WINO_CONDITIONS: [(PlayedWord, bool); 6] = [
 /// An item as the player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NewWordsCard {
-    pub serving_id: String,
+    pub serving_id: ServingId,
     /// The sentence with `_` for the blank, the key word replaced by the played word.
     pub sentence: String,
     pub options: [String; 2],

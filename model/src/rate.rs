@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Context;
+use crate::{Context, ServingId};
 
 /// Raters per Likert item: an item is served until this many people rated it.
 pub const LIKERT_RATERS: i64 = 2;
@@ -12,7 +12,7 @@ pub const LIKERT_RATERS: i64 = 2;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RateCard {
     /// The serving id the rating is sent back with.
-    pub serving_id: String,
+    pub serving_id: ServingId,
     pub context: Context,
     /// The word at position 1 of the scale ("surely ...") and at position 5.
     pub left: String,

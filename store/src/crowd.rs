@@ -138,7 +138,10 @@ impl Crowd<'_> {
             .fetch_optional(self.pool())
             .await?
             .ok_or_else(|| {
-                StoreError::Missing(Refusal::new(RefusalKey::NoStudy, format!("no study {id:?}: check the link the platform gave you")))
+                StoreError::Missing(Refusal::new(
+                    RefusalKey::NoStudy,
+                    format!("no study {:?}: check the link the platform gave you", id.as_str()),
+                ))
             })?;
         Ok(CrowdEntry {
             study: r.try_get(0)?,

@@ -36,7 +36,7 @@ pub async fn pick_define(
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
     let round = task.zip(cap).map(|(task, cap)| round_of(&task, cap)).transpose()?;
-    let given = ctx.engine.define().pick(&session.player.id, &serving_id, position, reported).await?;
+    let given = ctx.engine.define().pick(&session.player.id, &gapwise_model::ServingId::new(serving_id), position, reported).await?;
     let next = match round {
         Some((task, cap)) => ctx.engine.define().round(&session.player.id, task, cap).await?,
         None => None,

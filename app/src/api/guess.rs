@@ -43,7 +43,8 @@ pub async fn guess_word(
     let language = super::language_of(language)?;
     let mode = mode.as_deref().map(mode_of).transpose()?;
     let guess = guess.unwrap_or_default();
-    let given = ctx.engine.guess().guess(&session.player.id, &serving_id, position, &guess, rank, reported).await?;
+    let given =
+        ctx.engine.guess().guess(&session.player.id, &gapwise_model::ServingId::new(serving_id), position, &guess, rank, reported).await?;
     let next = match mode {
         Some(mode) => ctx.engine.guess().round(&session.player.id, language, mode).await?,
         None => None,

@@ -30,6 +30,6 @@ pub async fn pick_new_words(
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    let given = ctx.engine.new_words().pick(&session.player.id, &serving_id, choice, reported).await?;
+    let given = ctx.engine.new_words().pick(&session.player.id, &gapwise_model::ServingId::new(serving_id), choice, reported).await?;
     Ok(WithNext { given, next: ctx.engine.new_words().round(&session.player.id).await? })
 }

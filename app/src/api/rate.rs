@@ -34,6 +34,6 @@ pub async fn rate(
     let language = super::language_of(language)?;
     let session = require_session(&ctx.store).await?;
     let reported = super::reported_of(client_ms, trial)?;
-    ctx.engine.rate().rate(&session.player.id, &serving_id, position, reported).await?;
+    ctx.engine.rate().rate(&session.player.id, &gapwise_model::ServingId::new(serving_id), position, reported).await?;
     Ok(ctx.engine.rate().round(&session.player.id, language).await?)
 }

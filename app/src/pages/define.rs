@@ -123,7 +123,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl
     view! {
         <p class="status"><span class="score" id="rounds-finished" data-finished=card.finished.to_string()>{finished}</span></p>
         <ActionForm action=pick attr:class="item definitions">
-            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="task" value=card.task.code()/>

@@ -120,7 +120,7 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
             <span id="guess-progress" data-position=card.position.to_string()>{progress}</span>
         </p>
         <ActionForm action=guess attr:class="item guessing">
-            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
             <input type="hidden" name="position" value=card.position.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>

@@ -84,7 +84,7 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     view! {
         <p class="status"><span class="score" id="new-words-answered" data-answered=card.answered.to_string()>{tally}</span></p>
         <ActionForm action=pick attr:class="item new-words">
-            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             {definition}

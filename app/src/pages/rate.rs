@@ -65,7 +65,7 @@ fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> im
     view! {
         <p class="status"><span class="score">{rated}</span></p>
         <ActionForm action=rate attr:class="item likert">
-            <input type="hidden" name="serving_id" value=card.serving_id/>
+            <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use gapwise_model::{
-    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, PlayerId, Reported, Timing, Trial, MIN_CANDIDATES,
+    distinct_candidates, DefinitionCard, DefinitionPick, DefinitionTask, PlayerId, Reported, ServingId, Timing, Trial, MIN_CANDIDATES,
     RECENT_OUTCOME_MS,
 };
 use gapwise_store::{now_ms, DefineServing, Store, StoreError};
@@ -38,7 +38,13 @@ impl Define<'_> {
     /// `annotator` picks the option at `position` of round `serving`. Picking the
     /// same option again, or anything after the right one was found, changes
     /// nothing and answers as before.
-    pub async fn pick(self, player: &PlayerId, serving: &str, position: usize, reported: Reported) -> Result<DefinitionPick, EngineError> {
+    pub async fn pick(
+        self,
+        player: &PlayerId,
+        serving: &ServingId,
+        position: usize,
+        reported: Reported,
+    ) -> Result<DefinitionPick, EngineError> {
         answer::<Picking>(&self.store, player, serving, position, reported).await
     }
 }
@@ -80,7 +86,7 @@ impl Answers for Picking {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<DefineServing>, StoreError> {
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, _: &Self::Given) -> Result<Option<DefineServing>, StoreError> {
         store.define().serving(player, serving).await
     }
 
@@ -104,7 +110,7 @@ impl Answers for Picking {
     async fn write(
         store: &Store,
         _: &PlayerId,
-        serving: &str,
+        serving: &ServingId,
         (attempt, chosen, correct): &Pick,
         timing: Timing,
         trial: Trial,

@@ -5,8 +5,8 @@
 
 use gapwise_model::words::normalize;
 use gapwise_model::{
-    playable, positions, GuessCard, GuessMode, GuessResult, Language, PlayerId, RefusalKey, Reported, Timing, Trial, MAX_GUESS_CHARS,
-    RECENT_OUTCOME_MS,
+    playable, positions, GuessCard, GuessMode, GuessResult, Language, PlayerId, RefusalKey, Reported, ServingId, Timing, Trial,
+    MAX_GUESS_CHARS, RECENT_OUTCOME_MS,
 };
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
 
@@ -52,7 +52,7 @@ impl Guess<'_> {
     pub async fn guess(
         self,
         player: &PlayerId,
-        serving: &str,
+        serving: &ServingId,
         position: usize,
         guess: &str,
         rank: Option<usize>,
@@ -64,7 +64,7 @@ impl Guess<'_> {
 }
 
 /// The latest round of `lang` that `annotator` has not guessed to the end.
-async fn open_round(store: &Store, player: &PlayerId, language: Language) -> Result<Option<String>, StoreError> {
+async fn open_round(store: &Store, player: &PlayerId, language: Language) -> Result<Option<ServingId>, StoreError> {
     let latest = store.guess().latest_rounds(player, language, OPEN_LOOKED_AT).await?;
     Ok(latest.into_iter().find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
 }
@@ -86,7 +86,7 @@ async fn serve_sentence(store: &Store, player: &PlayerId, language: Language, mo
 }
 
 /// What the player sees of round `serving`.
-async fn card(store: &Store, player: &PlayerId, serving: &str) -> Result<GuessCard, EngineError> {
+async fn card(store: &Store, player: &PlayerId, serving: &ServingId) -> Result<GuessCard, EngineError> {
     let round = store.guess().serving(player, serving).await?.ok_or_else(StoreError::busy)?;
     let all = positions(&round.text);
     let position = round.guesses.len() + 1;
@@ -129,7 +129,7 @@ impl Answers for Guessing {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &SentGuess) -> Result<Option<Self::Serving>, StoreError> {
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, given: &SentGuess) -> Result<Option<Self::Serving>, StoreError> {
         let Some(round) = store.guess().serving(player, serving).await? else { return Ok(None) };
         // a suggestion picked is judged against those of the position to guess now
         let suggestions = match (round.mode, given.rank) {
@@ -170,7 +170,14 @@ impl Answers for Guessing {
         Ok(Judged::New(row, outcome))
     }
 
-    async fn write(store: &Store, _: &PlayerId, serving: &str, row: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+    async fn write(
+        store: &Store,
+        _: &PlayerId,
+        serving: &ServingId,
+        row: &GuessRow,
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
         store.guess().insert(serving, row, timing, trial).await
     }
 }

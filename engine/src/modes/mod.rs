@@ -16,7 +16,7 @@ pub use rate::Rate;
 
 use std::future::Future;
 
-use gapwise_model::{PlayerId, Reported, Timing, Trial};
+use gapwise_model::{PlayerId, Reported, ServingId, Timing, Trial};
 use gapwise_store::{now_ms, Store, StoreError};
 
 use crate::EngineError;
@@ -27,9 +27,9 @@ use crate::EngineError;
 /// store theirs (each mode's insert stores nothing where the player has that round
 /// already) and both show the one that `open` finds afterwards; when it finds none,
 /// the race was lost and the player is asked to try again.
-async fn open_or_serve<Open, Serve>(open: impl Fn() -> Open, serve: impl FnOnce() -> Serve) -> Result<Option<String>, EngineError>
+async fn open_or_serve<Open, Serve>(open: impl Fn() -> Open, serve: impl FnOnce() -> Serve) -> Result<Option<ServingId>, EngineError>
 where
-    Open: Future<Output = Result<Option<String>, StoreError>>,
+    Open: Future<Output = Result<Option<ServingId>, StoreError>>,
     Serve: Future<Output = Result<bool, EngineError>>,
 {
     if let Some(serving) = open().await? {
@@ -73,7 +73,7 @@ trait Answers {
 
     /// Serving `serving` of `annotator`, with what judging `given` needs of it;
     /// `None` when it is not theirs.
-    async fn read(store: &Store, player: &PlayerId, serving: &str, given: &Self::Given) -> Result<Option<Self::Serving>, StoreError>;
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, given: &Self::Given) -> Result<Option<Self::Serving>, StoreError>;
 
     /// The game's rules: an answer given before is told as then; a new one is
     /// checked and judged.
@@ -85,7 +85,7 @@ trait Answers {
     async fn write(
         store: &Store,
         player: &PlayerId,
-        serving: &str,
+        serving: &ServingId,
         row: &Self::Row,
         timing: Timing,
         trial: Trial,
@@ -99,14 +99,14 @@ trait Answers {
 async fn answer<M: Answers>(
     store: &Store,
     player: &PlayerId,
-    serving: &str,
+    serving: &ServingId,
     given: M::Given,
     reported: Reported,
 ) -> Result<M::Outcome, EngineError> {
     M::check(&given)?;
     for _ in 0..2 {
         let read = M::read(store, player, serving, &given).await?;
-        let read = read.ok_or_else(|| EngineError::NotServed(format!("{serving:?} is not {} served to you", M::SERVED)))?;
+        let read = read.ok_or_else(|| EngineError::NotServed(format!("{:?} is not {} served to you", serving.as_str(), M::SERVED)))?;
         match M::judge(&read, &given)? {
             Judged::Repeated(outcome) => return Ok(outcome),
             Judged::New(row, outcome) => {

@@ -4,7 +4,7 @@
 //! drawn from their id, so that each condition gets items of every kind and none
 //! always comes first; items a model has judged come first.
 
-use gapwise_model::{NewWordsCard, NewWordsPick, PlayerId, Reported, Timing, Trial, RECENT_OUTCOME_MS, WINO_CONDITIONS};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayerId, Reported, ServingId, Timing, Trial, RECENT_OUTCOME_MS, WINO_CONDITIONS};
 use gapwise_store::{now_ms, NewWordsServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -28,7 +28,13 @@ impl NewWords<'_> {
 
     /// `annotator` answers round `serving` with option `choice` (0 or 1). Answering
     /// again changes nothing and answers as the first time.
-    pub async fn pick(self, player: &PlayerId, serving: &str, choice: usize, reported: Reported) -> Result<NewWordsPick, EngineError> {
+    pub async fn pick(
+        self,
+        player: &PlayerId,
+        serving: &ServingId,
+        choice: usize,
+        reported: Reported,
+    ) -> Result<NewWordsPick, EngineError> {
         answer::<Choosing>(&self.store, player, serving, choice, reported).await
     }
 }
@@ -67,7 +73,7 @@ impl Answers for Choosing {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<NewWordsServing>, StoreError> {
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, _: &Self::Given) -> Result<Option<NewWordsServing>, StoreError> {
         store.new_words().serving(player, serving).await
     }
 
@@ -92,7 +98,7 @@ impl Answers for Choosing {
     async fn write(
         store: &Store,
         _: &PlayerId,
-        serving: &str,
+        serving: &ServingId,
         &row: &(usize, bool),
         timing: Timing,
         trial: Trial,

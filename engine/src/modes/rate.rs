@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use gapwise_model::{Language, PlayerId, RateCard, Reported, Timing, Trial, LIKERT_RATERS};
+use gapwise_model::{Language, PlayerId, RateCard, Reported, ServingId, Timing, Trial, LIKERT_RATERS};
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -31,7 +31,7 @@ impl Rate<'_> {
 
     /// `annotator` rates serving `serving` at `position`: 1 (surely the left word)
     /// to 5 (surely the right one).
-    pub async fn rate(self, player: &PlayerId, serving: &str, position: u8, reported: Reported) -> Result<(), EngineError> {
+    pub async fn rate(self, player: &PlayerId, serving: &ServingId, position: u8, reported: Reported) -> Result<(), EngineError> {
         answer::<Rating>(&self.store, player, serving, position, reported).await
     }
 }
@@ -60,7 +60,7 @@ impl Answers for Rating {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<RateServing>, StoreError> {
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, _: &Self::Given) -> Result<Option<RateServing>, StoreError> {
         store.rate().serving(player, serving).await
     }
 
@@ -76,7 +76,14 @@ impl Answers for Rating {
         Ok(Judged::New((round.item_id, rating), ()))
     }
 
-    async fn write(store: &Store, player: &PlayerId, _: &str, &row: &(i64, u8), timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+    async fn write(
+        store: &Store,
+        player: &PlayerId,
+        _: &ServingId,
+        &row: &(i64, u8),
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
         store.rate().record(player, row, timing, trial).await?;
         Ok(true)
     }

@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
-use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, PlayerId, Solution, Timing, Trial};
+use gapwise_model::{DefinitionCard, DefinitionPick, DefinitionTask, GroupMember, PlayerId, ServingId, Solution, Timing, Trial};
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -23,7 +23,7 @@ impl Define<'_> {
     }
 
     /// The oldest round of `task` that player `player` has not solved.
-    pub async fn open_serving(self, player: &PlayerId, task: DefinitionTask) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, player: &PlayerId, task: DefinitionTask) -> Result<Option<ServingId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM define_servings s WHERE s.annotator_id = $1 AND s.task = $2 \
              AND NOT EXISTS (SELECT 1 FROM define_picks p WHERE p.serving_id = s.id AND p.correct = 1) ORDER BY s.served_at, s.id LIMIT 1",
@@ -115,7 +115,7 @@ impl Define<'_> {
 
     /// The card of round `serving` of player `player`, with their latest pick since
     /// `since` (ms) if it found its round.
-    pub async fn card(self, player: &PlayerId, serving: &str, since: i64) -> Result<DefinitionCard, StoreError> {
+    pub async fn card(self, player: &PlayerId, serving: &ServingId, since: i64) -> Result<DefinitionCard, StoreError> {
         let row = sqlx::query("SELECT s.task, s.candidates, t.word, t.definition FROM define_servings s JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1")
             .bind(serving)
             .fetch_one(self.pool())
@@ -193,7 +193,7 @@ impl Define<'_> {
     }
 
     /// Round `serving` of player `player` with its picks; `None` when it is not theirs.
-    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<DefineServing>, StoreError> {
+    pub async fn serving(self, player: &PlayerId, serving: &ServingId) -> Result<Option<DefineServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.target, s.candidates, s.served_at, t.word, t.definition FROM define_servings s \
              JOIN wordnet_synsets t ON t.id = s.target WHERE s.id = $1 AND s.annotator_id = $2",
@@ -221,7 +221,7 @@ impl Define<'_> {
     /// pick took that number first.
     pub async fn insert_pick(
         self,
-        serving: &str,
+        serving: &ServingId,
         (attempt, chosen, correct): (i64, &str, bool),
         timing: Timing,
         trial: Trial,

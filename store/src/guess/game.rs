@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
-use gapwise_model::{GuessMode, Language, PlayerId, Timing, Trial};
+use gapwise_model::{GuessMode, Language, PlayerId, ServingId, Timing, Trial};
 use sqlx::Row;
 
 use super::{guess_of, progress_of, Guess, GuessProgress, GuessRow, GuessServing, ROUNDS};
@@ -61,7 +61,7 @@ impl Guess<'_> {
     }
 
     /// Round `serving` of player `player`, with its guesses; `None` when it is not theirs.
-    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<GuessServing>, StoreError> {
+    pub async fn serving(self, player: &PlayerId, serving: &ServingId) -> Result<Option<GuessServing>, StoreError> {
         let row = sqlx::query(
             "SELECT v.mode, v.sentence_id, s.text, v.served_at FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id \
              WHERE v.id = $1 AND v.annotator_id = $2",
@@ -87,7 +87,7 @@ impl Guess<'_> {
 
     /// Player `id`'s latest guess since `since` (ms) in the language and mode of
     /// round `serving`, with its sentence's text.
-    pub async fn latest(self, player: &PlayerId, serving: &str, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
+    pub async fn latest(self, player: &PlayerId, serving: &ServingId, since: i64) -> Result<Option<(GuessRow, String)>, StoreError> {
         let row = sqlx::query(
             "SELECT g.position, g.guess, g.word, g.correct, g.rank, s.text FROM guess_answers g \
              JOIN guess_servings v ON v.id = g.serving_id JOIN sentences s ON s.id = v.sentence_id \
@@ -118,7 +118,7 @@ impl Guess<'_> {
 
     /// Stores `guess` in round `serving`; false when its position was guessed
     /// already (a second tab's guess came first).
-    pub async fn insert(self, serving: &str, guess: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
+    pub async fn insert(self, serving: &ServingId, guess: &GuessRow, timing: Timing, trial: Trial) -> Result<bool, StoreError> {
         let sql = format!(
             "INSERT INTO guess_answers (serving_id, position, guess, word, correct, rank, created_at, {MEASURE_COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (serving_id, position) DO NOTHING"

@@ -15,7 +15,7 @@ mod scoring;
 use sqlx::Row;
 
 use super::StoreError;
-use gapwise_model::GuessMode;
+use gapwise_model::{GuessMode, ServingId};
 
 crate::store::area!(
     /// The next-word game's rows: rounds, guesses, model predictions and word facts.
@@ -94,7 +94,7 @@ pub struct GuessRow {
 /// A round with the number of positions guessed in it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuessProgress {
-    pub serving_id: String,
+    pub serving_id: ServingId,
     pub text: String,
     pub guessed: usize,
 }

@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
-use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, PlayerId, Timing, Trial};
+use gapwise_model::{NewWordsCard, NewWordsPick, PlayedWord, PlayerId, ServingId, Timing, Trial};
 use sqlx::Row;
 
 use super::{option_index, NewWords, NewWordsServing};
@@ -51,7 +51,7 @@ impl NewWords<'_> {
     }
 
     /// The item player `player` was served first and has not answered.
-    pub async fn open_serving(self, player: &PlayerId) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, player: &PlayerId) -> Result<Option<ServingId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM new_words_servings WHERE annotator_id = $1 AND choice IS NULL ORDER BY served_at, id LIMIT 1",
         )
@@ -61,7 +61,7 @@ impl NewWords<'_> {
     }
 
     /// The card of round `serving` of player `player`, with their latest answer since `since` (ms).
-    pub async fn card(self, player: &PlayerId, serving: &str, since: i64) -> Result<NewWordsCard, StoreError> {
+    pub async fn card(self, player: &PlayerId, serving: &ServingId, since: i64) -> Result<NewWordsCard, StoreError> {
         let row = sqlx::query(
             "SELECT v.sentence, v.taught, s.with_definition, i.option_a, i.option_b FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.id = $1",
@@ -107,7 +107,7 @@ impl NewWords<'_> {
     }
 
     /// Round `serving` of player `player`; `None` when it is not theirs.
-    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<NewWordsServing>, StoreError> {
+    pub async fn serving(self, player: &PlayerId, serving: &ServingId) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
             "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
              JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
@@ -135,7 +135,7 @@ impl NewWords<'_> {
     /// when it was answered already (a second tab's answer came first).
     pub async fn record_choice(
         self,
-        serving: &str,
+        serving: &ServingId,
         (choice, correct): (usize, bool),
         timing: Timing,
         trial: Trial,

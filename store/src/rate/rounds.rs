@@ -9,7 +9,7 @@ use sqlx::Row;
 use crate::error::StoreError;
 use crate::rate::Rate;
 use crate::sql::now_ms;
-use gapwise_model::{Language, PlayerId, RateCard};
+use gapwise_model::{Language, PlayerId, RateCard, ServingId};
 
 /// A Likert serving as a rating of it needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct RateServing {
 
 impl Rate<'_> {
     /// The Likert item of `language` served to player `player` and not yet rated.
-    pub async fn open_serving(self, player: &PlayerId, language: Language) -> Result<Option<String>, StoreError> {
+    pub async fn open_serving(self, player: &PlayerId, language: Language) -> Result<Option<ServingId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT s.id FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 \
@@ -74,7 +74,7 @@ impl Rate<'_> {
     }
 
     /// The card of Likert serving `serving` of player `player`.
-    pub async fn card(self, player: &PlayerId, serving: &str) -> Result<RateCard, StoreError> {
+    pub async fn card(self, player: &PlayerId, serving: &ServingId) -> Result<RateCard, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, p.target, p.distractor FROM servings s \
              JOIN items i ON i.id = s.item_id JOIN word_pairs p ON p.id = i.pair_id WHERE s.id = $1",
@@ -97,7 +97,7 @@ impl Rate<'_> {
     }
 
     /// Likert serving `serving` of player `player`; `None` when it is not theirs.
-    pub async fn serving(self, player: &PlayerId, serving: &str) -> Result<Option<RateServing>, StoreError> {
+    pub async fn serving(self, player: &PlayerId, serving: &ServingId) -> Result<Option<RateServing>, StoreError> {
         let row = sqlx::query(
             "SELECT s.item_id, s.target_first, s.served_at FROM servings s JOIN items i ON i.id = s.item_id AND i.kind = 'likert' \
              WHERE s.id = $1 AND s.annotator_id = $2",
