@@ -373,6 +373,13 @@ pub async fn write_answers<W: Write + Send>(
     Ok(n)
 }
 
+/// The recorded models among `models`, named as research names them (by the text of
+/// their ids, its tables' column labels), in the order given.
+pub async fn models_info(store: &Store, models: &[String]) -> Result<Vec<ModelInfo>, gapwise_store::StoreError> {
+    let ids: Vec<gapwise_model::ModelId> = models.iter().map(gapwise_model::ModelId::new).collect();
+    store.scores().models_info(&ids).await
+}
+
 /// The dataset card (README.md) of an export: what it is, its licence, what it
 /// leaves out, and the column dictionary.
 pub fn dataset_card(format: Format, models: &[ModelInfo], rows: u64) -> String {
@@ -442,11 +449,7 @@ pub async fn export_folder(
     let data = dir.join(format!("answers.{}", format.extension()));
     let file = std::fs::File::create(&data).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
-    std::fs::write(
-        dir.join("README.md"),
-        dataset_card(format, &store.scores().models_info(&models.iter().map(gapwise_model::ModelId::new).collect::<Vec<_>>()).await?, rows),
-    )
-    .map_err(io)?;
+    std::fs::write(dir.join("README.md"), dataset_card(format, &models_info(store, models).await?, rows)).map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
     Ok((data, rows))
 }

@@ -52,7 +52,7 @@ pub async fn build_report(
         match mode {
             Mode::Play => {
                 tables.extend([
-                    play::models(&store.scores().models_info(&models.iter().map(gapwise_model::ModelId::new).collect::<Vec<_>>()).await?),
+                    play::models(&crate::export::models_info(store, models).await?),
                     play::success_rates(&answers, &kept),
                     play::indistinguishable_pairs(&answers),
                     play::mcc_table(&answers, models),

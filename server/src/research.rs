@@ -22,7 +22,7 @@ use gapwise_store::{Role, Staff, Store};
 use serde::Deserialize;
 use std::io::Seek;
 
-use gapwise_research::export::{dataset_card, write_answers, Format};
+use gapwise_research::export::{dataset_card, models_info, write_answers, Format};
 
 /// The API's routes, on their own state.
 pub fn routes(store: Store) -> Router {
@@ -126,10 +126,6 @@ async fn card(
     staff(&store, &headers, &jar, Role::Researcher).await?;
     let models = query.models(&store).await?;
     let rows: i64 = store.count_rows("answers").await?;
-    let card = dataset_card(
-        Format::Csv,
-        &store.scores().models_info(&models.iter().map(gapwise_model::ModelId::new).collect::<Vec<_>>()).await?,
-        u64::try_from(rows).unwrap_or(0),
-    );
+    let card = dataset_card(Format::Csv, &models_info(&store, &models).await?, u64::try_from(rows).unwrap_or(0));
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], card).into_response())
 }
