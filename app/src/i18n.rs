@@ -89,6 +89,7 @@ pub fn mode_name(mode: Mode) -> Msg {
         Mode::Define => msg::NAV_DEFINE,
         Mode::Guess => msg::NAV_GUESS,
         Mode::NewWords => msg::NAV_NEW_WORDS,
+        Mode::Cloze => msg::NAV_CLOZE,
     }
 }
 

@@ -86,6 +86,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment(Mode::Define.segment()) view=|| pages::mode_page(Mode::Define) ssr=SsrMode::Async/>
                     <Route path=StaticSegment(Mode::Guess.segment()) view=|| pages::mode_page(Mode::Guess) ssr=SsrMode::Async/>
                     <Route path=StaticSegment(Mode::NewWords.segment()) view=|| pages::mode_page(Mode::NewWords) ssr=SsrMode::Async/>
+                    <Route path=StaticSegment(Mode::Cloze.segment()) view=|| pages::mode_page(Mode::Cloze) ssr=SsrMode::Async/>
                     <Route path=path!("/account") view=pages::Account ssr=SsrMode::Async/>
                     <Route path=path!("/my-data") view=pages::MyDataPage ssr=SsrMode::Async/>
                     <Route path=path!("/leaderboard") view=pages::Leaderboard ssr=SsrMode::Async/>

@@ -28,5 +28,5 @@ pub mod testing;
 
 pub use engine::Engine;
 pub use error::EngineError;
-pub use modes::{Define, Guess, NewWords, Rate};
+pub use modes::{Cloze, Define, Guess, NewWords, Rate};
 pub use play::Game;

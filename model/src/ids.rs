@@ -65,7 +65,8 @@ text_id!(
 );
 text_id!(
     /// A main-game serving's id (`servings.id`), which its answer keeps
-    /// (`answers.id`). The other modes' servings are still passed as text.
+    /// (`answers.id`), and a cloze serving's (`cloze_servings.id`). The other
+    /// modes' servings are still passed as text.
     ServingId
 );
 text_id!(

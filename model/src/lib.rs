@@ -1,7 +1,7 @@
 //! Types that travel between the server and the browser, and the game's rules that
 //! need nothing else (points, levels, what a player may choose). No dependency but
 //! serde: the wasm front end compiles it too. One module per game mode (`play`,
-//! `rate`, `define`, `guess`, `new_words`) and per feature; everything is re-exported
+//! `rate`, `define`, `guess`, `new_words`, `cloze`) and per feature; everything is re-exported
 //! here.
 
 #![forbid(unsafe_code)]
@@ -27,6 +27,7 @@ macro_rules! all_listed {
 pub(crate) use all_listed;
 
 mod admin;
+mod cloze;
 mod crowd;
 mod define;
 mod guess;
@@ -51,6 +52,7 @@ mod trial;
 pub mod words;
 
 pub use admin::*;
+pub use cloze::*;
 pub use crowd::*;
 pub use define::*;
 pub use guess::*;

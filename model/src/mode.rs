@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-/// A way to play: the main game and the four side modes.
+/// A way to play: the main game and the five side modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
@@ -20,12 +20,14 @@ pub enum Mode {
     Guess,
     /// Judging sentences that use an invented word.
     NewWords,
+    /// Typing the word blanked out of a sentence.
+    Cloze,
 }
 
 impl Mode {
     /// Every mode, in the order the menu shows them (the order of the variants: a
     /// variant missing here does not compile, see below).
-    pub const ALL: [Mode; 5] = [Mode::Play, Mode::Rate, Mode::Define, Mode::Guess, Mode::NewWords];
+    pub const ALL: [Mode; 6] = [Mode::Play, Mode::Rate, Mode::Define, Mode::Guess, Mode::NewWords, Mode::Cloze];
 
     /// The mode's name in data: exports, the report, the model harness, logs.
     pub const fn code(self) -> &'static str {
@@ -35,6 +37,7 @@ impl Mode {
             Mode::Define => "define",
             Mode::Guess => "guess",
             Mode::NewWords => "new_words",
+            Mode::Cloze => "cloze",
         }
     }
 
@@ -51,6 +54,7 @@ impl Mode {
             Mode::Define => "define",
             Mode::Guess => "guess",
             Mode::NewWords => "new-words",
+            Mode::Cloze => "cloze",
         }
     }
 
@@ -78,7 +82,7 @@ mod tests {
             assert_eq!(Mode::parse(mode.code()), Some(mode));
             assert_eq!(Mode::ALL.iter().filter(|m| m.path() == mode.path()).count(), 1);
         }
-        assert_eq!(Mode::parse("cloze"), None);
+        assert_eq!(Mode::parse("fill"), None);
         // the serialised name is the code
         assert_eq!(serde_json::to_string(&Mode::NewWords).ok().as_deref(), Some("\"new_words\""));
     }

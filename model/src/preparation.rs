@@ -9,12 +9,24 @@
 
 use crate::{Language, Mode};
 
-/// Whether the default model prepares `mode`'s material in every language (else in
-/// English only: WordNet and the invented-word items are English).
-pub const fn prepared_in_every_language(mode: Mode) -> bool {
+/// In which languages the demo's default models prepare a mode's material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prepared {
+    /// In every language: the plan has a first part of the mode in each.
+    EveryLanguage,
+    /// In English only (WordNet and the invented-word items are English).
+    EnglishOnly,
+    /// Not at all: the mode plays the corpus as it is, and has no task of its own in
+    /// the plan (the cloze game, whose model words are the next-word game's).
+    Nothing,
+}
+
+/// In which languages the default model prepares `mode`'s material.
+pub const fn prepared(mode: Mode) -> Prepared {
     match mode {
-        Mode::Play | Mode::Rate | Mode::Guess => true,
-        Mode::Define | Mode::NewWords => false,
+        Mode::Play | Mode::Rate | Mode::Guess => Prepared::EveryLanguage,
+        Mode::Define | Mode::NewWords => Prepared::EnglishOnly,
+        Mode::Cloze => Prepared::Nothing,
     }
 }
 
@@ -133,9 +145,18 @@ mod tests {
         assert!(plan.len() < 63, "{} tasks fit the stored set", plan.len());
         assert_eq!(Pending::all().0.count_ones() as usize, plan.len());
         for mode in Mode::ALL {
-            // every language has a first part of a mode prepared in every language
+            // every language has a first part of a mode prepared in every language;
+            // a mode with nothing to prepare has no task at all
             let languages = plan.iter().filter(|t| t.mode == mode && t.part == Part::First).count();
-            assert_eq!(languages, if prepared_in_every_language(mode) { Language::ALL.len() } else { 1 }, "{mode:?}");
+            let expected = match prepared(mode) {
+                Prepared::EveryLanguage => Language::ALL.len(),
+                Prepared::EnglishOnly => 1,
+                Prepared::Nothing => 0,
+            };
+            assert_eq!(languages, expected, "{mode:?}");
+            if prepared(mode) == Prepared::Nothing {
+                assert!(plan.iter().all(|t| t.mode != mode), "{mode:?} has no task");
+            }
         }
     }
 

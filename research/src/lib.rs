@@ -2,9 +2,9 @@
 //! anonymised export ([`export`]: CSV, JSON Lines, Parquet and the dataset card) and the report
 //! ([`report`]) that puts each mode's analyses together: the substitution game's
 //! ([`play`]), the Likert ratings' ([`rate`]), the word-definition game's
-//! ([`define`]), the next-word game's ([`guess`]) and the invented-word game's
-//! ([`new_words`]). The app calls it for the researchers' page, the command line for
-//! `gapwise export` and `gapwise report`.
+//! ([`define`]), the next-word game's ([`guess`]), the invented-word game's
+//! ([`new_words`]) and the cloze game's ([`cloze`]). The app calls it for the
+//! researchers' page, the command line for `gapwise export` and `gapwise report`.
 
 #![forbid(unsafe_code)]
 #![allow(
@@ -13,6 +13,7 @@
 )]
 
 mod answers;
+pub mod cloze;
 pub mod define;
 mod error;
 pub use error::ResearchError;

@@ -10,8 +10,9 @@
 //! correlation has a 95 % percentile bootstrap interval (seeded, so reruns agree).
 //! Table 8 and Fig. 2 use the Likert ratings of Section 6 (see [`rate`]). The
 //! word-definition game's tables (001_bf5d15b61b58df06.txt) follow (see [`define`]),
-//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guess`]) and the
-//! invented-word game's (003_e0d4aede4cc7e323.txt, see [`new_words`]).
+//! then the next-word game's (002_07d3f5412720a88c.txt, see [`guess`]), the
+//! invented-word game's (003_e0d4aede4cc7e323.txt, see [`new_words`]) and the cloze
+//! game's (see [`cloze`]).
 //!
 //! The same [`Report`] feeds the `report` command (files) and the researchers' page.
 
@@ -24,7 +25,7 @@ use gapwise_store::Store;
 
 use crate::answers::Answer;
 use crate::table::{io, markdown, write_csv, RESAMPLES};
-use crate::{define, figures, guess, irt, new_words, play, rate, trials};
+use crate::{cloze, define, figures, guess, irt, new_words, play, rate, trials};
 
 /// The paper's analyses of the answers `filter` selects, with the scores of
 /// `models`, made as `options` say.
@@ -79,6 +80,7 @@ pub async fn build_report(
             Mode::Define => tables.extend(define::tables(store).await?),
             Mode::Guess => tables.extend(guess::tables(store).await?),
             Mode::NewWords => tables.extend(new_words::tables(store).await?),
+            Mode::Cloze => tables.extend(cloze::tables(store).await?),
         }
     }
     // the other modes' answers, fitted together (see `ModeResponse`)

@@ -9,6 +9,7 @@
 mod admin;
 mod audit;
 mod changes;
+mod cloze;
 mod corpus;
 mod crowd;
 mod define;
@@ -48,6 +49,8 @@ pub mod testing;
 
 pub use admin::Admin;
 pub use changes::Changes;
+pub use cloze::Cloze;
+pub use cloze::{ClozeAnswer, ClozeRecord, ClozeServing};
 pub use corpus::ROWS_PER_COMMIT;
 pub use crowd::Assignment;
 pub use crowd::Crowd;

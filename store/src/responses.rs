@@ -1,7 +1,8 @@
 //! Every mode's answers as right or wrong per person and item, for item response
 //! theory: the word-definition rounds (the first pick of a round; an item is a
 //! task and its target), the next-word guesses (an item is a position of a
-//! sentence) and the invented-word items (an item played in one setup). The main
+//! sentence), the invented-word items (an item played in one setup) and the cloze
+//! answers (an item is the blanked position of a sentence). The main
 //! game's answers come with the export (see [`super::export`]).
 
 use gapwise_model::Mode;
@@ -41,6 +42,11 @@ const fn responses_of(mode: Mode) -> Option<&'static str> {
              s.item_id, s.annotator_id, CAST(s.correct AS BIGINT) \
              FROM new_words_servings s WHERE s.correct IS NOT NULL",
         ),
+        Mode::Cloze => Some(
+            "t.lang, 'sentence ' || CAST(s.sentence_id AS TEXT) || ' word ' || CAST(s.position AS TEXT), s.annotator_id, \
+             CAST(a.correct AS BIGINT) \
+             FROM cloze_servings s JOIN cloze_answers a ON a.serving_id = s.id JOIN sentences t ON t.id = s.sentence_id",
+        ),
     }
 }
 
@@ -52,7 +58,7 @@ fn mode_responses_sql() -> String {
 }
 
 impl Research<'_> {
-    /// The answers of the define, guess and new-words modes (see the module).
+    /// The answers of the define, guess, new-words and cloze modes (see the module).
     pub async fn mode_responses(self) -> Result<Vec<ModeResponse>, StoreError> {
         let rows: Vec<(String, String, String, String, i64)> = sqlx::query_as(&mode_responses_sql()).fetch_all(self.pool()).await?;
         rows.into_iter()

@@ -89,6 +89,15 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
                 ]
             }
         }
+        // its model words are the next-word game's predictions (guess_predictions)
+        Mode::Cloze => {
+            const {
+                &[
+                    players("cloze_answers", Owner::Through { key: "serving_id", parent: "cloze_servings" }),
+                    players("cloze_servings", Owner::Column),
+                ]
+            }
+        }
     }
 }
 

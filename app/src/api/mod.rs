@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::AppError;
 
 mod admin;
+mod cloze;
 mod crowd;
 mod define;
 mod guess;
@@ -17,6 +18,7 @@ mod rights;
 mod social;
 mod staff;
 pub use admin::*;
+pub use cloze::*;
 pub use crowd::*;
 pub use define::*;
 pub use guess::*;

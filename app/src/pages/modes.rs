@@ -13,5 +13,6 @@ pub fn page(mode: Mode) -> AnyView {
         Mode::Define => view! { <super::DefinePage/> }.into_any(),
         Mode::Guess => view! { <super::GuessPage/> }.into_any(),
         Mode::NewWords => view! { <super::NewWordsPage/> }.into_any(),
+        Mode::Cloze => view! { <super::ClozePage/> }.into_any(),
     }
 }

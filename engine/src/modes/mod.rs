@@ -1,14 +1,17 @@
-//! The four rounds beside the main game: next-word guessing ([`guess`]), definitions
-//! ([`define`]), invented words ([`new_words`]) and rating ([`rate`]). Each file holds
+//! The five rounds beside the main game: next-word guessing ([`guess`]), definitions
+//! ([`define`]), invented words ([`new_words`]), rating ([`rate`]) and the cloze
+//! game ([`cloze`]). Each file holds
 //! its mode's rules: which round to serve, and what an answer is worth. The store
 //! reads and writes their rows. Every mode serves through [`open_or_serve`] and
 //! takes answers through [`answer`].
 
+mod cloze;
 mod define;
 mod guess;
 mod new_words;
 mod rate;
 
+pub use cloze::Cloze;
 pub use define::Define;
 pub use guess::Guess;
 pub use new_words::NewWords;

@@ -228,7 +228,9 @@ fn by_hand(task: &Task) -> String {
     match task.mode {
         Mode::Play => format!("score --language {language}"),
         Mode::Rate => format!("select-contexts --language {language}"),
-        Mode::Guess => format!("score-guess --language {language}"),
+        // the cloze game has no task (`Prepared::Nothing`): the model words it shows
+        // are the next-word game's predictions, which this command makes
+        Mode::Guess | Mode::Cloze => format!("score-guess --language {language}"),
         Mode::Define => "score-define".to_owned(),
         Mode::NewWords => "score-new-words".to_owned(),
     }
@@ -278,6 +280,9 @@ async fn run(
             };
             models::new_words(store, loaded, model_id, &how, stop, progress).await?;
         }
+        // the plan has no cloze task: the game plays the corpus as it is, and shows
+        // the next-word game's predictions as its model words
+        Mode::Cloze => {}
     }
     Ok(())
 }

@@ -30,7 +30,8 @@ pub enum TaskMode {
 
 impl TaskMode {
     /// The harness's tasks of `mode`, where models play it through the harness
-    /// (rating has no task: a model selects the contexts it rates by its scores).
+    /// (rating has no task: a model selects the contexts it rates by its scores; nor
+    /// has the cloze game, whose model words are the next-word task's predictions).
     pub const fn of(mode: Mode) -> Option<TaskMode> {
         match mode {
             Mode::Play => Some(TaskMode::Substitution),
@@ -38,6 +39,7 @@ impl TaskMode {
             Mode::Define => Some(TaskMode::Define),
             Mode::Guess => Some(TaskMode::Guess),
             Mode::NewWords => Some(TaskMode::NewWords),
+            Mode::Cloze => None,
         }
     }
 

@@ -4,7 +4,7 @@
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use gapwise_model::words::occurrences;
-use gapwise_model::{plan, Mode, Part, Pending, Task};
+use gapwise_model::{plan, prepared, Mode, Part, Pending, Prepared, Task};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_server::demo::seed_if_empty;
 use sqlx::Row;
@@ -159,7 +159,8 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
     let url = format!("sqlite://{}", dir.path().join("demo.db").display());
 
     let log = serve_until(&url, &models, &dir.path().join("first.log"));
-    for step in Mode::ALL {
+    // every mode with material to prepare (the cloze game has none of its own)
+    for step in Mode::ALL.into_iter().filter(|&mode| prepared(mode) != Prepared::Nothing) {
         assert!(
             log.contains(&format!("step=\"{}\"", step.code())) || log.contains(&format!("step={}", step.code())),
             "{step:?} ran: {log}"

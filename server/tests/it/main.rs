@@ -4,6 +4,7 @@
 mod common;
 
 mod backup;
+mod cloze;
 mod define;
 mod demo;
 mod faults;

@@ -1,0 +1,94 @@
+//! The cloze game (`/cloze?lang=xx`): a sentence with one word blanked out; the
+//! player types the word, then sees whether it was right, the word that was there,
+//! and the words a language model predicted there (when one predicted the sentence
+//! in the next-word game). The page has no island: its form posts as without
+//! JavaScript and comes back with `answered=<serving>` in the query, where the page
+//! shows the outcome and a link to the next sentence.
+
+use gapwise_model::{ClozeCard, ClozeResult, Mode, MAX_GUESS_CHARS};
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{cloze_round, cloze_told, ClozeAnswer};
+use crate::components::{ActionError, ErrorNote, LanguageChooser};
+use crate::i18n::{msg, query_language, use_i18n};
+
+#[component]
+pub fn ClozePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let language = query_language();
+    let answered = use_query_map().read_untracked().get("answered");
+    // a refused plain post comes back with its error in the query, which the action reads
+    let answer = ServerAction::<ClozeAnswer>::new();
+    let next = format!("/cloze?lang={language}");
+    let shown = async move {
+        match answered {
+            Some(serving) => match cloze_told(serving).await {
+                Ok(Some(result)) => view! { <Outcome result next/> }.into_any(),
+                // not answered yet: the sentence is still the one to play
+                Ok(None) => view! { <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p> }.into_any(),
+                Err(error) => view! { <ErrorNote error/> }.into_any(),
+            },
+            None => match cloze_round(Some(language.to_owned())).await {
+                Ok(Some(card)) => view! { <Round card answer/> }.into_any(),
+                Ok(None) => view! { <p class="exhausted">{i18n.t(msg::CLOZE_NONE)}</p> }.into_any(),
+                Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t(msg::START_HOME)}</a></p> }.into_any(),
+            },
+        }
+    };
+    view! {
+        <Title text=i18n.t(crate::i18n::mode_name(Mode::Cloze))/>
+        <h1>{i18n.t(msg::CLOZE_TITLE)}</h1>
+        <LanguageChooser language base="/cloze?"/>
+        <p>{i18n.t(msg::CLOZE_INTRO)}</p>
+        <Suspense fallback=|| ()>{Suspend::new(shown)}</Suspense>
+        <ActionError value=answer.value()/>
+    }
+}
+
+/// The sentence around its blank, and the box the word is typed in.
+#[component]
+fn Round(card: ClozeCard, answer: ServerAction<ClozeAnswer>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <ActionForm action=answer attr:class="item cloze">
+            <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
+            <p class="contexts cloze-sentence" id="cloze-sentence">
+                <span id="cloze-before">{card.before}</span>
+                <span class="blank" role="img" aria-label=i18n.t(msg::BLANK)>"_____"</span>
+                <span id="cloze-after">{card.after}</span>
+            </p>
+            <label>
+                {i18n.t(msg::CLOZE_LABEL)} " "
+                <input type="text" name="typed" id="typed" autocomplete="off" autocapitalize="off" spellcheck="false"
+                    maxlength=MAX_GUESS_CHARS.to_string() required autofocus/>
+            </label>
+            <button type="submit" id="cloze-submit">{i18n.t(msg::CLOZE_SUBMIT)}</button>
+        </ActionForm>
+    }
+}
+
+/// How the answer went: right or wrong, the word, a model's words there, and the
+/// link to the next sentence (`next`).
+#[component]
+fn Outcome(result: ClozeResult, next: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let args = [("word", result.word.clone().into()), ("typed", result.typed.clone().into())];
+    let verdict = i18n.t_with(if result.right { msg::CLOZE_RIGHT } else { msg::CLOZE_WRONG }, &args);
+    let model = if result.model_words.is_empty() {
+        i18n.t(msg::CLOZE_NO_MODEL_WORDS)
+    } else {
+        i18n.t_with(msg::CLOZE_MODEL_WORDS, &[("words", result.model_words.join(", ").into())])
+    };
+    let right = result.right;
+    view! {
+        <section class="feedback" id="cloze-outcome">
+            <p class="verdict" class:right=right class:wrong={!right} id="cloze-verdict" data-right=right.to_string() role="status">
+                {verdict}
+            </p>
+            <p id="cloze-model-words">{model}</p>
+            <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,37 @@
+// The cloze game: a player sees a sentence with one word blanked, types the word
+// (read from the database), and the page the form comes back to says it was right,
+// with the word; the next link brings another sentence. The database holds the one
+// answer. The page has no island: its form posts as without JavaScript.
+import { expect, test } from './guard';
+import { query } from './db';
+import { startPlaying } from './pages';
+
+test('one cloze round: the blanked word typed, told right, then the next sentence', async ({ page }) => {
+  await startPlaying(page);
+  await page.goto('/cloze?lang=en');
+  await expect(page.locator('form.cloze #typed')).toBeVisible();
+  const serving = await page.locator('form.cloze input[name="serving_id"]').inputValue();
+  const [{ text, position }] = query<{ text: string; position: number }>(
+    `SELECT s.text, v.position FROM cloze_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = '${serving}'`,
+  );
+  // the sentence's words as the game counts them (gapwise_model::words): runs of
+  // letters and digits, a hyphen between two of them inside; 1 is the second word
+  const word = (text.match(/[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)*/gu) ?? [])[position] ?? '';
+  expect(word).toBeTruthy();
+  const before = (await page.locator('#cloze-before').textContent()) ?? '';
+  const after = (await page.locator('#cloze-after').textContent()) ?? '';
+  expect(before + word + after).toBe(text);
+
+  await page.locator('#typed').fill(word);
+  await page.locator('#cloze-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/cloze\\?lang=en&answered=${serving}$`));
+  await expect(page.locator('#cloze-verdict')).toHaveAttribute('data-right', 'true');
+  await expect(page.locator('#cloze-verdict')).toContainText(`Right: “${word}”`);
+  await expect(page.locator('#cloze-model-words')).toBeVisible();
+  const rows = query<{ typed: string; correct: number }>(`SELECT typed, correct FROM cloze_answers WHERE serving_id = '${serving}'`);
+  expect(rows).toEqual([{ typed: word, correct: 1 }]);
+
+  await page.locator('#next').click();
+  await expect(page.locator('form.cloze #typed')).toBeVisible();
+  expect(await page.locator('form.cloze input[name="serving_id"]').inputValue()).not.toBe(serving);
+});

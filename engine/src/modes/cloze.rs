@@ -1,0 +1,172 @@
+//! The cloze game's rules: a sentence of playable length the player has not had in
+//! this game (one a model predicted in the next-word game first, so that its words
+//! can be shown after the answer), with one of its words blanked, drawn at random
+//! among the next-word game's positions (any word but the first). A serving takes
+//! one answer: it is right when it is the word, whatever the case; a second answer
+//! is told as the first.
+
+use rand::Rng;
+
+use gapwise_model::words::normalize;
+use gapwise_model::{
+    cloze_parts, playable, positions, ClozeCard, ClozeResult, Language, PlayerId, RefusalKey, Reported, ServingId, Timing, Trial,
+    MAX_GUESS_CHARS,
+};
+use gapwise_store::{ClozeAnswer, ClozeServing, Refusal, Store, StoreError};
+
+use super::{answer, open_or_serve, Answers, Judged};
+use crate::EngineError;
+
+/// Sentences looked at per draw when serving a new one.
+const DRAW: i64 = 50;
+
+crate::engine::part!(
+    /// The cloze game's rounds and answers.
+    Cloze,
+    cloze
+);
+
+impl Cloze<'_> {
+    /// The serving of `language` that `player` has not answered, else a new
+    /// sentence with a word blanked; `None` when no sentence is left for them.
+    pub async fn round(self, player: &PlayerId, language: Language) -> Result<Option<ClozeCard>, EngineError> {
+        let store = &self.store;
+        let serving = open_or_serve(|| store.cloze().open_serving(player, language), || serve_sentence(store, player, language)).await?;
+        let Some(serving) = serving else { return Ok(None) };
+        let card = store.cloze().card(player, &serving).await?.ok_or_else(StoreError::busy)?;
+        Ok(Some(card))
+    }
+
+    /// `player` answers serving `serving` with the word `typed`. A serving takes one
+    /// answer: a second is told as the first, whatever it says.
+    pub async fn answer(self, player: &PlayerId, serving: &ServingId, typed: &str, reported: Reported) -> Result<ClozeResult, EngineError> {
+        answer::<Answering>(&self.store, player, serving.as_str(), typed.to_owned(), reported).await
+    }
+
+    /// What `player` was told of their answer to serving `serving` (the page a plain
+    /// form post comes back to shows it); `None` while it has no answer.
+    pub async fn told(self, player: &PlayerId, serving: &ServingId) -> Result<Option<ClozeResult>, EngineError> {
+        let read = Answering::read(&self.store, player, serving.as_str(), &String::new()).await?;
+        let (round, model_words) =
+            read.ok_or_else(|| EngineError::NotServed(format!("{:?} is not {} served to you", serving.as_str(), Answering::SERVED)))?;
+        let Some(given) = &round.answer else { return Ok(None) };
+        Ok(Some(told(given, &word_of(&round)?, &model_words)))
+    }
+}
+
+/// Serves `player` a sentence of `language` of playable length they have not had,
+/// one a model predicted when there is, with a word blanked at random; false when
+/// none is left.
+async fn serve_sentence(store: &Store, player: &PlayerId, language: Language) -> Result<bool, EngineError> {
+    for predicted in [true, false] {
+        let drawn = store.cloze().unplayed_sentences(player, language, predicted, DRAW).await?;
+        if let Some((sentence, text)) = drawn.into_iter().find(|(_, text)| playable(text)) {
+            // a playable sentence has at least three words after its first
+            let position = rand::thread_rng().gen_range(1..=positions(&text).len().max(1));
+            store.cloze().insert_serving(player, sentence, position).await?;
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The word blanked in `round`.
+fn word_of(round: &ClozeServing) -> Result<String, EngineError> {
+    let (_, word, _) = cloze_parts(&round.text, round.position)
+        .ok_or_else(|| StoreError::Corrupt(format!("a cloze serving blanks word {} of a sentence without it", round.position)))?;
+    Ok(word)
+}
+
+/// What a player is told of `answer`, where the word was `word` and a model's top
+/// words were `model_words`.
+fn told(answer: &ClozeAnswer, word: &str, model_words: &[String]) -> ClozeResult {
+    ClozeResult { typed: answer.typed.clone(), right: answer.correct, word: word.to_owned(), model_words: model_words.to_vec() }
+}
+
+struct Answering;
+
+impl Answers for Answering {
+    /// The serving with its answer so far, and a model's top words at its blank.
+    type Serving = (ClozeServing, Vec<String>);
+    /// The word as typed.
+    type Given = String;
+    type Row = ClozeAnswer;
+    type Outcome = ClozeResult;
+    const SERVED: &'static str = "a cloze sentence";
+
+    fn served_at((round, _): &Self::Serving) -> i64 {
+        round.served_at
+    }
+
+    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<Self::Serving>, StoreError> {
+        // the modes' shared answer passes the serving as the text the request gave
+        let Some(round) = store.cloze().serving(player, &ServingId::new(serving)).await? else { return Ok(None) };
+        let model_words = store.cloze().model_words(round.sentence_id, round.position).await?;
+        Ok(Some((round, model_words)))
+    }
+
+    fn judge((round, model_words): &Self::Serving, typed: &Self::Given) -> Result<Judged<ClozeAnswer, ClozeResult>, EngineError> {
+        let word = word_of(round)?;
+        if let Some(given) = &round.answer {
+            return Ok(Judged::Repeated(told(given, &word, model_words)));
+        }
+        let typed = normalize(typed);
+        if typed.is_empty() || typed.chars().count() > MAX_GUESS_CHARS {
+            return Err(EngineError::Refused(
+                Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
+                    .arg("max", MAX_GUESS_CHARS),
+            ));
+        }
+        let correct = typed.to_lowercase() == normalize(&word).to_lowercase();
+        let row = ClozeAnswer { typed, correct };
+        let outcome = told(&row, &word, model_words);
+        Ok(Judged::New(row, outcome))
+    }
+
+    async fn write(
+        store: &Store,
+        _: &PlayerId,
+        serving: &str,
+        row: &ClozeAnswer,
+        timing: Timing,
+        trial: Trial,
+    ) -> Result<bool, StoreError> {
+        store.cloze().insert_answer(&ServingId::new(serving), row, timing, trial).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(position: usize, answer: Option<(&str, bool)>) -> (ClozeServing, Vec<String>) {
+        let answer = answer.map(|(typed, correct)| ClozeAnswer { typed: typed.into(), correct });
+        let round = ClozeServing { sentence_id: 1, text: "The dog barked twice.".into(), position, served_at: 0, answer };
+        (round, vec!["cat".into(), "dog".into()])
+    }
+
+    #[test]
+    fn an_answer_is_right_whatever_its_case_and_tells_the_word_and_the_models_words() {
+        let Judged::New(row, told) = Answering::judge(&round(1, None), &" DOG ".to_owned()).expect("judged") else { panic!("new") };
+        assert_eq!(row, ClozeAnswer { typed: "DOG".into(), correct: true });
+        assert_eq!(
+            told,
+            ClozeResult { typed: "DOG".into(), right: true, word: "dog".into(), model_words: vec!["cat".into(), "dog".into()] }
+        );
+        let Judged::New(row, told) = Answering::judge(&round(2, None), &"meowed".to_owned()).expect("judged") else { panic!("new") };
+        assert_eq!((row.correct, told.right, told.word.as_str()), (false, false, "barked"));
+    }
+
+    #[test]
+    fn a_second_answer_is_told_as_the_first_and_an_empty_or_long_one_is_refused() {
+        let answered = round(3, Some(("often", false)));
+        let again = Answering::judge(&answered, &"twice".to_owned()).expect("judged");
+        let first =
+            ClozeResult { typed: "often".into(), right: false, word: "twice".into(), model_words: vec!["cat".into(), "dog".into()] };
+        assert_eq!(again, Judged::Repeated(first));
+        assert!(matches!(Answering::judge(&round(1, None), &"  ".to_owned()), Err(EngineError::Refused(_))));
+        assert!(matches!(Answering::judge(&round(1, None), &"x".repeat(MAX_GUESS_CHARS + 1)), Err(EngineError::Refused(_))));
+        // a position the sentence does not have is a stored row gone wrong
+        assert!(matches!(Answering::judge(&round(9, None), &"dog".to_owned()), Err(EngineError::Store(_))));
+    }
+}

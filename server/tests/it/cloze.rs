@@ -1,0 +1,150 @@
+//! The cloze game over HTTP on SQLite and PostgreSQL: a sentence with one word
+//! blanked, answered right (the word read from the database) and told so with the
+//! word and a model's words there; a second answer told as the first; another
+//! player's serving and a made-up one refused; a plain form post (no JavaScript)
+//! coming back to the page with its outcome; the report's count; and erasure.
+
+// Test code, helpers included: a failed expectation is a failed test (clippy.toml
+// allows these in #[test] functions only).
+#![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use crate::common;
+
+use common::{call, started, App};
+use gapwise_model::{cloze_parts, AnswerFilter};
+use gapwise_store::testing::{each_backend, seed_small};
+use gapwise_store::Store;
+use reqwest::{header, Client, StatusCode};
+use serde_json::{json, Value};
+
+async fn spawn(store: &Store) -> App {
+    seed_small(store).await;
+    common::serve(store).await
+}
+
+/// Serving `serving` as stored: its sentence's id and text, the blanked position,
+/// and the word there.
+async fn served(store: &Store, serving: &str) -> (i64, String, i64, String) {
+    let (sentence, text, position): (i64, String, i64) =
+        sqlx::query_as("SELECT s.id, s.text, v.position FROM cloze_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1")
+            .bind(serving)
+            .fetch_one(store.pool())
+            .await
+            .expect("serving");
+    let (_, word, _) = cloze_parts(&text, usize::try_from(position).expect("a position")).expect("the blanked word");
+    (sentence, text, position, word)
+}
+
+/// Answers serving `serving` with `typed` as the player on `c`.
+async fn answer(c: &Client, app: &App, serving: &str, typed: &str) -> (StatusCode, Value) {
+    call(c, app, "cloze-answer", &[("serving_id", serving), ("typed", typed)]).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
+    for db in each_backend().await {
+        let store = &db.store;
+        let app = spawn(store).await;
+        let (me, other) = (started(&app).await, started(&app).await);
+        let en = [("language", "en")];
+
+        // a round needs a session and a language of the game
+        assert_eq!(call(&Client::new(), &app, "cloze-round", &en).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(call(&me, &app, "cloze-round", &[("language", "xx")]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+
+        // the round: the sentence around its blank, the same until it is answered
+        let (status, card) = call(&me, &app, "cloze-round", &en).await;
+        assert_eq!(status, StatusCode::OK, "{card}");
+        let serving = card["serving_id"].as_str().expect("serving").to_owned();
+        assert_eq!(call(&me, &app, "cloze-round", &en).await.1, card, "an open round is served again");
+        let (sentence, text, position, word) = served(store, &serving).await;
+        assert!(position >= 1, "the first word is never blanked");
+        let (before, after) = (card["before"].as_str().expect("before"), card["after"].as_str().expect("after"));
+        assert_eq!(format!("{before}{word}{after}"), text, "{card}");
+
+        // a model predicted the sentence in the next-word game: its words at the blank
+        let model = gapwise_model::ModelId::new("a-model");
+        store.scores().register_model(&gapwise_store::ModelInfo::new(&model, "test", "-", "")).await.expect("model");
+        sqlx::query(
+            "INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_log_prob) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(model.as_str())
+        .bind(sentence)
+        .bind(position)
+        .bind(&word)
+        .bind("cats|dogs")
+        .bind(-1.5f64)
+        .execute(store.pool())
+        .await
+        .expect("a prediction");
+
+        // refusals: another player's serving, a made-up one, an empty word
+        let (_, theirs) = call(&other, &app, "cloze-round", &en).await;
+        let theirs = theirs["serving_id"].as_str().expect("their serving").to_owned();
+        assert_eq!(answer(&me, &app, &theirs, &word).await.0, StatusCode::NOT_FOUND, "another player's serving");
+        assert_eq!(answer(&me, &app, "no-such-serving", &word).await.0, StatusCode::NOT_FOUND, "a made-up serving");
+        assert_eq!(call(&me, &app, "cloze-told", &[("serving_id", theirs.as_str())]).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(answer(&me, &app, &serving, "  ").await.0, StatusCode::UNPROCESSABLE_ENTITY, "an empty word");
+        assert_eq!(call(&me, &app, "cloze-told", &[("serving_id", serving.as_str())]).await.1, Value::Null, "not answered yet");
+
+        // the word, in capitals: right, and told the word and the model's words
+        let upper = word.to_uppercase();
+        let form = [("serving_id", serving.as_str()), ("typed", upper.as_str()), ("client_ms", "1500")];
+        let (status, told) = call(&me, &app, "cloze-answer", &form).await;
+        assert_eq!(status, StatusCode::OK, "{told}");
+        assert_eq!(told, json!({ "typed": upper, "right": true, "word": word, "model_words": ["cats", "dogs"] }), "{told}");
+        // a second answer is told as the first, and stores nothing
+        assert_eq!(answer(&me, &app, &serving, "zebra").await.1, told, "told as the first");
+        assert_eq!(call(&me, &app, "cloze-told", &[("serving_id", serving.as_str())]).await.1, told);
+        let stored: Vec<(String, i64, Option<i64>)> = sqlx::query_as("SELECT typed, CAST(correct AS BIGINT), client_ms FROM cloze_answers")
+            .fetch_all(store.pool())
+            .await
+            .expect("rows");
+        assert_eq!(stored, [(upper.clone(), 1, Some(1500))]);
+
+        // an answered round gives way to a new sentence
+        let (_, next) = call(&me, &app, "cloze-round", &en).await;
+        let next = next["serving_id"].as_str().expect("a next sentence").to_owned();
+        assert_ne!(next, serving);
+
+        // without JavaScript: the form's post comes back to the page, which tells the outcome
+        let page = format!("{}/cloze?lang=en", app.base);
+        let res = me
+            .post(format!("{}/api/cloze-answer", app.base))
+            .header(header::ACCEPT, "text/html")
+            .header(header::REFERER, &page)
+            .form(&[("serving_id", next.as_str()), ("typed", "zebra"), ("client_ms", "")])
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(res.status(), StatusCode::FOUND);
+        let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
+        assert_eq!(location, format!("/cloze?lang=en&answered={next}"));
+        let shown = me.get(format!("{}{location}", app.base)).send().await.expect("page").text().await.expect("html");
+        let (_, _, _, next_word) = served(store, &next).await;
+        assert!(shown.contains("id=\"cloze-verdict\"") && shown.contains("data-right=\"false\""), "{shown}");
+        assert!(shown.contains(&format!("It was “{next_word}” (you wrote “zebra”)")), "{shown}");
+        assert!(shown.contains("No language model has read this sentence yet."), "{shown}");
+        assert!(shown.contains("href=\"/cloze?lang=en\" id=\"next\""), "a link to the next sentence: {shown}");
+        // and the page without `answered` shows the next sentence's form
+        let form = me.get(&page).send().await.expect("page").text().await.expect("html");
+        assert!(form.contains("name=\"typed\"") && form.contains("/api/cloze-answer"), "{form}");
+
+        // the report: two answers in English, one right; fitted with the other modes'
+        let report =
+            gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &Default::default()).await.expect("report");
+        let table = report.tables.iter().find(|t| t.file == "cloze_accuracy").expect("the cloze table");
+        assert_eq!(table.rows.len(), 1, "{:?}", table.rows);
+        assert_eq!(table.rows[0][..3], ["en", "2", "0.500"], "{:?}", table.rows);
+        assert_eq!(common::irt_answers(&report, "cloze").0, 2);
+
+        // the answers are the player's data, and go with them
+        let data = common::my_data(&me, &app).await;
+        let rows = |table: &str| data["rows"].as_array().expect("rows").iter().find(|r| r[0] == table).map(|r| r[1].clone());
+        assert_eq!((rows("cloze_servings"), rows("cloze_answers")), (Some(json!(2)), Some(json!(2))), "{data}");
+        let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
+        assert!(res.status().is_success() || res.status().is_redirection());
+        assert_eq!(store.count_rows("cloze_answers").await.expect("answers"), 0);
+        assert_eq!(store.count_rows("cloze_servings").await.expect("servings"), 1, "the other player's sentence stays");
+    }
+}
