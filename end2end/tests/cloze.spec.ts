@@ -27,11 +27,43 @@ test('one cloze round: the blanked word typed, told right, then the next sentenc
   await expect(page).toHaveURL(new RegExp(`/cloze\\?lang=en&answered=${serving}$`));
   await expect(page.locator('#cloze-verdict')).toHaveAttribute('data-right', 'true');
   await expect(page.locator('#cloze-verdict')).toContainText(`Right: “${word}”`);
+  await expect(page.locator('#cloze-whole')).toHaveText(text);
+  await expect(page.locator('#cloze-whole mark')).toHaveText(word);
   await expect(page.locator('#cloze-model-words')).toBeVisible();
+  if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/cloze-told.png`, fullPage: true });
   const rows = query<{ typed: string; correct: number }>(`SELECT typed, correct FROM cloze_answers WHERE serving_id = '${serving}'`);
   expect(rows).toEqual([{ typed: word, correct: 1 }]);
 
   await page.locator('#next').click();
   await expect(page.locator('form.cloze #typed')).toBeVisible();
   expect(await page.locator('form.cloze input[name="serving_id"]').inputValue()).not.toBe(serving);
+});
+
+// On a 412 px touch phone without JavaScript: the sentence, the box and its button
+// on the first screen, 44 px tall, nothing scrolling sideways; a wrong word told
+// wrong with the word that was there. With GAPWISE_SCREENSHOTS set to a folder, the
+// test leaves its screenshots there.
+test('a cloze round on a phone without JavaScript', async ({ browser }) => {
+  const width = 412;
+  const context = await browser.newContext({ viewport: { width, height: 915 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await page.goto('/cloze?lang=fr');
+  for (const selector of ['#cloze-sentence', '#typed', '#cloze-submit']) {
+    const box = (await page.locator(selector).boundingBox())!;
+    expect(box.y + box.height, selector).toBeLessThanOrEqual(915);
+    if (selector !== '#cloze-sentence') expect(box.height, selector).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/phone-cloze.png` });
+  await page.locator('#typed').fill('zzzz');
+  await page.locator('#cloze-submit').tap();
+  await expect(page.locator('#cloze-verdict')).toHaveAttribute('data-right', 'false');
+  await expect(page.locator('#cloze-verdict')).toContainText('(you wrote “zzzz”)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/phone-cloze-told.png` });
+  // axe runs in the page, so not where script is off (the guard would wait for it)
+  await context.close();
 });

@@ -45,7 +45,8 @@ for (const width of [360, 412]) {
       const page = await context.newPage();
       await startPlayingPlain(page);
       const menu = page.locator('.site-header nav.main-menu a');
-      await expect(menu).toHaveCount(10);
+      // the six modes (Mode::ALL), propose, friends, the leaderboard, account, my data
+      await expect(menu).toHaveCount(11);
       await expect(menu.first()).toBeHidden();
       const button = page.locator('.site-header .menu-button');
       expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);

@@ -26,8 +26,12 @@ pub struct ClozeResult {
     pub typed: String,
     /// Whether it is the word, whatever the case.
     pub right: bool,
+    /// The sentence's text before the word, as on the card.
+    pub before: String,
     /// The word that was there.
     pub word: String,
+    /// The sentence's text after the word, as on the card.
+    pub after: String,
     /// A model's top words at the blank, best first (the next-word game's
     /// predictions of this position); empty when no model predicted the sentence.
     pub model_words: Vec<String>,

@@ -87,6 +87,7 @@ fn Outcome(result: ClozeResult, next: String) -> impl IntoView {
             <p class="verdict" class:right=right class:wrong={!right} id="cloze-verdict" data-right=right.to_string() role="status">
                 {verdict}
             </p>
+            <p class="contexts cloze-sentence" id="cloze-whole">{result.before}<mark class="filled">{result.word}</mark>{result.after}</p>
             <p id="cloze-model-words">{model}</p>
             <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p>
         </section>

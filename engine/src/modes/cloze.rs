@@ -14,7 +14,7 @@ use gapwise_model::{
 };
 use gapwise_store::{ClozeAnswer, ClozeServing, Refusal, Store, StoreError};
 
-use super::{answer, open_or_serve, Answers, Judged};
+use super::{answer, not_served, open_or_serve, Answers, Judged};
 use crate::EngineError;
 
 /// Sentences looked at per draw when serving a new one.
@@ -40,17 +40,16 @@ impl Cloze<'_> {
     /// `player` answers serving `serving` with the word `typed`. A serving takes one
     /// answer: a second is told as the first, whatever it says.
     pub async fn answer(self, player: &PlayerId, serving: &ServingId, typed: &str, reported: Reported) -> Result<ClozeResult, EngineError> {
-        answer::<Answering>(&self.store, player, serving.as_str(), typed.to_owned(), reported).await
+        answer::<Answering>(&self.store, player, serving, typed.to_owned(), reported).await
     }
 
     /// What `player` was told of their answer to serving `serving` (the page a plain
     /// form post comes back to shows it); `None` while it has no answer.
     pub async fn told(self, player: &PlayerId, serving: &ServingId) -> Result<Option<ClozeResult>, EngineError> {
-        let read = Answering::read(&self.store, player, serving.as_str(), &String::new()).await?;
-        let (round, model_words) =
-            read.ok_or_else(|| EngineError::NotServed(format!("{:?} is not {} served to you", serving.as_str(), Answering::SERVED)))?;
+        let read = Answering::read(&self.store, player, serving, &String::new()).await?;
+        let (round, model_words) = read.ok_or_else(|| not_served::<Answering>(serving))?;
         let Some(given) = &round.answer else { return Ok(None) };
-        Ok(Some(told(given, &word_of(&round)?, &model_words)))
+        Ok(Some(told(given, &round, &model_words)?))
     }
 }
 
@@ -70,17 +69,18 @@ async fn serve_sentence(store: &Store, player: &PlayerId, language: Language) ->
     Ok(false)
 }
 
-/// The word blanked in `round`.
-fn word_of(round: &ClozeServing) -> Result<String, EngineError> {
-    let (_, word, _) = cloze_parts(&round.text, round.position)
+/// The sentence of `round` around its blanked word: (before, word, after).
+fn parts_of(round: &ClozeServing) -> Result<(String, String, String), EngineError> {
+    let parts = cloze_parts(&round.text, round.position)
         .ok_or_else(|| StoreError::Corrupt(format!("a cloze serving blanks word {} of a sentence without it", round.position)))?;
-    Ok(word)
+    Ok(parts)
 }
 
-/// What a player is told of `answer`, where the word was `word` and a model's top
-/// words were `model_words`.
-fn told(answer: &ClozeAnswer, word: &str, model_words: &[String]) -> ClozeResult {
-    ClozeResult { typed: answer.typed.clone(), right: answer.correct, word: word.to_owned(), model_words: model_words.to_vec() }
+/// What a player is told of `answer` to `round`, where a model's top words were
+/// `model_words`: the sentence with its word, and those words.
+fn told(answer: &ClozeAnswer, round: &ClozeServing, model_words: &[String]) -> Result<ClozeResult, EngineError> {
+    let (before, word, after) = parts_of(round)?;
+    Ok(ClozeResult { typed: answer.typed.clone(), right: answer.correct, before, word, after, model_words: model_words.to_vec() })
 }
 
 struct Answering;
@@ -98,18 +98,17 @@ impl Answers for Answering {
         round.served_at
     }
 
-    async fn read(store: &Store, player: &PlayerId, serving: &str, _: &Self::Given) -> Result<Option<Self::Serving>, StoreError> {
-        // the modes' shared answer passes the serving as the text the request gave
-        let Some(round) = store.cloze().serving(player, &ServingId::new(serving)).await? else { return Ok(None) };
+    async fn read(store: &Store, player: &PlayerId, serving: &ServingId, _: &Self::Given) -> Result<Option<Self::Serving>, StoreError> {
+        let Some(round) = store.cloze().serving(player, serving).await? else { return Ok(None) };
         let model_words = store.cloze().model_words(round.sentence_id, round.position).await?;
         Ok(Some((round, model_words)))
     }
 
     fn judge((round, model_words): &Self::Serving, typed: &Self::Given) -> Result<Judged<ClozeAnswer, ClozeResult>, EngineError> {
-        let word = word_of(round)?;
         if let Some(given) = &round.answer {
-            return Ok(Judged::Repeated(told(given, &word, model_words)));
+            return Ok(Judged::Repeated(told(given, round, model_words)?));
         }
+        let (_, word, _) = parts_of(round)?;
         let typed = normalize(typed);
         if typed.is_empty() || typed.chars().count() > MAX_GUESS_CHARS {
             return Err(EngineError::Refused(
@@ -119,19 +118,19 @@ impl Answers for Answering {
         }
         let correct = typed.to_lowercase() == normalize(&word).to_lowercase();
         let row = ClozeAnswer { typed, correct };
-        let outcome = told(&row, &word, model_words);
+        let outcome = told(&row, round, model_words)?;
         Ok(Judged::New(row, outcome))
     }
 
     async fn write(
         store: &Store,
         _: &PlayerId,
-        serving: &str,
+        serving: &ServingId,
         row: &ClozeAnswer,
         timing: Timing,
         trial: Trial,
     ) -> Result<bool, StoreError> {
-        store.cloze().insert_answer(&ServingId::new(serving), row, timing, trial).await
+        store.cloze().insert_answer(serving, row, timing, trial).await
     }
 }
 
@@ -151,7 +150,14 @@ mod tests {
         assert_eq!(row, ClozeAnswer { typed: "DOG".into(), correct: true });
         assert_eq!(
             told,
-            ClozeResult { typed: "DOG".into(), right: true, word: "dog".into(), model_words: vec!["cat".into(), "dog".into()] }
+            ClozeResult {
+                typed: "DOG".into(),
+                right: true,
+                before: "The ".into(),
+                word: "dog".into(),
+                after: " barked twice.".into(),
+                model_words: vec!["cat".into(), "dog".into()]
+            }
         );
         let Judged::New(row, told) = Answering::judge(&round(2, None), &"meowed".to_owned()).expect("judged") else { panic!("new") };
         assert_eq!((row.correct, told.right, told.word.as_str()), (false, false, "barked"));
@@ -161,8 +167,14 @@ mod tests {
     fn a_second_answer_is_told_as_the_first_and_an_empty_or_long_one_is_refused() {
         let answered = round(3, Some(("often", false)));
         let again = Answering::judge(&answered, &"twice".to_owned()).expect("judged");
-        let first =
-            ClozeResult { typed: "often".into(), right: false, word: "twice".into(), model_words: vec!["cat".into(), "dog".into()] };
+        let first = ClozeResult {
+            typed: "often".into(),
+            right: false,
+            before: "The dog barked ".into(),
+            word: "twice".into(),
+            after: ".".into(),
+            model_words: vec!["cat".into(), "dog".into()],
+        };
         assert_eq!(again, Judged::Repeated(first));
         assert!(matches!(Answering::judge(&round(1, None), &"  ".to_owned()), Err(EngineError::Refused(_))));
         assert!(matches!(Answering::judge(&round(1, None), &"x".repeat(MAX_GUESS_CHARS + 1)), Err(EngineError::Refused(_))));

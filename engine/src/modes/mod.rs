@@ -95,6 +95,11 @@ trait Answers {
     ) -> Result<bool, StoreError>;
 }
 
+/// The refusal of `serving` where it is not one of mode `M`'s servings of the player.
+fn not_served<M: Answers>(serving: &ServingId) -> EngineError {
+    EngineError::NotServed(format!("{:?} is not {} served to you", serving.as_str(), M::SERVED))
+}
+
 /// Every mode's answer to one of its servings: a value no serving takes refused
 /// (422), the player's serving or a refusal (404), then the rules' judgement. A repeated answer is told as the first time,
 /// and so is one that lost the race to store against a second tab's (the serving
@@ -109,7 +114,7 @@ async fn answer<M: Answers>(
     M::check(&given)?;
     for _ in 0..2 {
         let read = M::read(store, player, serving, &given).await?;
-        let read = read.ok_or_else(|| EngineError::NotServed(format!("{:?} is not {} served to you", serving.as_str(), M::SERVED)))?;
+        let read = read.ok_or_else(|| not_served::<M>(serving))?;
         match M::judge(&read, &given)? {
             Judged::Repeated(outcome) => return Ok(outcome),
             Judged::New(row, outcome) => {

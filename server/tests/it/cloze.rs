@@ -92,7 +92,9 @@ async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
         let form = [("serving_id", serving.as_str()), ("typed", upper.as_str()), ("client_ms", "1500")];
         let (status, told) = call(&me, &app, "cloze-answer", &form).await;
         assert_eq!(status, StatusCode::OK, "{told}");
-        assert_eq!(told, json!({ "typed": upper, "right": true, "word": word, "model_words": ["cats", "dogs"] }), "{told}");
+        let expected =
+            json!({ "typed": upper, "right": true, "before": before, "word": word, "after": after, "model_words": ["cats", "dogs"] });
+        assert_eq!(told, expected, "{told}");
         // a second answer is told as the first, and stores nothing
         assert_eq!(answer(&me, &app, &serving, "zebra").await.1, told, "told as the first");
         assert_eq!(call(&me, &app, "cloze-told", &[("serving_id", serving.as_str())]).await.1, told);
@@ -126,7 +128,7 @@ async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
         assert!(shown.contains(&format!("It was “{next_word}” (you wrote “zebra”)")), "{shown}");
         assert!(shown.contains("No language model has read this sentence yet."), "{shown}");
         assert!(shown.contains("href=\"/cloze?lang=en\" id=\"next\""), "a link to the next sentence: {shown}");
-        // and the page without `answered` shows the next sentence's form
+        // and the page without `answered` serves the next sentence's form (a third)
         let form = me.get(&page).send().await.expect("page").text().await.expect("html");
         assert!(form.contains("name=\"typed\"") && form.contains("/api/cloze-answer"), "{form}");
 
@@ -141,10 +143,51 @@ async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
         // the answers are the player's data, and go with them
         let data = common::my_data(&me, &app).await;
         let rows = |table: &str| data["rows"].as_array().expect("rows").iter().find(|r| r[0] == table).map(|r| r[1].clone());
-        assert_eq!((rows("cloze_servings"), rows("cloze_answers")), (Some(json!(2)), Some(json!(2))), "{data}");
+        assert_eq!((rows("cloze_servings"), rows("cloze_answers")), (Some(json!(3)), Some(json!(2))), "{data}");
         let res = me.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
         assert!(res.status().is_success() || res.status().is_redirection());
         assert_eq!(store.count_rows("cloze_answers").await.expect("answers"), 0);
         assert_eq!(store.count_rows("cloze_servings").await.expect("servings"), 1, "the other player's sentence stays");
+    }
+}
+
+/// Every language of the game serves its own sentences, whatever their script: the
+/// first sentences of each demo corpus, a round in each language, the word read from
+/// the database typed in capitals and told right.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_case() {
+    use gapwise_prepare::import::{ImportFormat, ImportKind};
+    let corpora = [
+        include_str!("../../../data/demo/en_sentences.tsv"),
+        include_str!("../../../data/demo/es_sentences.tsv"),
+        include_str!("../../../data/demo/fr_sentences.tsv"),
+        include_str!("../../../data/demo/it_sentences.tsv"),
+        include_str!("../../../data/demo/ru_sentences.tsv"),
+    ];
+    for db in each_backend().await {
+        let store = &db.store;
+        for corpus in corpora {
+            let first: Vec<&str> = corpus.lines().take(41).collect();
+            store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &first.join("\n")).await.expect("import");
+        }
+        let app = common::serve(store).await;
+        let me = started(&app).await;
+        for language in gapwise_model::Language::ALL {
+            let code = language.code();
+            let (status, card) = call(&me, &app, "cloze-round", &[("language", code)]).await;
+            assert_eq!(status, StatusCode::OK, "{code}: {card}");
+            let serving = card["serving_id"].as_str().unwrap_or_else(|| panic!("{code}: a sentence, not {card}")).to_owned();
+            let lang: String =
+                sqlx::query_scalar("SELECT s.lang FROM cloze_servings v JOIN sentences s ON s.id = v.sentence_id WHERE v.id = $1")
+                    .bind(&serving)
+                    .fetch_one(store.pool())
+                    .await
+                    .expect("the sentence");
+            assert_eq!(lang, code);
+            let (_, text, _, word) = served(store, &serving).await;
+            assert_eq!(format!("{}{word}{}", card["before"].as_str().expect("before"), card["after"].as_str().expect("after")), text);
+            let (status, told) = answer(&me, &app, &serving, &word.to_uppercase()).await;
+            assert_eq!((status, &told["right"], &told["word"]), (StatusCode::OK, &json!(true), &json!(word)), "{code}: {told}");
+        }
     }
 }

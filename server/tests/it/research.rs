@@ -269,8 +269,8 @@ async fn only_staff_may_export_or_see_the_research_page() {
         // the models and their conventions, the substitution game's six tables and its
         // agreement, response times and IRT (items, abilities), the Likert agreement, the
         // word-definition game's three, the next-word game's two, the invented-word game's two,
-        // and the IRT of those three modes (items, abilities)
-        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 21), "{report}");
+        // the cloze game's one, and the IRT of those four modes (items, abilities)
+        assert!(report["tables"].as_array().is_some_and(|t| t.len() == 22), "{report}");
         assert_eq!(report["tables"][0]["header"], serde_json::json!(["model", "kind", "convention"]), "{report}");
         assert!(report["summary"].as_str().is_some_and(|s| s.starts_with("2 answers")), "{report}");
         let out = c.post(format!("{base}/api/staff-logout")).header("Accept", "text/html");
