@@ -64,9 +64,9 @@ text_id!(
     PlayerId
 );
 text_id!(
-    /// A main-game serving's id (`servings.id`), which its answer keeps
-    /// (`answers.id`), and a cloze serving's (`cloze_servings.id`). The other
-    /// modes' servings are still passed as text.
+    /// A serving's id in any mode: the main game's (`servings.id`, which its answer
+    /// keeps as `answers.id`) and each side mode's (`define_servings.id`,
+    /// `cloze_servings.id`, ...; rate rounds are main-game servings).
     ServingId
 );
 text_id!(
