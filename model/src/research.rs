@@ -41,7 +41,7 @@ pub struct ReportOptions {
     pub drop_sources: Vec<String>,
     /// The item whose characteristic curves the IRT figures draw (its language's
     /// figure); the most answered item of each language when unset or not there.
-    pub curve_item: Option<i64>,
+    pub curve_item: Option<crate::ItemId>,
 }
 
 /// The paper's analyses on the answers a filter selects.

@@ -7,7 +7,7 @@ use crate::{Suggestion, K};
 /// One answer of a player, as their "my data" page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MyAnswer {
-    pub item_id: i64,
+    pub item_id: crate::ItemId,
     pub k: K,
     pub chosen: String,
     pub correct: bool,
@@ -23,7 +23,7 @@ pub struct MyAnswer {
 /// One Likert rating of a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MyRating {
-    pub item_id: i64,
+    pub item_id: crate::ItemId,
     pub rating: u8,
     pub at: String,
 }

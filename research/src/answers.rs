@@ -3,12 +3,12 @@
 
 use std::collections::BTreeSet;
 
-use gapwise_model::Trial;
+use gapwise_model::{ItemId, Trial};
 use gapwise_store::ExportRow;
 
 /// One answer, as the analyses need it.
 pub(crate) struct Answer {
-    pub item: i64,
+    pub item: ItemId,
     pub language: String,
     pub k: i64,
     pub strategy: String,

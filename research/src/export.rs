@@ -148,7 +148,7 @@ enum Value {
 fn values(row: ExportRow) -> Vec<Value> {
     let text = |s: String| Value::Text(Some(s));
     let mut v = vec![
-        Value::Int(Some(row.item_id)),
+        Value::Int(Some(row.item_id.get())),
         text(row.language),
         Value::Int(Some(row.k)),
         text(row.target),

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::ResearchError;
-use gapwise_model::{Mode, ReportFigure, ReportTable};
+use gapwise_model::{ItemId, Mode, ReportFigure, ReportTable};
 use gapwise_store::ModeResponse;
 
 use crate::answers::{languages, Answer};
@@ -72,7 +72,7 @@ fn item_cells(i: usize, answered: &[usize], one: &Fit, two: &Fit) -> Vec<String>
 pub(crate) fn analyses(
     answers: &[Answer],
     models: &[String],
-    curve_item: Option<i64>,
+    curve_item: Option<ItemId>,
     empty: &str,
 ) -> Result<([ReportTable; 2], Vec<ReportFigure>), ResearchError> {
     let (mut item_rows, mut ability_rows, mut figures) = (Vec::new(), Vec::new(), Vec::new());
@@ -80,7 +80,8 @@ pub(crate) fn analyses(
         let mine: Vec<&Answer> = answers.iter().filter(|a| &a.language == language).collect();
         let r = numbered(mine.iter().map(|a| (a.annotator.as_str(), a.item, a.correct)));
         let (one, two) = fits(&r);
-        let labels: BTreeMap<i64, (&str, &str, i64)> = mine.iter().map(|a| (a.item, (a.pair.0.as_str(), a.pair.1.as_str(), a.k))).collect();
+        let labels: BTreeMap<ItemId, (&str, &str, i64)> =
+            mine.iter().map(|a| (a.item, (a.pair.0.as_str(), a.pair.1.as_str(), a.k))).collect();
         let label = |i: usize| r.items.get(i).and_then(|id| labels.get(id)).copied().unwrap_or(("", "", 0));
         for i in 0..r.items.len() {
             let (target, distractor, k) = label(i);
@@ -91,7 +92,7 @@ pub(crate) fn analyses(
         let estimated = estimated_abilities(&one);
         ability_rows.push(players_row(&[language], &estimated));
         let players: Vec<f64> = estimated.iter().map(|a| a.eap).collect();
-        let item_of: BTreeMap<i64, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        let item_of: BTreeMap<ItemId, usize> = r.items.iter().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut panel = AbilityPanel { language: language.clone(), players, models: Vec::new(), item: None };
         let chosen = curve_item.and_then(|id| r.items.iter().position(|&item| item == id));
         if let Some(i) = chosen.or_else(|| most_informative(&one, &two, &panel.players)) {
@@ -99,7 +100,7 @@ pub(crate) fn analyses(
                 fit.items.get(i).and_then(|x| x.as_ref().ok()).map_or((f64::NAN, f64::NAN), |x| (x.discrimination, x.difficulty))
             };
             let (target, distractor, k) = label(i);
-            let id = r.items.get(i).copied().unwrap_or_default();
+            let id = r.items.get(i).map_or_else(String::new, ItemId::to_string);
             let label = format!("item {id}: {target} / {distractor}, k = {k}");
             panel.item = Some((label, at(&one), at(&two)));
         }

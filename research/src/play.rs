@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use gapwise_model::ReportTable;
+use gapwise_model::{ItemId, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, split_half, Level};
 use gapwise_stats::binomial::{binomial_test, Alternative};
 use gapwise_stats::bootstrap::estimate_with_ci;
@@ -36,7 +36,7 @@ pub(crate) fn filtered(answers: &[Answer], drop_sources: &[String]) -> Vec<bool>
 /// of the items' success rates (Spearman-Brown), each with a bootstrap interval
 /// over items.
 pub(crate) fn agreement(answers: &[Answer]) -> ReportTable {
-    let mut groups: BTreeMap<(String, String), BTreeMap<i64, Vec<bool>>> = BTreeMap::new();
+    let mut groups: BTreeMap<(String, String), BTreeMap<ItemId, Vec<bool>>> = BTreeMap::new();
     for a in answers {
         for k in [a.k.to_string(), "all".into()] {
             groups.entry((a.language.clone(), k)).or_default().entry(a.item).or_default().push(a.correct);

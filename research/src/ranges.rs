@@ -93,7 +93,7 @@ fn answers(shape: &Shape) -> Vec<Answer> {
             let correct = shape.all.unwrap_or_else(|| draw.unit() < chance[item]);
             let k = [1, 3, 5][item % 3];
             out.push(Answer {
-                item: item as i64,
+                item: gapwise_model::ItemId(item as i64),
                 language: ["en", "fr"][item % shape.languages].into(),
                 k,
                 strategy: ["a_priori", "distributional", "suggested"][item % 3].into(),

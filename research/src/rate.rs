@@ -11,11 +11,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::ResearchError;
-use gapwise_model::{AnswerFilter, ReportFigure, ReportTable};
+use gapwise_model::{AnswerFilter, ItemId, Language, ReportFigure, ReportTable};
 use gapwise_stats::agreement::{krippendorff_alpha, Level};
 use gapwise_stats::bootstrap::estimate_with_ci;
 use gapwise_stats::dominance::{dominance, Predictor};
-use gapwise_store::{day_range, RateRow, Store};
+use gapwise_store::{day_range, filter_language, RateRow, Store};
 
 use crate::answers::Answer;
 use crate::figures::{likert_heatmap, nothing, RatePanel};
@@ -44,8 +44,7 @@ pub(crate) async fn analyses(
     models: &[String],
     filter: &AnswerFilter,
 ) -> Result<(ReportTable, Vec<ReportFigure>), ResearchError> {
-    let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
-    let rows = store.rate().rated_items(models, language, day_range(filter)?).await?;
+    let rows = store.rate().rated_items(models, filter_language(filter)?, day_range(filter)?).await?;
     let mut by_language: BTreeMap<gapwise_model::Language, Vec<&RateRow>> = BTreeMap::new();
     for r in &rows {
         by_language.entry(r.language).or_default().push(r);
@@ -107,9 +106,8 @@ pub(crate) async fn analyses(
 /// Krippendorff's alpha, ordinal (the five points are ranks), with a bootstrap
 /// interval over items.
 pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<ReportTable, ResearchError> {
-    let language = filter.language.as_deref().map(str::trim).filter(|l| !l.is_empty());
-    let mut units: BTreeMap<String, BTreeMap<i64, Vec<f64>>> = BTreeMap::new();
-    for (language, item, rating) in store.rate().item_ratings(language, day_range(filter)?).await? {
+    let mut units: BTreeMap<Language, BTreeMap<ItemId, Vec<f64>>> = BTreeMap::new();
+    for (language, item, rating) in store.rate().item_ratings(filter_language(filter)?, day_range(filter)?).await? {
         units.entry(language).or_default().entry(item).or_default().push(rating as f64);
     }
     let rows = units
@@ -117,7 +115,7 @@ pub(crate) async fn agreement(store: &Store, filter: &AnswerFilter) -> Result<Re
         .map(|(language, by_item)| {
             let items: Vec<Vec<f64>> = by_item.into_values().collect();
             let alpha = |idx: &[usize]| krippendorff_alpha(&idx.iter().map(|&i| items[i].clone()).collect::<Vec<_>>(), Level::Ordinal);
-            let mut row = vec![language, items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string()];
+            let mut row = vec![language.code().to_owned(), items.len().to_string(), items.iter().map(Vec::len).sum::<usize>().to_string()];
             row.extend(with_ci(estimate_with_ci(items.len(), alpha, RESAMPLES, 0.95, SEED)));
             row
         })

@@ -166,13 +166,9 @@ impl Admin<'_> {
 
     /// Every pair of a language (all languages when `None`) as an import file: TSV
     /// with the columns `import pairs` reads, so pairs move between databases.
-    pub async fn export_pairs(self, language: Option<&str>) -> Result<String, StoreError> {
-        if let Some(language) = language.filter(|l| gapwise_model::parse_language(l).is_none()) {
-            let codes: Vec<&str> = gapwise_model::LANGUAGES.iter().map(|(code, _)| *code).collect();
-            return Err(StoreError::Invalid(format!("language must be one of {}, not {language:?}", codes.join(", "))));
-        }
+    pub async fn export_pairs(self, language: Option<Language>) -> Result<String, StoreError> {
         let rows = sqlx::query("SELECT lang, target, distractor, strategy FROM word_pairs WHERE ($1 = '' OR lang = $1) ORDER BY lang, id")
-            .bind(language.unwrap_or(""))
+            .bind(language.map_or("", Language::code))
             .fetch_all(self.pool())
             .await?;
         let mut tsv = String::from("lang\ttarget\tdistractor\tstrategy\n");

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use crate::error::StoreError;
-use gapwise_model::{parse_language, AnswerFilter, DAY_MS, LANGUAGES, STRATEGIES};
+use gapwise_model::{parse_language, AnswerFilter, Language, DAY_MS, LANGUAGES, STRATEGIES};
 
 /// A value bound to one placeholder of the clause.
 enum Bound {
@@ -50,6 +50,14 @@ pub fn day_range(filter: &AnswerFilter) -> Result<(i64, i64), StoreError> {
     let from = given(&filter.from).map(|day| day_start_ms(&day, "from")).transpose()?;
     let to = given(&filter.to).map(|day| day_start_ms(&day, "to")).transpose()?;
     Ok((from.unwrap_or(i64::MIN), to.map_or(i64::MAX, |to| to + DAY_MS)))
+}
+
+/// The language `filter` selects, `None` for every language; an unknown one is
+/// refused (see [`filter_sql`]). What Likert ratings are filtered by, beside
+/// [`day_range`].
+pub fn filter_language(filter: &AnswerFilter) -> Result<Option<Language>, StoreError> {
+    check_filter(filter)?;
+    Ok(filter.language.as_deref().map(str::trim).and_then(Language::parse))
 }
 
 /// Checks `filter` (see [`filter_sql`]) before any work is done with it.

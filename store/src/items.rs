@@ -14,7 +14,7 @@ use crate::error::StoreError;
 use crate::material::Material;
 use crate::search::Found;
 use crate::sql::now_ms;
-use gapwise_model::{Language, K};
+use gapwise_model::{ItemId, Language, PairId, K};
 
 /// Items built per pair and k unless asked otherwise.
 pub const ITEMS_PER_K: usize = 4;
@@ -59,17 +59,17 @@ pub(crate) enum ItemKind {
 /// order; returns its id.
 pub(crate) async fn insert_item(
     tx: &mut Transaction<'_, Any>,
-    pair_id: i64,
+    pair: PairId,
     k: K,
     kind: ItemKind,
     contexts: &[(i64, (usize, usize))],
-) -> Result<i64, StoreError> {
+) -> Result<ItemId, StoreError> {
     let kind = match kind {
         ItemKind::Choice => "choice",
         ItemKind::Likert => "likert",
     };
-    let item_id: i64 = sqlx::query_scalar("INSERT INTO items (pair_id, k, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-        .bind(pair_id)
+    let item_id: ItemId = sqlx::query_scalar("INSERT INTO items (pair_id, k, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
+        .bind(pair)
         .bind(i64::from(k))
         .bind(kind)
         .bind(now_ms())
@@ -91,7 +91,7 @@ pub(crate) async fn insert_item(
 
 impl Material<'_> {
     /// How many answers item `id` has (0 for an item that does not exist).
-    pub async fn answers_to_item(self, id: i64) -> Result<i64, StoreError> {
+    pub async fn answers_to_item(self, id: ItemId) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM answers WHERE item_id = $1").bind(id).fetch_one(self.pool()).await?)
     }
 
@@ -116,9 +116,9 @@ impl Material<'_> {
         let needed: usize = K::ALL.iter().map(|&k| usize::from(k)).sum::<usize>() * per_k;
         let mut tx = self.pool().begin().await?;
         for pair in pairs {
-            let (pair_id, language): (i64, Language) = (pair.try_get(0)?, pair.try_get(1)?);
+            let (pair_id, language): (PairId, Language) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
-            let seed = pair_id.unsigned_abs();
+            let seed = pair_id.get().unsigned_abs();
             let mut candidates = self.sample_contexts(language, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used).await?;
             report.pairs += 1;
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));

@@ -57,7 +57,7 @@ pub use crowd::Crowd;
 pub use define::Define;
 pub use define::{DefineServing, DefinitionRound, GroupFacts, GroupToScore, NewSynset, WordNetReport};
 pub use error::StoreError;
-pub use filter::{check_filter, day_range};
+pub use filter::{check_filter, day_range, filter_language};
 pub use first_start::FirstStart;
 pub use game::Game;
 pub use game::{HoldCount, ItemFacts, PairPlays, PastAnswer, ServedAndFriends};

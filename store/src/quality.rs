@@ -9,7 +9,7 @@ use super::audit::record;
 use super::settings::put_setting;
 use crate::admin::Admin;
 use crate::error::StoreError;
-use gapwise_model::{gold_flag, FlaggedPlayer, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
+use gapwise_model::{gold_flag, FlaggedPlayer, ItemId, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
 
 /// The settings row that holds the per-item redundancy.
 const ANSWERS_PER_ITEM: &str = "answers_per_item";
@@ -37,7 +37,7 @@ impl Admin<'_> {
     }
 
     /// Marks a choice item as gold (its answer verified) or takes the mark off.
-    pub async fn set_item_gold(self, staff: &str, item_id: i64, gold: bool) -> Result<(), StoreError> {
+    pub async fn set_item_gold(self, staff: &str, item_id: ItemId, gold: bool) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         let changed = sqlx::query("UPDATE items SET gold = $1 WHERE id = $2 AND kind = 'choice'")
             .bind(i64::from(gold))

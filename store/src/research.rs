@@ -15,7 +15,7 @@ use sqlx::Row;
 use super::filter::filter_sql;
 use super::secrets::keyed_code;
 use crate::error::StoreError;
-use gapwise_model::{AnswerFilter, Input, Trial};
+use gapwise_model::{AnswerFilter, Input, ItemId, Trial};
 
 crate::store::area!(
     /// What researchers take away: the export and every mode's responses.
@@ -41,7 +41,7 @@ pub const BLANK: &str = "___";
 /// One answer, as exported.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportRow {
-    pub item_id: i64,
+    pub item_id: ItemId,
     pub language: String,
     pub k: i64,
     pub target: String,
@@ -73,13 +73,13 @@ pub struct ExportRow {
 
 /// The Eq. 2 scores of some models, by item.
 pub(super) struct ModelScores {
-    by_item: HashMap<i64, Vec<Option<f64>>>,
+    by_item: HashMap<ItemId, Vec<Option<f64>>>,
     models: usize,
 }
 
 impl ModelScores {
     /// The item's score for each model, in the order the models were asked for.
-    pub(super) fn of(&self, item_id: i64) -> Vec<Option<f64>> {
+    pub(super) fn of(&self, item_id: ItemId) -> Vec<Option<f64>> {
         self.by_item.get(&item_id).cloned().unwrap_or_else(|| vec![None; self.models])
     }
 }
@@ -155,7 +155,7 @@ impl Research<'_> {
         );
         let mut rows = filter.bind(sqlx::query(&sql)).fetch(self.pool());
         let row_of = |r: &sqlx::any::AnyRow| -> Result<ExportRow, StoreError> {
-            let item_id: i64 = r.try_get(0)?;
+            let item_id: ItemId = r.try_get(0)?;
             let annotator: String = r.try_get(7)?;
             Ok(ExportRow {
                 item_id,
@@ -188,15 +188,15 @@ impl Research<'_> {
     }
 
     /// Every item's contexts in order, blank marked.
-    async fn item_contexts(self) -> Result<HashMap<i64, Vec<ExportContext>>, StoreError> {
-        let mut map: HashMap<i64, Vec<ExportContext>> = HashMap::new();
+    async fn item_contexts(self) -> Result<HashMap<ItemId, Vec<ExportContext>>, StoreError> {
+        let mut map: HashMap<ItemId, Vec<ExportContext>> = HashMap::new();
         let mut rows = sqlx::query(
             "SELECT c.item_id, s.text, c.blank_start, c.blank_end, s.source, s.genre \
              FROM item_contexts c JOIN sentences s ON s.id = c.sentence_id ORDER BY c.item_id, c.position",
         )
         .fetch(self.pool());
         while let Some(r) = rows.try_next().await? {
-            let item_id: i64 = r.try_get(0)?;
+            let item_id: ItemId = r.try_get(0)?;
             let text: String = r.try_get(1)?;
             let (start, end): (i64, i64) = (r.try_get(2)?, r.try_get(3)?);
             let blanked = usize::try_from(start)
@@ -211,7 +211,7 @@ impl Research<'_> {
 
     /// The Eq. 2 scores of `models` for every item, one query per model.
     pub(crate) async fn model_scores(self, models: &[String]) -> Result<ModelScores, StoreError> {
-        let mut by_item: HashMap<i64, Vec<Option<f64>>> = HashMap::new();
+        let mut by_item: HashMap<ItemId, Vec<Option<f64>>> = HashMap::new();
         for (m, model) in models.iter().enumerate() {
             let mut rows = sqlx::query("SELECT item_id, score FROM item_scores WHERE model_id = $1").bind(model).fetch(self.pool());
             while let Some(r) = rows.try_next().await? {

@@ -9,7 +9,7 @@ use sqlx::Row;
 use super::audit::record;
 use crate::error::StoreError;
 use crate::sql::now_ms;
-use gapwise_model::{Language, PlayerId, Suggestion, SuggestionStatus};
+use gapwise_model::{Language, PairId, PlayerId, Suggestion, SuggestionStatus};
 use gapwise_model::{Refusal, RefusalKey};
 use gapwise_prepare::import::checked_pair;
 
@@ -144,7 +144,7 @@ impl Suggestions<'_> {
 
     /// Accepts a proposal as a word pair (strategy `suggested`, the proposer as its
     /// creator), with the words as the admin edited them; returns the pair id.
-    pub async fn approve(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<i64, StoreError> {
+    pub async fn approve(self, staff: &str, id: i64, target: &str, distractor: &str) -> Result<PairId, StoreError> {
         let (proposal, proposer) = self.pending(id).await?;
         let language = Language::parse(&proposal.language)
             .ok_or_else(|| StoreError::Corrupt(format!("suggestion {id} is of an unknown language {:?}", proposal.language)))?;
@@ -152,7 +152,7 @@ impl Suggestions<'_> {
         let edited = (target != proposal.target || distractor != proposal.distractor)
             .then(|| format!("edited from {} / {}", proposal.target, proposal.distractor));
         let mut tx = self.pool().begin().await?;
-        let pair_id: i64 = sqlx::query_scalar(
+        let pair_id: PairId = sqlx::query_scalar(
             "INSERT INTO word_pairs (lang, target, distractor, pair_key, strategy, creator_id, created_at) \
              VALUES ($1, $2, $3, $4, 'suggested', $5, $6) RETURNING id",
         )

@@ -83,7 +83,7 @@ pub async fn seed_likert(store: &Store, raters: usize) -> usize {
         .expect("pairs");
     let mut items = Vec::new();
     for pair in pairs {
-        let (id, lang): (i64, String) = (pair.get(0), pair.get(1));
+        let (id, lang): (gapwise_model::PairId, String) = (pair.get(0), pair.get(1));
         let (target, distractor): (String, String) = (pair.get(2), pair.get(3));
         let sentences = sqlx::query("SELECT id, text FROM sentences WHERE lang = $1 ORDER BY id")
             .bind(&lang)

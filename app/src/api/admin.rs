@@ -89,7 +89,7 @@ pub async fn set_item_gold(id: i64, gold: bool) -> Result<(), AppError> {
 
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
-    Ok(ctx.store.admin().set_item_gold(&admin.name, id, gold).await?)
+    Ok(ctx.store.admin().set_item_gold(&admin.name, gapwise_model::ItemId(id), gold).await?)
 }
 
 /// Sets the per-item redundancy: answers an item collects before it retires.

@@ -44,6 +44,6 @@ pub async fn research_report(
     let ctx = context()?;
     require_staff(&ctx.store).await?;
     let models = ctx.store.research().scored_models().await?;
-    let options = gapwise_model::ReportOptions { drop_sources: Vec::new(), curve_item };
+    let options = gapwise_model::ReportOptions { drop_sources: Vec::new(), curve_item: curve_item.map(gapwise_model::ItemId) };
     Ok(gapwise_research::report::build_report(&ctx.store, &models, &filter, &options).await?)
 }

@@ -107,7 +107,7 @@ fn Stored(d: MyData) -> impl IntoView {
             <tbody>
                 {d.answers.into_iter().map(|a| view! {
                     <tr>
-                        <td>{a.at}</td><td class="num">{a.item_id}</td><td class="num">{a.k.get()}</td><td>{a.chosen}</td>
+                        <td>{a.at}</td><td class="num">{a.item_id.get()}</td><td class="num">{a.k.get()}</td><td>{a.chosen}</td>
                         <td>{yes_no(a.correct)}</td>
                         <td class="num">{a.client_ms.unwrap_or(a.server_ms)}</td>
                     </tr>
@@ -117,7 +117,7 @@ fn Stored(d: MyData) -> impl IntoView {
         <h2>{t(msg::MY_DATA_RATINGS)}</h2>
         <Listed empty=d.ratings.is_empty()>
             <ul>{d.ratings.into_iter().map(|r| {
-                let line = i18n.t_with(msg::MY_DATA_RATING_LINE, &[("at", r.at.into()), ("item", r.item_id.into()), ("rating", i64::from(r.rating).into())]);
+                let line = i18n.t_with(msg::MY_DATA_RATING_LINE, &[("at", r.at.into()), ("item", r.item_id.get().into()), ("rating", i64::from(r.rating).into())]);
                 view! { <li>{line}</li> }
             }).collect_view()}</ul>
         </Listed>

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use gapwise_model::{Language, PlayerId, RateCard, Reported, ServingId, Timing, Trial, LIKERT_RATERS};
+use gapwise_model::{ItemId, Language, PlayerId, RateCard, Reported, ServingId, Timing, Trial, LIKERT_RATERS};
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
@@ -52,7 +52,7 @@ impl Answers for Rating {
     /// The place on the scale shown, 1 (left) to 5 (right).
     type Given = u8;
     /// (item, rating on the paper's scale).
-    type Row = (i64, u8);
+    type Row = (ItemId, u8);
     type Outcome = ();
     const SERVED: &'static str = "a Likert item";
 
@@ -71,7 +71,7 @@ impl Answers for Rating {
         }
     }
 
-    fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(i64, u8), ()>, EngineError> {
+    fn judge(round: &RateServing, &position: &u8) -> Result<Judged<(ItemId, u8), ()>, EngineError> {
         let rating = if round.target_first { position } else { 6 - position };
         Ok(Judged::New((round.item_id, rating), ()))
     }
@@ -80,7 +80,7 @@ impl Answers for Rating {
         store: &Store,
         player: &PlayerId,
         _: &ServingId,
-        &row: &(i64, u8),
+        &row: &(ItemId, u8),
         timing: Timing,
         trial: Trial,
     ) -> Result<bool, StoreError> {
@@ -95,9 +95,9 @@ mod tests {
 
     #[test]
     fn a_rating_is_stored_on_the_papers_scale_whichever_word_is_left() {
-        let served = |target_first| RateServing { item_id: 7, target_first, served_at: 0 };
-        assert_eq!(Rating::judge(&served(true), &2).expect("judged"), Judged::New((7, 2), ()));
-        assert_eq!(Rating::judge(&served(false), &2).expect("judged"), Judged::New((7, 4), ()));
+        let served = |target_first| RateServing { item_id: ItemId(7), target_first, served_at: 0 };
+        assert_eq!(Rating::judge(&served(true), &2).expect("judged"), Judged::New((ItemId(7), 2), ()));
+        assert_eq!(Rating::judge(&served(false), &2).expect("judged"), Judged::New((ItemId(7), 4), ()));
         assert!(matches!(Rating::check(&0), Err(EngineError::Invalid(_))));
         assert!(matches!(Rating::check(&6), Err(EngineError::Invalid(_))));
         assert!(Rating::check(&5).is_ok());

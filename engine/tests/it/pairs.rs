@@ -128,7 +128,7 @@ async fn retired_pairs_are_not_served_and_pairs_export_round_trips() {
             engine.game().next_item(&session).await.expect("next");
         }
 
-        let tsv = store.admin().export_pairs(Some("en")).await.expect("export");
+        let tsv = store.admin().export_pairs(Some(gapwise_model::Language::En)).await.expect("export");
         assert_eq!(tsv.lines().count(), 3, "{tsv}");
         let fresh = gapwise_store::testing::sqlite().await;
         let report = fresh

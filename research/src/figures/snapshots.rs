@@ -37,7 +37,7 @@ fn spread(i: usize, prime: usize) -> f64 {
 
 fn answer(language: &str, k: i64, correct: bool) -> Answer {
     Answer {
-        item: k,
+        item: gapwise_model::ItemId(k),
         language: language.into(),
         k,
         strategy: String::new(),

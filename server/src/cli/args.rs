@@ -95,8 +95,8 @@ pub enum Command {
     /// Print the word pairs (of one language, or all) as a TSV file that `import
     /// pairs` reads back.
     ExportPairs {
-        #[arg(long)]
-        language: Option<String>,
+        #[arg(long, value_parser = language)]
+        language: Option<Language>,
     },
     /// Build items for every active pair that has none yet.
     BuildItems {

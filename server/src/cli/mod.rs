@@ -71,7 +71,7 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
             let report = crate::runs::distributional::distributional_pairs(&store, &vectors, &frequencies, language, &how).await?;
             println!("{language}: {} distributional pairs added, {} already present", report.inserted, report.duplicates);
         }
-        Command::ExportPairs { language } => print!("{}", store.admin().export_pairs(language.as_deref()).await?),
+        Command::ExportPairs { language } => print!("{}", store.admin().export_pairs(language).await?),
         Command::GeneratePairs { language } => {
             let report = store.material().add_a_priori_pairs(language).await?;
             println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
@@ -157,7 +157,7 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
         Command::Token { name, label } => println!("{}", store.staff().create_api_token(&name, &label).await?),
         Command::Report { out, models, drop_source, curve_item, filter } => {
             let models = store.research().models_or_all(models).await?;
-            let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item };
+            let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item: curve_item.map(gapwise_model::ItemId) };
             let files = gapwise_research::report::write_report(&store, &models, &filter.into(), &options, &out).await?;
             println!("{}: {} files ({})", out.display(), files.len(), files.join(", "));
         }

@@ -13,7 +13,7 @@ pub mod tasks;
 
 use std::fmt;
 
-use gapwise_model::{DefinitionTask, Mode, PlayedWord, Teaching};
+use gapwise_model::{DefinitionTask, Mode, PairId, PlayedWord, Teaching};
 
 /// A mode's requests, as tasks name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -70,7 +70,7 @@ impl fmt::Display for TaskMode {
 /// `new_words/ITEM/WORD/TEACHING` (a `/` or `%` inside a name written `%2F`, `%25`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Request {
-    Substitution { pair: i64, sentence: i64 },
+    Substitution { pair: PairId, sentence: i64 },
     Guess { sentence: i64, position: usize },
     Define { task: DefinitionTask, target: String, candidate: String },
     NewWords { item: String, word: PlayedWord, teaching: Teaching },
@@ -90,7 +90,9 @@ impl Request {
     pub fn parse(id: &str) -> Option<Request> {
         let parts: Vec<&str> = id.split('/').collect();
         match parts.as_slice() {
-            ["substitution", pair, sentence] => Some(Request::Substitution { pair: pair.parse().ok()?, sentence: sentence.parse().ok()? }),
+            ["substitution", pair, sentence] => {
+                Some(Request::Substitution { pair: PairId(pair.parse().ok()?), sentence: sentence.parse().ok()? })
+            }
             ["guess", sentence, position] => Some(Request::Guess { sentence: sentence.parse().ok()?, position: position.parse().ok()? }),
             ["define", task, target, candidate] => {
                 Some(Request::Define { task: DefinitionTask::parse(task)?, target: unescaped(target), candidate: unescaped(candidate) })
@@ -130,7 +132,7 @@ mod tests {
     #[test]
     fn ids_name_their_requests_both_ways() {
         for request in [
-            Request::Substitution { pair: 3, sentence: 41 },
+            Request::Substitution { pair: PairId(3), sentence: 41 },
             Request::Guess { sentence: 7, position: 2 },
             Request::Define { task: DefinitionTask::D2w, target: "dog.n.01".into(), candidate: "cat.n.01".into() },
             Request::Define { task: DefinitionTask::W2d, target: "and/or.n.01".into(), candidate: "100%2F.n.01".into() },

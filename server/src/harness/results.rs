@@ -18,7 +18,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use gapwise_model::{ModelId, PairId};
+use gapwise_model::ModelId;
 use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, Store};
 use serde_json::Value;
 
@@ -315,12 +315,9 @@ async fn store_scores(store: &Store, model: &ModelId, scores: &Scores) -> Result
     for (request, lp) in scores {
         // add() let in only as many values as each request has
         match (request, lp.as_slice()) {
-            (Request::Substitution { pair, sentence }, &[target, distractor]) => contexts.push(ContextScore {
-                pair: PairId(*pair),
-                sentence_id: *sentence,
-                target_logprob: target,
-                distractor_logprob: distractor,
-            }),
+            (Request::Substitution { pair, sentence }, &[target, distractor]) => {
+                contexts.push(ContextScore { pair: *pair, sentence_id: *sentence, target_logprob: target, distractor_logprob: distractor })
+            }
             (Request::NewWords { item, word, teaching }, &[a, b]) => judgements.push(NewWordsJudgement {
                 model: model.clone(),
                 item_id: item.clone(),

@@ -105,7 +105,7 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
                 let context = Context { text: &c.text, blank: c.blank, target: &c.target, distractor: &c.distractor };
                 let (with_distractor, _) = context.filled(&c.distractor)?;
                 docs.push(Doc {
-                    request: Request::Substitution { pair: c.pair.get(), sentence: c.sentence_id },
+                    request: Request::Substitution { pair: c.pair, sentence: c.sentence_id },
                     fields: json!({"choices": [c.text, with_distractor]}),
                 });
             }

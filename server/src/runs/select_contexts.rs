@@ -7,7 +7,7 @@
 //! The scores of the chosen sentences are stored like any other (`context_scores`,
 //! then `item_scores`), so the report's Table 8 and Fig. 2 find them.
 
-use gapwise_model::{Language, ModelId, PairId};
+use gapwise_model::{Language, ModelId};
 use std::sync::Arc;
 
 use gapwise_scorer::{Context, ContextScorer};
@@ -84,12 +84,7 @@ pub async fn select_contexts(
         let kept = extremes(scored.into_iter().map(|(c, (t, d))| ((c, t, d), gapwise_model::eq2([(t, d)]))).collect(), selection.per_end);
         let scores: Vec<ContextScore> = kept
             .iter()
-            .map(|((c, t, d), _)| ContextScore {
-                pair: PairId(pair.id),
-                sentence_id: c.sentence_id,
-                target_logprob: *t,
-                distractor_logprob: *d,
-            })
+            .map(|((c, t, d), _)| ContextScore { pair: pair.id, sentence_id: c.sentence_id, target_logprob: *t, distractor_logprob: *d })
             .collect();
         store.scores().save_context_scores(model_id, &scores).await?;
         let contexts: Vec<(i64, (usize, usize))> = kept.iter().map(|((c, _, _), _)| (c.sentence_id, c.blank)).collect();

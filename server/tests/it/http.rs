@@ -667,7 +667,8 @@ async fn a_player_sees_downloads_and_erases_everything_of_theirs() {
         let (status, body) = call(&other, &app, "challenge", &[("pseudonym", my_name), ("k", "3")]).await;
         assert!(status.is_success() || status.is_redirection(), "{status} {body}");
         let context = store.material().find_contexts(gapwise_model::Language::En, "two", "three", 1).await.expect("context");
-        let likert = store.rate().publish_items(1, &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
+        let likert =
+            store.rate().publish_items(gapwise_model::PairId(1), &[(context[0].sentence_id, context[0].blank)]).await.expect("likert item");
         store
             .rate()
             .record(
@@ -751,7 +752,7 @@ async fn likert_rounds_store_the_papers_scale_and_retire_items_after_two_raters(
         let store = &app.db.store;
         let contexts = store.material().find_contexts(gapwise_model::Language::En, "two", "three", 3).await.expect("contexts");
         let published: Vec<(i64, (usize, usize))> = contexts.iter().map(|f| (f.sentence_id, f.blank)).collect();
-        let items = store.rate().publish_items(1, &published).await.expect("likert items");
+        let items = store.rate().publish_items(gapwise_model::PairId(1), &published).await.expect("likert items");
         let (target, distractor) = ("two", "three");
 
         let players = [started(&app).await, started(&app).await, started(&app).await];

@@ -400,7 +400,7 @@ async fn the_report_folder_holds_every_table_and_figure() {
         .fetch_one(store.pool())
         .await
         .expect("item");
-    let options = gapwise_model::ReportOptions { curve_item: Some(other), ..Default::default() };
+    let options = gapwise_model::ReportOptions { curve_item: Some(gapwise_model::ItemId(other)), ..Default::default() };
     let chosen = gapwise_research::report::build_report(store, &[], &AnswerFilter::default(), &options).await.expect("report");
     let figure = chosen.figures.iter().find(|f| f.file == "fig_irt_en").expect("the IRT figure");
     assert_eq!(curved(&figure.svg), Some(other));
@@ -516,7 +516,7 @@ async fn section_6_keeps_the_extremes_and_never_shares_a_sentence() {
         .await
         .expect("select");
         assert_eq!((report.pairs, report.items), (3, 12));
-        let chosen = |pair: i64| {
+        let chosen = |pair: gapwise_model::PairId| {
             sqlx::query_scalar::<_, i64>(
                 "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id \
                  WHERE i.kind = 'likert' AND i.k = 1 AND i.pair_id = $1 ORDER BY c.sentence_id",

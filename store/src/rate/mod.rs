@@ -13,7 +13,7 @@ use sqlx::Row;
 use super::items::{insert_item, ItemKind};
 use super::{Found, StoreError};
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
-use gapwise_model::{Language, PlayerId, Timing, Trial, K};
+use gapwise_model::{ItemId, Language, PairId, PlayerId, Timing, Trial, K};
 
 crate::store::area!(
     /// The rate mode's rows: Likert items, servings and ratings.
@@ -24,7 +24,7 @@ crate::store::area!(
 /// A Likert item with its mean rating, as the analyses need it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RateRow {
-    pub item_id: i64,
+    pub item_id: ItemId,
     pub language: Language,
     pub target: String,
     pub distractor: String,
@@ -39,7 +39,7 @@ pub struct RateRow {
 /// A pair that Section 6 selects contexts for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatePair {
-    pub id: i64,
+    pub id: PairId,
     pub target: String,
     pub distractor: String,
 }
@@ -90,16 +90,16 @@ impl Rate<'_> {
                 .await?
                 .into_iter()
                 .collect();
-        self.material().sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.unsigned_abs(), &used).await
+        self.material().sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.get().unsigned_abs(), &used).await
     }
 
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.
     /// Returns the new items' ids.
-    pub async fn publish_items(self, pair_id: i64, contexts: &[(i64, (usize, usize))]) -> Result<Vec<i64>, StoreError> {
+    pub async fn publish_items(self, pair: PairId, contexts: &[(i64, (usize, usize))]) -> Result<Vec<ItemId>, StoreError> {
         let mut tx = self.pool().begin().await?;
         let mut ids = Vec::with_capacity(contexts.len());
         for context in contexts {
-            ids.push(insert_item(&mut tx, pair_id, K::ONE, ItemKind::Likert, std::slice::from_ref(context)).await?);
+            ids.push(insert_item(&mut tx, pair, K::ONE, ItemKind::Likert, std::slice::from_ref(context)).await?);
         }
         tx.commit().await?;
         Ok(ids)
@@ -109,7 +109,7 @@ impl Rate<'_> {
     /// item by the same person replaces the first. The game's rules (the engine's
     /// rate mode) checked the rating and that the item is the one served to them;
     /// the table refuses a rating outside 1 to 5.
-    pub async fn record(self, player: &PlayerId, (item_id, rating): (i64, u8), timing: Timing, trial: Trial) -> Result<(), StoreError> {
+    pub async fn record(self, player: &PlayerId, (item_id, rating): (ItemId, u8), timing: Timing, trial: Trial) -> Result<(), StoreError> {
         let replaced: Vec<String> = MEASURE_COLUMNS.split(", ").map(|column| format!("{column} = excluded.{column}")).collect();
         let sql = format!(
             "INSERT INTO rate_ratings (annotator_id, item_id, rating, created_at, {MEASURE_COLUMNS}) \
@@ -124,7 +124,7 @@ impl Rate<'_> {
 
     /// Every rated Likert item (optionally of one language), with its mean rating and
     /// the Eq. 2 scores of `models`.
-    pub async fn rated_items(self, models: &[String], language: Option<&str>, days: (i64, i64)) -> Result<Vec<RateRow>, StoreError> {
+    pub async fn rated_items(self, models: &[String], language: Option<Language>, days: (i64, i64)) -> Result<Vec<RateRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.id, p.lang, p.target, p.distractor, MIN(s.source), COUNT(*), AVG(CAST(r.rating AS DOUBLE PRECISION)) \
              FROM rate_ratings r JOIN items i ON i.id = r.item_id JOIN word_pairs p ON p.id = i.pair_id \
@@ -132,7 +132,7 @@ impl Rate<'_> {
              WHERE ($1 = '' OR p.lang = $1) AND r.created_at >= $2 AND r.created_at < $3 \
              GROUP BY i.id, p.lang, p.target, p.distractor ORDER BY i.id",
         )
-        .bind(language.unwrap_or(""))
+        .bind(language.map_or("", Language::code))
         .bind(days.0)
         .bind(days.1)
         .fetch_all(self.pool())
@@ -140,7 +140,7 @@ impl Rate<'_> {
         let scores = self.research().model_scores(models).await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
-            let item_id: i64 = r.try_get(0)?;
+            let item_id: ItemId = r.try_get(0)?;
             out.push(RateRow {
                 item_id,
                 language: r.try_get(1)?,
@@ -157,13 +157,13 @@ impl Rate<'_> {
 
     /// Every rating of a Likert item (optionally of one language), as (language,
     /// item, rating on the paper's scale), by item.
-    pub async fn item_ratings(self, language: Option<&str>, days: (i64, i64)) -> Result<Vec<(String, i64, i64)>, StoreError> {
+    pub async fn item_ratings(self, language: Option<Language>, days: (i64, i64)) -> Result<Vec<(Language, ItemId, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT p.lang, r.item_id, CAST(r.rating AS BIGINT) FROM rate_ratings r JOIN items i ON i.id = r.item_id \
              JOIN word_pairs p ON p.id = i.pair_id WHERE ($1 = '' OR p.lang = $1) AND r.created_at >= $2 AND r.created_at < $3 \
              ORDER BY r.item_id, r.created_at",
         )
-        .bind(language.unwrap_or(""))
+        .bind(language.map_or("", Language::code))
         .bind(days.0)
         .bind(days.1)
         .fetch_all(self.pool())

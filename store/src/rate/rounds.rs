@@ -9,12 +9,12 @@ use sqlx::Row;
 use crate::error::StoreError;
 use crate::rate::Rate;
 use crate::sql::now_ms;
-use gapwise_model::{Language, PlayerId, RateCard, ServingId};
+use gapwise_model::{ItemId, Language, PlayerId, RateCard, ServingId};
 
 /// A Likert serving as a rating of it needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RateServing {
-    pub item_id: i64,
+    pub item_id: ItemId,
     /// Whether the target word stands at the scale's left end.
     pub target_first: bool,
     pub served_at: i64,
@@ -39,7 +39,7 @@ impl Rate<'_> {
     /// and fewer than `raters` people rated: of the pair they met least (a player's
     /// ratings spread over the pairs), then of a sentence they have not read in any
     /// item, then the most rated (so that items get finished).
-    pub async fn unmet_item(self, player: &PlayerId, language: Language, raters: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn unmet_item(self, player: &PlayerId, language: Language, raters: i64) -> Result<Option<ItemId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT i.id FROM items i JOIN word_pairs p ON p.id = i.pair_id AND p.lang = $2 AND p.status = 'active' \
              WHERE i.kind = 'likert' AND NOT EXISTS (SELECT 1 FROM servings s WHERE s.annotator_id = $1 AND s.item_id = i.id) \
@@ -58,7 +58,7 @@ impl Rate<'_> {
 
     /// Stores Likert item `item` served to player `player`, the target word at the
     /// left end or not; nothing when they have it already (two tabs racing for it).
-    pub async fn insert_serving(self, player: &PlayerId, item: i64, target_first: bool) -> Result<(), StoreError> {
+    pub async fn insert_serving(self, player: &PlayerId, item: ItemId, target_first: bool) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO servings (id, annotator_id, item_id, k, target_first, served_at) VALUES ($1, $2, $3, 1, $4, $5) \
              ON CONFLICT (annotator_id, item_id) DO NOTHING",
