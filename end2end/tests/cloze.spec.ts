@@ -51,6 +51,9 @@ test('a cloze round on a phone without JavaScript', async ({ browser }) => {
   await page.getByLabel('I have read the above and agree to take part.').check();
   await page.locator('#start').click();
   await page.goto('/cloze?lang=fr');
+  // the sentence is read in its own language, and describes the box
+  await expect(page.locator('#cloze-sentence')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('#typed')).toHaveAttribute('aria-describedby', 'cloze-sentence');
   for (const selector of ['#cloze-sentence', '#typed', '#cloze-submit']) {
     const box = (await page.locator(selector).boundingBox())!;
     expect(box.y + box.height, selector).toBeLessThanOrEqual(915);

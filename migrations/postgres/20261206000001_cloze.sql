@@ -1,5 +1,5 @@
 -- The cloze game: a corpus sentence with one word blanked out (a position of the
--- next-word game: 1 is the sentence's second word), drawn per serving; the player
+-- next-word game: 1 is the sentence's second word), the same for every player; the player
 -- types the word, once. The model words it shows are the next-word game's
 -- predictions of the same position (guess_predictions).
 

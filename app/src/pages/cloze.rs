@@ -25,13 +25,13 @@ pub fn ClozePage() -> impl IntoView {
     let shown = async move {
         match answered {
             Some(serving) => match cloze_told(serving).await {
-                Ok(Some(result)) => view! { <Outcome result next/> }.into_any(),
+                Ok(Some(result)) => view! { <Outcome result language next/> }.into_any(),
                 // not answered yet: the sentence is still the one to play
                 Ok(None) => view! { <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p> }.into_any(),
                 Err(error) => view! { <ErrorNote error/> }.into_any(),
             },
             None => match cloze_round(Some(language.to_owned())).await {
-                Ok(Some(card)) => view! { <Round card answer/> }.into_any(),
+                Ok(Some(card)) => view! { <Round card language answer/> }.into_any(),
                 Ok(None) => view! { <p class="exhausted">{i18n.t(msg::CLOZE_NONE)}</p> }.into_any(),
                 Err(error) => view! { <ErrorNote error/> <p><a href="/">{i18n.t(msg::START_HOME)}</a></p> }.into_any(),
             },
@@ -47,21 +47,22 @@ pub fn ClozePage() -> impl IntoView {
     }
 }
 
-/// The sentence around its blank, and the box the word is typed in.
+/// The sentence around its blank (in its `language`, which a screen reader reads
+/// it in), and the box the word is typed in, described by the sentence.
 #[component]
-fn Round(card: ClozeCard, answer: ServerAction<ClozeAnswer>) -> impl IntoView {
+fn Round(card: ClozeCard, language: &'static str, answer: ServerAction<ClozeAnswer>) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <ActionForm action=answer attr:class="item cloze">
             <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
-            <p class="contexts cloze-sentence" id="cloze-sentence">
+            <p class="contexts cloze-sentence" id="cloze-sentence" lang=language>
                 <span id="cloze-before">{card.before}</span>
                 <span class="blank" role="img" aria-label=i18n.t(msg::BLANK)>"_____"</span>
                 <span id="cloze-after">{card.after}</span>
             </p>
             <label>
                 {i18n.t(msg::CLOZE_LABEL)} " "
-                <input type="text" name="typed" id="typed" autocomplete="off" autocapitalize="off" spellcheck="false"
+                <input type="text" name="typed" id="typed" aria-describedby="cloze-sentence" autocomplete="off" autocapitalize="off" spellcheck="false"
                     maxlength=MAX_GUESS_CHARS.to_string() required autofocus/>
             </label>
             <button type="submit" id="cloze-submit">{i18n.t(msg::CLOZE_SUBMIT)}</button>
@@ -70,9 +71,10 @@ fn Round(card: ClozeCard, answer: ServerAction<ClozeAnswer>) -> impl IntoView {
 }
 
 /// How the answer went: right or wrong, the word, a model's words there, and the
-/// link to the next sentence (`next`).
+/// link to the next sentence (`next`); the sentence and the model's words are in
+/// the game's `language`.
 #[component]
-fn Outcome(result: ClozeResult, next: String) -> impl IntoView {
+fn Outcome(result: ClozeResult, language: &'static str, next: String) -> impl IntoView {
     let i18n = use_i18n();
     let args = [("word", result.word.clone().into()), ("typed", result.typed.clone().into())];
     let verdict = i18n.t_with(if result.right { msg::CLOZE_RIGHT } else { msg::CLOZE_WRONG }, &args);
@@ -87,7 +89,7 @@ fn Outcome(result: ClozeResult, next: String) -> impl IntoView {
             <p class="verdict" class:right=right class:wrong={!right} id="cloze-verdict" data-right=right.to_string() role="status">
                 {verdict}
             </p>
-            <p class="contexts cloze-sentence" id="cloze-whole">{result.before}<mark class="filled">{result.word}</mark>{result.after}</p>
+            <p class="contexts cloze-sentence" id="cloze-whole" lang=language>{result.before}<mark class="filled">{result.word}</mark>{result.after}</p>
             <p id="cloze-model-words">{model}</p>
             <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p>
         </section>

@@ -1,11 +1,10 @@
 //! The cloze game's rules: a sentence of playable length the player has not had in
 //! this game (one a model predicted in the next-word game first, so that its words
-//! can be shown after the answer), with one of its words blanked, drawn at random
-//! among the next-word game's positions (any word but the first). A serving takes
+//! can be shown after the answer), with one of its words blanked: a position of the
+//! next-word game (any word but the first), the same for every player, taken from
+//! the sentence's id ([`blanked_word`]). A serving takes
 //! one answer: it is right when it is the word, whatever the case; a second answer
 //! is told as the first.
-
-use rand::Rng;
 
 use gapwise_model::words::normalize;
 use gapwise_model::{
@@ -54,19 +53,27 @@ impl Cloze<'_> {
 }
 
 /// Serves `player` a sentence of `language` of playable length they have not had,
-/// one a model predicted when there is, with a word blanked at random; false when
-/// none is left.
+/// one a model predicted when there is, with its word blanked; false when none is
+/// left.
 async fn serve_sentence(store: &Store, player: &PlayerId, language: Language) -> Result<bool, EngineError> {
     for predicted in [true, false] {
         let drawn = store.cloze().unplayed_sentences(player, language, predicted, DRAW).await?;
         if let Some((sentence, text)) = drawn.into_iter().find(|(_, text)| playable(text)) {
-            // a playable sentence has at least three words after its first
-            let position = rand::thread_rng().gen_range(1..=positions(&text).len().max(1));
-            store.cloze().insert_serving(player, sentence, position).await?;
+            store.cloze().insert_serving(player, sentence, blanked_word(sentence, positions(&text).len())).await?;
             return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// The word of sentence `sentence` that is blanked, among its `after_first` words
+/// after the first (1 is the second word): the same for every player, drawn from
+/// the sentence's id, so that the answers to a sentence are answers to one item
+/// (item response theory fits them together) and the blanks spread over the
+/// positions across sentences.
+fn blanked_word(sentence: i64, after_first: usize) -> usize {
+    let words = u64::try_from(after_first.max(1)).unwrap_or(1);
+    usize::try_from(sentence.unsigned_abs() % words).unwrap_or(0) + 1
 }
 
 /// The sentence of `round` around its blanked word: (before, word, after).
@@ -161,6 +168,21 @@ mod tests {
         );
         let Judged::New(row, told) = Answering::judge(&round(2, None), &"meowed".to_owned()).expect("judged") else { panic!("new") };
         assert_eq!((row.correct, told.right, told.word.as_str()), (false, false, "barked"));
+    }
+
+    #[test]
+    fn every_player_meets_the_same_blank_in_a_sentence_and_the_blanks_spread_over_its_words() {
+        // a sentence's blank is a word after its first, the same at every call
+        for sentence in [-3, 0, 1, 7, 41, i64::MAX, i64::MIN] {
+            for words in [0, 1, 3, 24] {
+                let blank = blanked_word(sentence, words);
+                assert!((1..=words.max(1)).contains(&blank), "{sentence}, {words}: {blank}");
+                assert_eq!(blank, blanked_word(sentence, words));
+            }
+        }
+        // consecutive sentences of one length blank each of its words in turn
+        let blanks: std::collections::BTreeSet<usize> = (100..110).map(|s| blanked_word(s, 5)).collect();
+        assert_eq!(blanks, (1..=5).collect());
     }
 
     #[test]

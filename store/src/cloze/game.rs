@@ -34,17 +34,7 @@ impl Cloze<'_> {
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
-             AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
-             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
-        )
-        .bind(language)
-        .bind(player)
-        .bind(i64::from(predicted))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
+        self.guess().unplayed_sentences_in("cloze_servings", player, language, predicted, limit).await
     }
 
     /// Stores a serving of `sentence` with its word `position` blanked for player

@@ -30,17 +30,26 @@ impl Guess<'_> {
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(sqlx::query_as(
+        self.unplayed_sentences_in("guess_servings", player, language, predicted, limit).await
+    }
+
+    /// [`Self::unplayed_sentences`] of a game whose servings of sentences (by
+    /// `annotator_id` and `sentence_id`) are the table `servings`: the cloze game
+    /// draws as this one does, and shows this one's predictions.
+    pub(crate) async fn unplayed_sentences_in(
+        self,
+        servings: &'static str,
+        player: &PlayerId,
+        language: Language,
+        predicted: bool,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let sql = format!(
             "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
-             AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
-             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
-        )
-        .bind(language)
-        .bind(player)
-        .bind(i64::from(predicted))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
+             AND NOT EXISTS (SELECT 1 FROM {servings} v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
+             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4"
+        );
+        Ok(sqlx::query_as(&sql).bind(language).bind(player).bind(i64::from(predicted)).bind(limit).fetch_all(self.pool()).await?)
     }
 
     /// Stores a round of `sentence` in `mode` for player `player`; nothing when they
