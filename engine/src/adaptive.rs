@@ -16,8 +16,8 @@ use gapwise_model::{ItemId, Language, PlayerId, K};
 use gapwise_stats::adaptive::{ability, most_informative, Open};
 
 use super::estimates::Estimates;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 impl Engine {
     /// The item of `open` (id, holders) to serve `annotator` in the game of `k`

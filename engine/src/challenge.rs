@@ -4,8 +4,8 @@ use gapwise_model::{ChallengeId, PlayState};
 use gapwise_store::Session;
 
 use super::item_choice::Source;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 impl Engine {
     /// The game inside challenge `id`, which `session`'s player must be part of.

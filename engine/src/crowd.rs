@@ -8,8 +8,8 @@ use gapwise_store::{now_ms, Session};
 
 use super::item_choice::Source;
 use super::play::Current;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 /// How often the game's requests sweep for abandoned assignments, at most.
 const SWEEP_EVERY_MS: i64 = 1_000;

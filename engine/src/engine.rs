@@ -11,7 +11,7 @@ use super::estimates::{Estimates, REFIT_AFTER};
 use super::hold_table::{HoldTable, PlayerView};
 use super::memo::Memo;
 use super::tally::Tally;
-use crate::EngineError;
+use crate::error::EngineError;
 
 /// Items and servings kept in memory at most (see [`Memo`]).
 const MOST_ITEMS: usize = 20_000;

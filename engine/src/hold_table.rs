@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use rand::seq::IteratorRandom;
 
-use crate::EngineError;
+use crate::error::EngineError;
 use gapwise_model::{ItemId, Language, PairId, PlayerId, K, RESERVATION_MS};
 use gapwise_store::{now_ms, ServedAndFriends, Store};
 
@@ -106,7 +106,7 @@ struct Table {
     games: HashMap<Game, Vec<Candidate>>,
 }
 
-/// The hold table of one process (shared by the clones of an [`super::Engine`]).
+/// The hold table of one process (shared by the clones of an [`crate::engine::Engine`]).
 #[derive(Debug, Default)]
 pub(crate) struct HoldTable {
     table: Mutex<Option<Table>>,

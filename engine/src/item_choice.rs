@@ -20,8 +20,8 @@ use rand::Rng;
 use gapwise_model::{gold_rate, ChallengeId, ItemId, Language, PairId, PlayerId, K};
 
 use super::hold_table::PlayerView;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 /// Where the next item comes from.
 #[derive(Clone, Copy, Debug)]

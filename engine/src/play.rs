@@ -15,8 +15,8 @@ use gapwise_model::{
 use gapwise_store::{now_ms, AnswerRow, ItemFacts, PastAnswer, Pending, ServingRow, Session, StoreError, Write};
 
 use super::item_choice::Source;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 /// A serving of a game item: its row, and the item.
 pub(crate) struct Serving {

@@ -24,8 +24,8 @@ use gapwise_store::{now_ms, PastAnswer, Session};
 
 use super::play::Game;
 use super::tally::Tally;
-use super::Engine;
-use crate::EngineError;
+use crate::engine::Engine;
+use crate::error::EngineError;
 
 impl Game<'_> {
     /// The player's points (their answers', and their proposed pairs' when others

@@ -7,7 +7,7 @@
 use gapwise_model::{PlayState, Reported};
 use gapwise_store::{Session, CONSENT_VERSION};
 
-use super::Engine;
+use crate::engine::Engine;
 
 /// `players` annotators each answer `items` items with k = 1, 3 and 5 in turn,
 /// alternating the button they press; returns their sessions.

@@ -98,7 +98,7 @@ impl Admin<'_> {
 
     /// Builds [`ITEMS_PER_K`] items per k for every active pair without any (see
     /// [`Material::build_items`]) and records who did it.
-    pub async fn build_items_as(self, staff: &str) -> Result<super::BuildReport, StoreError> {
+    pub async fn build_items_as(self, staff: &str) -> Result<crate::items::BuildReport, StoreError> {
         let report = self.material().build_items(ITEMS_PER_K).await?;
         let detail = format!(
             "{} items for {} pairs ({} pairs without a fitting sentence)",

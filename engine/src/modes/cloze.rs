@@ -14,7 +14,7 @@ use gapwise_model::{
 use gapwise_store::{ClozeAnswer, ClozeServing, Refusal, Store, StoreError};
 
 use super::{answer, not_served, open_or_serve, Answers, Judged};
-use crate::EngineError;
+use crate::error::EngineError;
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;

@@ -13,7 +13,7 @@ use gapwise_model::{
 use gapwise_store::{now_ms, DefineServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::EngineError;
+use crate::error::EngineError;
 
 /// Groups looked at per draw when serving a new round.
 const DRAW: i64 = 50;

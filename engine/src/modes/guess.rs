@@ -11,7 +11,7 @@ use gapwise_model::{
 use gapwise_store::{now_ms, GuessRow, GuessServing, Refusal, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::EngineError;
+use crate::error::EngineError;
 
 /// Sentences looked at per draw when serving a new one.
 const DRAW: i64 = 50;

@@ -22,7 +22,7 @@ use std::future::Future;
 use gapwise_model::{PlayerId, Reported, ServingId, Timing, Trial};
 use gapwise_store::{now_ms, Store, StoreError};
 
-use crate::EngineError;
+use crate::error::EngineError;
 
 /// The serving a round shows: the one the player has open (`open`), else a new
 /// one that `serve` draws and stores (false when nothing is left for them, so

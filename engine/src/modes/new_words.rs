@@ -8,7 +8,7 @@ use gapwise_model::{NewWordsCard, NewWordsPick, PlayerId, Reported, ServingId, T
 use gapwise_store::{now_ms, NewWordsServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::EngineError;
+use crate::error::EngineError;
 
 crate::engine::part!(
     /// The invented-word game's rounds and picks.

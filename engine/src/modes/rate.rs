@@ -11,7 +11,7 @@ use gapwise_model::{ItemId, Language, PlayerId, RateCard, Reported, ServingId, T
 use gapwise_store::{RateServing, Store, StoreError};
 
 use super::{answer, open_or_serve, Answers, Judged};
-use crate::EngineError;
+use crate::error::EngineError;
 
 crate::engine::part!(
     /// The Likert ratings' rounds and ratings.

@@ -30,7 +30,7 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::session::Session;
-use super::StoreError;
+use crate::error::StoreError;
 use jobs::Job;
 pub use jobs::{Pending, Write};
 pub use rows::{AnswerRow, ServingRow};

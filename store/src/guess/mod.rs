@@ -14,7 +14,7 @@ mod scoring;
 
 use sqlx::Row;
 
-use super::StoreError;
+use crate::error::StoreError;
 use gapwise_model::{GuessMode, ServingId};
 
 crate::store::area!(

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use sqlx::Row;
 
-use super::StoreError;
+use crate::error::StoreError;
 use crate::sql::stored_code;
 use gapwise_model::{ModelId, PlayedWord};
 

@@ -11,7 +11,8 @@ use std::collections::{HashMap, HashSet};
 use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
-use super::{Found, StoreError};
+use crate::error::StoreError;
+use crate::search::Found;
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
 use gapwise_model::{ItemId, Language, PairId, PlayerId, Timing, Trial, K};
 
