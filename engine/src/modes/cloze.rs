@@ -7,12 +7,10 @@
 //! is told as the first.
 
 use gapwise_model::words::normalize;
-use gapwise_model::{
-    cloze_parts, playable, positions, ClozeCard, ClozeResult, Language, PlayerId, RefusalKey, Reported, ServingId, Timing, Trial,
-    MAX_GUESS_CHARS,
-};
-use gapwise_store::{ClozeAnswer, ClozeServing, Refusal, Store, StoreError};
+use gapwise_model::{cloze_parts, playable, positions, ClozeCard, ClozeResult, Language, PlayerId, Reported, ServingId, Timing, Trial};
+use gapwise_store::{ClozeAnswer, ClozeServing, Store, StoreError};
 
+use super::guess::check_length;
 use super::{answer, not_served, open_or_serve, Answers, Judged};
 use crate::error::EngineError;
 
@@ -117,12 +115,7 @@ impl Answers for Answering {
         }
         let (_, word, _) = parts_of(round)?;
         let typed = normalize(typed);
-        if typed.is_empty() || typed.chars().count() > MAX_GUESS_CHARS {
-            return Err(EngineError::Refused(
-                Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
-                    .arg("max", MAX_GUESS_CHARS),
-            ));
-        }
+        check_length(&typed)?;
         let correct = typed.to_lowercase() == normalize(&word).to_lowercase();
         let row = ClozeAnswer { typed, correct };
         let outcome = told(&row, round, model_words)?;
@@ -144,6 +137,7 @@ impl Answers for Answering {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gapwise_model::MAX_GUESS_CHARS;
 
     fn round(position: usize, answer: Option<(&str, bool)>) -> (ClozeServing, Vec<String>) {
         let answer = answer.map(|(typed, correct)| ClozeAnswer { typed: typed.into(), correct });

@@ -85,6 +85,18 @@ async fn serve_sentence(store: &Store, player: &PlayerId, language: Language, mo
     Ok(false)
 }
 
+/// Refuses a typed word of no characters or more than [`MAX_GUESS_CHARS`]: the
+/// next-word game's guesses and the cloze game's answers alike.
+pub(super) fn check_length(word: &str) -> Result<(), EngineError> {
+    if word.is_empty() || word.chars().count() > MAX_GUESS_CHARS {
+        return Err(EngineError::Refused(
+            Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
+                .arg("max", MAX_GUESS_CHARS),
+        ));
+    }
+    Ok(())
+}
+
 /// What the player sees of round `serving`.
 async fn card(store: &Store, player: &PlayerId, serving: &ServingId) -> Result<GuessCard, EngineError> {
     let round = store.guess().serving(player, serving).await?.ok_or_else(StoreError::busy)?;
@@ -158,12 +170,7 @@ impl Answers for Guessing {
                 .and_then(|i| suggestions.get(i).cloned())
                 .ok_or_else(|| EngineError::Invalid(format!("there are {} suggestions, not {rank}", suggestions.len())))?,
         };
-        if guess.is_empty() || guess.chars().count() > MAX_GUESS_CHARS {
-            return Err(EngineError::Refused(
-                Refusal::new(RefusalKey::GuessLength, format!("a guess is one word of 1 to {MAX_GUESS_CHARS} characters"))
-                    .arg("max", MAX_GUESS_CHARS),
-            ));
-        }
+        check_length(&guess)?;
         let correct = guess.to_lowercase() == word.to_lowercase();
         let row = GuessRow { position: next, guess, word: word.clone(), correct, rank: given.rank };
         let outcome = told(&row, all.len());
