@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-cache=$HOME/.cache/gapwise/containers
+cache=$GAPWISE_CACHE/containers
 mkdir -p "$cache"
 # runc: crun refuses these machines' hybrid cgroups; no default ulimits: the sandbox
 # forbids raising them (../shared/ASSETS.md)

@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-root="${GAPWISE_CUDA_DIR:-$HOME/.cache/gapwise/cuda-13.0}"
+root="${GAPWISE_CUDA_DIR:-$GAPWISE_CACHE/cuda-13.0}"
 cuda="$root/nvidia/cu13"
 wheels=(nvidia-cuda-nvcc==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-nvvm==13.0.88 nvidia-cuda-runtime==13.0.96
   nvidia-cuda-cccl==13.0.85 nvidia-cuda-nvrtc==13.0.88 nvidia-cublas==13.0.2.14 nvidia-curand==10.4.5.25)

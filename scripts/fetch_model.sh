@@ -10,7 +10,7 @@
 #                                     `wordfreq` 3.1.1 (1.5 MB; the wheel is 57 MB): the
 #                                     frequency strata of the word-definition analyses
 set -euo pipefail
-dir=${GAPWISE_MODEL_DIR:-$HOME/.cache/gapwise/models}
+dir=${GAPWISE_MODEL_DIR:-${GAPWISE_CACHE:-$HOME/.cache/gapwise}/models}
 case "${1:-smollm2}" in
   smollm2)
     name=SmolLM2-135M-Instruct.Q4_1.gguf

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Gapwise's container image `localhost/gapwise:latest` (deploy/Containerfile)
-# from the release build (cargo leptos build --release), or with --debug from the
+# from the release build (scripts/build.sh --release), or with --debug from the
 # debug build the test command makes. Uses podman where it is installed, else docker.
 # Prints the image's size.
 #   scripts/image.sh [--debug]
@@ -11,10 +11,10 @@ engine=${CONTAINER_ENGINE:-$(command -v podman >/dev/null && echo podman || echo
 profile=release
 if [ "${1:-}" = --debug ]; then
   profile=debug
-  [ -x "$CARGO_TARGET_DIR/debug/gapwise" ] || cargo leptos build
+  [ -x "$CARGO_TARGET_DIR/debug/gapwise" ] || scripts/build.sh
 else
   scripts/setup.sh run
-  PATH="$HOME/.cache/gapwise/binaryen/node_modules/.bin:$PATH" cargo leptos build --release
+  scripts/build.sh --release
 fi
 context=$(mktemp -d)
 trap 'rm -rf "$context"' EXIT

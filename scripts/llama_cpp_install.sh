@@ -6,6 +6,8 @@
 #                      that a cached build runs on AVX2 and AVX-512 machines alike
 # llama.cpp's native build crashes on AMX where the CPU reports it but it can't be used
 # (see ../shared/ASSETS.md), so the instruction sets are named, GGML_NATIVE off.
+# Its multimodal library (LLAVA_BUILD: clip and mtmd, loaded only for image chat
+# formats) is left out: used by nothing here.
 # Without "server" the package goes in without its dependencies (they would replace
 # numpy in a virtualenv with torch); these are the ones it imports.
 set -euo pipefail
@@ -18,7 +20,7 @@ for arg in "$@"; do
     *) echo "unknown argument $arg" >&2; exit 2 ;;
   esac
 done
-export CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=$avx512 -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+export CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=$avx512 -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF -DLLAVA_BUILD=OFF"
 if [ "$server" = yes ]; then
   "$pip" install --quiet --no-cache-dir 'llama-cpp-python[server]==0.3.36'
 else

@@ -12,17 +12,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 profile=release
 if [ "${1:-}" = --dev ]; then profile=debug; shift; fi
-scripts/setup.sh run
-scripts/fetch_model.sh >/dev/null
-# the other languages' default model (Gemma 3 270M: es, fr, it, ru), for their demo's model data
-scripts/fetch_model.sh gemma3 >/dev/null
-# English word frequencies for the word-definition analyses (frequency strata)
-scripts/fetch_model.sh wordfreq-en >/dev/null
 source scripts/env.sh
+scripts/setup.sh run
+# the default models: SmolLM2 (English), Gemma 3 270M (es, fr, it, ru, for their
+# demo's model data), and English word frequencies for the word-definition analyses
+# (frequency strata); fetched while the build runs
+{ scripts/fetch_model.sh >/dev/null && scripts/fetch_model.sh gemma3 >/dev/null &&
+  scripts/fetch_model.sh wordfreq-en >/dev/null; } &
+models=$!
+echo "[run] building the site (scripts/build.sh)"
 if [ "$profile" = release ]; then
-  PATH="$HOME/.cache/gapwise/binaryen/node_modules/.bin:$PATH" cargo leptos build --release
+  scripts/build.sh --release
   scripts/wasm_size.sh
 else
-  cargo leptos build
+  scripts/build.sh
 fi
+wait "$models" || { echo "could not fetch the default models" >&2; exit 1; }
 exec "$CARGO_TARGET_DIR/$profile/gapwise" serve "$@"
