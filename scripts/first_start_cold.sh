@@ -47,8 +47,8 @@ kill -- -"$(group)"; rm "$work/run.pgid"; wait "$runner" 2>/dev/null || true
 built=$(when "$work/run.log" "^[0-9]+ wasm: ")
 tools=$(when "$work/run.log" "\\[run\\] building")
 echo "run phases (minutes from the command's start to the phase's end):"
-echo "  $(minutes "${tools:-0}")  set-up: Debian packages, wasm target, wasm-bindgen, wasm-opt"
-echo "  $(minutes "${built:-0}")  the project's release build (server and wasm side by side)"
+echo "  $(minutes "${tools:-0}")  set-up: Debian packages, wasm target, wasm-opt"
+echo "  $(minutes "${built:-0}")  the project's release build (server and wasm side by side, wasm-bindgen-cli compiled beside them)"
 echo "  $(minutes "$first_page")  the first page answered"
 grep -E "wasm: " "$work/run.log" | cut -d' ' -f2- || true
 
