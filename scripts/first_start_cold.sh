@@ -7,15 +7,22 @@
 #   run: the set-up's tools, the project's build, the first page (scripts/run.sh);
 #   test: each step of scripts/test.sh (its own table), and the whole command.
 #   scripts/first_start_cold.sh RUN_CACHE [TEST_CACHE]
-# Both folders must be empty or absent; TEST_CACHE defaults to RUN_CACHE-test. The
-# clones are removed at the end; the caches are kept (point TEST_CACHE at
-# ~/.cache/gapwise, emptied, to leave the test command warm for later runs).
+# Both folders must be empty or absent; TEST_CACHE defaults to RUN_CACHE-test, and
+# either may be `-` to leave that command out. The clones are removed at the end; the
+# caches are kept (point TEST_CACHE at ~/.cache/gapwise, emptied, to leave the test
+# command warm for later runs).
+# The whole script is one function, read before it runs, so that editing this file
+# during the hour it runs cannot change what it does.
+main() {
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: scripts/first_start_cold.sh RUN_CACHE [TEST_CACHE]" >&2; exit 2; }
-run_cache=$(realpath -m "$1") test_cache=$(realpath -m "${2:-$1-test}")
+local run_cache test_cache dir
+run_cache=$1 test_cache=${2:-$1-test}
+[ "$run_cache" = - ] || run_cache=$(realpath -m "$run_cache")
+[ "$test_cache" = - ] || test_cache=$(realpath -m "$test_cache")
 for dir in "$run_cache" "$test_cache"; do
-  if [ -e "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
+  if [ "$dir" != - ] && [ -e "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
     echo "first_start_cold.sh: $dir is not empty" >&2; exit 2
   fi
 done
@@ -31,6 +38,8 @@ stamp() { local since=$1; while IFS= read -r line; do printf '%s %s\n' "$(($(dat
 # the seconds at which the first line matching $2 was printed in stamped log $1
 when() { awk -v re="$2" '$0 ~ re {print $1; exit}' "$1"; }
 
+first_page=""
+if [ "$run_cache" != - ]; then
 echo "== run: scripts/run.sh in a fresh clone, cache $run_cache"
 git clone --quiet "$repo" "$work/run"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -51,6 +60,8 @@ echo "  $(minutes "${tools:-0}")  set-up: Debian packages, wasm target, wasm-opt
 echo "  $(minutes "${built:-0}")  the project's release build (server and wasm side by side, wasm-bindgen-cli compiled beside them)"
 echo "  $(minutes "$first_page")  the first page answered"
 grep -E "wasm: " "$work/run.log" | cut -d' ' -f2- || true
+fi
+[ "$test_cache" != - ] || exit 0
 
 echo "== test: scripts/test.sh (CI=true) in a fresh clone, cache $test_cache"
 git clone --quiet "$repo" "$work/test"
@@ -62,9 +73,10 @@ set -e
 total=$(($(date +%s) - start))
 sed -n '/^== minutes by step/,$p' "$work/test.log"
 echo "test command: $(minutes "$total"), exit $test_status"
-if [ "$test_status" != 0 ]; then
-  cp "$work/test.log" "$test_cache/first_start_cold-test.log"
-  echo "its log: $test_cache/first_start_cold-test.log"
-fi
-echo "first page $(minutes "$first_page"), test command $(minutes "$total")"
+cp "$work/test.log" "$test_cache/first_start_cold-test.log"
+echo "its log: $test_cache/first_start_cold-test.log"
+[ -z "$first_page" ] || echo "first page $(minutes "$first_page")"
+echo "test command $(minutes "$total")"
 exit "$test_status"
+}
+main "$@"
