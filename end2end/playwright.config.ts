@@ -1,4 +1,4 @@
-// Browser tests run by scripts/test.sh, which builds the app with cargo-leptos and
+// Browser tests run by scripts/test.sh, which builds the site with scripts/build.sh and
 // passes the server binary, the site folder and a fresh SQLite file in the environment.
 import { defineConfig } from '@playwright/test';
 
