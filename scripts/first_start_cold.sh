@@ -76,7 +76,6 @@ echo "test command: $(minutes "$total"), exit $test_status"
 cp "$work/test.log" "$test_cache/first_start_cold-test.log"
 echo "its log: $test_cache/first_start_cold-test.log"
 [ -z "$first_page" ] || echo "first page $(minutes "$first_page")"
-echo "test command $(minutes "$total")"
 exit "$test_status"
 }
 main "$@"

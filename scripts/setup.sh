@@ -27,10 +27,13 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The virtualenv $1 in the cache, made if missing.
+venv() { [ -x "$1/bin/pip" ] || python3 -m venv "$1"; }
+
 # A virtualenv in the cache with these PyPI packages (pip skips what it has).
 pip_venv() {
   local venv=$1; shift
-  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$@"
 }
 
@@ -55,7 +58,7 @@ if [ "$purpose" = llama-server ]; then
   pyenv=$GAPWISE_CACHE/test-python
   if ! "$pyenv/bin/python" -c 'import llama_cpp.server' 2>/dev/null; then
     say "building llama-cpp-python's server for the remote-scorer tests (once)"
-    [ -x "$pyenv/bin/pip" ] || python3 -m venv "$pyenv"
+    venv "$pyenv"
     scripts/llama_cpp_install.sh "$pyenv/bin/pip" server
   fi
   exit 0

@@ -48,7 +48,7 @@ step "cargo test: the build"
 cargo test --workspace --no-run || { status=1; failed=$((failed + 1)); }
 step "cargo test: the set-up's llama-cpp-python server, if still building"
 if ! wait "$llama_server"; then
-  echo "llama-cpp-python's server could not be built:"; tail -n 30 "$work/llama-server.log"; status=1
+  echo "llama-cpp-python's server could not be built:"; tail -n 30 "$work/llama-server.log"; status=1; failed=$((failed + 1))
 fi
 step "cargo test (SQLite and PostgreSQL)"
 cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
