@@ -1,6 +1,7 @@
 //! The `gapwise` command line: its arguments ([`args`]), the server ([`serve`]),
 //! the commands that run a model ([`models`]) and those that load data.
 
+mod accounts;
 mod args;
 mod data;
 mod demo_models;
@@ -12,7 +13,7 @@ use gapwise_model::{DefinitionTask, PlayedWord, Teaching};
 use gapwise_prepare::import::ImportKind;
 use gapwise_store::Store;
 
-pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
+pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs, TokenArgs};
 
 /// Runs the command; errors are printed by `main`.
 pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
@@ -142,19 +143,10 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
             let how = crate::runs::score_new_words::Judging { words, teachings, shots, items, seed };
             models::score_new_words(&store, model, &how).await?;
         }
-        Command::AddStaff { name, role } => {
-            let password = match std::env::var("GAPWISE_PASSWORD") {
-                Ok(p) => p,
-                Err(_) => {
-                    let mut line = String::new();
-                    std::io::stdin().read_line(&mut line)?;
-                    line.trim_end_matches(['\r', '\n']).to_owned()
-                }
-            };
-            store.staff().create(&name, role.parse()?, &password).await?;
-            println!("{role} {name} created");
-        }
-        Command::Token { name, label } => println!("{}", store.staff().create_api_token(&name, &label).await?),
+        Command::AddStaff { name, role } => accounts::add_staff(&store, &name, &role).await?,
+        Command::StaffPassword { name } => accounts::staff_password(&store, &name).await?,
+        Command::RemoveStaff { name } => accounts::remove_staff(&store, &name).await?,
+        Command::Token(args) => accounts::token(&store, args).await?,
         Command::Report { out, models, drop_source, curve_item, filter } => {
             let models = store.research().models_or_all(models).await?;
             let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item: curve_item.map(gapwise_model::ItemId) };
