@@ -6,20 +6,20 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use gapwise_engine::Engine;
-use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError};
+use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError, PLAYER_SESSION_DAYS, STAFF_SESSION_HOURS};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
 use crate::address::{query_without, POSTED_ERROR};
 use crate::AppError;
 
-/// The session cookie: an opaque random token, HttpOnly and SameSite=Lax.
+/// The session cookie: an opaque random token, HttpOnly and SameSite=Lax, kept as
+/// long as the server keeps its session ([`PLAYER_SESSION_DAYS`]).
 pub const SESSION_COOKIE: &str = "gapwise_session";
-const SESSION_MAX_AGE_DAYS: i64 = 365;
 /// The staff session cookie: HttpOnly and SameSite=Strict (research pages are never
-/// reached from another site with it), valid for a working day.
+/// reached from another site with it), kept as long as the server keeps its session
+/// at most ([`STAFF_SESSION_HOURS`]; the server ends it earlier when idle).
 pub const STAFF_COOKIE: &str = "gapwise_staff";
-const STAFF_MAX_AGE_HOURS: i64 = 12;
 
 /// What the server gives every server function and page render.
 #[derive(Clone, Debug)]
@@ -171,10 +171,16 @@ impl From<gapwise_research::ResearchError> for AppError {
 
 /// A refusal with the status `status`, said in the language of the request (see
 /// `i18n::detect`).
-pub(crate) fn refused(r: &gapwise_store::Refusal, status: StatusCode) -> AppError {
+pub(crate) fn refused(r: &Refusal, status: StatusCode) -> AppError {
+    refused_in(crate::i18n::detect(), r, status)
+}
+
+/// A refusal with the status `status`, said in `i18n`'s language: for responses made
+/// outside a server function (the server's rate limits, with `i18n::of_headers`).
+pub fn refused_in(i18n: crate::i18n::I18n, r: &Refusal, status: StatusCode) -> AppError {
     let args: Vec<(&'static str, Arg)> =
         r.args.iter().map(|(name, value)| (*name, value.parse::<i64>().map_or_else(|_| Arg::from(value.as_str()), Arg::from))).collect();
-    let message = crate::i18n::detect().t_with(crate::i18n::refusal_message(r.key), &args);
+    let message = i18n.t_with(crate::i18n::refusal_message(r.key), &args);
     AppError::Refused { code: r.key, status: status.as_u16(), message }
 }
 
@@ -292,7 +298,7 @@ pub async fn require_session(store: &Store) -> Result<Session, AppError> {
 
 /// Sends the player session cookie with the response.
 pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
-    set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(SESSION_MAX_AGE_DAYS), secure)
+    set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(PLAYER_SESSION_DAYS), secure)
 }
 
 /// Removes the player session cookie (after erasure, on signing out).
@@ -303,7 +309,7 @@ pub fn clear_session_cookie(secure: bool) -> Result<(), AppError> {
 /// Sends the staff session cookie with the response; an empty token with zero
 /// lifetime removes it (sign out).
 pub fn set_staff_cookie(token: String, secure: bool) -> Result<(), AppError> {
-    let age = if token.is_empty() { 0 } else { STAFF_MAX_AGE_HOURS };
+    let age = if token.is_empty() { 0 } else { STAFF_SESSION_HOURS };
     set_cookie(STAFF_COOKIE, token, SameSite::Strict, cookie::time::Duration::hours(age), secure)
 }
 

@@ -40,14 +40,17 @@ pub enum RefusalKey {
     PairInGame,
     PairProposed,
     PairSame,
+    PasswordCurrent,
     PasswordLength,
+    PasswordWeak,
     StudyLink,
     StudyReturned,
+    TooManyRequests,
     WordUnknown,
 }
 
 impl RefusalKey {
-    pub const ALL: [RefusalKey; 22] = [
+    pub const ALL: [RefusalKey; 25] = [
         RefusalKey::Busy,
         RefusalKey::Consent,
         RefusalKey::FeedbackLength,
@@ -66,9 +69,12 @@ impl RefusalKey {
         RefusalKey::PairInGame,
         RefusalKey::PairProposed,
         RefusalKey::PairSame,
+        RefusalKey::PasswordCurrent,
         RefusalKey::PasswordLength,
+        RefusalKey::PasswordWeak,
         RefusalKey::StudyLink,
         RefusalKey::StudyReturned,
+        RefusalKey::TooManyRequests,
         RefusalKey::WordUnknown,
     ];
 
@@ -94,9 +100,12 @@ impl RefusalKey {
             RefusalKey::PairInGame => "pair_in_game",
             RefusalKey::PairProposed => "pair_proposed",
             RefusalKey::PairSame => "pair_same",
+            RefusalKey::PasswordCurrent => "password_current",
             RefusalKey::PasswordLength => "password_length",
+            RefusalKey::PasswordWeak => "password_weak",
             RefusalKey::StudyLink => "study_link",
             RefusalKey::StudyReturned => "study_returned",
+            RefusalKey::TooManyRequests => "too_many_requests",
             RefusalKey::WordUnknown => "word_unknown",
         }
     }
