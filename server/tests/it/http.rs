@@ -911,7 +911,8 @@ async fn sign_in_attempts_and_proposals_are_rate_limited() {
         if res.status() == StatusCode::TOO_MANY_REQUESTS {
             assert!(res.headers().contains_key(header::RETRY_AFTER));
             let body: Value = res.json().await.expect("an app error");
-            assert!(body["BadRequest"].as_str().is_some_and(|m| m.contains("too many attempts")), "{body}");
+            assert_eq!(body["Refused"]["code"], "too_many_requests", "{body}");
+            assert!(body["Refused"]["message"].as_str().is_some_and(|m| m.contains("too many requests")), "{body}");
         }
     }
     // a burst of 10; a slow password check may let one more refill in (one every 6 s),

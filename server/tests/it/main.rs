@@ -3,6 +3,7 @@
 
 mod common;
 
+mod accounts;
 mod backup;
 mod cloze;
 mod define;

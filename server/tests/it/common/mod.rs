@@ -83,6 +83,16 @@ pub fn irt_answers(report: &gapwise_model::Report, mode: &str) -> (usize, bool) 
 /// Runs the `gapwise` binary on the database at `url`: whether it succeeded, and what
 /// it said (standard output, then standard error).
 pub fn cli(url: &str, args: &[&str]) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run gapwise");
+    cli_with(url, args, &[])
+}
+
+/// [`cli`] with the environment variables `env` set (`GAPWISE_PASSWORD`).
+pub fn cli_with(url: &str, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run gapwise");
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
