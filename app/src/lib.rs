@@ -11,6 +11,7 @@ pub mod api;
 mod components;
 mod error;
 pub mod i18n;
+pub mod notice;
 mod pages;
 mod response_clock;
 #[cfg(feature = "ssr")]

@@ -41,13 +41,14 @@ pub enum RefusalKey {
     PairProposed,
     PairSame,
     PasswordLength,
+    StudyElsewhere,
     StudyLink,
     StudyReturned,
     WordUnknown,
 }
 
 impl RefusalKey {
-    pub const ALL: [RefusalKey; 22] = [
+    pub const ALL: [RefusalKey; 23] = [
         RefusalKey::Busy,
         RefusalKey::Consent,
         RefusalKey::FeedbackLength,
@@ -67,6 +68,7 @@ impl RefusalKey {
         RefusalKey::PairProposed,
         RefusalKey::PairSame,
         RefusalKey::PasswordLength,
+        RefusalKey::StudyElsewhere,
         RefusalKey::StudyLink,
         RefusalKey::StudyReturned,
         RefusalKey::WordUnknown,
@@ -95,6 +97,7 @@ impl RefusalKey {
             RefusalKey::PairProposed => "pair_proposed",
             RefusalKey::PairSame => "pair_same",
             RefusalKey::PasswordLength => "password_length",
+            RefusalKey::StudyElsewhere => "study_elsewhere",
             RefusalKey::StudyLink => "study_link",
             RefusalKey::StudyReturned => "study_returned",
             RefusalKey::WordUnknown => "word_unknown",

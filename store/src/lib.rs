@@ -52,7 +52,7 @@ pub use changes::Changes;
 pub use cloze::Cloze;
 pub use cloze::{ClozeAnswer, ClozeRecord, ClozeServing};
 pub use corpus::ROWS_PER_COMMIT;
-pub use crowd::Assignment;
+pub use crowd::{Assignment, StudyEntry};
 pub use crowd::Crowd;
 pub use define::Define;
 pub use define::{DefineServing, DefinitionRound, GroupFacts, GroupToScore, NewSynset, WordNetReport};

@@ -10,6 +10,7 @@ use leptos_router::hooks::use_query_map;
 use super::admin_quality::{Quality, QualityActions};
 use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
 use crate::components::{after_post, ActionError, ErrorNote, StaffBar};
+use crate::notice::Notice;
 
 #[component]
 pub fn Admin() -> impl IntoView {
@@ -19,7 +20,7 @@ pub fn Admin() -> impl IntoView {
     let quality = QualityActions::new();
     // what the last post did (an import, a build), as the server sent the page back;
     // shown to admins only
-    let notice = StoredValue::new(after_post("notice"));
+    let notice = StoredValue::new(after_post("notice").as_deref().and_then(Notice::parse));
     let overview = Resource::new(|| (), |_| get_admin_overview());
     // everything but the refusal is for admins: a player or researcher who opens the
     // page sees only why they may not
@@ -32,7 +33,7 @@ pub fn Admin() -> impl IntoView {
                     match overview.await {
                         Ok(o) => view! {
                             <StaffBar/>
-                            {notice.get_value().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                            {notice.get_value().map(|n| view! { <p class="notice" role="status">{n.to_string()}</p> })}
                             <ActionError value=approve.value()/>
                             <ActionError value=reject.value()/>
                             <ActionError value=quality.redundancy.value()/>
@@ -52,8 +53,9 @@ pub fn Admin() -> impl IntoView {
     }
 }
 
-/// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; the
-/// outcome comes back in `?notice=`, shown atop the page. A plain form: it works without JavaScript.
+/// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; what
+/// was imported comes back in `?notice=` (a [`Notice`]'s code), shown atop the page,
+/// and a refused file gets its problems as the answer. A plain form: it works without JavaScript.
 #[component]
 fn Import() -> impl IntoView {
     view! {
