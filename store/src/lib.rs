@@ -89,5 +89,5 @@ pub use social::Social;
 pub use sql::now_ms;
 pub use staff::StaffAccounts;
 pub use staff::{Role, Staff};
-pub use store::{sqlite_file, Backend, Store};
+pub use store::{sqlite_file, sqlite_url_of, Backend, Store};
 pub use suggestions::Suggestions;
