@@ -2,7 +2,9 @@
 //! editing, or reject with a reason), item building, the audit log, quality control
 //! and crowd studies (in `admin_quality`). Admins only.
 
-use gapwise_model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
+use gapwise_model::{
+    AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, MAX_PAIR_PAGE, MAX_REASON_CHARS, PAIRS_PER_PAGE,
+};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -78,7 +80,7 @@ fn Import() -> impl IntoView {
 fn Pairs() -> impl IntoView {
     let query = use_query_map();
     let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| DEFAULT_LANGUAGE.into()));
-    let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).max(0));
+    let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).clamp(0, MAX_PAIR_PAGE));
     let toggle = ServerAction::<SetPairActive>::new();
     let pairs = Resource::new(move || (language.get(), page.get()), |(l, p)| admin_pairs(l, p));
     let languages = LANGUAGES.map(|(code, _)| {
@@ -198,7 +200,7 @@ fn Pending(s: Suggestion, approve: ServerAction<ApproveSuggestion>, reject: Serv
             </ActionForm>
             <ActionForm action=reject attr:class="reject">
                 <input type="hidden" name="id" value=reject_id/>
-                <label>"Reason " <input type="text" name="reason" required/></label>
+                <label>"Reason " <input type="text" name="reason" required maxlength=MAX_REASON_CHARS.to_string()/></label>
                 <button type="submit">"Reject"</button>
             </ActionForm>
         </section>
