@@ -102,6 +102,13 @@ impl StoreError {
         ))
     }
 
+    /// Whether the database itself failed (busy, damaged, unreadable, a failed
+    /// migration) rather than refused what was asked: such an error's words name no
+    /// database, so a caller that knows which one names it.
+    pub fn is_database_failure(&self) -> bool {
+        matches!(self, StoreError::Busy(_) | StoreError::Db(_) | StoreError::Sqlite(_) | StoreError::Migrate(_) | StoreError::Corrupt(_))
+    }
+
     /// The database cannot take the request just now, through no fault of the request:
     /// it is busy ([`StoreError::Busy`], or the SQLite game writer's SQLITE_BUSY or
     /// SQLITE_LOCKED), unreachable (connection lost or refused) or
