@@ -31,10 +31,7 @@ pub fn local_path(raw: &str) -> Option<&str> {
 /// Whether `path` starts with one `/` and holds no backslash or control character.
 fn is_local(path: &str) -> bool {
     let mut chars = path.chars();
-    chars.next() == Some('/')
-        && !matches!(chars.next(), Some('/' | '\\'))
-        && !path.contains('\\')
-        && !path.chars().any(char::is_control)
+    chars.next() == Some('/') && !matches!(chars.next(), Some('/' | '\\')) && !path.contains('\\') && !path.chars().any(char::is_control)
 }
 
 /// `raw` with its `%XX` escapes decoded (an escape that is not two hex digits stays

@@ -87,7 +87,8 @@ mod tests {
             assert_eq!(Notice::parse(&notice.code()), Some(notice));
         }
         assert_eq!(Notice::Built { items: 2 }.to_string(), "2 items built.");
-        for junk in ["", "built", "built.", "built.-1", "built.+1", "built.1.2", "imported.rows.1.2", "Send your password to evil.example"] {
+        for junk in ["", "built", "built.", "built.-1", "built.+1", "built.1.2", "imported.rows.1.2", "Send your password to evil.example"]
+        {
             assert_eq!(Notice::parse(junk), None, "{junk}");
         }
     }

@@ -468,7 +468,13 @@ pub async fn export_folder(
 
 /// Writes the answers to `partial`, then the dataset card and the licence beside it;
 /// returns the row count.
-async fn write_folder(store: &Store, format: Format, models: &[String], filter: &AnswerFilter, partial: &Path) -> Result<u64, ResearchError> {
+async fn write_folder(
+    store: &Store,
+    format: Format,
+    models: &[String],
+    filter: &AnswerFilter,
+    partial: &Path,
+) -> Result<u64, ResearchError> {
     let dir = partial.parent().unwrap_or(Path::new("."));
     let file = std::fs::File::create(partial).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;

@@ -198,12 +198,13 @@ impl Crowd<'_> {
             )));
         }
         self.reclaim_abandoned().await?;
-        let existing =
-            sqlx::query("SELECT annotator_id, status, platform_session_id FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2")
-                .bind(id)
-                .bind(participant)
-                .fetch_optional(self.pool())
-                .await?;
+        let existing = sqlx::query(
+            "SELECT annotator_id, status, platform_session_id FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2",
+        )
+        .bind(id)
+        .bind(participant)
+        .fetch_optional(self.pool())
+        .await?;
         let annotator = match existing {
             Some(r) => {
                 let (annotator, status, first_session): (PlayerId, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
@@ -244,8 +245,10 @@ impl Crowd<'_> {
     /// The re-entry of a completed assignment: its completion code and the way back
     /// to the platform with it.
     async fn completed_entry(self, annotator: &PlayerId) -> Result<StudyEntry, StoreError> {
-        let assignment =
-            self.assignment(annotator).await?.ok_or_else(|| StoreError::Corrupt(format!("completed assignment of {annotator} vanished")))?;
+        let assignment = self
+            .assignment(annotator)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("completed assignment of {annotator} vanished")))?;
         match assignment.completed() {
             PlayState::Completed { redirect, code } => Ok(StudyEntry::Completed { redirect, code }),
             _ => Err(StoreError::Corrupt(format!("completed assignment of {annotator} has no completion"))),

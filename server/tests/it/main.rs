@@ -7,6 +7,7 @@ mod backup;
 mod cloze;
 mod define;
 mod demo;
+mod edge;
 mod faults;
 mod guess;
 mod harness;
