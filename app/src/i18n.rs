@@ -77,10 +77,43 @@ pub fn refusal_message(key: RefusalKey) -> Msg {
         RefusalKey::PasswordCurrent => msg::ERROR_PASSWORD_CURRENT,
         RefusalKey::PasswordLength => msg::ERROR_PASSWORD_LENGTH,
         RefusalKey::PasswordWeak => msg::ERROR_PASSWORD_WEAK,
+        RefusalKey::StudyElsewhere => msg::ERROR_STUDY_ELSEWHERE,
         RefusalKey::StudyLink => msg::ERROR_STUDY_LINK,
         RefusalKey::StudyReturned => msg::ERROR_STUDY_RETURNED,
         RefusalKey::TooManyRequests => msg::ERROR_TOO_MANY_REQUESTS,
         RefusalKey::WordUnknown => msg::ERROR_WORD_UNKNOWN,
+    }
+}
+
+/// The message of refusal `key` as a page shows it when the refusal came in the
+/// page's address (see `AppError::from_address`): its own where it needs no
+/// argument, else the general refusal, since the arguments (words, names, numbers)
+/// came with the address and anyone may have written them.
+pub fn refusal_message_alone(key: RefusalKey) -> Msg {
+    match key {
+        RefusalKey::Busy
+        | RefusalKey::Consent
+        | RefusalKey::Login
+        | RefusalKey::NoChallenge
+        | RefusalKey::NoSession
+        | RefusalKey::NoStudy
+        | RefusalKey::NoStudyUnderWay
+        | RefusalKey::OwnPseudonym
+        | RefusalKey::PairSame
+        | RefusalKey::StudyElsewhere
+        | RefusalKey::StudyLink
+        | RefusalKey::StudyReturned => refusal_message(key),
+        RefusalKey::FeedbackLength
+        | RefusalKey::FewChallengeItems
+        | RefusalKey::GuessLength
+        | RefusalKey::MaxFriends
+        | RefusalKey::NoPlayer
+        | RefusalKey::NotFriend
+        | RefusalKey::NotSingleWord
+        | RefusalKey::PairInGame
+        | RefusalKey::PairProposed
+        | RefusalKey::PasswordLength
+        | RefusalKey::WordUnknown => msg::ERROR_REFUSED,
     }
 }
 
@@ -261,6 +294,18 @@ mod tests {
             ftl.lines().filter(|l| !l.starts_with([' ', '#']) && l.contains(" =")).filter_map(|l| l.split(" =").next()).collect();
         keys.sort_unstable();
         keys
+    }
+
+    /// A refusal that came in a page's address is said without arguments: the
+    /// message chosen for it has none to fill.
+    #[test]
+    fn refusals_from_an_address_need_no_argument() {
+        for key in RefusalKey::ALL {
+            for code in ["en", "es", "fr", "it", "ru"] {
+                let said = I18n(code).t(refusal_message_alone(key));
+                assert!(!said.is_empty() && !said.contains('{') && !said.contains('$'), "{code} {key:?}: {said}");
+            }
+        }
     }
 
     #[test]

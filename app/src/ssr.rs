@@ -10,7 +10,7 @@ use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
-use crate::address::{query_without, POSTED_ERROR};
+use crate::address::{local_path, query_without, POSTED_ERROR};
 use crate::AppError;
 
 /// The session cookie: an opaque random token, HttpOnly and SameSite=Lax, kept as
@@ -67,13 +67,10 @@ pub fn refused_keeping<S: server_fn::ServerFn<Error = AppError>>(error: &AppErro
 }
 
 /// The path and query of `referer` with `key=value` in place of its `done` and
-/// `notice`: a page of this site, never `//elsewhere`.
+/// `notice`: a page of this site (see [`crate::local_path`]), never `//elsewhere`.
 fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     let (_, rest) = referer.split_once("://")?;
-    let page = &rest[rest.find('/')?..];
-    if page.starts_with("//") || page.starts_with("/\\") {
-        return None;
-    }
+    let page = local_path(rest.get(rest.find('/')?..)?)?;
     let (path, query) = page.split_once('?').unwrap_or((page, ""));
     // and without the error of an earlier post that failed
     let dropped = [["done", "notice"].as_slice(), &POSTED_ERROR].concat();
@@ -81,7 +78,7 @@ fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     Some(format!("{path}?{query}"))
 }
 
-/// Sets the response's status; not for a plain form post from a page, which Leptos
+/// Sets the response's status (with `Retry-After` on a 503); not for a plain form post from a page, which Leptos
 /// answers with a redirect back to its `Referer`, the error in the page's query for
 /// it to show (a status set here would replace the redirect's). A post without a
 /// page to go back to keeps its status.
@@ -97,8 +94,17 @@ fn set_status(status: StatusCode) {
     }
     if let Some(res) = use_context::<ResponseOptions>() {
         res.set_status(status);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            res.insert_header(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        }
     }
 }
+
+/// Seconds a client is asked to wait (`Retry-After`) before it retries a request
+/// that got 503 because the database could not take it (busy, locked, out of room
+/// or out of reach): a lock held by another program or a restart usually ends
+/// within that, and the database's own wait for a lock is 10 s.
+pub const RETRY_AFTER_SECONDS: u64 = 5;
 
 impl AppError {
     /// Sets the response's status to this error's ([`AppError::status`]) and returns
@@ -125,7 +131,9 @@ impl From<StoreError> for AppError {
                 tracing::warn!("database unavailable: {e}");
                 AppError::Unavailable(crate::i18n::detect().t(msg::ERROR_UNAVAILABLE))
             }
-            e @ (StoreError::Db(_)
+            // (a busy database is unavailable: the arm above takes it)
+            e @ (StoreError::Busy(_)
+            | StoreError::Db(_)
             | StoreError::Sqlite(_)
             | StoreError::Migrate(_)
             | StoreError::Io(_)
@@ -188,7 +196,11 @@ pub fn refused_in(i18n: crate::i18n::I18n, r: &Refusal, status: StatusCode) -> A
 /// `gapwise-error` header, and its message as the body.
 impl axum::response::IntoResponse for AppError {
     fn into_response(self) -> axum::response::Response {
-        (self.status(), [("gapwise-error", self.code())], self.to_string()).into_response()
+        let mut response = (self.status(), [("gapwise-error", self.code())], self.to_string()).into_response();
+        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }
 

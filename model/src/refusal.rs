@@ -43,6 +43,7 @@ pub enum RefusalKey {
     PasswordCurrent,
     PasswordLength,
     PasswordWeak,
+    StudyElsewhere,
     StudyLink,
     StudyReturned,
     TooManyRequests,
@@ -50,7 +51,7 @@ pub enum RefusalKey {
 }
 
 impl RefusalKey {
-    pub const ALL: [RefusalKey; 25] = [
+    pub const ALL: [RefusalKey; 26] = [
         RefusalKey::Busy,
         RefusalKey::Consent,
         RefusalKey::FeedbackLength,
@@ -72,6 +73,7 @@ impl RefusalKey {
         RefusalKey::PasswordCurrent,
         RefusalKey::PasswordLength,
         RefusalKey::PasswordWeak,
+        RefusalKey::StudyElsewhere,
         RefusalKey::StudyLink,
         RefusalKey::StudyReturned,
         RefusalKey::TooManyRequests,
@@ -103,6 +105,7 @@ impl RefusalKey {
             RefusalKey::PasswordCurrent => "password_current",
             RefusalKey::PasswordLength => "password_length",
             RefusalKey::PasswordWeak => "password_weak",
+            RefusalKey::StudyElsewhere => "study_elsewhere",
             RefusalKey::StudyLink => "study_link",
             RefusalKey::StudyReturned => "study_returned",
             RefusalKey::TooManyRequests => "too_many_requests",

@@ -15,8 +15,23 @@ use gapwise_store::Store;
 
 pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs, TokenArgs};
 
-/// Runs the command; errors are printed by `main`.
+/// Runs the command; errors are printed by `main`, a failure of the database itself
+/// with the database named.
 pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
+    let database = database_name(&cli.database_url);
+    run_command(cli).await.map_err(|e| e.naming(&database))
+}
+
+/// How errors name the database of `url`: a SQLite file by its path, a PostgreSQL
+/// database by its kind only (its URL may hold a password).
+fn database_name(url: &str) -> String {
+    match url.parse::<gapwise_store::Backend>() {
+        Ok(gapwise_store::Backend::Sqlite) => gapwise_store::sqlite_file(url).display().to_string(),
+        _ => "the PostgreSQL database".to_owned(),
+    }
+}
+
+async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     if let Command::Ready { addr } = command {
         return ready::ready(addr);

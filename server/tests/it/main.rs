@@ -8,6 +8,7 @@ mod backup;
 mod cloze;
 mod define;
 mod demo;
+mod edge;
 mod faults;
 mod guess;
 mod harness;

@@ -20,8 +20,13 @@ pub struct App {
 
 /// Serves the app on `store` at a free local port.
 pub async fn serve(store: &Store) -> App {
+    serve_with(store, false).await
+}
+
+/// Serves the app on `store` at a free local port, as behind TLS when `secure_cookies`.
+pub async fn serve_with(store: &Store, secure_cookies: bool) -> App {
     let options = LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(store.clone(), options, false).expect("router");
+    let app = gapwise_server::router(store.clone(), options, secure_cookies).expect("router");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     tokio::spawn(gapwise_server::serve(listener, app));
