@@ -32,6 +32,21 @@ def call(c, base, endpoint, form):
     return json.loads(data) if data else None
 
 
+def new_player(base):
+    """A client signed in as a new player. The server starts 60 new players a minute
+    from one address, then one a second (server/src/rate_limit.rs): a 429 is waited
+    out for as long as its Retry-After says."""
+    while True:
+        c = client()
+        try:
+            call(c, base, "start", {"consent": "yes"})
+            return c
+        except urllib.error.HTTPError as e:
+            if e.code != 429:
+                raise
+            time.sleep(float(e.headers.get("Retry-After", "1")))
+
+
 def checks(language):
     """(mode, endpoint, form, whether the answer is a playable round) for a language."""
     found = lambda r: r is not None
@@ -74,8 +89,7 @@ def main():
             for mode, endpoint, form, playable in checks(lang):
                 if (lang, mode) in ready:
                     continue
-                c = client()  # a new player each time: asking must not change what the next asks
-                call(c, base, "start", {"consent": "yes"})
+                c = new_player(base)  # a new player each time: asking must not change what the next asks
                 try:
                     if playable(call(c, base, endpoint, form)):
                         ready[(lang, mode)] = minutes()

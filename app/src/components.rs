@@ -100,7 +100,7 @@ where
     S: server_fn::ServerFn<Error = AppError> + Clone + Send + Sync + 'static,
     S::Output: Clone + Send + Sync + 'static,
 {
-    ServerAction::<S>::new().value().get_untracked().and_then(Result::err)
+    ServerAction::<S>::new().value().get_untracked().and_then(Result::err).map(AppError::from_address)
 }
 
 /// An island's action, holding the error its last plain form post came back with
@@ -230,8 +230,20 @@ where
 #[component]
 pub fn ActionError<T: Clone + Send + Sync + 'static>(value: MappedSignal<Option<Result<T, AppError>>>) -> impl IntoView {
     move || match value.get() {
-        Some(Err(error)) => Some(view! { <ErrorNote error/> }),
+        Some(Err(error)) => Some(view! { <ErrorNote error=action_error(error)/> }),
         _ => None,
+    }
+}
+
+/// An action's error as a page may show it. On the server no action has run while
+/// the page renders, so its error came in the page's address (`__err`, which anyone
+/// can put in a link) and is said by its code alone ([`AppError::from_address`]); in
+/// the browser it is the server's answer to the call just made.
+fn action_error(error: AppError) -> AppError {
+    if cfg!(feature = "ssr") {
+        error.from_address()
+    } else {
+        error
     }
 }
 

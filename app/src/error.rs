@@ -68,6 +68,30 @@ impl FromServerFnError for AppError {
 }
 
 impl AppError {
+    /// This error as a page may show it when it came in the page's address (Leptos
+    /// puts a refused plain form post's error in `?__err=`, and anyone can write a
+    /// link with any `__err`): rebuilt from its kind and code alone, each said by a
+    /// message of the catalogues in the page's language, so that no words of the
+    /// address reach the page. A refusal keeps its code and its status when that is
+    /// one a refusal has (401, 404, 422).
+    pub fn from_address(self) -> AppError {
+        let i18n = crate::i18n::detect();
+        match self {
+            AppError::Refused { code, status, .. } => AppError::Refused {
+                code,
+                status: if [401, 404, 422].contains(&status) { status } else { 422 },
+                message: i18n.t(crate::i18n::refusal_message_alone(code)),
+            },
+            AppError::Malformed(_) => AppError::Malformed(i18n.t(msg::ERROR_REFUSED)),
+            AppError::BadRequest(_) => AppError::BadRequest(i18n.t(msg::ERROR_REFUSED)),
+            AppError::Unauthorized(_) => AppError::Unauthorized(i18n.t(msg::ERROR_UNAUTHORIZED)),
+            AppError::Forbidden(_) => AppError::Forbidden(i18n.t(msg::ERROR_FORBIDDEN)),
+            AppError::NotFound(_) => AppError::NotFound(i18n.t(msg::ERROR_NOT_FOUND)),
+            AppError::Unavailable(_) => AppError::Unavailable(i18n.t(msg::ERROR_UNAVAILABLE)),
+            AppError::Internal => AppError::Internal,
+        }
+    }
+
     /// The error's stable code on the wire (see the module).
     pub fn code(&self) -> &'static str {
         match self {

@@ -74,10 +74,46 @@ pub fn refusal_message(key: RefusalKey) -> Msg {
         RefusalKey::PairInGame => msg::ERROR_PAIR_IN_GAME,
         RefusalKey::PairProposed => msg::ERROR_PAIR_PROPOSED,
         RefusalKey::PairSame => msg::ERROR_PAIR_SAME,
+        RefusalKey::PasswordCurrent => msg::ERROR_PASSWORD_CURRENT,
         RefusalKey::PasswordLength => msg::ERROR_PASSWORD_LENGTH,
+        RefusalKey::PasswordWeak => msg::ERROR_PASSWORD_WEAK,
+        RefusalKey::StudyElsewhere => msg::ERROR_STUDY_ELSEWHERE,
         RefusalKey::StudyLink => msg::ERROR_STUDY_LINK,
         RefusalKey::StudyReturned => msg::ERROR_STUDY_RETURNED,
+        RefusalKey::TooManyRequests => msg::ERROR_TOO_MANY_REQUESTS,
         RefusalKey::WordUnknown => msg::ERROR_WORD_UNKNOWN,
+    }
+}
+
+/// The message of refusal `key` as a page shows it when the refusal came in the
+/// page's address (see `AppError::from_address`): its own where it needs no
+/// argument, else the general refusal, since the arguments (words, names, numbers)
+/// came with the address and anyone may have written them.
+pub fn refusal_message_alone(key: RefusalKey) -> Msg {
+    match key {
+        RefusalKey::Busy
+        | RefusalKey::Consent
+        | RefusalKey::Login
+        | RefusalKey::NoChallenge
+        | RefusalKey::NoSession
+        | RefusalKey::NoStudy
+        | RefusalKey::NoStudyUnderWay
+        | RefusalKey::OwnPseudonym
+        | RefusalKey::PairSame
+        | RefusalKey::StudyElsewhere
+        | RefusalKey::StudyLink
+        | RefusalKey::StudyReturned => refusal_message(key),
+        RefusalKey::FeedbackLength
+        | RefusalKey::FewChallengeItems
+        | RefusalKey::GuessLength
+        | RefusalKey::MaxFriends
+        | RefusalKey::NoPlayer
+        | RefusalKey::NotFriend
+        | RefusalKey::NotSingleWord
+        | RefusalKey::PairInGame
+        | RefusalKey::PairProposed
+        | RefusalKey::PasswordLength
+        | RefusalKey::WordUnknown => msg::ERROR_REFUSED,
     }
 }
 
@@ -203,18 +239,26 @@ pub fn language_of(code: &str) -> &'static str {
 pub fn detect() -> I18n {
     #[cfg(feature = "ssr")]
     {
-        use axum::http::{header, request::Parts};
-        use axum_extra::extract::cookie::CookieJar;
-        let headers = use_context::<Parts>().map(|parts| parts.headers).unwrap_or_default();
-        let accept = headers.get_all(header::ACCEPT_LANGUAGE).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
-        let jar = CookieJar::from_headers(&headers);
-        I18n(choose(jar.get(LANGUAGE_COOKIE).map(|c| c.value()), &accept.join(",")))
+        let headers = use_context::<axum::http::request::Parts>().map(|parts| parts.headers).unwrap_or_default();
+        of_headers(&headers)
     }
     #[cfg(not(feature = "ssr"))]
     {
         let lang = document().document_element().and_then(|html| html.get_attribute("lang"));
         I18n(lang.as_deref().and_then(parse_language).unwrap_or(DEFAULT_LANGUAGE))
     }
+}
+
+/// The language a request's headers ask for: its language cookie, else its
+/// `Accept-Language` (see [`choose`]). For responses made outside the app too (the
+/// server's rate limits).
+#[cfg(feature = "ssr")]
+pub fn of_headers(headers: &axum::http::HeaderMap) -> I18n {
+    use axum::http::header;
+    use axum_extra::extract::cookie::CookieJar;
+    let accept = headers.get_all(header::ACCEPT_LANGUAGE).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
+    let jar = CookieJar::from_headers(headers);
+    I18n(choose(jar.get(LANGUAGE_COOKIE).map(|c| c.value()), &accept.join(",")))
 }
 
 /// The language cookie's value, else the first supported language the browser
@@ -250,6 +294,18 @@ mod tests {
             ftl.lines().filter(|l| !l.starts_with([' ', '#']) && l.contains(" =")).filter_map(|l| l.split(" =").next()).collect();
         keys.sort_unstable();
         keys
+    }
+
+    /// A refusal that came in a page's address is said without arguments: the
+    /// message chosen for it has none to fill.
+    #[test]
+    fn refusals_from_an_address_need_no_argument() {
+        for key in RefusalKey::ALL {
+            for code in ["en", "es", "fr", "it", "ru"] {
+                let said = I18n(code).t(refusal_message_alone(key));
+                assert!(!said.is_empty() && !said.contains('{') && !said.contains('$'), "{code} {key:?}: {said}");
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod api;
 mod components;
 mod error;
 pub mod i18n;
+pub mod notice;
 mod pages;
 mod response_clock;
 #[cfg(feature = "ssr")]
@@ -23,6 +24,7 @@ use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode, StaticSegment};
 
+pub use address::local_path;
 pub use error::AppError;
 
 /// The HTML document around the app, rendered on the server.

@@ -6,20 +6,20 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use gapwise_engine::Engine;
-use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError};
+use gapwise_store::{Refusal, RefusalKey, Role, Session, Staff, Store, StoreError, PLAYER_SESSION_DAYS, STAFF_SESSION_HOURS};
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
 
-use crate::address::{query_without, POSTED_ERROR};
+use crate::address::{local_path, query_without, POSTED_ERROR};
 use crate::AppError;
 
-/// The session cookie: an opaque random token, HttpOnly and SameSite=Lax.
+/// The session cookie: an opaque random token, HttpOnly and SameSite=Lax, kept as
+/// long as the server keeps its session ([`PLAYER_SESSION_DAYS`]).
 pub const SESSION_COOKIE: &str = "gapwise_session";
-const SESSION_MAX_AGE_DAYS: i64 = 365;
 /// The staff session cookie: HttpOnly and SameSite=Strict (research pages are never
-/// reached from another site with it), valid for a working day.
+/// reached from another site with it), kept as long as the server keeps its session
+/// at most ([`STAFF_SESSION_HOURS`]; the server ends it earlier when idle).
 pub const STAFF_COOKIE: &str = "gapwise_staff";
-const STAFF_MAX_AGE_HOURS: i64 = 12;
 
 /// What the server gives every server function and page render.
 #[derive(Clone, Debug)]
@@ -67,13 +67,10 @@ pub fn refused_keeping<S: server_fn::ServerFn<Error = AppError>>(error: &AppErro
 }
 
 /// The path and query of `referer` with `key=value` in place of its `done` and
-/// `notice`: a page of this site, never `//elsewhere`.
+/// `notice`: a page of this site (see [`crate::local_path`]), never `//elsewhere`.
 fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     let (_, rest) = referer.split_once("://")?;
-    let page = &rest[rest.find('/')?..];
-    if page.starts_with("//") || page.starts_with("/\\") {
-        return None;
-    }
+    let page = local_path(rest.get(rest.find('/')?..)?)?;
     let (path, query) = page.split_once('?').unwrap_or((page, ""));
     // and without the error of an earlier post that failed
     let dropped = [["done", "notice"].as_slice(), &POSTED_ERROR].concat();
@@ -81,7 +78,7 @@ fn page_saying(referer: &str, key: &str, value: &str) -> Option<String> {
     Some(format!("{path}?{query}"))
 }
 
-/// Sets the response's status; not for a plain form post from a page, which Leptos
+/// Sets the response's status (with `Retry-After` on a 503); not for a plain form post from a page, which Leptos
 /// answers with a redirect back to its `Referer`, the error in the page's query for
 /// it to show (a status set here would replace the redirect's). A post without a
 /// page to go back to keeps its status.
@@ -97,8 +94,17 @@ fn set_status(status: StatusCode) {
     }
     if let Some(res) = use_context::<ResponseOptions>() {
         res.set_status(status);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            res.insert_header(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        }
     }
 }
+
+/// Seconds a client is asked to wait (`Retry-After`) before it retries a request
+/// that got 503 because the database could not take it (busy, locked, out of room
+/// or out of reach): a lock held by another program or a restart usually ends
+/// within that, and the database's own wait for a lock is 10 s.
+pub const RETRY_AFTER_SECONDS: u64 = 5;
 
 impl AppError {
     /// Sets the response's status to this error's ([`AppError::status`]) and returns
@@ -125,7 +131,9 @@ impl From<StoreError> for AppError {
                 tracing::warn!("database unavailable: {e}");
                 AppError::Unavailable(crate::i18n::detect().t(msg::ERROR_UNAVAILABLE))
             }
-            e @ (StoreError::Db(_)
+            // (a busy database is unavailable: the arm above takes it)
+            e @ (StoreError::Busy(_)
+            | StoreError::Db(_)
             | StoreError::Sqlite(_)
             | StoreError::Migrate(_)
             | StoreError::Io(_)
@@ -171,10 +179,16 @@ impl From<gapwise_research::ResearchError> for AppError {
 
 /// A refusal with the status `status`, said in the language of the request (see
 /// `i18n::detect`).
-pub(crate) fn refused(r: &gapwise_store::Refusal, status: StatusCode) -> AppError {
+pub(crate) fn refused(r: &Refusal, status: StatusCode) -> AppError {
+    refused_in(crate::i18n::detect(), r, status)
+}
+
+/// A refusal with the status `status`, said in `i18n`'s language: for responses made
+/// outside a server function (the server's rate limits, with `i18n::of_headers`).
+pub fn refused_in(i18n: crate::i18n::I18n, r: &Refusal, status: StatusCode) -> AppError {
     let args: Vec<(&'static str, Arg)> =
         r.args.iter().map(|(name, value)| (*name, value.parse::<i64>().map_or_else(|_| Arg::from(value.as_str()), Arg::from))).collect();
-    let message = crate::i18n::detect().t_with(crate::i18n::refusal_message(r.key), &args);
+    let message = i18n.t_with(crate::i18n::refusal_message(r.key), &args);
     AppError::Refused { code: r.key, status: status.as_u16(), message }
 }
 
@@ -182,7 +196,11 @@ pub(crate) fn refused(r: &gapwise_store::Refusal, status: StatusCode) -> AppErro
 /// `gapwise-error` header, and its message as the body.
 impl axum::response::IntoResponse for AppError {
     fn into_response(self) -> axum::response::Response {
-        (self.status(), [("gapwise-error", self.code())], self.to_string()).into_response()
+        let mut response = (self.status(), [("gapwise-error", self.code())], self.to_string()).into_response();
+        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }
 
@@ -292,7 +310,7 @@ pub async fn require_session(store: &Store) -> Result<Session, AppError> {
 
 /// Sends the player session cookie with the response.
 pub fn set_session_cookie(token: String, secure: bool) -> Result<(), AppError> {
-    set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(SESSION_MAX_AGE_DAYS), secure)
+    set_cookie(SESSION_COOKIE, token, SameSite::Lax, cookie::time::Duration::days(PLAYER_SESSION_DAYS), secure)
 }
 
 /// Removes the player session cookie (after erasure, on signing out).
@@ -303,7 +321,7 @@ pub fn clear_session_cookie(secure: bool) -> Result<(), AppError> {
 /// Sends the staff session cookie with the response; an empty token with zero
 /// lifetime removes it (sign out).
 pub fn set_staff_cookie(token: String, secure: bool) -> Result<(), AppError> {
-    let age = if token.is_empty() { 0 } else { STAFF_MAX_AGE_HOURS };
+    let age = if token.is_empty() { 0 } else { STAFF_SESSION_HOURS };
     set_cookie(STAFF_COOKIE, token, SameSite::Strict, cookie::time::Duration::hours(age), secure)
 }
 

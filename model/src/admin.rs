@@ -17,6 +17,10 @@ pub struct AuditEntry {
 /// Pairs per page of the admin's pair list.
 pub const PAIRS_PER_PAGE: u8 = 50;
 
+/// Last page of the admin's pair list a request may ask for (pages count from 0):
+/// five million pairs, far past any language's.
+pub const MAX_PAIR_PAGE: i64 = 100_000;
+
 /// A word pair as the admin's pair list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairRow {

@@ -56,6 +56,10 @@ pub fn gold_flag(right: i64, missed: i64) -> Option<&'static str> {
 /// (PyBossa's default redundancy). Gold items never retire.
 pub const DEFAULT_ANSWERS_PER_ITEM: i64 = 30;
 
+/// Most answers per item an admin may set: enough that no item retires in a load
+/// test, bounded so that the setting is a count and not any number.
+pub const MAX_ANSWERS_PER_ITEM: i64 = 1_000_000;
+
 /// An item served and not answered holds one of its answer slots this long; then the
 /// slot is free again for others.
 pub const RESERVATION_MS: i64 = 30 * 60 * 1000;

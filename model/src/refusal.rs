@@ -40,14 +40,18 @@ pub enum RefusalKey {
     PairInGame,
     PairProposed,
     PairSame,
+    PasswordCurrent,
     PasswordLength,
+    PasswordWeak,
+    StudyElsewhere,
     StudyLink,
     StudyReturned,
+    TooManyRequests,
     WordUnknown,
 }
 
 impl RefusalKey {
-    pub const ALL: [RefusalKey; 22] = [
+    pub const ALL: [RefusalKey; 26] = [
         RefusalKey::Busy,
         RefusalKey::Consent,
         RefusalKey::FeedbackLength,
@@ -66,9 +70,13 @@ impl RefusalKey {
         RefusalKey::PairInGame,
         RefusalKey::PairProposed,
         RefusalKey::PairSame,
+        RefusalKey::PasswordCurrent,
         RefusalKey::PasswordLength,
+        RefusalKey::PasswordWeak,
+        RefusalKey::StudyElsewhere,
         RefusalKey::StudyLink,
         RefusalKey::StudyReturned,
+        RefusalKey::TooManyRequests,
         RefusalKey::WordUnknown,
     ];
 
@@ -94,9 +102,13 @@ impl RefusalKey {
             RefusalKey::PairInGame => "pair_in_game",
             RefusalKey::PairProposed => "pair_proposed",
             RefusalKey::PairSame => "pair_same",
+            RefusalKey::PasswordCurrent => "password_current",
             RefusalKey::PasswordLength => "password_length",
+            RefusalKey::PasswordWeak => "password_weak",
+            RefusalKey::StudyElsewhere => "study_elsewhere",
             RefusalKey::StudyLink => "study_link",
             RefusalKey::StudyReturned => "study_returned",
+            RefusalKey::TooManyRequests => "too_many_requests",
             RefusalKey::WordUnknown => "word_unknown",
         }
     }

@@ -20,6 +20,10 @@ impl SuggestionStatus {
     }
 }
 
+/// Longest reason an admin may give a proposer for turning their pair down, in
+/// characters.
+pub const MAX_REASON_CHARS: usize = 500;
+
 /// A word pair a player proposed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Suggestion {

@@ -435,7 +435,10 @@ International License (CC BY-SA 4.0). To view a copy of this license, visit \
 https://creativecommons.org/licenses/by-sa/4.0/legalcode\n";
 
 /// Writes `answers.<ext>`, `README.md` (the dataset card) and `LICENSE` into `dir`
-/// (created if needed); returns the data file's path and the row count.
+/// (created if needed); returns the data file's path and the row count. An export
+/// that fails (a refused filter, a database that cannot be read to the end) leaves
+/// no partial export: the data are written under a temporary name in `dir` and take
+/// their name only once whole, and a folder made for them goes again.
 pub async fn export_folder(
     store: &Store,
     format: Format,
@@ -445,11 +448,37 @@ pub async fn export_folder(
 ) -> Result<(PathBuf, u64), ResearchError> {
     // a refused filter leaves no folder or empty file behind
     gapwise_store::check_filter(filter)?;
+    let made = !dir.exists();
     std::fs::create_dir_all(dir).map_err(io)?;
     let data = dir.join(format!("answers.{}", format.extension()));
-    let file = std::fs::File::create(&data).map_err(io)?;
+    let partial = dir.join(format!(".answers.{}.partial", format.extension()));
+    let written = write_folder(store, format, models, filter, &partial).await.and_then(|rows| {
+        std::fs::rename(&partial, &data).map_err(io)?;
+        Ok(rows)
+    });
+    match written {
+        Ok(rows) => Ok((data, rows)),
+        Err(e) => {
+            // what is left goes; the error is the one worth telling
+            let _ = if made { std::fs::remove_dir_all(dir) } else { std::fs::remove_file(&partial) };
+            Err(e)
+        }
+    }
+}
+
+/// Writes the answers to `partial`, then the dataset card and the licence beside it;
+/// returns the row count.
+async fn write_folder(
+    store: &Store,
+    format: Format,
+    models: &[String],
+    filter: &AnswerFilter,
+    partial: &Path,
+) -> Result<u64, ResearchError> {
+    let dir = partial.parent().unwrap_or(Path::new("."));
+    let file = std::fs::File::create(partial).map_err(io)?;
     let rows = write_answers(store, format, models, filter, std::io::BufWriter::new(file)).await?;
     std::fs::write(dir.join("README.md"), dataset_card(format, &models_info(store, models).await?, rows)).map_err(io)?;
     std::fs::write(dir.join("LICENSE"), LICENSE).map_err(io)?;
-    Ok((data, rows))
+    Ok(rows)
 }

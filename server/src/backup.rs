@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gapwise_store::{sqlite_file, Backend, Store, StoreError};
+use gapwise_store::{sqlite_file, sqlite_url_of, Backend, Store, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum BackupError {
@@ -78,8 +78,7 @@ async fn check_sqlite_backup(file: &Path) -> Result<(), BackupError> {
         return Err(not_a_backup("no such file".into()));
     }
     sqlx::any::install_default_drivers();
-    let mut conn =
-        sqlx::AnyConnection::connect(&format!("sqlite://{}?mode=ro", file.display())).await.map_err(|e| not_a_backup(e.to_string()))?;
+    let mut conn = sqlx::AnyConnection::connect(&sqlite_url_of(file, "mode=ro")?).await.map_err(|e| not_a_backup(e.to_string()))?;
     let check: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&mut conn).await.map_err(|e| not_a_backup(e.to_string()))?;
     if check != "ok" {
         return Err(not_a_backup(check));

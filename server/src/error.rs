@@ -39,6 +39,10 @@ pub enum CliError {
     /// What was asked cannot be done as asked: the words say why and what to do.
     #[error("{0}")]
     Invalid(String),
+    /// A failure of the database `database` (a SQLite file's path, or "the PostgreSQL
+    /// database"), whose own words (`source`) do not name it (see [`CliError::naming`]).
+    #[error("{database}: {source}")]
+    Database { database: String, source: Box<CliError> },
 }
 
 impl From<String> for CliError {
@@ -60,6 +64,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         use gapwise_research::ResearchError;
         let store = match self {
+            CliError::Database { source, .. } => return source.exit_code(),
             CliError::Research(ResearchError::Invalid(_) | ResearchError::NotFound(_)) => return 2,
             CliError::Research(ResearchError::Store(e)) | CliError::Store(e) => e,
             _ => return 1,
@@ -72,6 +77,29 @@ impl CliError {
 
     /// Whether the database could not take the work now (the next start goes on).
     pub fn is_unavailable(&self) -> bool {
-        matches!(self, CliError::Store(e) if e.is_unavailable())
+        match self {
+            CliError::Store(e) => e.is_unavailable(),
+            CliError::Database { source, .. } => source.is_unavailable(),
+            _ => false,
+        }
+    }
+
+    /// This error with the database it came from named (`database`), when the
+    /// database itself failed (see [`StoreError::is_database_failure`]): a page of a
+    /// SQLite file damaged in its middle, a lock, a full disk. Refusals name what they
+    /// refuse already.
+    pub fn naming(self, database: &str) -> CliError {
+        use gapwise_research::ResearchError;
+        let failed = match &self {
+            CliError::Store(e) | CliError::Research(ResearchError::Store(e)) | CliError::Engine(gapwise_engine::EngineError::Store(e)) => {
+                e.is_database_failure()
+            }
+            _ => false,
+        };
+        if failed {
+            CliError::Database { database: database.to_owned(), source: Box::new(self) }
+        } else {
+            self
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `GET /language?to=<code>&back=<path>`: the interface-language switcher. Sets the
 //! language cookie (a year, readable by the server only) and sends the browser back
-//! to the page it came from, so it works without JavaScript.
+//! to the page it came from, so it works without JavaScript: `back` only when it is a
+//! path on this site ([`gapwise_app::local_path`]), else the home page.
 
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
@@ -8,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use gapwise_app::ssr::language_cookie;
-use gapwise_app::AppError;
+use gapwise_app::{local_path, AppError};
 use gapwise_model::{parse_language, LANGUAGES};
 use serde::Deserialize;
 
@@ -27,8 +28,9 @@ async fn choose(State(secure): State<bool>, Query(choice): Query<Choice>) -> Res
         let known: Vec<&str> = LANGUAGES.iter().map(|(code, _)| *code).collect();
         return AppError::BadRequest(format!("unknown language {:?} (one of {})", choice.to, known.join(", "))).into_response();
     };
-    // only a path on this site: "//host" or "https://..." would make this an open redirect
-    let back = choice.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\')).unwrap_or_else(|| "/".into());
+    // only a path on this site, else the home page: "//host", "/%09/host" or
+    // "https://..." would make this an open redirect
+    let back = choice.back.as_deref().and_then(local_path).unwrap_or("/").to_owned();
     let cookie = language_cookie(code, secure);
     (StatusCode::SEE_OTHER, [(header::LOCATION, back), (header::SET_COOKIE, cookie.to_string())]).into_response()
 }

@@ -21,6 +21,7 @@ mod upload;
 use std::net::SocketAddr;
 use std::sync::LazyLock;
 
+use axum::http::{header, HeaderValue};
 use axum::Router;
 use gapwise_app::ssr::ServerContext;
 use gapwise_app::{shell, App};
@@ -28,6 +29,7 @@ use gapwise_engine::Engine;
 use gapwise_store::Store;
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, AxumRouteListing, LeptosRoutes};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Largest request body accepted (answers and forms are tiny; the admin page's file
 /// import has its own limit, and large corpora use the CLI).
@@ -40,7 +42,8 @@ pub const BODY_LIMIT_BYTES: usize = 64 * 1024;
 static PAGES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_list(App));
 
 /// Builds the whole HTTP application; refuses a setting that does not parse
-/// (see [`rate_limit::TRUSTED_PROXIES`]).
+/// (see [`rate_limit::TRUSTED_PROXIES`]). With `secure_cookies` (served behind TLS)
+/// the cookies are Secure and `__Host-` named, and every answer carries HSTS.
 pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool) -> Result<Router, String> {
     let limits = rate_limit::Limits::new()?;
     let api = research::routes(store.clone()).merge(health::routes(store.clone())).merge(language::routes(secure_cookies));
@@ -56,12 +59,19 @@ pub fn router(store: Store, leptos_options: LeptosOptions, secure_cookies: bool)
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(store, research::staff_page_status))
         .layer(axum::middleware::from_fn_with_state(limits, rate_limit::limit));
+    let guarded = guards::guard(app, BODY_LIMIT_BYTES).merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES));
+    // behind TLS: browsers come back over TLS only, and the cookies are bound to this host
+    let guarded = if secure_cookies {
+        let hsts = HeaderValue::from_static(guards::HSTS);
+        guarded
+            .layer(axum::middleware::from_fn(guards::host_prefixed_cookies))
+            .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, hsts))
+    } else {
+        guarded
+    };
     // compressed for clients that ask (browsers do: the wasm bundle shrinks to about a
     // third); the load tool asks for none, so the benchmarks' rounds are unchanged
-    Ok(guards::guard(app, BODY_LIMIT_BYTES)
-        .merge(guards::guard(uploads, upload::UPLOAD_LIMIT_BYTES))
-        .layer(tower_http::compression::CompressionLayer::new())
-        .layer(axum::middleware::from_fn(request_log::log_request)))
+    Ok(guarded.layer(tower_http::compression::CompressionLayer::new()).layer(axum::middleware::from_fn(request_log::log_request)))
 }
 
 /// Serves `app` on `listener` until Ctrl-C or SIGTERM, letting requests in flight finish.

@@ -1,6 +1,8 @@
-//! Rate limits per client address on the endpoints worth hammering: sign-in (a
-//! password guesser) and pair proposals (a flood into the moderation queue). Past
-//! the limit, 429 with a Retry-After header; other routes are not limited.
+//! Rate limits per client address on the endpoints worth hammering: sign-in and
+//! password changes (a password guesser), new players (a flood of pseudonyms), pair
+//! proposals and feedback (floods into what the team reads). Past the limit, 429
+//! with a Retry-After header and the refusal `too_many_requests`; other routes are
+//! not limited.
 //!
 //! The address is the TCP peer's, unless the peer is a proxy named in
 //! `GAPWISE_TRUSTED_PROXIES` (addresses or networks such as 172.16.0.0/12,
@@ -17,10 +19,11 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use gapwise_app::AppError;
+use gapwise_app::ssr::refused_in;
+use gapwise_model::{Refusal, RefusalKey};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -34,12 +37,20 @@ pub struct Limits {
 /// The environment variable naming the trusted proxies.
 pub const TRUSTED_PROXIES: &str = "GAPWISE_TRUSTED_PROXIES";
 
-/// Sign-in attempts a minute: all at once, then one every 6 seconds.
+/// Password checks a minute (signing in, and changing a password, which checks the
+/// current one): all at once, then one every 6 seconds.
 const SIGN_INS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
-const SIGN_IN_PATHS: &[&str] = &["/api/login", "/api/staff-login"];
+const SIGN_IN_PATHS: &[&str] = &["/api/login", "/api/staff-login", "/api/set-password"];
 /// Pair proposals a minute: all at once, then one every 3 seconds.
 const PROPOSALS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("not zero");
 const PROPOSAL_PATHS: &[&str] = &["/api/suggest"];
+/// New players a minute (the home page's start and a crowd study's entry): all at
+/// once, then one a second, so that a class behind one address starts together.
+const NEW_PLAYERS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(60).expect("not zero");
+const NEW_PLAYER_PATHS: &[&str] = &["/api/start", "/api/crowd-start"];
+/// Feedback messages a minute: all at once, then one every 6 seconds.
+const FEEDBACK_PER_MINUTE: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
+const FEEDBACK_PATHS: &[&str] = &["/api/feedback"];
 
 impl Limits {
     /// The limits, trusting the proxies of [`TRUSTED_PROXIES`]; an entry there that
@@ -58,7 +69,12 @@ impl Limits {
             })
             .collect::<Result<_, _>>()?;
         Ok(Arc::new(Limits {
-            groups: vec![(SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)), (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE))],
+            groups: vec![
+                (SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)),
+                (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE)),
+                (NEW_PLAYER_PATHS, per_minute(NEW_PLAYERS_PER_MINUTE)),
+                (FEEDBACK_PATHS, per_minute(FEEDBACK_PER_MINUTE)),
+            ],
             trusted_proxies,
         }))
     }
@@ -80,14 +96,22 @@ pub async fn limit(State(limits): State<Arc<Limits>>, req: Request, next: Next) 
     if let (Some(limiter), Some(ip)) = (limiter, peer.map(|peer| limits.client(peer, real_ip))) {
         if let Err(not_until) = limiter.check_key(&ip) {
             let wait = not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
-            // in the encoding of the app's errors, which the page shows as it shows any other
-            let error = AppError::BadRequest(format!("too many attempts from your address; try again in {wait} s"));
-            let body = serde_json::to_string(&error).unwrap_or_default();
-            let headers = [(header::RETRY_AFTER, wait.to_string()), (header::CONTENT_TYPE, "application/json".to_owned())];
-            return (StatusCode::TOO_MANY_REQUESTS, headers, body).into_response();
+            return too_many(req.headers(), wait);
         }
     }
     next.run(req).await
+}
+
+/// The answer to a request over its limit: 429, when to try again (`Retry-After`,
+/// `wait` seconds), and the refusal `too_many_requests` in the language the request
+/// asks for, in the encoding of the app's errors, which the page shows as any other.
+fn too_many(headers: &HeaderMap, wait: u64) -> Response {
+    let refusal = Refusal::new(RefusalKey::TooManyRequests, format!("too many requests from your address; try again in {wait} s"))
+        .arg("seconds", wait);
+    let error = refused_in(gapwise_app::i18n::of_headers(headers), &refusal, StatusCode::TOO_MANY_REQUESTS);
+    let body = serde_json::to_string(&error).unwrap_or_default();
+    let headers = [(header::RETRY_AFTER, wait.to_string()), (header::CONTENT_TYPE, "application/json".to_owned())];
+    (StatusCode::TOO_MANY_REQUESTS, headers, body).into_response()
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Admins import small files from the admin page: `POST /api/admin/import`, a plain
 //! multipart form (file and kind), so it works without JavaScript. The import is all
-//! or nothing, as on the command line; the browser is sent back to `/admin` with the
-//! outcome (or the first problems with their line numbers) in `?notice=`. Large
-//! corpora go through `gapwise import-corpus`.
+//! or nothing, as on the command line; the browser is sent back to `/admin` with what
+//! was imported in `?notice=` (a [`Notice`]'s code: the page shows only notices the
+//! server writes), and a refused file gets 422 with its first problems and their line
+//! numbers. Large corpora go through `gapwise import-corpus`.
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{header, HeaderMap};
@@ -10,6 +11,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
+use gapwise_app::notice::{Imported, Notice};
 use gapwise_app::AppError;
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::{Role, Store, StoreError};
@@ -62,28 +64,28 @@ async fn import(State(store): State<Store>, headers: HeaderMap, jar: CookieJar, 
     let upload = read_form(form).await?;
     let format = ImportFormat::from_path(std::path::Path::new(&upload.name))
         .ok_or_else(|| AppError::BadRequest(format!("{}: use a .tsv or .jsonl file", upload.name)))?;
-    let what = match upload.kind {
-        ImportKind::Sentences => "sentences",
-        ImportKind::Pairs => "pairs",
+    let (what, rows) = match upload.kind {
+        ImportKind::Sentences => ("sentences", Imported::Sentences),
+        ImportKind::Pairs => ("pairs", Imported::Pairs),
     };
     let notice = match store.material().import(upload.kind, format, &upload.text).await {
         Ok(report) => {
             let detail = format!("{}: {} {what} imported, {} already present", upload.name, report.inserted, report.duplicates);
             store.staff().audit(&admin.name, &format!("import {what}"), &detail).await?;
-            detail
+            Notice::Imported { rows, inserted: report.inserted, duplicates: report.duplicates }
         }
         Err(StoreError::Import(problems)) => {
             let shown: Vec<String> = problems.iter().take(SHOWN_PROBLEMS).map(ToString::to_string).collect();
             let more = problems.len().saturating_sub(SHOWN_PROBLEMS);
-            format!(
+            return Err(AppError::BadRequest(format!(
                 "{} was not imported: {}{}",
                 upload.name,
                 shown.join("; "),
                 if more > 0 { format!("; and {more} more") } else { String::new() }
-            )
+            )));
         }
         Err(other) => return Err(other.into()),
     };
-    let query = serde_urlencoded::to_string([("notice", notice)]).map_err(|_| AppError::Internal)?;
+    let query = serde_urlencoded::to_string([("notice", notice.code())]).map_err(|_| AppError::Internal)?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Redirect::to(&format!("/admin?{query}"))).into_response())
 }

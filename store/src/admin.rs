@@ -7,7 +7,7 @@ use super::audit::record;
 use crate::error::StoreError;
 use crate::items::ITEMS_PER_K;
 use gapwise_model::{
-    AdminOverview, CorpusPart, ItemId, ItemRow, Language, PairId, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, PAIRS_PER_PAGE,
+    AdminOverview, CorpusPart, ItemId, ItemRow, Language, PairId, PairItems, PairRow, FAST_ANSWER_FLOOR_MS, MAX_PAIR_PAGE, PAIRS_PER_PAGE,
 };
 
 crate::store::area!(
@@ -111,8 +111,11 @@ impl Admin<'_> {
 
 impl Admin<'_> {
     /// One page of the word pairs of a language, newest first, with how much they
-    /// have been played.
+    /// have been played; `page` counts from 0 to [`MAX_PAIR_PAGE`].
     pub async fn pair_rows(self, language: Language, page: i64) -> Result<Vec<PairRow>, StoreError> {
+        if !(0..=MAX_PAIR_PAGE).contains(&page) {
+            return Err(StoreError::Invalid(format!("a page of pairs is 0 to {MAX_PAIR_PAGE}, not {page}")));
+        }
         let rows = sqlx::query(
             "SELECT p.id, p.target, p.distractor, p.strategy, p.status, \
                     (SELECT COUNT(*) FROM items i WHERE i.pair_id = p.id), \
@@ -122,7 +125,7 @@ impl Admin<'_> {
         )
         .bind(language)
         .bind(i64::from(PAIRS_PER_PAGE))
-        .bind(page.max(0) * i64::from(PAIRS_PER_PAGE))
+        .bind(page * i64::from(PAIRS_PER_PAGE))
         .fetch_all(self.pool())
         .await?;
         rows.iter()

@@ -21,7 +21,7 @@ pub(crate) async fn record(tx: &mut Transaction<'_, Any>, staff: &str, action: &
 }
 
 /// Unix milliseconds as `YYYY-MM-DD HH:MM UTC`.
-pub(crate) fn utc_minute(ms: i64) -> String {
+pub fn utc_minute(ms: i64) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
     time::OffsetDateTime::from_unix_timestamp(ms / 1000).ok().and_then(|t| t.format(&format).ok()).unwrap_or_else(|| format!("{ms} ms"))
 }

@@ -43,6 +43,26 @@ pub struct Assignment {
     pub policy: ItemPolicy,
 }
 
+/// How a participant's entry to a study went (see [`Crowd::enter_study`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StudyEntry {
+    /// The session token for the assignment's annotator: a new assignment, or one
+    /// resumed by the browser or platform session that began it.
+    Session(String),
+    /// The assignment was completed: no session, only its code and the platform's
+    /// completion address that takes it.
+    Completed { redirect: String, code: String },
+}
+
+/// The refusal of an assignment's resumption by someone who holds neither the
+/// platform's session id of its first entry nor its annotator's session.
+fn study_elsewhere() -> StoreError {
+    StoreError::Refused(Refusal::new(
+        RefusalKey::StudyElsewhere,
+        "this participant's study was begun in another session; continue it in the browser where it began, or open it from the platform",
+    ))
+}
+
 impl Assignment {
     /// The end of the study: back to the platform with the completion code.
     pub fn completed(&self) -> PlayState {
@@ -151,10 +171,23 @@ impl Crowd<'_> {
         })
     }
 
-    /// Starts (or resumes) the assignment of `participant` on study `id` after they
-    /// consented; returns a session token for its annotator. A participant who
-    /// returned the study, or let it time out, cannot start it again.
-    pub async fn enter_study(self, id: &StudyId, participant: &str, platform_session: &str) -> Result<String, StoreError> {
+    /// Starts the assignment of `participant` on study `id` after they consented, or
+    /// resumes it for the browser that began it: returns a session token for its
+    /// annotator. The platform's participant id travels in links and may be guessed,
+    /// so it alone resumes nothing: an assignment is resumed only with the platform's
+    /// session id that came with its first entry (Prolific's `SESSION_ID`, MTurk's
+    /// `assignmentId`), or by `current`, the player whose session cookie the browser
+    /// holds, when that is the assignment's annotator; anyone else is refused
+    /// ([`RefusalKey::StudyElsewhere`]). A completed assignment gives no session again,
+    /// only the way back to the platform with its code; a participant who returned the
+    /// study, or let it time out, cannot start it again.
+    pub async fn enter_study(
+        self,
+        id: &StudyId,
+        participant: &str,
+        platform_session: &str,
+        current: Option<&PlayerId>,
+    ) -> Result<StudyEntry, StoreError> {
         self.entry(id).await?;
         let (participant, platform_session) = (participant.trim(), platform_session.trim());
         let valid = |s: &str| !s.is_empty() && s.len() <= MAX_ID_CHARS && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
@@ -165,33 +198,61 @@ impl Crowd<'_> {
             )));
         }
         self.reclaim_abandoned().await?;
-        let existing = sqlx::query("SELECT annotator_id, status FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2")
-            .bind(id)
-            .bind(participant)
-            .fetch_optional(self.pool())
-            .await?;
+        let existing = sqlx::query(
+            "SELECT annotator_id, status, platform_session_id FROM crowd_assignments WHERE study_id = $1 AND participant_id = $2",
+        )
+        .bind(id)
+        .bind(participant)
+        .fetch_optional(self.pool())
+        .await?;
         let annotator = match existing {
-            Some(r) if ["active", "completed"].contains(&r.try_get::<String, _>(1)?.as_str()) => r.try_get::<PlayerId, _>(0)?,
-            Some(_) => return Err(StoreError::study_returned()),
-            None => {
-                let annotator = self.players().create_player(CONSENT_VERSION).await?;
-                let now = now_ms();
-                sqlx::query(
-                    "INSERT INTO crowd_assignments (id, study_id, annotator_id, participant_id, platform_session_id, status, started_at, last_seen_at) \
-                     VALUES ($1, $2, $3, $4, $5, 'active', $6, $6)",
-                )
-                .bind(uuid::Uuid::new_v4().to_string())
-                .bind(id)
-                .bind(&annotator.id)
-                .bind(participant)
-                .bind(platform_session)
-                .bind(now)
-                .execute(self.pool())
-                .await?;
-                annotator.id
+            Some(r) => {
+                let (annotator, status, first_session): (PlayerId, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+                if first_session != platform_session && current != Some(&annotator) {
+                    return Err(study_elsewhere());
+                }
+                match status.as_str() {
+                    "active" => annotator,
+                    "completed" => return self.completed_entry(&annotator).await,
+                    _ => return Err(StoreError::study_returned()),
+                }
             }
+            None => self.new_assignment(id, participant, platform_session).await?,
         };
-        self.players().create_session(&annotator).await
+        Ok(StudyEntry::Session(self.players().create_session(&annotator).await?))
+    }
+
+    /// A new annotator and its assignment on study `id`, bound to the platform's
+    /// session id of this first entry.
+    async fn new_assignment(self, id: &StudyId, participant: &str, platform_session: &str) -> Result<PlayerId, StoreError> {
+        let annotator = self.players().create_player(CONSENT_VERSION).await?;
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO crowd_assignments (id, study_id, annotator_id, participant_id, platform_session_id, status, started_at, last_seen_at) \
+             VALUES ($1, $2, $3, $4, $5, 'active', $6, $6)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(id)
+        .bind(&annotator.id)
+        .bind(participant)
+        .bind(platform_session)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(annotator.id)
+    }
+
+    /// The re-entry of a completed assignment: its completion code and the way back
+    /// to the platform with it.
+    async fn completed_entry(self, annotator: &PlayerId) -> Result<StudyEntry, StoreError> {
+        let assignment = self
+            .assignment(annotator)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("completed assignment of {annotator} vanished")))?;
+        match assignment.completed() {
+            PlayState::Completed { redirect, code } => Ok(StudyEntry::Completed { redirect, code }),
+            _ => Err(StoreError::Corrupt(format!("completed assignment of {annotator} has no completion"))),
+        }
     }
 
     /// Marks `annotator_id`'s assignment completed at `now` (ms).

@@ -4,6 +4,8 @@ use gapwise_model::PlayerId;
 use sqlx::Row;
 
 use super::game_writes::Write;
+use super::lifetimes::Cutoffs;
+use super::password_rules::PasswordRules;
 use super::secrets::{hash_password, hash_token, new_token, random_code, verify_password};
 use super::session::{Player, Session};
 use crate::error::StoreError;
@@ -48,10 +50,12 @@ impl Players<'_> {
         Ok(token)
     }
 
-    /// The session a cookie token belongs to, if any. On SQLite it is read on the
+    /// The session a cookie token belongs to, if any and if it has not ended (a year
+    /// after it was opened, see [`crate::lifetimes`]). On SQLite it is read on the
     /// game writer's connection with its next batch (see [`super::game_writes`]).
     pub async fn session(self, token: &str) -> Result<Option<Session>, StoreError> {
-        self.writes.session(hash_token(token)).await
+        let opened_after = Cutoffs::now().player_opened;
+        Ok(self.writes.session(hash_token(token)).await?.filter(|session| session.opened_at >= opened_after))
     }
 
     /// Ends a session (sign out).
@@ -60,11 +64,30 @@ impl Players<'_> {
         Ok(())
     }
 
-    /// Sets the optional password that lets the annotator resume on another device.
-    /// Hashed with argon2id (see [`hash_password`]).
-    pub async fn set_password(self, player: &PlayerId, password: &str) -> Result<(), StoreError> {
-        let hash = hash_password(password).await?;
-        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(player).execute(self.pool()).await?;
+    /// Sets the optional password that lets the player of `session` resume on
+    /// another device: one that [`PasswordRules::Player`] takes, hashed with argon2id
+    /// (see [`hash_password`]). A password set before must be given as `current`
+    /// (else the refusal `PasswordCurrent`); the player's other sessions end, so that
+    /// whoever knew the old password is signed out, and this one goes on.
+    pub async fn change_password(self, session: &Session, current: Option<&str>, password: &str) -> Result<(), StoreError> {
+        let player = &session.player;
+        let stored = sqlx::query_scalar::<_, Option<String>>("SELECT password_hash FROM annotators WHERE id = $1")
+            .bind(&player.id)
+            .fetch_optional(self.pool())
+            .await?
+            .flatten();
+        if stored.is_some() && !verify_password(stored, current.unwrap_or_default()).await {
+            return Err(StoreError::Refused(Refusal::new(RefusalKey::PasswordCurrent, "type your current password to change it")));
+        }
+        let hash = hash_password(password, PasswordRules::Player, &[player.pseudonym.as_str()]).await?;
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("UPDATE annotators SET password_hash = $1 WHERE id = $2").bind(hash).bind(&player.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM sessions WHERE annotator_id = $1 AND token_hash <> $2")
+            .bind(&player.id)
+            .bind(&session.token_hash)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -9,7 +9,9 @@ use super::audit::record;
 use super::settings::put_setting;
 use crate::admin::Admin;
 use crate::error::StoreError;
-use gapwise_model::{gold_flag, FlaggedPlayer, ItemId, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW};
+use gapwise_model::{
+    gold_flag, FlaggedPlayer, ItemId, PlayerId, DEFAULT_ANSWERS_PER_ITEM, FAST_ANSWER_FLOOR_MS, GOLD_WINDOW, MAX_ANSWERS_PER_ITEM,
+};
 
 /// The settings row that holds the per-item redundancy.
 const ANSWERS_PER_ITEM: &str = "answers_per_item";
@@ -23,10 +25,11 @@ impl Admin<'_> {
         Ok(self.setting(ANSWERS_PER_ITEM).await?.unwrap_or(DEFAULT_ANSWERS_PER_ITEM))
     }
 
-    /// Sets the per-item redundancy (1 or more) and records who did it.
+    /// Sets the per-item redundancy (1 to [`MAX_ANSWERS_PER_ITEM`]) and records who
+    /// did it.
     pub async fn set_answers_per_item(self, staff: &str, n: i64) -> Result<(), StoreError> {
-        if n < 1 {
-            return Err(StoreError::Invalid(format!("answers per item must be 1 or more, not {n}")));
+        if !(1..=MAX_ANSWERS_PER_ITEM).contains(&n) {
+            return Err(StoreError::Invalid(format!("answers per item must be 1 to {MAX_ANSWERS_PER_ITEM}, not {n}")));
         }
         let mut tx = self.pool().begin().await?;
         put_setting(&mut tx, ANSWERS_PER_ITEM, n).await?;

@@ -1,6 +1,9 @@
 //! Opening a database only to read it (`report`, `export`, `export-pairs`, `backup`):
 //! nothing is created, migrated or written, and a file that is not a Gapwise
-//! database is refused at once, with the reason, before any pool is made.
+//! database is refused at once, with the reason, before any pool is made. The same
+//! recognition refuses such a file before the server and the commands that write
+//! open it ([`check_before_writing`]), so that nothing converts another program's
+//! file into a Gapwise database.
 //!
 //! - SQLite: the file must be there, readable, a SQLite file (its 16-byte header), and
 //!   Gapwise's: its `application_id` is [`APPLICATION_ID`] (set by every writable
@@ -18,6 +21,7 @@ use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, Connection};
 
 use crate::error::StoreError;
+use crate::store::sqlite_url_of;
 
 /// What a Gapwise SQLite file holds in its header's application id ("Gapw").
 pub const APPLICATION_ID: i64 = 0x4761_7077;
@@ -44,8 +48,14 @@ fn check_header(file: &Path) -> Result<(), StoreError> {
 
 /// A SQLite error's message, and a word on what it means for a file we only read.
 fn sqlite_error(file: &Path, e: &sqlx::Error) -> StoreError {
+    file_refused(file, "read", e)
+}
+
+/// The refusal of SQLite `file` that cannot be `done` (read, written), naming it, with
+/// SQLite's message.
+pub(crate) fn file_refused(file: &Path, done: &str, e: &sqlx::Error) -> StoreError {
     let message = e.as_database_error().map_or_else(|| e.to_string(), |d| d.message().to_owned());
-    StoreError::Invalid(format!("{} cannot be read: {message}", file.display()))
+    StoreError::Invalid(format!("{} cannot be {done}: {message}", file.display()))
 }
 
 /// The URL that reads the SQLite `file` (see the module), once the file is checked:
@@ -54,13 +64,42 @@ pub(crate) async fn sqlite_url(file: &Path, migrator: &Migrator) -> Result<Strin
     if !file.is_file() {
         return Err(StoreError::NotFound(format!("no database at {}", file.display())));
     }
-    check_header(file)?;
+    let applied = gapwise_migrations(file, migrator).await?;
+    up_to_date(migrator, &applied, &file.display().to_string())?;
+    reading_url(file)
+}
+
+/// Refuses, before anything writes to it, a SQLite `file` that is there and holds
+/// something other than a Gapwise database (another program's database, random
+/// bytes, a file too damaged to read), with its name and the reason; the file is
+/// left as it was. No file, or an empty one, becomes a new Gapwise database; a
+/// Gapwise database behind `migrator` is brought up to date by the opening.
+pub(crate) async fn check_before_writing(file: &Path, migrator: &Migrator) -> Result<(), StoreError> {
+    match std::fs::metadata(file) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(StoreError::Invalid(format!("cannot read {}: {e}", file.display()))),
+        Ok(meta) if !meta.is_file() => Err(not_gapwise(file, "not a file")),
+        Ok(meta) if meta.len() == 0 => Ok(()),
+        Ok(_) => gapwise_migrations(file, migrator).await.map(|_| ()),
+    }
+}
+
+/// The URL that reads `file` without writing: `mode=ro`, and `immutable` when no
+/// server has it open (no `-wal` file beside it).
+fn reading_url(file: &Path) -> Result<String, StoreError> {
     let mut wal = file.as_os_str().to_owned();
     wal.push("-wal");
     let immutable = !PathBuf::from(wal).exists();
-    let url = format!("sqlite://{}?mode=ro{}", file.display(), if immutable { "&immutable=true" } else { "" });
+    sqlite_url_of(file, if immutable { "mode=ro&immutable=true" } else { "mode=ro" })
+}
+
+/// The migrations applied to the SQLite `file`, once it is known to be a Gapwise
+/// database (see the module), read without writing; else the refusal, naming the
+/// file: not a SQLite file, not Gapwise's, or unreadable (with SQLite's reason).
+async fn gapwise_migrations(file: &Path, migrator: &Migrator) -> Result<Vec<i64>, StoreError> {
+    check_header(file)?;
     sqlx::any::install_default_drivers();
-    let mut conn = AnyConnection::connect(&url).await.map_err(|e| sqlite_error(file, &e))?;
+    let mut conn = AnyConnection::connect(&reading_url(file)?).await.map_err(|e| sqlite_error(file, &e))?;
     let application_id: i64 = sqlx::query_scalar("PRAGMA application_id").fetch_one(&mut conn).await.map_err(|e| sqlite_error(file, &e))?;
     let has_migrations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'")
         .fetch_one(&mut conn)
@@ -79,8 +118,7 @@ pub(crate) async fn sqlite_url(file: &Path, migrator: &Migrator) -> Result<Strin
     if application_id != APPLICATION_ID && !first.is_some_and(|v| applied.contains(&v)) {
         return Err(not_gapwise(file, "it holds no Gapwise schema"));
     }
-    up_to_date(migrator, &applied, &file.display().to_string())?;
-    Ok(url)
+    Ok(applied)
 }
 
 /// Refuses a database that misses a migration of this program (applying it would

@@ -10,14 +10,12 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 
 use crate::error::StoreError;
-use gapwise_model::{Refusal, RefusalKey};
+use crate::password_rules::PasswordRules;
 
 /// Crockford's base-32 digits, lowercase: no letter that reads as another one or as
 /// a digit (no i, l, o or u), one case, so that a code read aloud or copied by hand
 /// comes out right.
 const CODE_DIGITS: &[u8] = b"0123456789abcdefghjkmnpqrstvwxyz";
-pub(crate) const MIN_PASSWORD_CHARS: usize = 8;
-const MAX_PASSWORD_CHARS: usize = 256;
 
 /// `len` random [`CODE_DIGITS`] (50 bits for 10).
 pub(crate) fn random_code(len: usize) -> String {
@@ -58,16 +56,10 @@ pub(crate) fn new_token() -> String {
 }
 
 /// An argon2id hash (the crate's defaults: m = 19 MiB, t = 2, p = 1) of a password
-/// of 8 to 256 characters, computed off the async threads.
-pub(crate) async fn hash_password(password: &str) -> Result<String, StoreError> {
-    let chars = password.chars().count();
-    if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&chars) {
-        return Err(StoreError::Refused(
-            Refusal::new(RefusalKey::PasswordLength, format!("a password needs {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters"))
-                .arg("min", MIN_PASSWORD_CHARS)
-                .arg("max", MAX_PASSWORD_CHARS),
-        ));
-    }
+/// that `rules` accept (see [`PasswordRules::check`]; `known` are the words the
+/// account is known by), computed off the async threads.
+pub(crate) async fn hash_password(password: &str, rules: PasswordRules, known: &[&str]) -> Result<String, StoreError> {
+    rules.check(password, known)?;
     let password = password.to_owned();
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -141,12 +133,12 @@ mod tests {
 
     #[tokio::test]
     async fn passwords_are_argon2id_and_checked() {
-        let hash = hash_password("correct horse").await.expect("hash");
+        let hash = hash_password("correct horse", PasswordRules::Player, &[]).await.expect("hash");
         assert!(hash.starts_with("$argon2id$"), "{hash}");
         assert!(verify_password(Some(hash.clone()), "correct horse").await);
         assert!(!verify_password(Some(hash), "wrong horse").await);
         assert!(decoy_hash().starts_with("$argon2id$"), "the decoy costs what a real check costs");
         assert!(!verify_password(None, "correct horse").await, "no stored hash never matches");
-        assert!(hash_password("short").await.is_err());
+        assert!(hash_password("short", PasswordRules::Player, &[]).await.is_err());
     }
 }

@@ -22,10 +22,13 @@ pub struct Session {
     pub score: Score,
     /// How many word pairs the annotator proposed, when the session was read.
     pub proposed: i64,
+    /// When the session was opened (Unix ms); it ends
+    /// [`PLAYER_SESSION_DAYS`](crate::lifetimes::PLAYER_SESSION_DAYS) later.
+    pub opened_at: i64,
 }
 
 /// What [`SESSION_BY_TOKEN`] reads of a session.
-pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64, i64);
+pub(crate) type SessionColumns = (Option<String>, String, String, i64, i64, i64, i64, i64);
 
 /// A query of sessions: `$first` columns, then [`SessionColumns`], of the sessions
 /// that `$which` picks.
@@ -36,7 +39,7 @@ macro_rules! sessions_where {
             $first,
             "s.current_serving_id, a.id, a.pseudonym, ",
             "(SELECT COUNT(*) FROM crowd_assignments c WHERE c.annotator_id = a.id), a.answered, a.answered_right, ",
-            "(SELECT COUNT(*) FROM word_pairs p WHERE p.creator_id = a.id) ",
+            "(SELECT COUNT(*) FROM word_pairs p WHERE p.creator_id = a.id), s.created_at ",
             "FROM sessions s JOIN annotators a ON a.id = s.annotator_id WHERE ",
             $which
         )
@@ -49,7 +52,7 @@ pub(crate) const SESSION_BY_TOKEN: &str = sessions_where!("", "s.token_hash = $1
 
 impl Session {
     pub(crate) fn from_columns(token_hash: String, columns: SessionColumns) -> Session {
-        let (serving, id, pseudonym, assignments, answered, correct, proposed) = columns;
+        let (serving, id, pseudonym, assignments, answered, correct, proposed, opened_at) = columns;
         let score = Score { answered, correct };
         Session {
             token_hash,
@@ -58,6 +61,7 @@ impl Session {
             in_crowd: assignments > 0,
             score,
             proposed,
+            opened_at,
         }
     }
 }

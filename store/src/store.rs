@@ -59,21 +59,99 @@ impl FromStr for Backend {
     }
 }
 
-/// Creates the folder of a SQLite file URL (`sqlite://data/gapwise.db`) if missing.
-/// The file a SQLite URL (`sqlite://path/to/file.db?options`) names.
-pub fn sqlite_file(url: &str) -> std::path::PathBuf {
-    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
-    std::path::PathBuf::from(path.split('?').next().unwrap_or(path))
+/// The options sqlx reads after the `?` of a SQLite URL.
+const SQLITE_OPTIONS: [&str; 4] = ["mode", "cache", "immutable", "vfs"];
+
+/// A SQLite URL (`sqlite://path/to/file.db?options`) as its user wrote it: the file's
+/// path exactly as typed (no percent-decoding: `pct%41.db` is that file, not
+/// `pctA.db`), and the options after the first `?` that starts a list of options
+/// sqlx knows (`mode=ro&cache=shared`); a `?` followed by anything else is part of
+/// the file's name.
+fn split_sqlite_url(url: &str) -> (&str, Option<&str>) {
+    let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let are_options = |query: &str| {
+        query.is_empty() || query.split('&').all(|pair| pair.split_once('=').is_some_and(|(key, _)| SQLITE_OPTIONS.contains(&key)))
+    };
+    rest.match_indices('?')
+        .find_map(|(at, _)| match (rest.get(..at), rest.get(at + 1..)) {
+            (Some(path), Some(options)) if are_options(options) => Some((path, Some(options))),
+            _ => None,
+        })
+        .unwrap_or((rest, None))
 }
 
-fn create_parent_folder(url: &str) -> Result<(), StoreError> {
-    let path = sqlite_file(url);
-    match path.parent() {
+/// The file a SQLite URL (`sqlite://path/to/file.db?options`) names, as its user
+/// typed it (see [`split_sqlite_url`]).
+pub fn sqlite_file(url: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(split_sqlite_url(url).0)
+}
+
+/// The URL by which sqlx opens the SQLite `file` with `options` (`mode=ro&...`, or
+/// none): sqlx percent-decodes a URL's path and ends it at its first `?`, so the
+/// file's `%` and `?` go escaped and sqlx opens that very file. A name that is not
+/// UTF-8 cannot be put in a URL and is refused by name.
+pub fn sqlite_url_of(file: &std::path::Path, options: &str) -> Result<String, StoreError> {
+    let name = file.to_str().ok_or_else(|| StoreError::Invalid(format!("{}: a SQLite file's name must be UTF-8 text", file.display())))?;
+    let escaped = name.replace('%', "%25").replace('?', "%3F");
+    Ok(if options.is_empty() { format!("sqlite://{escaped}") } else { format!("sqlite://{escaped}?{options}") })
+}
+
+/// The URL that opens the SQLite database of `url` to write: its file (whose folder
+/// is created if missing) and options, with `mode=rwc` (create the file) unless the
+/// URL names a mode, once the file is known to be no other program's (see
+/// [`super::read_only::check_before_writing`]).
+async fn writable_sqlite_url(url: &str) -> Result<String, StoreError> {
+    let (file, options) = split_sqlite_url(url);
+    let file = std::path::Path::new(file);
+    create_parent_folder(file)?;
+    super::read_only::check_before_writing(file, &SQLITE_MIGRATIONS).await?;
+    let options = match options {
+        Some(options) if options.split('&').any(|pair| pair.starts_with("mode=")) => options.to_owned(),
+        Some(options) if !options.is_empty() => format!("{options}&mode=rwc"),
+        _ => "mode=rwc".to_owned(),
+    };
+    let url = sqlite_url_of(file, &options)?;
+    check_writable(file, &url).await?;
+    Ok(url)
+}
+
+/// Creates the folder of the SQLite `file` if missing.
+fn create_parent_folder(file: &std::path::Path) -> Result<(), StoreError> {
+    match file.parent() {
         Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
             std::fs::create_dir_all(dir).map_err(|e| StoreError::Invalid(format!("cannot create {}: {e}", dir.display())))
         }
         _ => Ok(()),
     }
+}
+
+/// Opens one connection to the SQLite `file` at `url` with the pool's settings and
+/// takes its write lock once, so that a file that cannot be written (read-only, in a
+/// folder that is, damaged) is refused at once with its name and SQLite's reason,
+/// where the pool would retry until its time-out and say only that. A lock held by
+/// another connection is no refusal: the pool waits for it as it does for any.
+async fn check_writable(file: &std::path::Path, url: &str) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let refused = |e: sqlx::Error| match StoreError::from(e) {
+        StoreError::Db(e) => Err(super::read_only::file_refused(file, "written", &e)),
+        StoreError::Busy(_) => Ok(()),
+        other => Err(other),
+    };
+    let mut conn = match sqlx::AnyConnection::connect(url).await {
+        Ok(conn) => conn,
+        Err(e) => return refused(e),
+    };
+    let tried = async {
+        (&mut conn).execute(SQLITE_PRAGMAS).await?;
+        sqlx::query("BEGIN IMMEDIATE").execute(&mut conn).await?;
+        sqlx::query("ROLLBACK").execute(&mut conn).await?;
+        Ok::<(), sqlx::Error>(())
+    }
+    .await;
+    let closed = conn.close().await;
+    tried.or_else(refused)?;
+    closed.or_else(refused)
 }
 
 /// The database: a connection pool, the backend it speaks, the game's write path,
@@ -94,13 +172,16 @@ pub struct Store {
 
 impl Store {
     /// Connects, creating the SQLite file (and its folder) when it does not exist,
-    /// and applies the migrations of the backend. For the server and the commands
+    /// and applies the migrations of the backend. A SQLite file that is there but is
+    /// no Gapwise database (another program's, random bytes, too damaged to read),
+    /// or that cannot be written, is refused at once with its name and the reason,
+    /// and left as it was. For the server and the commands
     /// that write; the commands that only read use [`Store::open_read_only`].
     pub async fn open(url: &str) -> Result<Self, StoreError> {
-        if url.parse::<Backend>()? == Backend::Sqlite {
-            create_parent_folder(url)?;
+        match url.parse::<Backend>()? {
+            Backend::Sqlite => Self::connect(&writable_sqlite_url(url).await?).await,
+            Backend::Postgres => Self::connect(url).await,
         }
-        Self::connect(url, "rwc").await
     }
 
     /// Opens a Gapwise database that must exist already to read it only: nothing is
@@ -126,18 +207,10 @@ impl Store {
         Ok(Store { pool, writes: GameWriter::closed(), backend, changes: Arc::default() })
     }
 
-    /// Connects and migrates; `mode` is SQLite's open mode when the URL names none
-    /// (`rwc`: the file is created when missing).
-    async fn connect(url: &str, mode: &str) -> Result<Self, StoreError> {
+    /// Connects to `url` (for SQLite, as [`writable_sqlite_url`] makes it) and migrates.
+    async fn connect(url: &str) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend: Backend = url.parse()?;
-        let url = match backend {
-            Backend::Sqlite if !url.contains("mode=") => {
-                let sep = if url.contains('?') { '&' } else { '?' };
-                format!("{url}{sep}mode={mode}")
-            }
-            _ => url.to_owned(),
-        };
         // A request waits at most ACQUIRE_TIMEOUT for a connection: when the database
         // is gone it fails with 503 (see StoreError::is_unavailable) instead of hanging.
         let mut options = AnyPoolOptions::new().max_connections(16).acquire_timeout(ACQUIRE_TIMEOUT);
@@ -150,7 +223,7 @@ impl Store {
                 })
             });
         }
-        let pool = options.connect(&url).await?;
+        let pool = options.connect(url).await?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
@@ -166,7 +239,7 @@ impl Store {
                 tokio::spawn(checkpoint_often(pool.clone()));
                 writes
             }
-            Backend::Postgres => GameWriter::postgres(&url, pool.clone()).await?,
+            Backend::Postgres => GameWriter::postgres(url, pool.clone()).await?,
         };
         let store = Store { pool, writes, backend, changes: Arc::default() };
         let indexed = store.index_unindexed().await?;
@@ -211,9 +284,36 @@ impl Store {
         Ok(sqlx::Row::try_get(&row, 0)?)
     }
 
-    /// Whether the database answers a trivial query (the readiness probe).
+    /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Whether the database takes the game's work within `wait` (the server's
+    /// readiness probe): on PostgreSQL it answers a query; on SQLite, whose lock
+    /// another program may hold, its write lock is also free (taken and given back at
+    /// once, with a busy wait of `wait` on a connection that is closed afterwards, so
+    /// that neither the wait nor a transaction cut short stays in the pool).
+    pub async fn ready(&self, wait: std::time::Duration) -> Result<(), StoreError> {
+        let check = async {
+            match self.backend {
+                Backend::Sqlite => self.sqlite_write_lock_free(wait).await,
+                Backend::Postgres => self.ping().await,
+            }
+        };
+        tokio::time::timeout(wait, check)
+            .await
+            .map_err(|_| StoreError::Busy(format!("the database did not answer within {} ms", wait.as_millis())))?
+    }
+
+    /// Takes SQLite's write lock and gives it back, waiting at most `wait` for it.
+    async fn sqlite_write_lock_free(&self, wait: std::time::Duration) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        conn.close_on_drop();
+        sqlx::query(&format!("PRAGMA busy_timeout = {}", wait.as_millis())).execute(&mut *conn).await?;
+        sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+        sqlx::query("ROLLBACK").execute(&mut *conn).await?;
         Ok(())
     }
 

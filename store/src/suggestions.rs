@@ -9,7 +9,7 @@ use sqlx::Row;
 use super::audit::record;
 use crate::error::StoreError;
 use crate::sql::now_ms;
-use gapwise_model::{Language, PairId, PlayerId, Suggestion, SuggestionStatus};
+use gapwise_model::{Language, PairId, PlayerId, Suggestion, SuggestionStatus, MAX_REASON_CHARS};
 use gapwise_model::{Refusal, RefusalKey};
 use gapwise_prepare::import::checked_pair;
 
@@ -186,8 +186,8 @@ impl Suggestions<'_> {
     /// Turns a proposal down; the reason is shown to the proposer.
     pub async fn reject(self, staff: &str, id: i64, reason: &str) -> Result<(), StoreError> {
         let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(StoreError::Invalid("give the proposer a reason".into()));
+        if reason.is_empty() || reason.chars().count() > MAX_REASON_CHARS {
+            return Err(StoreError::Invalid(format!("give the proposer a reason of 1 to {MAX_REASON_CHARS} characters")));
         }
         let (proposal, _) = self.pending(id).await?;
         let mut tx = self.pool().begin().await?;

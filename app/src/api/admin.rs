@@ -46,7 +46,7 @@ pub async fn build_items() -> Result<u64, AppError> {
     let ctx = context()?;
     let admin = require_admin(&ctx.store).await?;
     let built = ctx.store.admin().build_items_as(&admin.name).await?.items;
-    back_with("notice", &format!("{built} items built."));
+    back_with("notice", &crate::notice::Notice::Built { items: built }.code());
     Ok(built)
 }
 

@@ -15,19 +15,37 @@ pub async fn get_crowd_entry(study: String) -> Result<CrowdEntry, AppError> {
     Ok(context()?.store.crowd().entry(&StudyId::new(study)).await?)
 }
 
-/// Starts (or resumes) the caller's assignment on `study` once they consented, with
-/// the platform's participant and session ids, then sends them to the game.
+/// Starts the caller's assignment on `study` once they consented, with the
+/// platform's participant and session ids, or resumes it in the browser that began
+/// it, then sends them to the game: `None`. A completed assignment's re-entry gets
+/// no session, only its completion code (`Some`), and goes back to the platform with
+/// it. Someone else with the same participant id is refused (see
+/// `gapwise_store::Crowd::enter_study`).
 #[server(endpoint = "crowd-start")]
-pub async fn crowd_start(study: String, participant: String, platform_session: String, consent: Option<String>) -> Result<(), AppError> {
-    use crate::ssr::{context, set_session_cookie};
+pub async fn crowd_start(
+    study: String,
+    participant: String,
+    platform_session: String,
+    consent: Option<String>,
+) -> Result<Option<String>, AppError> {
+    use crate::ssr::{context, current_session, set_session_cookie};
     use gapwise_model::StudyId;
+    use gapwise_store::StudyEntry;
 
     let ctx = context()?;
     super::require_consent(consent.as_deref())?;
-    let token = ctx.store.crowd().enter_study(&StudyId::new(study), &participant, &platform_session).await?;
-    set_session_cookie(token, ctx.secure_cookies)?;
-    leptos_axum::redirect("/play");
-    Ok(())
+    let current = current_session(&ctx.store).await?.map(|s| s.player.id);
+    match ctx.store.crowd().enter_study(&StudyId::new(study), &participant, &platform_session, current.as_ref()).await? {
+        StudyEntry::Session(token) => {
+            set_session_cookie(token, ctx.secure_cookies)?;
+            leptos_axum::redirect("/play");
+            Ok(None)
+        }
+        StudyEntry::Completed { redirect, code } => {
+            leptos_axum::redirect(&redirect);
+            Ok(Some(code))
+        }
+    }
 }
 
 /// How far the caller is in their crowd study; `None` outside one.

@@ -113,14 +113,17 @@ pub async fn whoami() -> Result<Option<String>, AppError> {
     Ok(current_session(&ctx.store).await?.map(|s| s.player.pseudonym))
 }
 
-/// Sets a password so that the player can resume on another device.
+/// Sets the password that lets the player resume on another device, or changes it:
+/// one set before must be given as `current` (empty or left out when there is none).
+/// The player's other devices are signed out; this one stays signed in.
 #[server(endpoint = "set-password")]
-pub async fn set_password(password: String) -> Result<(), AppError> {
+pub async fn set_password(password: String, #[server(default)] current: Option<String>) -> Result<(), AppError> {
     use crate::ssr::{back_with, context, require_session};
 
     let ctx = context()?;
     let session = require_session(&ctx.store).await?;
-    ctx.store.players().set_password(&session.player.id, &password).await?;
+    let current = current.as_deref().filter(|typed| !typed.is_empty());
+    ctx.store.players().change_password(&session, current, &password).await?;
     back_with("done", "password");
     Ok(())
 }

@@ -29,9 +29,14 @@ pub fn Account() -> impl IntoView {
                         <h2>{i18n.t(msg::ACCOUNT_RESUME)}</h2>
                         <p>{i18n.t(msg::ACCOUNT_RESUME_HOW)}</p>
                         <ActionForm action=set_password>
-                            <label>{i18n.t(msg::ACCOUNT_NEW_PASSWORD)} " "
-                                <input type="password" name="password" minlength="8" autocomplete="new-password" required/>
+                            <label>{i18n.t(msg::ACCOUNT_CURRENT_PASSWORD)} " "
+                                <input type="password" name="current" autocomplete="current-password"/>
                             </label>
+                            <label>{i18n.t(msg::ACCOUNT_NEW_PASSWORD)} " "
+                                <input type="password" name="password" minlength="8" autocomplete="new-password"
+                                    aria-describedby="password-hint" required/>
+                            </label>
+                            <p class="note" id="password-hint">{i18n.t(msg::ACCOUNT_PASSWORD_HINT)}</p>
                             <button type="submit">{i18n.t(msg::ACCOUNT_SAVE_PASSWORD)}</button>
                         </ActionForm>
                         <Done done="password" message=msg::ACCOUNT_SAVED/>

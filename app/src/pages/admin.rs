@@ -2,7 +2,9 @@
 //! editing, or reject with a reason), item building, the audit log, quality control
 //! and crowd studies (in `admin_quality`). Admins only.
 
-use gapwise_model::{AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, PAIRS_PER_PAGE};
+use gapwise_model::{
+    AdminOverview, PairRow, Suggestion, DEFAULT_LANGUAGE, FAST_ANSWER_FLOOR_MS, LANGUAGES, MAX_PAIR_PAGE, MAX_REASON_CHARS, PAIRS_PER_PAGE,
+};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
@@ -10,6 +12,7 @@ use leptos_router::hooks::use_query_map;
 use super::admin_quality::{Quality, QualityActions};
 use crate::api::{admin_pairs, get_admin_overview, ApproveSuggestion, BuildItems, RejectSuggestion, SetPairActive};
 use crate::components::{after_post, ActionError, ErrorNote, StaffBar};
+use crate::notice::Notice;
 
 #[component]
 pub fn Admin() -> impl IntoView {
@@ -19,7 +22,7 @@ pub fn Admin() -> impl IntoView {
     let quality = QualityActions::new();
     // what the last post did (an import, a build), as the server sent the page back;
     // shown to admins only
-    let notice = StoredValue::new(after_post("notice"));
+    let notice = StoredValue::new(after_post("notice").as_deref().and_then(Notice::parse));
     let overview = Resource::new(|| (), |_| get_admin_overview());
     // everything but the refusal is for admins: a player or researcher who opens the
     // page sees only why they may not
@@ -32,7 +35,7 @@ pub fn Admin() -> impl IntoView {
                     match overview.await {
                         Ok(o) => view! {
                             <StaffBar/>
-                            {notice.get_value().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                            {notice.get_value().map(|n| view! { <p class="notice" role="status">{n.to_string()}</p> })}
                             <ActionError value=approve.value()/>
                             <ActionError value=reject.value()/>
                             <ActionError value=quality.redundancy.value()/>
@@ -52,8 +55,9 @@ pub fn Admin() -> impl IntoView {
     }
 }
 
-/// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; the
-/// outcome comes back in `?notice=`, shown atop the page. A plain form: it works without JavaScript.
+/// A small sentence or pair file (TSV or JSONL, up to 8 MiB), all or nothing; what
+/// was imported comes back in `?notice=` (a [`Notice`]'s code), shown atop the page,
+/// and a refused file gets its problems as the answer. A plain form: it works without JavaScript.
 #[component]
 fn Import() -> impl IntoView {
     view! {
@@ -76,7 +80,7 @@ fn Import() -> impl IntoView {
 fn Pairs() -> impl IntoView {
     let query = use_query_map();
     let language = Memo::new(move |_| query.read().get("language").unwrap_or_else(|| DEFAULT_LANGUAGE.into()));
-    let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).max(0));
+    let page = Memo::new(move |_| query.read().get("page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(0).clamp(0, MAX_PAIR_PAGE));
     let toggle = ServerAction::<SetPairActive>::new();
     let pairs = Resource::new(move || (language.get(), page.get()), |(l, p)| admin_pairs(l, p));
     let languages = LANGUAGES.map(|(code, _)| {
@@ -196,7 +200,7 @@ fn Pending(s: Suggestion, approve: ServerAction<ApproveSuggestion>, reject: Serv
             </ActionForm>
             <ActionForm action=reject attr:class="reject">
                 <input type="hidden" name="id" value=reject_id/>
-                <label>"Reason " <input type="text" name="reason" required/></label>
+                <label>"Reason " <input type="text" name="reason" required maxlength=MAX_REASON_CHARS.to_string()/></label>
                 <button type="submit">"Reject"</button>
             </ActionForm>
         </section>

@@ -1,7 +1,7 @@
 //! The admin page's quality control (per-item redundancy, gold items, flagged
 //! players) and crowd studies (set one up, follow its assignments).
 
-use gapwise_model::{AdminOverview, ItemPolicy, Platform, GOLD_MISSES_TO_FLAG, K, LANGUAGES};
+use gapwise_model::{AdminOverview, ItemPolicy, Platform, GOLD_MISSES_TO_FLAG, K, LANGUAGES, MAX_ANSWERS_PER_ITEM};
 use leptos::prelude::*;
 
 use crate::api::{CreateStudy, SetAnswersPerItem};
@@ -37,7 +37,7 @@ pub fn Quality(o: AdminOverview, actions: QualityActions) -> impl IntoView {
     view! {
         <h2>"Quality control"</h2>
         <ActionForm action=actions.redundancy attr:class="inline">
-            <label>"Answers per item before it retires " <input type="number" name="n" min="1" value=o.answers_per_item id="answers-per-item"/></label>
+            <label>"Answers per item before it retires " <input type="number" name="n" min="1" max=MAX_ANSWERS_PER_ITEM value=o.answers_per_item id="answers-per-item"/></label>
             <button type="submit">"Set"</button>
         </ActionForm>
         <p id="gold-items">

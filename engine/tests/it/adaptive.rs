@@ -58,7 +58,11 @@ async fn first_items_red(store: &Store, engine: &Engine, policy: ItemPolicy, par
     let study = store.crowd().create_study("tester", &settings).await.expect("study");
     let mut red = Vec::new();
     for n in 0..participants {
-        let token = store.crowd().enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}")).await.expect("enter");
+        let gapwise_store::StudyEntry::Session(token) =
+            store.crowd().enter_study(&study, &format!("{policy:?}{n}"), &format!("session{n}"), None).await.expect("enter")
+        else {
+            panic!("participant {n} entered a completed study")
+        };
         let session = store.players().session(&token).await.expect("lookup").expect("session");
         // the study decides k and language
         let PlayState::Item { card, .. } = engine.game().play(&session, K::FIVE, gapwise_model::Language::Fr, None).await.expect("play")

@@ -269,20 +269,23 @@ pub enum Command {
         convention: Option<String>,
     },
     /// Create a researcher or admin account; the password is read from
-    /// GAPWISE_PASSWORD or, without it, from the first line of standard input.
+    /// GAPWISE_PASSWORD or, without it, from the first line of standard input. It
+    /// needs 12 characters or more and must not be a common or guessable one.
     AddStaff {
         name: String,
         #[arg(long, value_parser = ["researcher", "admin"])]
         role: String,
     },
-    /// Make an API token for a staff account (printed once; only its hash is kept).
-    /// Scripts send it as `Authorization: Bearer TOKEN`.
-    Token {
-        name: String,
-        /// What the token is for, to recognise it later.
-        #[arg(long, default_value = "")]
-        label: String,
-    },
+    /// Give a staff account a new password (read as add-staff reads it) and end
+    /// all its sessions.
+    StaffPassword { name: String },
+    /// Remove a staff account with its sessions and API tokens, which stop working
+    /// at once; what it did stays in the audit log.
+    RemoveStaff { name: String },
+    /// Make an API token for a staff account (printed once; only its hash is kept),
+    /// list the tokens (never the tokens themselves), or revoke one at once.
+    /// Scripts send a token as `Authorization: Bearer TOKEN`.
+    Token(TokenArgs),
     /// Write the paper's tables (Markdown and CSV) and figures (SVG) for the current
     /// database into a folder, with README.md as the index.
     Report {
@@ -325,12 +328,39 @@ impl Command {
         matches!(
             self,
             Command::Backup { .. }
+                | Command::Token(TokenArgs { list: true, .. })
                 | Command::ExportPairs { .. }
                 | Command::Report { .. }
                 | Command::Export { .. }
                 | Command::ExportTask { .. }
         )
     }
+}
+
+/// What `gapwise token` does: make a token for NAME, list the tokens, or revoke one.
+#[derive(Debug, clap::Args)]
+pub struct TokenArgs {
+    /// The staff account to make a token for (with --list: whose tokens to list).
+    #[arg(required_unless_present_any = ["list", "revoke"])]
+    pub name: Option<String>,
+    /// What the token is for, to recognise it later.
+    #[arg(long, default_value = "", conflicts_with_all = ["list", "revoke"])]
+    pub label: String,
+    /// Days until the token stops working (1 to 3650).
+    #[arg(
+        long,
+        value_name = "DAYS",
+        default_value_t = gapwise_store::DEFAULT_TOKEN_DAYS,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(gapwise_store::MAX_TOKEN_DAYS)),
+        conflicts_with_all = ["list", "revoke"]
+    )]
+    pub expires: u32,
+    /// List the tokens (of NAME, or of every account): id, account, label, made, expires.
+    #[arg(long, conflicts_with = "revoke")]
+    pub list: bool,
+    /// Revoke a token at once: the one with this id (as --list shows it), or this token.
+    #[arg(long, value_name = "ID", conflicts_with = "name")]
+    pub revoke: Option<String>,
 }
 
 /// The model a scoring command runs.

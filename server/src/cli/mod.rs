@@ -1,6 +1,7 @@
 //! The `gapwise` command line: its arguments ([`args`]), the server ([`serve`]),
 //! the commands that run a model ([`models`]) and those that load data.
 
+mod accounts;
 mod args;
 mod data;
 mod demo_models;
@@ -12,10 +13,25 @@ use gapwise_model::{DefinitionTask, PlayedWord, Teaching};
 use gapwise_prepare::import::ImportKind;
 use gapwise_store::Store;
 
-pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs};
+pub use args::{Cli, Command, FilterArgs, Kind, ModelArgs, ServeArgs, TokenArgs};
 
-/// Runs the command; errors are printed by `main`.
+/// Runs the command; errors are printed by `main`, a failure of the database itself
+/// with the database named.
 pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
+    let database = database_name(&cli.database_url);
+    run_command(cli).await.map_err(|e| e.naming(&database))
+}
+
+/// How errors name the database of `url`: a SQLite file by its path, a PostgreSQL
+/// database by its kind only (its URL may hold a password).
+fn database_name(url: &str) -> String {
+    match url.parse::<gapwise_store::Backend>() {
+        Ok(gapwise_store::Backend::Sqlite) => gapwise_store::sqlite_file(url).display().to_string(),
+        _ => "the PostgreSQL database".to_owned(),
+    }
+}
+
+async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     if let Command::Ready { addr } = command {
         return ready::ready(addr);
@@ -142,19 +158,10 @@ pub async fn run(cli: Cli) -> Result<(), crate::error::CliError> {
             let how = crate::runs::score_new_words::Judging { words, teachings, shots, items, seed };
             models::score_new_words(&store, model, &how).await?;
         }
-        Command::AddStaff { name, role } => {
-            let password = match std::env::var("GAPWISE_PASSWORD") {
-                Ok(p) => p,
-                Err(_) => {
-                    let mut line = String::new();
-                    std::io::stdin().read_line(&mut line)?;
-                    line.trim_end_matches(['\r', '\n']).to_owned()
-                }
-            };
-            store.staff().create(&name, role.parse()?, &password).await?;
-            println!("{role} {name} created");
-        }
-        Command::Token { name, label } => println!("{}", store.staff().create_api_token(&name, &label).await?),
+        Command::AddStaff { name, role } => accounts::add_staff(&store, &name, &role).await?,
+        Command::StaffPassword { name } => accounts::staff_password(&store, &name).await?,
+        Command::RemoveStaff { name } => accounts::remove_staff(&store, &name).await?,
+        Command::Token(args) => accounts::token(&store, args).await?,
         Command::Report { out, models, drop_source, curve_item, filter } => {
             let models = store.research().models_or_all(models).await?;
             let options = gapwise_model::ReportOptions { drop_sources: drop_source, curve_item: curve_item.map(gapwise_model::ItemId) };

@@ -1,5 +1,6 @@
 //! `gapwise serve`: the demo data and the define and new-words modes' data loaded
-//! into an empty database, then the web server.
+//! into an empty database, then the web server, which removes ended sessions and
+//! tokens every hour.
 
 use gapwise_store::Store;
 use leptos::config::get_configuration;
@@ -70,10 +71,31 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), crate::erro
     Ok(())
 }
 
+/// How often the server removes the sessions and API tokens that have ended.
+const END_EXPIRED_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the sessions and API tokens that have ended (they are refused already),
+/// now and every [`END_EXPIRED_EVERY`], until the store closes.
+async fn end_expired_often(store: Store) {
+    let mut every = tokio::time::interval(END_EXPIRED_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if store.pool().is_closed() {
+            return;
+        }
+        match store.end_expired().await {
+            Ok(ended) => tracing::debug!(?ended, "removed the sessions and API tokens that had ended"),
+            Err(e) => tracing::warn!("removing the sessions and API tokens that had ended: {e}"),
+        }
+    }
+}
+
 pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), crate::error::CliError> {
     if !args.no_demo {
         load_first_start(&store, !args.no_demo_models).await?;
     }
+    tokio::spawn(end_expired_often(store.clone()));
     // raised once the server has stopped serving: the demo's model preparation ends
     // after its batch in flight instead of holding the process up
     let stop_preparing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -535,20 +535,21 @@ async fn admins_import_small_files_from_the_admin_page() {
         let res = upload(&admin, &app, "sentences", "s.tsv", good).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
-        assert!(location.starts_with("/admin?notice=s.tsv%3A+2+sentences+imported"), "{location}");
+        assert_eq!(location, "/admin?notice=imported.sentences.2.0");
         assert_eq!(store.count_rows("sentences").await.expect("count"), before + 2);
         assert_eq!(store.staff().audit_log(1).await.expect("audit")[0].action, "import sentences");
 
         let bad = "lang\ttext\tsource\tgenre\nfr\tUne phrase correcte ici.\tupload\tfiction\nxx\tUnknown.\tupload\tfiction\n";
+        let page = admin.get(format!("{}{location}", app.base)).send().await.expect("page").text().await.expect("html");
+        assert!(page.contains("2 sentences imported, 0 already present."), "the page shows the notice");
+        // a refused file gets its problems as the answer, not in an address
         let res = upload(&admin, &app, "sentences", "bad.tsv", bad).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-        let location = res.headers()[header::LOCATION].to_str().expect("location").to_owned();
-        assert!(location.contains("was+not+imported") && location.contains("line+3"), "{location}");
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let said = res.text().await.expect("problems");
+        assert!(said.contains("bad.tsv was not imported") && said.contains("line 3"), "{said}");
         assert_eq!(store.count_rows("sentences").await.expect("count"), before + 2, "nothing of a bad file");
         assert_eq!(upload(&admin, &app, "sentences", "s.csv", good).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(upload(&admin, &app, "rows", "s.tsv", good).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        let page = admin.get(format!("{}{location}", app.base)).send().await.expect("page").text().await.expect("html");
-        assert!(page.contains("bad.tsv was not imported"), "the page shows the notice");
     }
 }
 
@@ -911,7 +912,8 @@ async fn sign_in_attempts_and_proposals_are_rate_limited() {
         if res.status() == StatusCode::TOO_MANY_REQUESTS {
             assert!(res.headers().contains_key(header::RETRY_AFTER));
             let body: Value = res.json().await.expect("an app error");
-            assert!(body["BadRequest"].as_str().is_some_and(|m| m.contains("too many attempts")), "{body}");
+            assert_eq!(body["Refused"]["code"], "too_many_requests", "{body}");
+            assert!(body["Refused"]["message"].as_str().is_some_and(|m| m.contains("too many requests")), "{body}");
         }
     }
     // a burst of 10; a slow password check may let one more refill in (one every 6 s),

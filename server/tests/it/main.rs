@@ -3,10 +3,12 @@
 
 mod common;
 
+mod accounts;
 mod backup;
 mod cloze;
 mod define;
 mod demo;
+mod edge;
 mod faults;
 mod guess;
 mod harness;

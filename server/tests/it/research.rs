@@ -177,7 +177,7 @@ async fn only_staff_may_export_or_see_the_research_page() {
         let player = play(&Engine::new(store.clone()), 1, 2).await.remove(0);
         let player_token = store.players().create_session(&player.player.id).await.expect("player session");
         store.staff().create("ada", Role::Researcher, "a long passphrase").await.expect("researcher");
-        let token = store.staff().create_api_token("ada", "test").await.expect("token");
+        let token = store.staff().create_api_token("ada", "test", gapwise_store::DEFAULT_TOKEN_DAYS).await.expect("token");
         assert!(store.staff().create("ada", Role::Admin, "another passphrase").await.is_err(), "names are unique");
         let base = common::serve(&store).await.base;
 

@@ -136,7 +136,8 @@ async fn run(pools: &Pools, batch: Vec<Job>) -> Option<oneshot::Sender<()>> {
 
 /// What a row of [`ROUNDS`] tells: its kind, its key, and for a session read the
 /// session's [`SessionColumns`].
-type RoundRow = (String, String, Option<String>, Option<String>, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+type RoundRow =
+    (String, String, Option<String>, Option<String>, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
 
 /// Runs the jobs of `rounds` as one statement and tells each its result; when the
 /// statement fails, each runs alone.
@@ -155,16 +156,16 @@ async fn rounds_together(pools: &Pools, rounds: Rounds) {
             let mut stored = HashSet::new();
             let mut served = HashSet::new();
             let mut sessions = HashMap::new();
-            for (kind, key, serving, id, pseudonym, assignments, answered, right, proposed) in found {
-                match (kind.as_str(), id, pseudonym, assignments, answered, right, proposed) {
+            for (kind, key, serving, id, pseudonym, assignments, answered, right, proposed, opened) in found {
+                match (kind.as_str(), id, pseudonym, assignments, answered, right, proposed, opened) {
                     ("answer", ..) => {
                         stored.insert(key);
                     }
                     ("serving", ..) => {
                         served.insert(key);
                     }
-                    (_, Some(id), Some(pseudonym), Some(assignments), Some(answered), Some(right), Some(proposed)) => {
-                        sessions.insert(key, (serving, id, pseudonym, assignments, answered, right, proposed));
+                    (_, Some(id), Some(pseudonym), Some(assignments), Some(answered), Some(right), Some(proposed), Some(opened)) => {
+                        sessions.insert(key, (serving, id, pseudonym, assignments, answered, right, proposed, opened));
                     }
                     _ => unreachable!("a session read's row has every column of the session"),
                 }
@@ -320,8 +321,8 @@ static ROUNDS: LazyLock<String> = LazyLock::new(|| {
          served AS (INSERT INTO servings ({servings}) SELECT {servings} FROM given ON CONFLICT (annotator_id, item_id) DO NOTHING RETURNING id), \
          moved AS (UPDATE sessions s SET current_serving_id = given.id FROM served JOIN given USING (id) \
          WHERE s.token_hash = given.token_hash RETURNING s.current_serving_id) {}{tokens}::text[]) \
-         UNION ALL SELECT 'answer', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM answered \
-         UNION ALL SELECT 'serving', current_serving_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM moved",
+         UNION ALL SELECT 'answer', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM answered \
+         UNION ALL SELECT 'serving', current_serving_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM moved",
         arrays(&ANSWER_COLUMNS, 1),
         arrays(&SERVING_COLUMNS, given),
         tokens - 1,

@@ -204,7 +204,7 @@ fn read_session(conn: &rusqlite::Connection, token_hash: &str) -> rusqlite::Resu
     use rusqlite::OptionalExtension;
     let mut statement = conn.prepare_cached(SESSION_BY_TOKEN)?;
     let columns = statement
-        .query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))
+        .query_row([token_hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)))
         .optional()?;
     Ok(columns.map(|c| Session::from_columns(token_hash.to_owned(), c)))
 }

@@ -20,8 +20,13 @@ pub struct App {
 
 /// Serves the app on `store` at a free local port.
 pub async fn serve(store: &Store) -> App {
+    serve_with(store, false).await
+}
+
+/// Serves the app on `store` at a free local port, as behind TLS when `secure_cookies`.
+pub async fn serve_with(store: &Store, secure_cookies: bool) -> App {
     let options = LeptosOptions::builder().output_name("gapwise").build();
-    let app = gapwise_server::router(store.clone(), options, false).expect("router");
+    let app = gapwise_server::router(store.clone(), options, secure_cookies).expect("router");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     tokio::spawn(gapwise_server::serve(listener, app));
@@ -83,6 +88,16 @@ pub fn irt_answers(report: &gapwise_model::Report, mode: &str) -> (usize, bool) 
 /// Runs the `gapwise` binary on the database at `url`: whether it succeeded, and what
 /// it said (standard output, then standard error).
 pub fn cli(url: &str, args: &[&str]) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run gapwise");
+    cli_with(url, args, &[])
+}
+
+/// [`cli`] with the environment variables `env` set (`GAPWISE_PASSWORD`).
+pub fn cli_with(url: &str, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run gapwise");
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
