@@ -100,6 +100,8 @@ pub fn refusal_message_alone(key: RefusalKey) -> Msg {
         | RefusalKey::NoStudyUnderWay
         | RefusalKey::OwnPseudonym
         | RefusalKey::PairSame
+        | RefusalKey::PasswordCurrent
+        | RefusalKey::PasswordWeak
         | RefusalKey::StudyElsewhere
         | RefusalKey::StudyLink
         | RefusalKey::StudyReturned => refusal_message(key),
@@ -113,6 +115,7 @@ pub fn refusal_message_alone(key: RefusalKey) -> Msg {
         | RefusalKey::PairInGame
         | RefusalKey::PairProposed
         | RefusalKey::PasswordLength
+        | RefusalKey::TooManyRequests
         | RefusalKey::WordUnknown => msg::ERROR_REFUSED,
     }
 }
