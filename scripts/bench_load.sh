@@ -37,7 +37,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 serve() {
   local port
   port=$(free_port)
-  DATABASE_URL=$1 RUST_LOG=warn "$bin/gapwise" serve --no-demo-models --addr "127.0.0.1:$port" >>"$work/servers.log" 2>&1 &
+  DATABASE_URL=$1 GAPWISE_TRUSTED_PROXIES=127.0.0.1 RUST_LOG=warn "$bin/gapwise" serve --no-demo-models --addr "127.0.0.1:$port" >>"$work/servers.log" 2>&1 &
   echo $! >>"$work/servers.pid"
   for _ in $(seq 600); do
     curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && { echo "$port"; return; }

@@ -76,6 +76,10 @@ http {
   # what every nginx in front of the replicas does (deploy/nginx/: the player's
   # replica by their session cookie, the limits per client address)
   include $PWD/deploy/nginx/gapwise.conf;
+  # it listens on loopback only: a local client (gapwise-load, one address a
+  # simulated player) may name the address it plays from, as a TLS proxy would
+  set_real_ip_from 127.0.0.1;
+  real_ip_header X-Forwarded-For;
   upstream gapwise { hash \$player consistent; $upstream keepalive 64; }
   server {
     listen 127.0.0.1:$balancer;

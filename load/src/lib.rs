@@ -47,12 +47,12 @@ pub async fn run(plan: &Plan, target: Target) -> Outcome {
     let ticks = plan::cpu_ticks();
     let deadline = started + plan.duration;
     let players: Vec<_> = (0..plan.annotators)
-        .map(|_| {
+        .map(|n| {
             let plan = plan.clone();
             tokio::spawn(async move {
                 match target {
-                    Target::Gapwise => player::play_gapwise(&plan, deadline).await,
-                    Target::Bare => player::play_bare(&plan, deadline).await,
+                    Target::Gapwise => player::play_gapwise(&plan, deadline, n).await,
+                    Target::Bare => player::play_bare(&plan, deadline, n).await,
                 }
             })
         })

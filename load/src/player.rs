@@ -26,9 +26,20 @@ impl Errors {
 /// Wait after a failure, so that a server that is down is not spun on.
 const BACK_OFF: Duration = Duration::from_millis(20);
 
-fn new_client() -> Client {
-    // a player's client: its own cookies and connections, as a browser has
-    Client::builder().cookie_store(true).timeout(Duration::from_secs(10)).build().unwrap_or_default()
+/// Player `n`'s client: its own cookies and connections, as a browser has, and its
+/// own address (in 198.18.0.0/15, the range set aside for benchmarks) in the headers
+/// a proxy sets. A server or nginx that trusts the load tool's address as a proxy
+/// (`GAPWISE_TRUSTED_PROXIES=127.0.0.1`, as the benchmark scripts start it) then
+/// keeps each player's rate limits apart, as it would for players on the Internet;
+/// one that does not ignores the headers.
+fn new_client(n: usize) -> Client {
+    let address = format!("198.{}.{}.{}", 18 + (n >> 16) % 2, (n >> 8) % 256, n % 256);
+    let mut headers = header::HeaderMap::new();
+    if let Ok(value) = header::HeaderValue::from_str(&address) {
+        headers.insert("x-real-ip", value.clone());
+        headers.insert("x-forwarded-for", value);
+    }
+    Client::builder().cookie_store(true).default_headers(headers).timeout(Duration::from_secs(10)).build().unwrap_or_default()
 }
 
 /// POSTs a form to `url` as the hydrated page does; the JSON answer on a 2xx.
@@ -66,7 +77,7 @@ fn offer_in(state: &Value) -> Offer {
 /// progress bar and the crowd bar, moves on, and asks for the next item. A lean plan
 /// plays one request a round: `answer-next` answers and returns the next item. An
 /// answer whose request got no response is sent again.
-pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
+pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant, n: usize) -> PlayerLog {
     let api = |endpoint: &str| format!("{}/api/{endpoint}", plan.base);
     let (k, think_ms) = (plan.k.to_string(), plan.think.as_millis().max(1).to_string());
     let mut log = PlayerLog::default();
@@ -76,7 +87,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
     let mut offered: Option<Offer> = None;
     while Instant::now() < deadline {
         let Some(c) = player.clone() else {
-            let c = new_client();
+            let c = new_client(n);
             match post(&c, &api("start"), &[("consent", "yes")]).await {
                 Ok(_) => player = Some(c),
                 Err(failure) => {
@@ -141,9 +152,9 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant) -> PlayerLog {
 }
 
 /// A player of the bare endpoint: think, then one POST with a new answer id.
-pub(crate) async fn play_bare(plan: &Plan, deadline: Instant) -> PlayerLog {
+pub(crate) async fn play_bare(plan: &Plan, deadline: Instant, n: usize) -> PlayerLog {
     let url = format!("{}/answer", plan.base);
-    let c = new_client();
+    let c = new_client(n);
     let mut log = PlayerLog::default();
     while Instant::now() < deadline {
         tokio::time::sleep(plan.think).await;
