@@ -11,6 +11,19 @@ use crate::plan::{Errors, Plan, PlayerLog};
 enum Failure {
     Transport,
     Status(reqwest::StatusCode),
+    /// 429: try again after this long (its `Retry-After`).
+    TooMany(Duration),
+}
+
+impl Failure {
+    /// How long to wait before the next request: a 429's `Retry-After`, as a
+    /// well-behaved client does, else [`BACK_OFF`].
+    fn wait(&self) -> Duration {
+        match self {
+            Failure::TooMany(after) => *after,
+            _ => BACK_OFF,
+        }
+    }
 }
 
 impl Errors {
@@ -18,6 +31,7 @@ impl Errors {
         match failure {
             Failure::Transport => self.transport += 1,
             Failure::Status(s) if s.is_client_error() => self.client += 1,
+            Failure::TooMany(_) => self.client += 1,
             Failure::Status(_) => self.server += 1,
         }
     }
@@ -46,7 +60,11 @@ fn new_client(n: usize) -> Client {
 async fn post(c: &Client, url: &str, form: &[(&str, &str)]) -> Result<Value, Failure> {
     let res = c.post(url).header(header::ACCEPT, "application/json").form(form).send().await.map_err(|_| Failure::Transport)?;
     let status = res.status();
+    let retry_after = res.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     let body = res.bytes().await.map_err(|_| Failure::Transport)?;
+    if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
+        return Err(Failure::TooMany(Duration::from_secs(retry_after.unwrap_or(1))));
+    }
     if !status.is_success() {
         return Err(Failure::Status(status));
     }
@@ -92,7 +110,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant, n: usize) -> Pl
                 Ok(_) => player = Some(c),
                 Err(failure) => {
                     log.errors.count(&failure);
-                    tokio::time::sleep(BACK_OFF).await;
+                    tokio::time::sleep(failure.wait().min(deadline.saturating_duration_since(Instant::now()))).await;
                 }
             }
             continue;
@@ -121,7 +139,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant, n: usize) -> Pl
                     }
                     Err(failure) => {
                         log.errors.count(&failure);
-                        tokio::time::sleep(BACK_OFF).await;
+                        tokio::time::sleep(failure.wait().min(deadline.saturating_duration_since(Instant::now()))).await;
                         continue;
                     }
                 }
@@ -144,7 +162,7 @@ pub(crate) async fn play_gapwise(plan: &Plan, deadline: Instant, n: usize) -> Pl
                 if matches!(failure, Failure::Transport) {
                     unacknowledged = Some(id);
                 }
-                tokio::time::sleep(BACK_OFF).await;
+                tokio::time::sleep(failure.wait().min(deadline.saturating_duration_since(Instant::now()))).await;
             }
         }
     }
@@ -167,7 +185,7 @@ pub(crate) async fn play_bare(plan: &Plan, deadline: Instant, n: usize) -> Playe
             }
             Err(failure) => {
                 log.errors.count(&failure);
-                tokio::time::sleep(BACK_OFF).await;
+                tokio::time::sleep(failure.wait().min(deadline.saturating_duration_since(Instant::now()))).await;
             }
         }
     }
