@@ -35,6 +35,9 @@ random.seed(1)
 groups = groups if sys.argv[2] == "all" else random.sample(groups, int(sys.argv[2]))
 rows = [("bench", task, g, g, random.random()) for g in groups for task in ("w2d", "d2w")]
 db.executemany("INSERT OR IGNORE INTO define_scores (model_id, task, target, candidate, score) VALUES (?, ?, ?, ?, ?)", rows)
+# as Define::save_scores does: each scored group's place in the shuffled order
+db.execute("INSERT OR IGNORE INTO define_scored (task, target, draw) "
+           "SELECT DISTINCT d.task, d.target, g.draw FROM define_scores d JOIN define_groups g ON g.target = d.target")
 db.commit()
 print(f"{len(groups)} groups, {len(rows)} scores")
 PY

@@ -150,7 +150,7 @@ fn out_of_range(table: &ReportTable) -> Vec<String> {
         let mut fail = |why: String| bad.push(format!("{}: {why} in {row:?}", table.file));
         for (h, cell) in table.header.iter().zip(row) {
             if let Ok(v) = cell.parse::<f64>() {
-                if !v.is_finite() {
+                if !v.is_finite() || v == 0.0 && cell.starts_with('-') {
                     fail(format!("{h} = {cell}"));
                 }
             } else if cell.eq_ignore_ascii_case("nan") || cell.contains("inf") && cell.parse::<f64>().is_ok() {

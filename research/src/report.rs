@@ -126,6 +126,9 @@ pub async fn write_report(
     options: &ReportOptions,
     dir: &Path,
 ) -> Result<Vec<String>, ResearchError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(ResearchError::Invalid(format!("{}: a file; --out names a folder for the report's files", dir.display())));
+    }
     let report = build_report(store, models, filter, options).await?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let mut files = Vec::new();

@@ -45,11 +45,15 @@ pub(crate) fn io(e: impl std::fmt::Display) -> ResearchError {
 
 /// A statistic to three decimals; n/a where it is not a finite number (the table's
 /// caption or a column says why).
+/// `v` with three decimals; a value that rounds to zero is 0.000, whatever its sign.
 pub(crate) fn num(v: f64) -> String {
     if !v.is_finite() {
-        "n/a".into()
-    } else {
-        format!("{v:.3}")
+        return "n/a".into();
+    }
+    let printed = format!("{v:.3}");
+    match printed.strip_prefix('-') {
+        Some(zero) if zero == "0.000" => zero.to_owned(),
+        _ => printed,
     }
 }
 
@@ -76,4 +80,18 @@ pub(crate) fn rate_with_ci(correct: &[bool]) -> [String; 3] {
 /// [`estimate_with_ci`]).
 pub(crate) fn with_ci((estimate, (lo, hi)): (f64, (f64, f64))) -> [String; 3] {
     [num(estimate), num(lo), num(hi)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::num;
+
+    #[test]
+    fn a_value_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(num(-0.0), "0.000");
+        assert_eq!(num(-0.0004), "0.000");
+        assert_eq!(num(-0.0006), "-0.001");
+        assert_eq!(num(1.2346), "1.235");
+        assert_eq!(num(f64::NAN), "n/a");
+    }
 }

@@ -19,19 +19,22 @@ pub(crate) fn response_times(answers: &[Answer]) -> ReportTable {
             if mine.is_empty() {
                 return None;
             }
-            let n = mine.len() as f64;
             let median = |values: Vec<f64>| {
                 let mut values = values;
                 values.sort_by(f64::total_cmp);
                 num(quantile(&values, 0.5))
             };
-            let share = |flagged: usize| num(100.0 * flagged as f64 / n);
+            // a share of the answers where it was measured; n/a where it was not on any
+            let share = |measured: Vec<bool>| {
+                let flagged = measured.iter().filter(|&&f| f).count();
+                if measured.is_empty() { "n/a".to_owned() } else { num(100.0 * flagged as f64 / measured.len() as f64) }
+            };
             Some(vec![
                 name.to_owned(),
                 mine.len().to_string(),
                 median(mine.iter().filter_map(|a| a.browser_ms).map(|ms| ms as f64).collect()),
-                share(mine.iter().filter(|a| a.trial.was_hidden()).count()),
-                share(mine.iter().filter(|a| a.trial.coarse_clock()).count()),
+                share(mine.iter().filter(|a| a.trial.hidden.is_some()).map(|a| a.trial.was_hidden()).collect()),
+                share(mine.iter().filter(|a| a.trial.clock_us.is_some()).map(|a| a.trial.coarse_clock()).collect()),
                 median(mine.iter().filter_map(|a| a.trial.frame_us).map(|us| f64::from(us) / 1000.0).collect()),
                 median(mine.iter().filter_map(|a| a.trial.clock_us).map(f64::from).collect()),
             ])
@@ -39,7 +42,7 @@ pub(crate) fn response_times(answers: &[Answer]) -> ReportTable {
         .collect();
     table(
         "response_times",
-        "How the response times were taken: per input, the median browser time (ms, from the item's first frame), the shares of answers given across a hidden page and with a clock coarser than 1 ms, the median frame interval (ms) and clock step (µs)",
+        "How the response times were taken: per input, the median browser time (ms, from the item's first frame), the shares of answers given across a hidden page and with a clock coarser than 1 ms (of the answers where the page measured them), the median frame interval (ms) and clock step (µs); n/a: nothing measured (answers sent without JavaScript carry no browser measurement)",
         &["input", "answers", "median_ms", "tab_hidden_pct", "coarse_clock_pct", "frame_ms", "clock_us"],
         rows,
     )

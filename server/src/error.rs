@@ -59,13 +59,13 @@ impl From<&str> for CliError {
 
 impl CliError {
     /// 2 when the command was refused for what it was given (a value that names
-    /// nothing, a database that is not there), as for arguments that do not parse;
-    /// 1 when it failed.
+    /// nothing, a database that is not there, a file it cannot take: every
+    /// `Invalid`), as for arguments that do not parse; 1 when it failed.
     pub fn exit_code(&self) -> u8 {
         use gapwise_research::ResearchError;
         let store = match self {
             CliError::Database { source, .. } => return source.exit_code(),
-            CliError::Research(ResearchError::Invalid(_) | ResearchError::NotFound(_)) => return 2,
+            CliError::Research(ResearchError::Invalid(_) | ResearchError::NotFound(_)) | CliError::Invalid(_) => return 2,
             CliError::Research(ResearchError::Store(e)) | CliError::Store(e) => e,
             _ => return 1,
         };

@@ -125,7 +125,8 @@ pub fn ability(answers: &[(f64, bool)]) -> f64 {
 /// (marginal maximum likelihood), as the adaptive rule reads them: within
 /// +-[`BOUND`]; an item everyone got right (or wrong) has no estimate, and is taken
 /// as "easy" (or "hard") at the edge of the abilities' range instead, so that it is
-/// served again; one without answers at 0.
+/// served again; one without an estimate for another reason (no answers, fewer than
+/// [`crate::irt::MIN_ANSWERS`]) at 0.
 pub fn difficulties(respondents: usize, items: usize, cells: &[(usize, usize, bool)]) -> Vec<f64> {
     fit(respondents, items, cells, Model::OnePl)
         .items

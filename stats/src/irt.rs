@@ -13,16 +13,22 @@
 //!   answers there (a weighted logistic regression, convex, solved exactly); until no
 //!   parameter moves by [`TOLERANCE`].
 //! - **No estimate, and why** ([`NoEstimate`]): an item nobody answered, every answer
-//!   right or every one wrong (its difficulty runs to infinity), for the 2PL fewer than
-//!   [`MIN_ANSWERS`] answers, or a discrimination that runs to a bound ([`A_MAX`]:
+//!   right or every one wrong (its difficulty runs to infinity), fewer than
+//!   [`MIN_ANSWERS`] answers (at fewer, the fit's estimates run away from the truth:
+//!   see the coverage study below), or a discrimination that runs to a bound ([`A_MAX`]:
 //!   ability separates its answers; [`A_MIN`]: they do not rise with ability); the
-//!   fit is then made again without it. No value at a bound is reported as an
-//!   estimate.
-//! - **Standard errors** of each item's parameters from the outer product of the
-//!   respondents' scores (their gradients of the marginal log-likelihood), the
-//!   item's own block (mirt's "crossprod" for one item at a time).
-//! - **Abilities**: expected a posteriori (EAP) with the posterior's standard
-//!   deviation as standard error, for every respondent with an answer to an
+//!   fit is then made again without it; a 1PL whose shared discrimination runs to a
+//!   bound estimates nothing ([`NoEstimate::SharedAtBound`]). No value at a bound is
+//!   reported as an estimate.
+//! - **Standard errors** of each item's parameters from the observed information of
+//!   the marginal likelihood (Louis's identity, mirt's `SE.type = "Louis"`), the whole
+//!   matrix inverted (each item's own block beyond [`FULL_INFORMATION_LIMIT`]
+//!   parameters): see [`information`]. The coverage of their 95 % intervals on
+//!   simulated game-shaped play with known truth is measured by
+//!   stats/tests/it/irt_coverage.rs (docs/src/researchers/report.md has the table).
+//! - **Abilities**: expected a posteriori (EAP), with a standard error of the
+//!   posterior's standard deviation and the error the items' estimates add (the delta
+//!   method over their covariance), for every respondent with an answer to an
 //!   estimated item (players who got all right included: their EAP is finite), and for
 //!   models placed on the players' scale ([`Fit::ability`]), on a finer grid.
 //! - **Item fit**: infit and outfit mean squares at the EAP abilities (1 is a fit as
@@ -32,6 +38,11 @@
 //! truth of simulated game-shaped data (stats/fixtures/make_irt_simulation.py).
 
 use std::collections::BTreeMap;
+
+mod information;
+
+use information::{Covariance, Layout};
+pub use information::FULL_INFORMATION_LIMIT;
 
 /// Which model to fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +73,9 @@ pub enum NoEstimate {
     NotRising,
     /// The answers do not fix the parameters (their information is singular).
     Unidentified,
+    /// The 1PL's shared discrimination ran to a bound ([`A_MIN`] or [`A_MAX`]): no
+    /// item, and no respondent, has an estimate. True at the upper bound.
+    SharedAtBound(bool),
 }
 
 impl NoEstimate {
@@ -71,10 +85,14 @@ impl NoEstimate {
             NoEstimate::NoAnswers => "no answers to estimated items".into(),
             NoEstimate::AllRight => "every answer right".into(),
             NoEstimate::AllWrong => "every answer wrong".into(),
-            NoEstimate::TooFewAnswers(n) => format!("{n} answers (the 2PL needs {MIN_ANSWERS})"),
+            NoEstimate::TooFewAnswers(n) => format!("{n} answers (an estimate needs {MIN_ANSWERS})"),
             NoEstimate::Separated => "ability separates its answers (no finite discrimination)".into(),
             NoEstimate::NotRising => "its answers do not rise with ability".into(),
             NoEstimate::Unidentified => "its answers do not fix its parameters".into(),
+            NoEstimate::SharedAtBound(upper) => {
+                let a = if upper { A_MAX } else { A_MIN };
+                format!("the 1PL's shared discrimination ran to its bound ({a}): the answers do not fix a scale")
+            }
         }
     }
 }
@@ -119,8 +137,8 @@ pub const MIN_ANSWERS: usize = 5;
 /// The bounds of a 2PL discrimination; one at a bound is no estimate.
 pub const A_MIN: f64 = 0.05;
 pub const A_MAX: f64 = 6.0;
-/// The bounds of the 1PL's shared discrimination.
-const SHARED_A: (f64, f64) = (0.05, 6.0);
+/// The bounds of the 1PL's shared discrimination (the 2PL's).
+const SHARED_A: (f64, f64) = (A_MIN, A_MAX);
 /// The bounds of a difficulty in the M-step (an item all right or all wrong is left
 /// out before, so an estimate never sits there).
 const B_BOUND: f64 = 20.0;
@@ -255,14 +273,18 @@ type Expected = (Vec<f64>, Vec<f64>);
 /// The standard deviation of the 2PL's prior on ln a (see [`slope_prior`]).
 pub const SLOPE_PRIOR_SD: f64 = 0.5;
 
-/// The 2PL's prior on each discrimination, log-normal with median 1 and
-/// [`SLOPE_PRIOR_SD`] on the log scale (BILOG-MG's default): minus its log density
-/// up to a constant, ln a + (ln a)^2 / (2 sd^2), with its first two derivatives in a.
-/// A handful of answers that ability happens to separate no longer drives a
-/// discrimination to infinity (a Heywood case); with many answers it weighs little.
+/// The 2PL's prior on each discrimination: ln a normal with mean 0 and
+/// [`SLOPE_PRIOR_SD`] (BILOG-MG's log-normal), so that a priori the likeliest
+/// discrimination is 1. Minus its log density in ln a up to a constant,
+/// (ln a)^2 / (2 sd^2), with its first two derivatives in a. A handful of answers that
+/// ability happens to separate no longer drives a discrimination to infinity (a
+/// Heywood case); with many answers it weighs little. (The density in a itself,
+/// with its ln a term, peaks at exp(-sd^2) = 0.78: it pulled the discriminations of
+/// items with few answers down by 0.2 on the coverage study's data, and so widened
+/// their difficulties' intervals.)
 fn slope_prior(a: f64) -> (f64, f64, f64) {
     let (l, v) = (a.ln(), SLOPE_PRIOR_SD * SLOPE_PRIOR_SD);
-    (l + l * l / (2.0 * v), 1.0 / a + l / (v * a), -1.0 / (a * a) + (1.0 - l) / (v * a * a))
+    (l * l / (2.0 * v), l / (v * a), (1.0 - l) / (v * a * a))
 }
 
 /// The negative expected log-likelihood of an item's expected answers at z = a theta
@@ -580,6 +602,12 @@ fn em(grid: &Grid, items: usize, by_person: &[Vec<(usize, bool)>], included: &[b
 /// Fits `model` to `cells` of `respondents` respondents and `items` items (see the
 /// module). Cells naming a respondent or item out of range are ignored.
 pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fit {
+    fit_with_information_limit(respondents, items, cells, model, FULL_INFORMATION_LIMIT)
+}
+
+/// [`fit`], inverting the whole observed information up to `full_limit` parameters
+/// and each item's own block above (the coverage study checks both).
+pub fn fit_with_information_limit(respondents: usize, items: usize, cells: &[Cell], model: Model, full_limit: usize) -> Fit {
     let cells: Vec<Cell> = cells.iter().copied().filter(|&(p, i, _)| p < respondents && i < items).collect();
     let mut by_item: Vec<Vec<(usize, bool)>> = vec![Vec::new(); items];
     for &(p, i, right) in &cells {
@@ -594,7 +622,7 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
                 Some(NoEstimate::AllRight)
             } else if !answers.iter().any(|x| x.1) {
                 Some(NoEstimate::AllWrong)
-            } else if model == Model::TwoPl && answers.len() < MIN_ANSWERS {
+            } else if answers.len() < MIN_ANSWERS {
                 Some(NoEstimate::TooFewAnswers(answers.len()))
             } else {
                 None
@@ -632,16 +660,37 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
                 }
             }
         }
+        if model == Model::OnePl && included.iter().any(|&i| i) {
+            let shared = run.a.first().copied().unwrap_or(1.0);
+            if shared <= SHARED_A.0 * (1.0 + 1e-6) || shared >= SHARED_A.1 * (1.0 - 1e-6) {
+                return at_shared_bound(model, missing, respondents, &run, shared > 1.0);
+            }
+        }
         if !again {
             break (run, included, by_person);
         }
     };
     let (run, included, by_person) = (&mut fitted.0, &fitted.1, &fitted.2);
+    let logs: Vec<(Vec<f64>, Vec<f64>)> =
+        (0..items).map(|i| if included[i] { item_logs(&grid, run.a[i], run.b[i]) } else { (Vec::new(), Vec::new()) }).collect();
+    let layout = Layout::new(model, included);
+    let fitted_items = information::Items { a: &run.a, b: &run.b };
+    let info = information::observed_information(&grid, &layout, &fitted_items, by_person, &logs);
+    let covariance = Covariance::new(&layout, items, &info, full_limit);
+    // each EAP's standard error: its posterior's, and what the items' estimates add
     let abilities: Vec<Result<Ability, NoEstimate>> = by_person
         .iter()
-        .map(|answers| if answers.is_empty() { Err(NoEstimate::NoAnswers) } else { Ok(eap(&grid, answers, &run.a, &run.b)) })
+        .map(|answers| {
+            if answers.is_empty() {
+                return Err(NoEstimate::NoAnswers);
+            }
+            let ability = eap(&grid, answers, &run.a, &run.b);
+            let from_items = covariance.eap_variance(&grid, &layout, &fitted_items, answers, &logs, ability.eap).unwrap_or(0.0);
+            Ok(Ability { se: (ability.se * ability.se + from_items).sqrt(), ..ability })
+        })
         .collect();
-    let mut estimated = item_estimates(&grid, model, run, included, by_person, &abilities);
+    let ses: Vec<(f64, f64)> = (0..items).map(|i| covariance.item_ses(&layout, i)).collect();
+    let mut estimated = item_estimates(model, run, included, by_person, &abilities, &ses);
     for (i, m) in missing.iter().enumerate() {
         if let Some(m) = m {
             estimated[i] = Err(*m);
@@ -650,38 +699,39 @@ pub fn fit(respondents: usize, items: usize, cells: &[Cell], model: Model) -> Fi
     Fit { model, items: estimated, abilities, log_likelihood: run.log_likelihood, iterations: run.iterations, converged: run.converged }
 }
 
-/// The estimates of the included items: standard errors from the respondents'
-/// scores (see the module), and infit and outfit at the EAP abilities.
+/// A 1PL whose shared discrimination ran to a bound (`upper` or lower): every item
+/// not left out before the fit, and every respondent, without an estimate (a value at
+/// a bound is not one).
+fn at_shared_bound(model: Model, missing: Vec<Option<NoEstimate>>, respondents: usize, run: &Em, upper: bool) -> Fit {
+    let why = NoEstimate::SharedAtBound(upper);
+    Fit {
+        model,
+        items: missing.into_iter().map(|m| Err(m.unwrap_or(why))).collect(),
+        abilities: vec![Err(why); respondents],
+        log_likelihood: run.log_likelihood,
+        iterations: run.iterations,
+        converged: run.converged,
+    }
+}
+
+/// The estimates of the included items with their standard errors `ses` (difficulty,
+/// discrimination), and infit and outfit at the EAP abilities.
 fn item_estimates(
-    grid: &Grid,
     model: Model,
     run: &Em,
     included: &[bool],
     by_person: &[Vec<(usize, bool)>],
     abilities: &[Result<Ability, NoEstimate>],
+    ses: &[(f64, f64)],
 ) -> Vec<Result<Item, NoEstimate>> {
     let items = run.a.len();
-    let logs: Vec<(Vec<f64>, Vec<f64>)> =
-        (0..items).map(|i| if included[i] { item_logs(grid, run.a[i], run.b[i]) } else { (Vec::new(), Vec::new()) }).collect();
-    // per item: the outer product of the respondents' scores in (a, b)
-    let mut opg = vec![[0.0f64; 3]; items];
     // per item: sums of squared residuals, of their variances, of the standardised squares, and the count
     let mut residuals = vec![[0.0f64; 4]; items];
     for (answers, ability) in by_person.iter().zip(abilities) {
         let Ok(ability) = ability else { continue };
-        let (w, _) = normalised(&log_posterior(grid, answers, &logs));
         for &(i, right) in answers {
             let (a, b) = (run.a[i], run.b[i]);
             let x = if right { 1.0 } else { 0.0 };
-            let (mut da, mut db) = (0.0, 0.0);
-            for (wq, t) in w.iter().zip(&grid.theta) {
-                let p = sigmoid(a * (t - b));
-                da += wq * (x - p) * (t - b);
-                db -= wq * (x - p) * a;
-            }
-            opg[i][0] += da * da;
-            opg[i][1] += da * db;
-            opg[i][2] += db * db;
             let p = sigmoid(a * (ability.eap - b));
             let variance = (p * (1.0 - p)).max(1e-300);
             let r = &mut residuals[i];
@@ -696,14 +746,7 @@ fn item_estimates(
             if !included[i] {
                 return Err(NoEstimate::NoAnswers);
             }
-            let [aa, ab, bb] = opg[i];
-            let (difficulty_se, discrimination_se) = match model {
-                Model::OnePl => (1.0 / bb.sqrt(), f64::NAN),
-                Model::TwoPl => {
-                    let det = aa * bb - ab * ab;
-                    ((aa / det).sqrt(), (bb / det).sqrt())
-                }
-            };
+            let (difficulty_se, discrimination_se) = ses[i];
             let ses_ok = difficulty_se.is_finite()
                 && difficulty_se > 0.0
                 && (model == Model::OnePl || discrimination_se.is_finite() && discrimination_se > 0.0);
@@ -715,7 +758,7 @@ fn item_estimates(
                 difficulty: run.b[i],
                 difficulty_se,
                 discrimination: run.a[i],
-                discrimination_se,
+                discrimination_se: if model == Model::OnePl { f64::NAN } else { discrimination_se },
                 infit: r[0] / r[1],
                 outfit: r[2] / r[3],
             })
@@ -812,22 +855,36 @@ mod tests {
 
     #[test]
     fn items_and_respondents_without_information_say_why() {
-        // item 0 all right, item 1 all wrong, item 2 mixed, item 3 unanswered
-        let cells = vec![(0, 0, true), (1, 0, true), (0, 1, false), (1, 1, false), (0, 2, true), (1, 2, false), (2, 2, true)];
-        let one = fit(4, 4, &cells, Model::OnePl);
+        // item 0 all right, item 1 all wrong, items 2 and 5 mixed with 6 answers, item 3
+        // unanswered, item 4 mixed with 3; respondent 6 answered nothing
+        let mut cells = vec![(0, 0, true), (1, 0, true), (0, 1, false), (1, 1, false), (0, 4, true), (1, 4, false), (2, 4, true)];
+        cells.extend([true, false, true, false, true, true].iter().enumerate().map(|(p, &right)| (p, 2, right)));
+        cells.extend([true, false, true, true, false, true].iter().enumerate().map(|(p, &right)| (p, 5, right)));
+        let one = fit(7, 6, &cells, Model::OnePl);
         assert_eq!(one.items[0], Err(NoEstimate::AllRight));
         assert_eq!(one.items[1], Err(NoEstimate::AllWrong));
         assert!(one.items[2].is_ok(), "{:?}", one.items[2]);
         assert_eq!(one.items[3], Err(NoEstimate::NoAnswers));
-        assert_eq!(one.abilities[3], Err(NoEstimate::NoAnswers));
+        assert_eq!(one.items[4], Err(NoEstimate::TooFewAnswers(3)));
+        assert_eq!(one.abilities[6], Err(NoEstimate::NoAnswers));
         assert!(one.abilities[0].expect("answered item 2").eap > one.abilities[1].expect("answered item 2").eap);
-        let two = fit(4, 4, &cells, Model::TwoPl);
-        assert_eq!(two.items[2], Err(NoEstimate::TooFewAnswers(3)));
-        assert!(two.abilities.iter().all(|a| *a == Err(NoEstimate::NoAnswers)));
-        // a model placed on the 1PL's scale: above a player who got item 2 wrong
-        let model = one.ability(&[(0, true), (1, true), (2, true)]).expect("item 2 is estimated");
+        let two = fit(7, 6, &cells, Model::TwoPl);
+        assert_eq!(two.items[4], Err(NoEstimate::TooFewAnswers(3)));
+        // a model placed on the 1PL's scale: above a player who got items 2 and 5 wrong
+        let model = one.ability(&[(0, true), (1, true), (2, true), (5, true)]).expect("item 2 is estimated");
         assert!(model.eap > one.abilities[1].expect("fitted").eap && model.se > 0.0);
         assert_eq!(one.ability(&[(0, true)]), Err(NoEstimate::NoAnswers));
+    }
+
+    #[test]
+    fn a_shared_discrimination_at_its_bound_estimates_nothing() {
+        // every player gets half the items right, every item is half right: nothing
+        // rises with ability, so the 1PL's shared discrimination runs to its lower bound
+        let cells: Vec<Cell> = (0..10).flat_map(|p| (0..6).map(move |i| (p, i, (i + p) % 2 == 0))).collect();
+        let one = fit(10, 6, &cells, Model::OnePl);
+        assert!(one.items.iter().all(|i| *i == Err(NoEstimate::SharedAtBound(false))), "{:?}", one.items);
+        assert!(one.abilities.iter().all(|a| *a == Err(NoEstimate::SharedAtBound(false))));
+        assert!(NoEstimate::SharedAtBound(false).reason().contains("0.05"));
     }
 
     #[test]

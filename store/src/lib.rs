@@ -43,6 +43,7 @@ mod social;
 mod sql;
 mod staff;
 mod store;
+mod stored_scores;
 mod suggestions;
 mod tables;
 
@@ -79,6 +80,7 @@ pub use password_rules::PasswordRules;
 pub use players::Players;
 pub use players::CONSENT_VERSION;
 pub use rate::Rate;
+pub use stored_scores::{ScoreKind, StoredScores, StoredValues};
 pub use rate::{RatePair, RateRow, RateServing};
 pub use read_only::APPLICATION_ID;
 pub use research::Research;

@@ -138,7 +138,12 @@ impl Research<'_> {
     ) -> Result<u64, E> {
         let known = self.scored_models().await?;
         if let Some(unknown) = models.iter().find(|m| !known.contains(m)) {
-            return Err(StoreError::NotFound(format!("no scores for model {unknown:?} (scored: {})", known.join(", "))).into());
+            let scored = if known.is_empty() {
+                "no model has scores yet: `gapwise score` makes them".to_owned()
+            } else {
+                format!("scored: {}", known.join(", "))
+            };
+            return Err(StoreError::NotFound(format!("no scores for model {unknown:?} ({scored})")).into());
         }
         let ids = self.export_ids().await?;
         let contexts = self.item_contexts().await?;

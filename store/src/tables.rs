@@ -66,6 +66,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
                     material("wordnet_hypernyms"),
                     material("define_groups"),
                     material("define_scores"),
+                    material("define_scored"),
                 ]
             }
         }

@@ -53,7 +53,7 @@ impl Define<'_> {
 /// played, one a model has scored first; false when none is found among [`DRAW`]
 /// drawn.
 async fn serve_group(store: &Store, player: &PlayerId, task: DefinitionTask, cap: u32) -> Result<bool, EngineError> {
-    let mut targets = store.define().unplayed_scored_targets(player, task, cap, DRAW).await?;
+    let mut targets = store.define().unplayed_scored_targets(player, task, cap, DRAW, rand::random()).await?;
     if targets.is_empty() {
         targets = store.define().unplayed_targets(player, cap, DRAW, rand::random()).await?;
     }

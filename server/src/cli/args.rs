@@ -248,6 +248,15 @@ pub enum Command {
         /// they are read as `gapwise score` reads them; none by default.
         #[arg(long, default_value = "")]
         start_text: String,
+        /// Only these many sentences a language in the guess tasks: those
+        /// `score-guess --sentences N` predicts (people's first); every sentence by
+        /// default. The database must not change until the run is imported.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..).map(|n| usize::try_from(n).unwrap_or(usize::MAX)))]
+        sentences: Option<usize>,
+        /// With --sentences: the seed of the order of the sentences nobody played, as
+        /// score-guess's.
+        #[arg(long, default_value_t = 1, requires = "sentences")]
+        seed: u64,
         /// The folder the tasks are written into (created when missing).
         dir: PathBuf,
     },
@@ -267,6 +276,10 @@ pub enum Command {
         /// the start token, the precision), stored as the model's convention.
         #[arg(long)]
         convention: Option<String>,
+        /// Replace the model's stored scores of the modes in the run (a rerun with
+        /// other values is refused without it).
+        #[arg(long)]
+        replace: bool,
     },
     /// Create a researcher or admin account; the password is read from
     /// GAPWISE_PASSWORD or, without it, from the first line of standard input. It

@@ -123,9 +123,15 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             let new = crate::runs::score_new_words::import_new_words(&store, &text, &wordnet, seed).await?;
             println!("{new} invented-word items imported");
         }
-        Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, dir } => {
-            let modes = mode.map_or_else(crate::harness::TaskMode::all, |m| vec![m]);
-            let written = crate::harness::tasks::export(&store, &modes, language, &start_text, &dir).await?;
+        Command::ExportTask { harness: args::Harness::LmEval, mode, language, start_text, sentences, seed, dir } => {
+            use crate::harness::{tasks, TaskMode};
+            let modes = mode.map_or_else(TaskMode::all, |m| vec![m]);
+            if sentences.is_some() && !modes.contains(&TaskMode::Guess) {
+                return Err("--sentences narrows the guess tasks: add --mode guess, or leave it out".into());
+            }
+            let selection = tasks::Selection { sentences, seed: if sentences.is_some() { seed } else { 0 } };
+            let asked = tasks::ExportAsked { modes: &modes, language, start: &start_text, selection };
+            let written = tasks::export(&store, &asked, &dir).await?;
             if written.is_empty() {
                 return Err("nothing to write: no items of the modes and languages asked for".into());
             }
@@ -134,15 +140,20 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             }
             let tasks: Vec<&str> = written.iter().map(|w| w.task.as_str()).collect();
             println!(
-                "lm_eval --model hf --model_args pretrained=MODEL,logits_cache=False --include_path {} --tasks {} --log_samples --output_path OUT",
+                "lm_eval --model hf --model_args pretrained=MODEL,dtype=float64,logits_cache=False --include_path {} --tasks {} --log_samples --output_path OUT",
                 dir.display(),
                 tasks.join(",")
             );
         }
-        Command::ImportScores { path, model_id, convention } => {
-            let imported = crate::harness::results::import(&store, &path, model_id, convention).await?;
+        Command::ImportScores { path, model_id, convention, replace } => {
+            let options = crate::harness::results::ImportOptions { model_id, convention, replace };
+            let imported = crate::harness::results::import(&store, &path, options).await?;
             let counts: Vec<String> = imported.requests.iter().map(|(mode, n)| format!("{n} {mode}")).collect();
-            println!("{}: {} requests stored", imported.model_id, counts.join(", "));
+            let how = if imported.replaced { "stored, replacing the model's scores of these modes" } else { "stored" };
+            println!("{}: {} requests {how}", imported.model_id, counts.join(", "));
+            if !imported.other_tasks.is_empty() {
+                println!("also in the run, not Gapwise's and not imported: {}", imported.other_tasks.join(", "));
+            }
         }
         Command::ScoreNewWords { model, items, word, teaching, shots, seed } => {
             let words = match word.as_deref() {

@@ -13,16 +13,21 @@
 //! Refused, by name and before anything is stored: an id that names no request of
 //! this database, a document of another database, a task with documents missing (how
 //! many), a request given twice, a number of log-probabilities other than the
-//! request's, and a convention other than the one already stored under the model id.
+//! request's, a convention other than the one already stored under the model id,
+//! `--convention` for an lm-eval run (its receipt is read from the run), and values
+//! other than those already stored for the same requests (unless `--replace`, which
+//! removes the model's scores of the run's modes first). A repeat of an import with
+//! the same values stores nothing. Tasks of a run that are not Gapwise's are named
+//! and left alone.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use gapwise_model::ModelId;
-use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, Store};
+use gapwise_model::{DefinitionTask, ModelId, PlayedWord, Teaching};
+use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, ScoreKind, Store};
 use serde_json::Value;
 
-use super::tasks::{docs, languages, task_name, GLUED};
+use super::tasks::{docs, languages, task_name, Selection, GLUED};
 use super::{Request, TaskMode};
 
 type Error = crate::error::CliError;
@@ -47,6 +52,20 @@ pub struct Imported {
     pub model_id: ModelId,
     /// Requests stored, per mode.
     pub requests: BTreeMap<TaskMode, usize>,
+    /// The run's tasks that are not Gapwise's, left alone.
+    pub other_tasks: Vec<String>,
+    /// Whether the model's scores of these modes were replaced (`--replace`).
+    pub replaced: bool,
+}
+
+/// What an lm-eval run holds: its scores, the databases its documents name, the
+/// guess tasks' selection, its receipt, and its tasks that are not Gapwise's.
+struct LmEvalRun {
+    scores: Scores,
+    databases: BTreeSet<String>,
+    selection: Selection,
+    receipt: Receipt,
+    other_tasks: Vec<String>,
 }
 
 /// How many log-probabilities a request of `mode` has.
@@ -78,9 +97,8 @@ fn add(scores: &mut Scores, id: &str, log_probs: Vec<f64>, at: &str) -> Result<T
     Ok(mode)
 }
 
-/// The lm-eval run in `path` (its results file, or a folder holding one run's
-/// output): the samples' scores, the databases they name, and the receipt.
-fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Error> {
+/// The lm-eval run in `path` (its results file, or a folder holding one run's output).
+fn read_lm_eval(path: &Path) -> Result<LmEvalRun, Error> {
     let results = match path.is_dir() {
         true => {
             let mut found = Vec::new();
@@ -115,12 +133,15 @@ fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Erro
     let folder = results.parent().unwrap_or(Path::new("."));
     let mut scores = Scores::new();
     let mut databases = BTreeSet::new();
-    let mut starts = BTreeSet::new();
+    let (mut starts, mut selections) = (BTreeSet::new(), BTreeSet::new());
+    let mut other_tasks = Vec::new();
     let mut files = 0;
     for entry in std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))? {
         let file = entry?.path();
         let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
-        if !(name.starts_with("samples_") && name.ends_with(&format!("_{stamp}.jsonl"))) {
+        let Some(task) = name.strip_prefix("samples_").and_then(|n| n.strip_suffix(&format!("_{stamp}.jsonl"))) else { continue };
+        if !task.starts_with("gapwise_") {
+            other_tasks.push(task.to_owned());
             continue;
         }
         files += 1;
@@ -137,13 +158,27 @@ fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Erro
                 .map(|r| r.iter().map(|x| number(x.get(0).unwrap_or(x))).collect::<Option<Vec<f64>>>())
                 .ok_or_else(|| format!("{at}: no filtered_resps"))?
                 .ok_or_else(|| format!("{at}: a response that is not a log-probability"))?;
-            if add(&mut scores, id, log_probs, &at)? != TaskMode::Substitution {
-                starts.insert(doc("start_text").unwrap_or_default().to_owned());
+            // every document carries its export's start text (substitution's read the
+            // harness's prefix token all the same), so runs of parts of one export agree
+            starts.insert(doc("start_text").unwrap_or_default().to_owned());
+            if add(&mut scores, id, log_probs, &at)? == TaskMode::Guess {
+                selections.insert(Selection::of_doc(&sample["doc"]));
             }
         }
     }
+    other_tasks.sort();
     if files == 0 {
-        return Err(format!("{}: no samples_*_{stamp}.jsonl beside it (run lm_eval with --log_samples)", results.display()).into());
+        let others = match other_tasks.as_slice() {
+            [] => String::new(),
+            tasks => format!(" (its tasks are not Gapwise's: {})", tasks.join(", ")),
+        };
+        return Err(
+            format!("{}: no samples_gapwise_*_{stamp}.jsonl beside it (run lm_eval with --log_samples){others}", results.display())
+                .into(),
+        );
+    }
+    if selections.len() > 1 {
+        return Err(format!("{}: guess tasks exported with different --sentences: import them one run at a time", results.display()).into());
     }
     if starts.len() > 1 {
         return Err(format!(
@@ -152,7 +187,8 @@ fn read_lm_eval(path: &Path) -> Result<(Scores, BTreeSet<String>, Receipt), Erro
         )
         .into());
     }
-    Ok((scores, databases, receipt(&run, starts.first().map_or("", String::as_str))))
+    let receipt = receipt(&run, starts.first().map_or("", String::as_str));
+    Ok(LmEvalRun { scores, databases, selection: selections.pop_first().unwrap_or_default(), receipt, other_tasks })
 }
 
 /// The receipt of an lm-eval run from its results file, its contexts after `start`.
@@ -173,14 +209,31 @@ fn receipt(run: &Value, start: &str) -> Receipt {
         "" => "a continuation after its context as the tokenizer reads it".to_owned(),
         start => format!("a continuation after {start:?} and its context"),
     };
+    let precision = config["model_dtype"].as_str().map_or_else(|| "precision not recorded by the harness".to_owned(), |d| format!("precision {d}"));
     let convention = format!(
-        "lm-evaluation-harness {} ({backend} backend, {args}; {}): loglikelihood requests; a sentence after the harness's prefix \
-         token (the tokenizer's BOS, else EOS); {contexts}; words: the pieces' sum up to the word's end, no word-start correction; \
-         D2W: the whole word",
+        "lm-evaluation-harness {} ({backend} backend, {args}; {precision}): loglikelihood requests; a sentence after {}; {contexts}; \
+         words: the pieces' sum up to the word's end, no word-start correction; D2W: the whole word",
         text(&run["lm_eval_version"]),
-        text(&config["model_dtype"]),
+        prefix_token(run),
     );
     Receipt { model, source: format!("lm-eval {backend}: {args}"), convention }
+}
+
+/// The token the harness read before a sentence, as its results file names the
+/// tokenizer's: lm-eval's prefix token is the BOS where the tokenizer has one, else
+/// its end-of-text token.
+fn prefix_token(run: &Value) -> String {
+    let named = |field: &str| {
+        let token = &run[field];
+        let text = token.get(0).and_then(Value::as_str)?;
+        let id = token.get(1).map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned));
+        Some(format!("{text:?}{}", id.map_or_else(String::new, |id| format!(" (id {id})"))))
+    };
+    match (named("tokenizer_bos_token"), named("tokenizer_eos_token")) {
+        (Some(bos), _) => format!("the harness's prefix token, the tokenizer's BOS {bos}"),
+        (None, Some(eos)) => format!("the harness's prefix token, the tokenizer's EOS {eos} (it has no BOS)"),
+        (None, None) => "the harness's prefix token (the tokenizer's BOS, else EOS; the results do not name it)".to_owned(),
+    }
 }
 
 /// Calls `f` on every file under `dir`.
@@ -243,12 +296,12 @@ fn read_plain(path: &Path) -> Result<Scores, Error> {
 
 /// Checks `scores` against the requests the database has: every id known, every
 /// task (mode and language) whole.
-async fn check(store: &Store, scores: &Scores) -> Result<(), Error> {
+async fn check(store: &Store, scores: &Scores, selection: Selection) -> Result<(), Error> {
     let modes: BTreeSet<TaskMode> = scores.keys().map(Request::mode).collect();
     let mut known: HashMap<Request, String> = HashMap::new();
     for mode in modes {
         for language in languages(mode, None)? {
-            for doc in docs(store, mode, language, "").await? {
+            for doc in docs(store, mode, language, "", selection).await? {
                 known.insert(doc.request, task_name(mode, language));
             }
         }
@@ -264,7 +317,8 @@ async fn check(store: &Store, scores: &Scores) -> Result<(), Error> {
         let missing: Vec<&Request> = known.iter().filter(|(r, t)| *t == task && !scores.contains_key(r)).map(|(r, _)| r).collect();
         if let Some(first) = missing.first() {
             return Err(format!(
-                "{task}: {} of its documents are missing (one: {first}); score the whole task, or export it again",
+                "{task}: {} of its documents are missing (one: {first}); score the whole task (lm_eval without --limit), or \
+                 export it again (the database must not change between the export and the import)",
                 missing.len()
             )
             .into());
@@ -273,38 +327,112 @@ async fn check(store: &Store, scores: &Scores) -> Result<(), Error> {
     Ok(())
 }
 
-/// Imports the scores at `path` (see the module) under `model_id` (by default the
-/// run's model name); a plain file needs its `convention`.
-pub async fn import(store: &Store, path: &Path, model_id: Option<String>, convention: Option<String>) -> Result<Imported, Error> {
+/// How an import is asked for: under which model id, with which convention (a plain
+/// file's), and whether the model's stored scores of the run's modes are replaced.
+pub struct ImportOptions {
+    pub model_id: Option<String>,
+    pub convention: Option<String>,
+    pub replace: bool,
+}
+
+/// Imports the scores at `path` (see the module).
+pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Result<Imported, Error> {
+    let ImportOptions { model_id, convention, replace } = options;
     let plain = path.is_file() && !path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("results_"));
-    let (scores, receipt) = if plain {
+    let (scores, receipt, selection, other_tasks) = if plain {
         let convention =
             convention.ok_or_else(|| format!("{}: a plain file needs --convention (what made the scores, and how)", path.display()))?;
         let model = model_id.clone().ok_or_else(|| format!("{}: a plain file needs --model-id", path.display()))?;
-        (read_plain(path)?, Receipt { model, source: format!("file {}", path.display()), convention })
+        (read_plain(path)?, Receipt { model, source: format!("file {}", path.display()), convention }, Selection::default(), Vec::new())
     } else {
-        let (scores, databases, receipt) = read_lm_eval(path)?;
+        if convention.is_some() {
+            return Err(format!(
+                "{}: --convention is for plain files; an lm-eval run's receipt is read from its results file",
+                path.display()
+            )
+            .into());
+        }
+        let run = read_lm_eval(path)?;
         let ours = store.research().fingerprint().await?;
-        if let Some(other) = databases.iter().find(|d| **d != ours) {
+        if let Some(other) = run.databases.iter().find(|d| **d != ours) {
             return Err(format!("{}: the tasks were written from another database ({other}; this one is {ours})", path.display()).into());
         }
-        (scores, receipt)
+        (run.scores, run.receipt, run.selection, run.other_tasks)
     };
     if scores.is_empty() {
         return Err(format!("{}: no scores in it", path.display()).into());
     }
-    check(store, &scores).await?;
+    check(store, &scores, selection).await?;
     let model_id = ModelId::new(model_id.unwrap_or_else(|| {
         let name = PathBuf::from(&receipt.model);
         name.file_name().map_or_else(|| receipt.model.clone(), |n| n.to_string_lossy().into_owned())
     }));
+    let stored = stored_values(store, &model_id).await?;
+    let differing: Vec<(&Request, &Vec<f64>, &Vec<f64>)> = scores
+        .iter()
+        .filter_map(|(r, given)| stored.get(r).filter(|old| !same(old, given)).map(|old| (r, old, given)))
+        .collect();
+    if let (Some((first, old, given)), false) = (differing.first(), replace) {
+        return Err(format!(
+            "{} of these requests are stored under {model_id} with other values (one: {first}: stored {old:?}, given {given:?}); \
+             import under another --model-id, or add --replace to replace {model_id}'s scores of these modes",
+            differing.len()
+        )
+        .into());
+    }
     store.scores().register_model(&ModelInfo::new(&model_id, "causal", &receipt.source, &receipt.convention)).await?;
-    let mut imported = Imported { model_id: model_id.clone(), requests: BTreeMap::new() };
+    if replace {
+        let modes: BTreeSet<TaskMode> = scores.keys().map(Request::mode).collect();
+        let kinds: Vec<ScoreKind> = modes.into_iter().map(kind).collect();
+        store.stored_scores().remove(&model_id, &kinds).await?;
+    }
+    let mut imported = Imported { model_id: model_id.clone(), requests: BTreeMap::new(), other_tasks, replaced: replace };
     store_scores(store, &model_id, &scores).await?;
     for request in scores.keys() {
         *imported.requests.entry(request.mode()).or_default() += 1;
     }
     Ok(imported)
+}
+
+/// Where a mode's scores are kept.
+fn kind(mode: TaskMode) -> ScoreKind {
+    match mode {
+        TaskMode::Substitution => ScoreKind::Contexts,
+        TaskMode::NewWords => ScoreKind::Judgements,
+        TaskMode::Define => ScoreKind::Definitions,
+        TaskMode::Guess => ScoreKind::Words,
+    }
+}
+
+/// Whether two requests' values are the same, as stored (a database's float may
+/// round the last bit).
+fn same(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-12 * (1.0 + x.abs()))
+}
+
+/// `model`'s stored values, by the request they answer.
+async fn stored_values(store: &Store, model: &ModelId) -> Result<Scores, Error> {
+    let values = store.stored_scores().values(model).await?;
+    let mut scores = Scores::new();
+    for (pair, sentence, target, distractor) in values.contexts {
+        scores.insert(Request::Substitution { pair, sentence }, vec![target, distractor]);
+    }
+    for (item, word, teaching, a, b) in values.judgements {
+        if let (Some(word), Some(teaching)) = (PlayedWord::parse(&word), Teaching::parse(&teaching)) {
+            scores.insert(Request::NewWords { item, word, teaching }, vec![a, b]);
+        }
+    }
+    for (task, target, candidate, score) in values.definitions {
+        if let Some(task) = DefinitionTask::parse(&task) {
+            scores.insert(Request::Define { task, target, candidate }, vec![score]);
+        }
+    }
+    for (sentence, position, log_prob) in values.words {
+        if let (Some(log_prob), Ok(position)) = (log_prob, usize::try_from(position)) {
+            scores.insert(Request::Guess { sentence, position }, vec![log_prob]);
+        }
+    }
+    Ok(scores)
 }
 
 /// Stores each mode's scores where its scoring command stores them.

@@ -61,6 +61,32 @@ pub const DEFINE_MAX_SIZE: u32 = 10;
 /// Why a word glued to the text before it has no next-word score from the harness.
 pub const GLUED: &str = "glued to the text before it: not exported to the harness, which splits pieces by count";
 
+/// Which sentences the guess tasks hold: every playable one, or the first
+/// `sentences` that `score-guess --sentences N --seed S` predicts (those people
+/// played first, then others in an order drawn from `seed`). Written into each guess
+/// document, so that an import checks the run against the same selection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Selection {
+    pub sentences: Option<usize>,
+    pub seed: u64,
+}
+
+impl Selection {
+    /// The selection a guess document was written with.
+    pub fn of_doc(doc: &Value) -> Selection {
+        let sentences = doc.get("sentences").and_then(Value::as_u64).and_then(|n| usize::try_from(n).ok());
+        Selection { sentences, seed: if sentences.is_some() { doc.get("seed").and_then(Value::as_u64).unwrap_or(0) } else { 0 } }
+    }
+
+    /// Its fields in a guess document (none for every sentence).
+    fn fields(self) -> Value {
+        match self.sentences {
+            Some(n) => json!({"sentences": n, "seed": self.seed}),
+            None => json!({}),
+        }
+    }
+}
+
 /// One document: its request and the fields its task's YAML reads.
 pub struct Doc {
     pub request: Request,
@@ -94,9 +120,10 @@ fn unscored() -> ModelId {
     ModelId::new("")
 }
 
-/// Every document of `mode` in `language`, in a stable order; contexts begin with
-/// `start` (substitution's are empty: the harness reads its prefix token).
-pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str) -> Result<Vec<Doc>, Error> {
+/// Every document of `mode` in `language` (of the guess tasks, those of
+/// `selection`), in a stable order; contexts begin with `start` (substitution's are
+/// empty: the harness reads its prefix token).
+pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str, selection: Selection) -> Result<Vec<Doc>, Error> {
     let mut docs = Vec::new();
     match mode {
         TaskMode::Substitution => {
@@ -111,7 +138,8 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
             }
         }
         TaskMode::Guess => {
-            for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, usize::MAX, 0).await? {
+            let (limit, seed) = (selection.sentences.unwrap_or(usize::MAX), selection.seed);
+            for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, limit, seed).await? {
                 for (position, &(begin, end)) in word_spans(&text).iter().enumerate().skip(1) {
                     let context = text.get(..begin).unwrap_or_default().trim_end();
                     let continuation = text.get(context.len()..end).unwrap_or_default();
@@ -121,10 +149,12 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
                         // which fails or moves pieces where one crosses the boundary
                         continue;
                     }
-                    docs.push(Doc {
-                        request: Request::Guess { sentence, position },
-                        fields: json!({"context": format!("{start}{context}"), "continuation": continuation}),
-                    });
+                    let mut fields = selection.fields();
+                    if let Some(map) = fields.as_object_mut() {
+                        map.insert("context".into(), json!(format!("{start}{context}")));
+                        map.insert("continuation".into(), json!(continuation));
+                    }
+                    docs.push(Doc { request: Request::Guess { sentence, position }, fields });
                 }
             }
         }
@@ -206,9 +236,18 @@ pub struct Written {
     pub yaml: PathBuf,
 }
 
-/// Writes the tasks of `modes` (every language they have requests in, or `language`)
-/// into `dir`, contexts after `start`; a task with no documents is left out.
-pub async fn export(store: &Store, modes: &[TaskMode], language: Option<Language>, start: &str, dir: &Path) -> Result<Vec<Written>, Error> {
+/// What an export writes: which modes, in which language (every language they have
+/// requests in by default), contexts after which start text, which guess sentences.
+pub struct ExportAsked<'a> {
+    pub modes: &'a [TaskMode],
+    pub language: Option<Language>,
+    pub start: &'a str,
+    pub selection: Selection,
+}
+
+/// Writes the tasks `asked` into `dir`; a task with no documents is left out.
+pub async fn export(store: &Store, asked: &ExportAsked<'_>, dir: &Path) -> Result<Vec<Written>, Error> {
+    let ExportAsked { modes, language, start, selection } = *asked;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let dir = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
     let database = store.research().fingerprint().await?;
@@ -216,7 +255,7 @@ pub async fn export(store: &Store, modes: &[TaskMode], language: Option<Language
     let unique: BTreeSet<TaskMode> = modes.iter().copied().collect();
     for mode in unique {
         for language in languages(mode, language)? {
-            let docs = docs(store, mode, language, start).await?;
+            let docs = docs(store, mode, language, start, selection).await?;
             if docs.is_empty() {
                 continue;
             }

@@ -43,10 +43,11 @@ fn ok(url: &str, args: &[&str]) -> String {
     said
 }
 
-/// Refused, saying `why`.
+/// Refused as bad input (exit code 2), saying `why`.
 fn refused(url: &str, args: &[&str], why: &str) {
-    let (ok, said) = cli(url, args);
-    assert!(!ok && said.contains(why), "gapwise {} should be refused with {why:?}: {said}", args.join(" "));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gapwise")).args(args).env("DATABASE_URL", url).output().expect("run");
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.code() == Some(2) && said.contains(why), "gapwise {} should exit 2 with {why:?}: {said}", args.join(" "));
 }
 
 async fn pool(url: &str) -> sqlx::SqlitePool {
@@ -117,9 +118,14 @@ fn samples() -> Vec<(String, Vec<f64>)> {
 
 /// A copy of the run's output with `edit` applied to the samples file of `task`.
 fn edited_run(into: &Path, task: &str, edit: impl Fn(Vec<String>) -> Vec<String>) -> String {
+    edited_run_of(&fixtures().join("out"), into, task, edit)
+}
+
+/// A copy of the run in `run` with `edit` applied to the samples file of `task`.
+fn edited_run_of(run: &Path, into: &Path, task: &str, edit: impl Fn(Vec<String>) -> Vec<String>) -> String {
     let out = into.join(format!("edited-{task}"));
     std::fs::create_dir_all(&out).expect("dir");
-    for entry in std::fs::read_dir(fixtures().join("out")).expect("out") {
+    for entry in std::fs::read_dir(run).expect("out") {
         let path = entry.expect("entry").path();
         let name = path.file_name().expect("name").to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).expect("read");
@@ -271,4 +277,108 @@ async fn what_cannot_be_imported_is_refused_by_name_with_nothing_stored() {
         .await
         .expect("count");
     assert_eq!(stored, 0, "nothing stored by a refused import");
+}
+
+/// docs/src/models/large.md word by word: the printed `lm_eval` command run in two
+/// halves over one export (the substitution tasks, then the others beside a task
+/// that is not Gapwise's) imports under one model id, as the whole run does; the
+/// receipt names the precision and the prefix token read; the printed command is
+/// the one that made the fixture's receipt (float64).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_run_split_in_two_as_the_manual_says_joins_under_one_model() {
+    let work = tempfile::tempdir().expect("tmp");
+    let url = database(work.path());
+    let command = std::fs::read_to_string(fixtures().join("command.txt")).expect("command.txt");
+    let printed = command.lines().find(|l| l.starts_with("lm_eval ")).expect("the printed command");
+    assert!(printed.contains("pretrained=MODEL,dtype=float64,logits_cache=False"), "{printed}");
+    let split = fixtures().join("split");
+    let half = |name: &str| split.join(name).display().to_string();
+    let said = ok(&url, &["import-scores", &half("substitution"), "--model-id", "split"]);
+    assert!(said.contains("substitution") && !said.contains("guess"), "{said}");
+    let said = ok(&url, &["import-scores", &half("others"), "--model-id", "split"]);
+    assert!(said.contains("not Gapwise's and not imported: other_words"), "{said}");
+    ok(&url, &["import-scores", &fixtures().join("out").display().to_string(), "--model-id", "whole"]);
+    let (split_contexts, whole_contexts) = (contexts(&url, "split").await, contexts(&url, "whole").await);
+    assert_eq!(split_contexts.len(), whole_contexts.len());
+    for (key, (t, d)) in &whole_contexts {
+        let (st, sd) = split_contexts[key];
+        assert!(close(*t, st) && close(*d, sd), "{key:?}");
+    }
+    let (split_words, whole_words) = (words(&url, "split").await, words(&url, "whole").await);
+    assert_eq!(split_words.keys().collect::<Vec<_>>(), whole_words.keys().collect::<Vec<_>>());
+    assert_eq!(judgements(&url, "split").await.len(), judgements(&url, "whole").await.len());
+    let convention: String = sqlx::query_scalar("SELECT convention FROM models WHERE id = 'split'")
+        .fetch_one(&pool(&url).await)
+        .await
+        .expect("the receipt");
+    assert!(convention.contains("precision torch.float64"), "{convention}");
+    assert!(convention.contains("the tokenizer's BOS \"<|endoftext|>\" (id 0)"), "{convention}");
+}
+
+/// A rerun whose values differ from those stored is refused by name, with nothing
+/// changed, and replaces them with --replace; the same values again store nothing
+/// new; --convention is for plain files only; --sentences narrows the guess tasks to
+/// the sentences score-guess predicts, and an import of such an export checks the run
+/// against that selection.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rerun_with_other_values_is_refused_or_replaced_and_a_selection_imports() {
+    let work = tempfile::tempdir().expect("tmp");
+    let url = database(work.path());
+    let run = fixtures().join("out").display().to_string();
+    ok(&url, &["import-scores", &run, "--model-id", "m"]);
+    let before = contexts(&url, "m").await;
+    ok(&url, &["import-scores", &run, "--model-id", "m"]);
+    assert_eq!(contexts(&url, "m").await, before, "a repeat stores nothing new");
+    let shift = |lines: Vec<String>| -> Vec<String> {
+        lines
+            .into_iter()
+            .map(|line| {
+                let mut sample: Value = serde_json::from_str(&line).expect("JSON");
+                for resp in sample["filtered_resps"].as_array_mut().expect("resps") {
+                    let lp: f64 = resp[0].as_str().map_or_else(|| resp[0].as_f64(), |s| s.parse().ok()).expect("number");
+                    resp[0] = serde_json::json!(lp + 1.0);
+                }
+                sample.to_string()
+            })
+            .collect()
+    };
+    let shifted = edited_run(work.path(), "gapwise_substitution_en", shift);
+    refused(&url, &["import-scores", &shifted, "--model-id", "m"], "stored under m with other values");
+    assert_eq!(contexts(&url, "m").await, before, "nothing changed by a refused import");
+    let said = ok(&url, &["import-scores", &shifted, "--model-id", "m", "--replace"]);
+    assert!(said.contains("replacing"), "{said}");
+    let after = contexts(&url, "m").await;
+    let moved = before.iter().filter(|(k, (t, _))| (after[*k].0 - t - 1.0).abs() < 1e-9).count();
+    assert!(moved > 0 && after.len() == before.len(), "the English contexts moved by 1, the others stayed");
+    refused(&url, &["import-scores", &run, "--model-id", "m2", "--convention", "mine"], "--convention is for plain files");
+
+    // a selection of the guess tasks: export, a run over exactly its documents, import
+    refused(&url, &["export-task", "--mode", "substitution", "--sentences", "1", "x"], "--sentences narrows the guess tasks");
+    let tasks = work.path().join("tasks");
+    let said = ok(&url, &["export-task", "--mode", "guess", "--language", "en", "--sentences", "2", &tasks.display().to_string()]);
+    assert!(said.contains("gapwise_guess_en"), "{said}");
+    let values: BTreeMap<String, Vec<f64>> = samples().into_iter().collect();
+    let docs = std::fs::read_to_string(tasks.join("gapwise_guess_en.jsonl")).expect("the task's documents");
+    let sentences: std::collections::BTreeSet<&str> =
+        docs.lines().map(|l| l.split("guess/").nth(1).and_then(|r| r.split('/').next()).expect("an id")).collect();
+    assert_eq!(sentences.len(), 2, "two sentences");
+    let samples_of_selection: Vec<String> = docs
+        .lines()
+        .map(|line| {
+            let doc: Value = serde_json::from_str(line).expect("a document");
+            let lp = values[doc["id"].as_str().expect("id")][0];
+            serde_json::json!({"doc": doc, "filtered_resps": [[lp.to_string(), "False"]]}).to_string()
+        })
+        .collect();
+    let selected = edited_run(work.path(), "gapwise_guess_en", |_| samples_of_selection.clone());
+    // (the other tasks of the copied run are left out: only this task's samples stay)
+    for entry in std::fs::read_dir(&selected).expect("run") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().expect("name").to_string_lossy().into_owned();
+        if name.starts_with("samples_") && !name.starts_with("samples_gapwise_guess_en_") {
+            std::fs::remove_file(path).expect("remove");
+        }
+    }
+    let said = ok(&url, &["import-scores", &selected, "--model-id", "selected"]);
+    assert!(said.contains(&format!("{} guess", docs.lines().count())), "{said}");
 }

@@ -443,6 +443,8 @@ async fn the_report_folder_holds_every_table_and_figure() {
     assert_eq!(shown, ["1", "1500.000", "100.000", "0.000", "16.667", "100.000"]);
     let untimed = times.iter().find(|r| text(r, "input").starts_with("none")).expect("answers without a trial");
     assert_eq!(text(untimed, "answers"), (all - 1).to_string());
+    // where nothing was measured, no share is printed as if measured
+    assert_eq!((text(untimed, "tab_hidden_pct"), text(untimed, "coarse_clock_pct")), ("n/a".to_owned(), "n/a".to_owned()));
     // Likert agreement: every rating of the seeded raters counted
     let ratings: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rate_ratings").fetch_one(store.pool()).await.expect("ratings");
     let rate_agreement = read_csv(&dir.path().join("rate_agreement.csv"));
@@ -601,10 +603,61 @@ async fn report_and_export_refuse_what_names_nothing() {
         assert!(said.contains(named), "{args:?} should name {named}: {said}");
         assert!(!out.exists(), "{args:?} wrote {out_arg}");
     }
+    // a model with no scores, on a database where no model has any, is named as such
+    let (code, said) = gapwise(&url, &["report", "--models", "nosuch", "--out", &out_arg]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("\"nosuch\"") && said.contains("no model has scores yet"), "{said}");
+    // --out naming a file is a usage error, and the file is left as it was
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "mine").expect("a file");
+    let (code, said) = gapwise(&url, &["report", "--out", &file.display().to_string()]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains(&file.display().to_string()) && said.contains("a file"), "{said}");
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), "mine");
     // what names something still works
     let (code, said) = gapwise(&url, &["report", "--language", "en", "--out", &out_arg]);
     assert_eq!(code, Some(0), "{said}");
     assert!(out.join("README.md").is_file());
+}
+
+/// A game too small to fit (three players, a handful of answers an item, some all
+/// right) gets n/a with the reason for every item and player, never an estimate at a
+/// bound or a signed zero, in any table of the report.
+#[tokio::test]
+async fn a_degenerate_game_reports_no_estimate_it_cannot_hold() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("gapwise.db");
+    let url = format!("sqlite://{}", db.display());
+    {
+        let store = Store::open(&url).await.expect("store");
+        seed_small(&store).await;
+        play(&Engine::new(store.clone()), 3, 4).await;
+        store.close().await;
+    }
+    let out = dir.path().join("out");
+    for k in [None, Some("1")] {
+        let mut args = vec!["report", "--out", out.to_str().expect("a path")];
+        args.extend(k.iter().flat_map(|k| ["--k", k]));
+        let (code, said) = gapwise(&url, &args);
+        assert_eq!(code, Some(0), "{said}");
+        for entry in std::fs::read_dir(&out).expect("the report") {
+            let path = entry.expect("a file").path();
+            if path.extension().is_some_and(|e| e == "csv") {
+                let text = std::fs::read_to_string(&path).expect("a table");
+                assert!(!text.split([',', '\n']).any(|cell| cell.trim() == "-0.000"), "{}: a signed zero", path.display());
+            }
+        }
+        for row in read_csv(&out.join("irt_items.csv")) {
+            assert_eq!(text(&row, "difficulty_1pl"), "n/a", "{row}");
+            assert!(text(&row, "why_not_estimated").contains("1PL: "), "{row}");
+        }
+        for row in read_csv(&out.join("irt_abilities.csv")) {
+            let ability = text(&row, "ability");
+            assert!(ability == "n/a" || ability.parse::<f64>().is_ok_and(|a| a.abs() < 6.0), "{row}");
+        }
+        let figure = std::fs::read_to_string(out.join("fig_irt_en.svg")).expect("the IRT figure");
+        assert!(!figure.contains("a 0.05"), "a discrimination at its bound drawn as an estimate");
+    }
 }
 
 /// Scoring on a GPU with a build that has no CUDA is refused by name, before

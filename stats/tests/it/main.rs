@@ -2,5 +2,6 @@
 //! subject (each says what it checks), built and linked once.
 
 mod agreement_reference;
+mod irt_coverage;
 mod irt_reference;
 mod stats_reference;

@@ -36,28 +36,19 @@ impl Define<'_> {
 
     /// Up to `limit` targets of groups of at most `cap` members that player `player`
     /// has not met (in either task: a round must not ask what another's solution
-    /// showed) and a model has scored in `task`, in random order (the
-    /// comparison with models needs people on the same groups). Read through the
-    /// scores, so its cost grows with the groups scored, not with WordNet's.
+    /// showed) and a model has scored in `task` (the comparison with models needs
+    /// people on the same groups), in the groups' shuffled order from `start` (see
+    /// [`Define::unplayed_targets`]): a few rows read by the index however many
+    /// groups are scored.
     pub async fn unplayed_scored_targets(
         self,
         player: &PlayerId,
         task: DefinitionTask,
         cap: u32,
         limit: i64,
+        start: f64,
     ) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT g.target FROM define_groups g WHERE g.size <= $3 \
-             AND g.target IN (SELECT d.target FROM define_scores d WHERE d.task = $2) \
-             AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
-             ORDER BY random() LIMIT $4",
-        )
-        .bind(player)
-        .bind(task.code())
-        .bind(i64::from(cap))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
+        self.walk_groups(player, Some(task), cap, limit, start).await
     }
 
     /// Up to `limit` targets of groups of at most `cap` members that player `player`
@@ -65,24 +56,40 @@ impl Define<'_> {
     /// (in [0, 1)) on, going round to the start: a few rows read by the index however
     /// many groups there are.
     pub async fn unplayed_targets(self, player: &PlayerId, cap: u32, limit: i64, start: f64) -> Result<Vec<String>, StoreError> {
+        self.walk_groups(player, None, cap, limit, start).await
+    }
+
+    /// The walk of both: over every group, or over those scored in `scored` (by
+    /// `define_scored`, which holds each scored group's `draw`).
+    async fn walk_groups(
+        self,
+        player: &PlayerId,
+        scored: Option<DefinitionTask>,
+        cap: u32,
+        limit: i64,
+        start: f64,
+    ) -> Result<Vec<String>, StoreError> {
+        let (from_table, draw) = match scored {
+            Some(_) => ("define_scored d JOIN define_groups g ON g.target = d.target AND d.task = $6", "d.draw"),
+            None => ("define_groups g", "g.draw"),
+        };
+        let sql = format!(
+            "SELECT g.target FROM {from_table} WHERE {draw} >= $3 AND {draw} < $4 AND g.size <= $2 \
+             AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
+             ORDER BY {draw} LIMIT $5"
+        );
         let mut targets = Vec::new();
         for (from, to) in [(start, 1.0), (0.0, start)] {
             let wanted = limit - i64::try_from(targets.len()).unwrap_or(limit);
             if wanted <= 0 {
                 break;
             }
-            let more: Vec<String> = sqlx::query_scalar(
-                "SELECT g.target FROM define_groups g WHERE g.draw >= $3 AND g.draw < $4 AND g.size <= $2 \
-                 AND NOT EXISTS (SELECT 1 FROM define_servings s WHERE s.annotator_id = $1 AND s.target = g.target) \
-                 ORDER BY g.draw LIMIT $5",
-            )
-            .bind(player)
-            .bind(i64::from(cap))
-            .bind(from)
-            .bind(to)
-            .bind(wanted)
-            .fetch_all(self.pool())
-            .await?;
+            let query =
+                sqlx::query_scalar(&sql).bind(player).bind(i64::from(cap)).bind(from).bind(to).bind(wanted);
+            let more: Vec<String> = match scored {
+                Some(task) => query.bind(task.code()).fetch_all(self.pool()).await?,
+                None => query.fetch_all(self.pool()).await?,
+            };
             targets.extend(more);
         }
         Ok(targets)

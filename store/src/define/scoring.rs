@@ -84,6 +84,15 @@ impl Define<'_> {
             &|_| {},
         )
         .await?;
+        // the group among the scored ones a round walks (`unplayed_scored_targets`)
+        sqlx::query(
+            "INSERT INTO define_scored (task, target, draw) SELECT $1, g.target, g.draw FROM define_groups g WHERE g.target = $2 \
+             ON CONFLICT (task, target) DO NOTHING",
+        )
+        .bind(task.code())
+        .bind(target)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }
