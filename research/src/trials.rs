@@ -27,7 +27,11 @@ pub(crate) fn response_times(answers: &[Answer]) -> ReportTable {
             // a share of the answers where it was measured; n/a where it was not on any
             let share = |measured: Vec<bool>| {
                 let flagged = measured.iter().filter(|&&f| f).count();
-                if measured.is_empty() { "n/a".to_owned() } else { num(100.0 * flagged as f64 / measured.len() as f64) }
+                if measured.is_empty() {
+                    "n/a".to_owned()
+                } else {
+                    num(100.0 * flagged as f64 / measured.len() as f64)
+                }
             };
             Some(vec![
                 name.to_owned(),

@@ -41,8 +41,8 @@ use std::collections::BTreeMap;
 
 mod information;
 
-use information::{Covariance, Layout};
 pub use information::FULL_INFORMATION_LIMIT;
+use information::{Covariance, Layout};
 
 /// Which model to fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

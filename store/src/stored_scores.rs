@@ -52,15 +52,14 @@ impl StoredScores<'_> {
     /// Every value `model` has stored.
     pub async fn values(self, model: &ModelId) -> Result<StoredValues, StoreError> {
         let pool = self.pool();
-        let contexts = sqlx::query(
-            "SELECT pair_id, sentence_id, target_logprob, distractor_logprob FROM context_scores WHERE model_id = $1",
-        )
-        .bind(model)
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| Ok((PairId(r.try_get(0)?), r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)))
-        .collect::<Result<_, StoreError>>()?;
+        let contexts =
+            sqlx::query("SELECT pair_id, sentence_id, target_logprob, distractor_logprob FROM context_scores WHERE model_id = $1")
+                .bind(model)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|r| Ok((PairId(r.try_get(0)?), r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)))
+                .collect::<Result<_, StoreError>>()?;
         let judgements = sqlx::query(
             "SELECT item_id, word, teaching, log_likelihood_a, log_likelihood_b FROM new_words_judgements \
              WHERE model_id = $1 AND shots = 0",

@@ -251,7 +251,7 @@ pub enum Command {
         /// Only these many sentences a language in the guess tasks: those
         /// `score-guess --sentences N` predicts (people's first); every sentence by
         /// default. The database must not change until the run is imported.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..).map(|n| usize::try_from(n).unwrap_or(usize::MAX)))]
+        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         sentences: Option<usize>,
         /// With --sentences: the seed of the order of the sentences nobody played, as
         /// score-guess's.

@@ -58,12 +58,11 @@ pub struct Imported {
     pub replaced: bool,
 }
 
-/// What an lm-eval run holds: its scores, the databases its documents name, the
-/// guess tasks' selection, its receipt, and its tasks that are not Gapwise's.
+/// What an lm-eval run holds: its scores, the databases its documents name, its
+/// receipt, and its tasks that are not Gapwise's.
 struct LmEvalRun {
     scores: Scores,
     databases: BTreeSet<String>,
-    selection: Selection,
     receipt: Receipt,
     other_tasks: Vec<String>,
 }
@@ -133,7 +132,7 @@ fn read_lm_eval(path: &Path) -> Result<LmEvalRun, Error> {
     let folder = results.parent().unwrap_or(Path::new("."));
     let mut scores = Scores::new();
     let mut databases = BTreeSet::new();
-    let (mut starts, mut selections) = (BTreeSet::new(), BTreeSet::new());
+    let mut starts = BTreeSet::new();
     let mut other_tasks = Vec::new();
     let mut files = 0;
     for entry in std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))? {
@@ -161,9 +160,7 @@ fn read_lm_eval(path: &Path) -> Result<LmEvalRun, Error> {
             // every document carries its export's start text (substitution's read the
             // harness's prefix token all the same), so runs of parts of one export agree
             starts.insert(doc("start_text").unwrap_or_default().to_owned());
-            if add(&mut scores, id, log_probs, &at)? == TaskMode::Guess {
-                selections.insert(Selection::of_doc(&sample["doc"]));
-            }
+            add(&mut scores, id, log_probs, &at)?;
         }
     }
     other_tasks.sort();
@@ -172,13 +169,11 @@ fn read_lm_eval(path: &Path) -> Result<LmEvalRun, Error> {
             [] => String::new(),
             tasks => format!(" (its tasks are not Gapwise's: {})", tasks.join(", ")),
         };
-        return Err(
-            format!("{}: no samples_gapwise_*_{stamp}.jsonl beside it (run lm_eval with --log_samples){others}", results.display())
-                .into(),
-        );
-    }
-    if selections.len() > 1 {
-        return Err(format!("{}: guess tasks exported with different --sentences: import them one run at a time", results.display()).into());
+        return Err(format!(
+            "{}: no samples_gapwise_*_{stamp}.jsonl beside it (run lm_eval with --log_samples){others}",
+            results.display()
+        )
+        .into());
     }
     if starts.len() > 1 {
         return Err(format!(
@@ -188,7 +183,7 @@ fn read_lm_eval(path: &Path) -> Result<LmEvalRun, Error> {
         .into());
     }
     let receipt = receipt(&run, starts.first().map_or("", String::as_str));
-    Ok(LmEvalRun { scores, databases, selection: selections.pop_first().unwrap_or_default(), receipt, other_tasks })
+    Ok(LmEvalRun { scores, databases, receipt, other_tasks })
 }
 
 /// The receipt of an lm-eval run from its results file, its contexts after `start`.
@@ -209,7 +204,8 @@ fn receipt(run: &Value, start: &str) -> Receipt {
         "" => "a continuation after its context as the tokenizer reads it".to_owned(),
         start => format!("a continuation after {start:?} and its context"),
     };
-    let precision = config["model_dtype"].as_str().map_or_else(|| "precision not recorded by the harness".to_owned(), |d| format!("precision {d}"));
+    let precision =
+        config["model_dtype"].as_str().map_or_else(|| "precision not recorded by the harness".to_owned(), |d| format!("precision {d}"));
     let convention = format!(
         "lm-evaluation-harness {} ({backend} backend, {args}; {precision}): loglikelihood requests; a sentence after {}; {contexts}; \
          words: the pieces' sum up to the word's end, no word-start correction; D2W: the whole word",
@@ -224,7 +220,7 @@ fn receipt(run: &Value, start: &str) -> Receipt {
 /// its end-of-text token.
 fn prefix_token(run: &Value) -> String {
     let named = |field: &str| {
-        let token = &run[field];
+        let token = run.get(field)?;
         let text = token.get(0).and_then(Value::as_str)?;
         let id = token.get(1).map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned));
         Some(format!("{text:?}{}", id.map_or_else(String::new, |id| format!(" (id {id})"))))
@@ -294,15 +290,26 @@ fn read_plain(path: &Path) -> Result<Scores, Error> {
     Ok(scores)
 }
 
+/// What must be scored whole: a next-word sentence (the unit `score-guess` scores,
+/// so that a task exported with `--sentences` or a file of some sentences is whole
+/// where it says it is), else the task (mode and language).
+fn unit(request: &Request, task: String) -> String {
+    match request {
+        Request::Guess { sentence, .. } => format!("{task}, sentence {sentence}"),
+        _ => task,
+    }
+}
+
 /// Checks `scores` against the requests the database has: every id known, every
-/// task (mode and language) whole.
-async fn check(store: &Store, scores: &Scores, selection: Selection) -> Result<(), Error> {
+/// unit ([`unit`]) whole.
+async fn check(store: &Store, scores: &Scores) -> Result<(), Error> {
     let modes: BTreeSet<TaskMode> = scores.keys().map(Request::mode).collect();
     let mut known: HashMap<Request, String> = HashMap::new();
     for mode in modes {
         for language in languages(mode, None)? {
-            for doc in docs(store, mode, language, "", selection).await? {
-                known.insert(doc.request, task_name(mode, language));
+            for doc in docs(store, mode, language, "", Selection::default()).await? {
+                let unit = unit(&doc.request, task_name(mode, language));
+                known.insert(doc.request, unit);
             }
         }
     }
@@ -339,11 +346,11 @@ pub struct ImportOptions {
 pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Result<Imported, Error> {
     let ImportOptions { model_id, convention, replace } = options;
     let plain = path.is_file() && !path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("results_"));
-    let (scores, receipt, selection, other_tasks) = if plain {
+    let (scores, receipt, other_tasks) = if plain {
         let convention =
             convention.ok_or_else(|| format!("{}: a plain file needs --convention (what made the scores, and how)", path.display()))?;
         let model = model_id.clone().ok_or_else(|| format!("{}: a plain file needs --model-id", path.display()))?;
-        (read_plain(path)?, Receipt { model, source: format!("file {}", path.display()), convention }, Selection::default(), Vec::new())
+        (read_plain(path)?, Receipt { model, source: format!("file {}", path.display()), convention }, Vec::new())
     } else {
         if convention.is_some() {
             return Err(format!(
@@ -357,21 +364,22 @@ pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Resul
         if let Some(other) = run.databases.iter().find(|d| **d != ours) {
             return Err(format!("{}: the tasks were written from another database ({other}; this one is {ours})", path.display()).into());
         }
-        (run.scores, run.receipt, run.selection, run.other_tasks)
+        (run.scores, run.receipt, run.other_tasks)
     };
     if scores.is_empty() {
         return Err(format!("{}: no scores in it", path.display()).into());
     }
-    check(store, &scores, selection).await?;
+    check(store, &scores).await?;
     let model_id = ModelId::new(model_id.unwrap_or_else(|| {
         let name = PathBuf::from(&receipt.model);
         name.file_name().map_or_else(|| receipt.model.clone(), |n| n.to_string_lossy().into_owned())
     }));
+    // the way the scores were made first (refused when it is not the model's), then
+    // the values (a new model id has none to differ from)
+    store.scores().register_model(&ModelInfo::new(&model_id, "causal", &receipt.source, &receipt.convention)).await?;
     let stored = stored_values(store, &model_id).await?;
-    let differing: Vec<(&Request, &Vec<f64>, &Vec<f64>)> = scores
-        .iter()
-        .filter_map(|(r, given)| stored.get(r).filter(|old| !same(old, given)).map(|old| (r, old, given)))
-        .collect();
+    let differing: Vec<(&Request, &Vec<f64>, &Vec<f64>)> =
+        scores.iter().filter_map(|(r, given)| stored.get(r).filter(|old| !same(old, given)).map(|old| (r, old, given))).collect();
     if let (Some((first, old, given)), false) = (differing.first(), replace) {
         return Err(format!(
             "{} of these requests are stored under {model_id} with other values (one: {first}: stored {old:?}, given {given:?}); \
@@ -380,7 +388,6 @@ pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Resul
         )
         .into());
     }
-    store.scores().register_model(&ModelInfo::new(&model_id, "causal", &receipt.source, &receipt.convention)).await?;
     if replace {
         let modes: BTreeSet<TaskMode> = scores.keys().map(Request::mode).collect();
         let kinds: Vec<ScoreKind> = modes.into_iter().map(kind).collect();

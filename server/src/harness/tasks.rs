@@ -63,28 +63,12 @@ pub const GLUED: &str = "glued to the text before it: not exported to the harnes
 
 /// Which sentences the guess tasks hold: every playable one, or the first
 /// `sentences` that `score-guess --sentences N --seed S` predicts (those people
-/// played first, then others in an order drawn from `seed`). Written into each guess
-/// document, so that an import checks the run against the same selection.
+/// played first, then others in an order drawn from `seed`). An import checks each
+/// next-word sentence whole, so it needs no record of the selection.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Selection {
     pub sentences: Option<usize>,
     pub seed: u64,
-}
-
-impl Selection {
-    /// The selection a guess document was written with.
-    pub fn of_doc(doc: &Value) -> Selection {
-        let sentences = doc.get("sentences").and_then(Value::as_u64).and_then(|n| usize::try_from(n).ok());
-        Selection { sentences, seed: if sentences.is_some() { doc.get("seed").and_then(Value::as_u64).unwrap_or(0) } else { 0 } }
-    }
-
-    /// Its fields in a guess document (none for every sentence).
-    fn fields(self) -> Value {
-        match self.sentences {
-            Some(n) => json!({"sentences": n, "seed": self.seed}),
-            None => json!({}),
-        }
-    }
 }
 
 /// One document: its request and the fields its task's YAML reads.
@@ -149,12 +133,10 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
                         // which fails or moves pieces where one crosses the boundary
                         continue;
                     }
-                    let mut fields = selection.fields();
-                    if let Some(map) = fields.as_object_mut() {
-                        map.insert("context".into(), json!(format!("{start}{context}")));
-                        map.insert("continuation".into(), json!(continuation));
-                    }
-                    docs.push(Doc { request: Request::Guess { sentence, position }, fields });
+                    docs.push(Doc {
+                        request: Request::Guess { sentence, position },
+                        fields: json!({"context": format!("{start}{context}"), "continuation": continuation}),
+                    });
                 }
             }
         }

@@ -176,7 +176,8 @@ async fn an_lm_eval_run_imports_as_the_scores_gapwise_makes() {
 
     // next words: the same pieces' sums where Gapwise gives the word a value
     for lang in ["en", "es", "fr", "it", "ru"] {
-        ok(&url, &["score-guess", "--model", &gpt2, "--model-id", "here", "--language", lang]);
+        // the sentences the tasks were exported with (--sentences 20)
+        ok(&url, &["score-guess", "--model", &gpt2, "--model-id", "here", "--language", lang, "--sentences", "20"]);
     }
     let (theirs, ours) = (words(&url, "lm-eval-gpt2").await, words(&url, "here").await);
     assert_eq!(theirs.keys().collect::<Vec<_>>(), ours.keys().collect::<Vec<_>>(), "the same positions");
@@ -307,10 +308,8 @@ async fn a_run_split_in_two_as_the_manual_says_joins_under_one_model() {
     let (split_words, whole_words) = (words(&url, "split").await, words(&url, "whole").await);
     assert_eq!(split_words.keys().collect::<Vec<_>>(), whole_words.keys().collect::<Vec<_>>());
     assert_eq!(judgements(&url, "split").await.len(), judgements(&url, "whole").await.len());
-    let convention: String = sqlx::query_scalar("SELECT convention FROM models WHERE id = 'split'")
-        .fetch_one(&pool(&url).await)
-        .await
-        .expect("the receipt");
+    let convention: String =
+        sqlx::query_scalar("SELECT convention FROM models WHERE id = 'split'").fetch_one(&pool(&url).await).await.expect("the receipt");
     assert!(convention.contains("precision torch.float64"), "{convention}");
     assert!(convention.contains("the tokenizer's BOS \"<|endoftext|>\" (id 0)"), "{convention}");
 }

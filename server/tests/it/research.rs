@@ -344,8 +344,9 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let likert_items = seed_likert(store, 2).await;
     assert!(likert_items >= 20, "{likert_items} Likert items");
     let engine = Engine::new(store.clone());
-    // enough players that items are answered more than once (the IRT fit needs that)
-    play(&engine, 8, 6).await;
+    // enough players that items have the 5 answers the IRT fits need, and abilities
+    // that differ (players answering in turn would leave the fits nothing to estimate)
+    play_with_skill(&engine, 24, 6).await;
     // one answer given with a key, across a hidden page, with what the browser saw
     let annotator = store.players().create_player(gapwise_store::CONSENT_VERSION).await.expect("annotator");
     let token = store.players().create_session(&annotator.id).await.expect("session");
@@ -390,7 +391,11 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let svg = std::fs::read_to_string(dir.path().join("fig1_success_by_k.svg")).expect("figure");
     assert!(svg.starts_with("<svg") && svg.contains("<polyline"), "an SVG with lines");
     let irt = std::fs::read_to_string(dir.path().join("fig_irt_en.svg")).expect("the IRT figure");
-    assert!(irt.starts_with("<svg") && irt.contains("<polyline") && irt.contains("tiny"), "curves, and the model marked");
+    assert!(
+        irt.starts_with("<svg") && irt.contains("<polyline") && irt.contains("tiny"),
+        "curves, and the model marked: {}",
+        std::fs::read_to_string(dir.path().join("irt_items.csv")).unwrap_or_default()
+    );
     // the curves are the most answered item's, or those of an item chosen
     let curved =
         |svg: &str| svg.split("curves: item ").nth(1).and_then(|rest| rest.split(':').next()).and_then(|id| id.parse::<i64>().ok());
@@ -471,6 +476,31 @@ async fn the_report_folder_holds_every_table_and_figure() {
     let french = AnswerFilter { language: Some("fr".into()), ..Default::default() };
     let report = gapwise_research::report::build_report(store, &["tiny".to_owned()], &french, &Default::default()).await.expect("report");
     assert!(report.summary.starts_with("0 answers"), "{}", report.summary);
+}
+
+/// `players` annotators each answer `items` English items of `seed_small` (k = 1, 3
+/// and 5 in turn), player p right on about (p + 1) / (players + 1) of them: the
+/// seeded pairs' targets are "two" and "red".
+async fn play_with_skill(engine: &Engine, players: usize, items: usize) {
+    let store = engine.store();
+    for p in 0..players {
+        let annotator = store.players().create_player(gapwise_store::CONSENT_VERSION).await.expect("annotator");
+        let token = store.players().create_session(&annotator.id).await.expect("session");
+        for i in 0..items {
+            let session = store.players().session(&token).await.expect("session").expect("live");
+            let k = gapwise_model::K::ALL[i % 3];
+            let gapwise_model::PlayState::Item { card, .. } =
+                engine.game().play_state(&session, k, gapwise_model::Language::En).await.expect("play")
+            else {
+                panic!("no item left for player {p} at k = {k}")
+            };
+            let target = card.options.iter().position(|w| w == "two" || w == "red").expect("a seeded pair");
+            let right = (i * 7 + p * 3) % (players + 1) <= p;
+            let choice = if right { target } else { 1 - target };
+            engine.game().answer(&session, &card.answer_id, choice, gapwise_model::Reported::ms(Some(900))).await.expect("answer");
+            engine.game().next_item(&session).await.expect("next");
+        }
+    }
 }
 
 /// The package folder, read when the test runs (a test binary reused from a build in

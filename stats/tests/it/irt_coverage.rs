@@ -117,7 +117,10 @@ fn ninety_five_percent_intervals_hold_the_truth_ninety_five_percent_of_the_time(
             // (fitted anyway, the 1PL's intervals held 78 % of the difficulties, 75 %
             // of the abilities: its discrimination ran to 2.4-5.6 for a truth of 1.3)
             if case.shape == "three-each" {
-                assert!(fit.items.iter().all(|i| matches!(i, Err(NoEstimate::TooFewAnswers(_) | NoEstimate::AllRight | NoEstimate::AllWrong))));
+                assert!(fit
+                    .items
+                    .iter()
+                    .all(|i| matches!(i, Err(NoEstimate::TooFewAnswers(_) | NoEstimate::AllRight | NoEstimate::AllWrong))));
             }
         }
     }
@@ -195,11 +198,20 @@ fn the_observed_information_is_the_likelihoods_numerical_hessian() {
                 Model::OnePl => (0, i + 1),
             };
             let close = |ours: f64, numerical: f64| (ours / numerical - 1.0).abs() < 0.01;
-            assert!(close(item.difficulty_se, variance[rb].sqrt()), "{model:?} item {i}: difficulty SE {} vs numerical {}", item.difficulty_se, variance[rb].sqrt());
+            assert!(
+                close(item.difficulty_se, variance[rb].sqrt()),
+                "{model:?} item {i}: difficulty SE {} vs numerical {}",
+                item.difficulty_se,
+                variance[rb].sqrt()
+            );
             if model == Model::TwoPl {
-                assert!(close(item.discrimination_se, variance[ra].sqrt()), "item {i}: discrimination SE {} vs {}", item.discrimination_se, variance[ra].sqrt());
+                assert!(
+                    close(item.discrimination_se, variance[ra].sqrt()),
+                    "item {i}: discrimination SE {} vs {}",
+                    item.discrimination_se,
+                    variance[ra].sqrt()
+                );
             }
         }
     }
 }
-

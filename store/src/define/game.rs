@@ -84,8 +84,7 @@ impl Define<'_> {
             if wanted <= 0 {
                 break;
             }
-            let query =
-                sqlx::query_scalar(&sql).bind(player).bind(i64::from(cap)).bind(from).bind(to).bind(wanted);
+            let query = sqlx::query_scalar(&sql).bind(player).bind(i64::from(cap)).bind(from).bind(to).bind(wanted);
             let more: Vec<String> = match scored {
                 Some(task) => query.bind(task.code()).fetch_all(self.pool()).await?,
                 None => query.fetch_all(self.pool()).await?,
