@@ -36,7 +36,9 @@ impl Server {
     /// no file it writes may grow past that size (RLIMIT_FSIZE, with SIGXFSZ ignored
     /// so that a write past it fails as on a full disk instead of killing it).
     fn start(database_url: &str, addr: SocketAddr, file_limit_kib: Option<u64>, log: PathBuf) -> Server {
-        Self::start_with(database_url, addr, file_limit_kib, log, &[("RUST_LOG", "warn")])
+        // gapwise-load's players each name their own address, as players on the
+        // Internet have (the new-player limit would otherwise make them wait it out)
+        Self::start_with(database_url, addr, file_limit_kib, log, &[("RUST_LOG", "warn"), ("GAPWISE_TRUSTED_PROXIES", "127.0.0.1")])
     }
 
     /// [`Server::start`] with more environment variables.
