@@ -25,43 +25,13 @@ pub fn query_without(query: &str, dropped: &[&str]) -> form_urlencoded::Serializ
 /// cannot start a path that starts with `/`.
 pub fn local_path(raw: &str) -> Option<&str> {
     let sent_plainly = raw.bytes().all(|b| b.is_ascii_graphic());
-    (sent_plainly && is_local(raw) && is_local(&percent_decoded(raw))).then_some(raw)
+    (sent_plainly && is_local(raw) && is_local(&percent_encoding::percent_decode_str(raw).decode_utf8_lossy())).then_some(raw)
 }
 
 /// Whether `path` starts with one `/` and holds no backslash or control character.
 fn is_local(path: &str) -> bool {
     let mut chars = path.chars();
     chars.next() == Some('/') && !matches!(chars.next(), Some('/' | '\\')) && !path.contains('\\') && !path.chars().any(char::is_control)
-}
-
-/// `raw` with its `%XX` escapes decoded (an escape that is not two hex digits stays
-/// as it is; bytes that do not make UTF-8 become U+FFFD).
-fn percent_decoded(raw: &str) -> String {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let escaped = match (b, bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(high), Some(low)) => Some(high * 16 + low),
-            _ => None,
-        };
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// The value of a hex digit.
-fn hex(digit: u8) -> Option<u8> {
-    char::from(digit).to_digit(16).and_then(|d| u8::try_from(d).ok())
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{self, call, client, staff_client, started};
+use crate::common::{self, call, client, sha256, side_files, staff_client, started, uid};
 use gapwise_engine::testing::play;
 use gapwise_engine::Engine;
 use gapwise_model::{ItemPolicy, Language, Platform, StudySettings, K};
@@ -26,7 +26,6 @@ use gapwise_store::testing::{each_backend, seed_small, sqlite, TestStore};
 use gapwise_store::{Role, Store};
 use reqwest::{header, Client, StatusCode};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 /// The app served on `db`, seeded with the small test data.
 async fn spawn(db: &TestStore) -> common::App {
@@ -359,22 +358,6 @@ async fn private_answers_are_not_stored_and_tls_binds_cookies_to_the_host() {
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
 }
 
-fn sha256(file: &Path) -> String {
-    format!("{:x}", Sha256::digest(std::fs::read(file).expect("read")))
-}
-
-fn side_files(file: &Path) -> Vec<PathBuf> {
-    ["-wal", "-shm", "-journal"]
-        .iter()
-        .map(|s| {
-            let mut p = file.as_os_str().to_owned();
-            p.push(s);
-            PathBuf::from(p)
-        })
-        .filter(|p| p.exists())
-        .collect()
-}
-
 /// `binary` run on the database `url` with `args` (as `user`, when given): its exit
 /// code (`None` when it still ran after `limit` and was killed: a server that
 /// started), what it said, and how long it took.
@@ -511,12 +494,6 @@ async fn writing_commands_refuse_what_is_not_a_writable_gapwise_database() {
     std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
 }
 
-/// This process's user id, from /proc (no libc call).
-fn uid() -> u32 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
-    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().next()).and_then(|u| u.parse().ok()).expect("Uid")
-}
-
 /// Item 7: a Gapwise file damaged in its middle (the answers table's page) stops the
 /// export with the file named, and leaves no partial export behind.
 #[tokio::test]
@@ -530,15 +507,8 @@ async fn an_export_of_a_damaged_database_names_it_and_leaves_nothing() {
         .expect("the answers table's page");
     let page_size: i64 = sqlx::query_scalar("PRAGMA page_size").fetch_one(store.pool()).await.expect("page size");
     store.close().await;
-    // the last connection's close merges the WAL and removes it (the engine's
-    // background tasks may hold one a moment longer under a loaded machine)
-    for _ in 0..50 {
-        if side_files(&file).is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(side_files(&file).is_empty(), "closed: {:?}", side_files(&file));
+    let left = common::side_files_after_close(&file).await;
+    assert!(left.is_empty(), "closed: {left:?}");
     let mut bytes = std::fs::read(&file).expect("read");
     let start = usize::try_from((root - 1) * page_size).expect("offset");
     let size = usize::try_from(page_size).expect("size");

@@ -16,15 +16,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::common::{sha256, side_files, uid};
 use gapwise_engine::testing::play;
 use gapwise_engine::Engine;
 use gapwise_store::testing::{each_backend, seed_small};
 use gapwise_store::Store;
-use sha2::{Digest, Sha256};
-
-fn sha256(file: &Path) -> String {
-    format!("{:x}", Sha256::digest(std::fs::read(file).expect("read")))
-}
 
 /// The commands that only read, writing (where they write) under `out`.
 fn commands(out: &Path) -> Vec<Vec<String>> {
@@ -51,18 +47,6 @@ fn gapwise(binary: &Path, url: &str, args: &[String], user: Option<&str>) -> (Op
     let started = Instant::now();
     let out = command.args(args).env("DATABASE_URL", url).env("RUST_LOG", "warn").output().expect("run gapwise");
     (out.status.code(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)), started.elapsed())
-}
-
-fn side_files(file: &Path) -> Vec<PathBuf> {
-    ["-wal", "-shm", "-journal"]
-        .iter()
-        .map(|s| {
-            let mut p = file.as_os_str().to_owned();
-            p.push(s);
-            PathBuf::from(p)
-        })
-        .filter(|p| p.exists())
-        .collect()
 }
 
 /// A Gapwise database with answers, closed (no server has it open).
@@ -129,7 +113,8 @@ async fn a_database_in_a_read_only_folder_is_read_by_a_user_who_may_not_write_it
     std::fs::create_dir(&folder).expect("folder");
     let file = folder.join("gapwise.db");
     gapwise_database(&file).await;
-    assert!(side_files(&file).is_empty(), "closed: {:?}", side_files(&file));
+    let left = crate::common::side_files_after_close(&file).await;
+    assert!(left.is_empty(), "closed: {left:?}");
     // as root, a user who may not write; as anyone else, that user
     let root = uid() == 0;
     let (binary, out, user) = if root {
@@ -162,12 +147,6 @@ async fn a_database_in_a_read_only_folder_is_read_by_a_user_who_may_not_write_it
     assert_eq!(exported.len(), 2);
     assert_eq!(exported[0], exported[1], "two exports name the players alike");
     std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
-}
-
-/// This process's user id, from /proc (no libc call).
-fn uid() -> u32 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
-    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().next()).and_then(|u| u.parse().ok()).expect("Uid")
 }
 
 /// Opened to read only, neither backend takes a write.

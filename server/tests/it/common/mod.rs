@@ -8,6 +8,8 @@
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
+use std::path::{Path, PathBuf};
+
 use gapwise_store::Store;
 use leptos::prelude::LeptosOptions;
 use reqwest::{header, Client, StatusCode};
@@ -100,4 +102,44 @@ pub fn cli_with(url: &str, args: &[&str], env: &[(&str, &str)]) -> (bool, String
         .output()
         .expect("run gapwise");
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The SHA-256 of `file`'s bytes, to tell whether a command changed it.
+pub fn sha256(file: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    format!("{:x}", Sha256::digest(std::fs::read(file).expect("read")))
+}
+
+/// The side files SQLite keeps beside `file` while it is open (WAL, shared memory,
+/// rollback journal) that exist now.
+pub fn side_files(file: &Path) -> Vec<PathBuf> {
+    ["-wal", "-shm", "-journal"]
+        .iter()
+        .map(|s| {
+            let mut p = file.as_os_str().to_owned();
+            p.push(s);
+            PathBuf::from(p)
+        })
+        .filter(|p| p.exists())
+        .collect()
+}
+
+/// The side files left beside `file` once its last connection has closed: the
+/// close merges the WAL and removes it, but on a loaded machine a connection of the
+/// engine's background tasks may close a moment after the store's `close` returns,
+/// so this waits up to 5 s for them to go.
+pub async fn side_files_after_close(file: &Path) -> Vec<PathBuf> {
+    for _ in 0..50 {
+        if side_files(file).is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    side_files(file)
+}
+
+/// This process's user id, from /proc (no libc call).
+pub fn uid() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().next()).and_then(|u| u.parse().ok()).expect("Uid")
 }
