@@ -68,7 +68,7 @@ impl Limits {
                     .map_err(|_| format!("{TRUSTED_PROXIES}: {a:?} is neither an IP address nor a network"))
             })
             .collect::<Result<_, _>>()?;
-        Ok(Arc::new(Limits {
+        let limits = Arc::new(Limits {
             groups: vec![
                 (SIGN_IN_PATHS, per_minute(SIGN_INS_PER_MINUTE)),
                 (PROPOSAL_PATHS, per_minute(PROPOSALS_PER_MINUTE)),
@@ -76,14 +76,34 @@ impl Limits {
                 (FEEDBACK_PATHS, per_minute(FEEDBACK_PER_MINUTE)),
             ],
             trusted_proxies,
-        }))
+        });
+        // every minute, forget the addresses whose budgets are whole again (every
+        // visitor's address is counted at /api/start); ends with the limits
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let limits = Arc::downgrade(&limits);
+            runtime.spawn(async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+                loop {
+                    every.tick().await;
+                    let Some(limits) = limits.upgrade() else { break };
+                    limits.groups.iter().for_each(|(_, limiter)| limiter.retain_recent());
+                }
+            });
+        }
+        Ok(limits)
     }
 
-    /// The client's address: the peer's, or what a trusted proxy says it is.
+    /// The client's address: the peer's, or what a trusted proxy says it is; of an
+    /// IPv6 address its /64, which one subscriber holds whole (so that rotating
+    /// addresses within it does not make new budgets).
     fn client(&self, peer: IpAddr, real_ip: Option<&str>) -> IpAddr {
-        match real_ip.and_then(|a| a.trim().parse().ok()) {
+        let address = match real_ip.and_then(|a| a.trim().parse().ok()) {
             Some(client) if self.trusted_proxies.iter().any(|net| net.contains(&peer)) => client,
             _ => peer,
+        };
+        match address {
+            IpAddr::V6(v6) => ipnet::Ipv6Net::new(v6, 64).map_or(address, |net| IpAddr::V6(net.network())),
+            IpAddr::V4(_) => address,
         }
     }
 }
@@ -128,6 +148,9 @@ mod tests {
         assert_eq!(limits.client(proxy, Some("203.0.113.7")), client);
         assert_eq!(limits.client("10.89.0.5".parse().expect("ip"), Some("203.0.113.7")), client, "a proxy in a trusted network");
         assert_eq!(limits.client(stranger, Some("203.0.113.7")), stranger, "anyone else's header is ignored");
+        let (one, other): (IpAddr, IpAddr) = ("2001:db8:1:2::7".parse().expect("ip"), "2001:db8:1:2:ffff::1".parse().expect("ip"));
+        assert_eq!(limits.client(one, None), limits.client(other, None), "one /64, one budget");
+        assert_ne!(limits.client(one, None), limits.client("2001:db8:1:3::7".parse().expect("ip"), None));
         assert_eq!(limits.client(proxy, None), proxy);
         assert_eq!(limits.client(proxy, Some("not an address")), proxy);
     }

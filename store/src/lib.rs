@@ -96,5 +96,5 @@ pub use sql::now_ms;
 pub use staff::StaffAccounts;
 pub use staff::{ApiToken, Role, Staff, TOKEN_ID_CHARS};
 pub use store::{sqlite_file, sqlite_url_of, Backend, Store};
-pub use stored_scores::{ScoreKind, StoredScores, StoredValues};
+pub use stored_scores::{ScoreKeys, StoredScores, StoredValues};
 pub use suggestions::Suggestions;

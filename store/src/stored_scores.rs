@@ -1,7 +1,7 @@
 //! A model's scores as stored, in every mode that takes scores made elsewhere (see
 //! `gapwise import-scores`): read back so that an import can tell a repeat (the same
 //! values: nothing to do) from a different run (refused, or replaced when asked),
-//! and removed for such a replacement.
+//! and removed request by request for such a replacement.
 
 use sqlx::Row;
 
@@ -9,7 +9,7 @@ use crate::error::StoreError;
 use gapwise_model::{ModelId, PairId};
 
 crate::store::area!(
-    /// A model's stored scores, read back and removed whole per mode.
+    /// A model's stored scores, read back and removed by request.
     StoredScores,
     stored_scores
 );
@@ -28,24 +28,16 @@ pub struct StoredValues {
     pub words: Vec<(i64, i64, Option<f64>)>,
 }
 
-/// The tables a kind of request's scores are kept in, the derived ones first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreKind {
-    Contexts,
-    Judgements,
-    Definitions,
-    Words,
-}
-
-impl ScoreKind {
-    fn tables(self) -> &'static [&'static str] {
-        match self {
-            ScoreKind::Contexts => &["item_scores", "context_scores"],
-            ScoreKind::Judgements => &["new_words_judgements"],
-            ScoreKind::Definitions => &["define_scores"],
-            ScoreKind::Words => &["guess_predictions"],
-        }
-    }
+/// The requests whose stored values a replacement removes, by kind (the keys of
+/// [`StoredValues`]'s rows; a next-word sentence whole).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScoreKeys {
+    pub contexts: Vec<(PairId, i64)>,
+    /// (item, word code, teaching code), zero-shot
+    pub judgements: Vec<(String, String, String)>,
+    /// (task code, target, candidate)
+    pub definitions: Vec<(String, String, String)>,
+    pub sentences: Vec<i64>,
 }
 
 impl StoredScores<'_> {
@@ -87,11 +79,48 @@ impl StoredScores<'_> {
         Ok(StoredValues { contexts, judgements, definitions, words })
     }
 
-    /// Removes every score of `model` of the kinds `kinds`, in one transaction.
-    pub async fn remove(self, model: &ModelId, kinds: &[ScoreKind]) -> Result<(), StoreError> {
+    /// Removes `model`'s stored values of the requests `keys`, in one transaction,
+    /// and its item scores when a context is among them (they are summed from the
+    /// contexts again when the new values are stored).
+    pub async fn remove(self, model: &ModelId, keys: &ScoreKeys) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
-        for table in kinds.iter().flat_map(|k| k.tables()) {
-            sqlx::query(&format!("DELETE FROM {table} WHERE model_id = $1")).bind(model).execute(&mut *tx).await?;
+        for (pair, sentence) in &keys.contexts {
+            sqlx::query("DELETE FROM context_scores WHERE model_id = $1 AND pair_id = $2 AND sentence_id = $3")
+                .bind(model)
+                .bind(pair)
+                .bind(sentence)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if !keys.contexts.is_empty() {
+            sqlx::query("DELETE FROM item_scores WHERE model_id = $1").bind(model).execute(&mut *tx).await?;
+        }
+        for (item, word, teaching) in &keys.judgements {
+            sqlx::query(
+                "DELETE FROM new_words_judgements WHERE model_id = $1 AND item_id = $2 AND word = $3 AND teaching = $4 AND shots = 0",
+            )
+            .bind(model)
+            .bind(item)
+            .bind(word)
+            .bind(teaching)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (task, target, candidate) in &keys.definitions {
+            sqlx::query("DELETE FROM define_scores WHERE model_id = $1 AND task = $2 AND target = $3 AND candidate = $4")
+                .bind(model)
+                .bind(task)
+                .bind(target)
+                .bind(candidate)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for sentence in &keys.sentences {
+            sqlx::query("DELETE FROM guess_predictions WHERE model_id = $1 AND sentence_id = $2")
+                .bind(model)
+                .bind(sentence)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(())

@@ -276,8 +276,8 @@ pub enum Command {
         /// the start token, the precision), stored as the model's convention.
         #[arg(long)]
         convention: Option<String>,
-        /// Replace the model's stored scores of the modes in the run (a rerun with
-        /// other values is refused without it).
+        /// Replace the model's stored values of the run's requests (a rerun with other
+        /// values is refused without it); its other scores stay.
         #[arg(long)]
         replace: bool,
     },

@@ -149,7 +149,7 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             let options = crate::harness::results::ImportOptions { model_id, convention, replace };
             let imported = crate::harness::results::import(&store, &path, options).await?;
             let counts: Vec<String> = imported.requests.iter().map(|(mode, n)| format!("{n} {mode}")).collect();
-            let how = if imported.replaced { "stored, replacing the model's scores of these modes" } else { "stored" };
+            let how = if imported.replaced { "stored, replacing the model's values of these requests" } else { "stored" };
             println!("{}: {} requests {how}", imported.model_id, counts.join(", "));
             if !imported.other_tasks.is_empty() {
                 println!("also in the run, not Gapwise's and not imported: {}", imported.other_tasks.join(", "));

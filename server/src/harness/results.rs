@@ -16,7 +16,7 @@
 //! request's, a convention other than the one already stored under the model id,
 //! `--convention` for an lm-eval run (its receipt is read from the run), and values
 //! other than those already stored for the same requests (unless `--replace`, which
-//! removes the model's scores of the run's modes first). A repeat of an import with
+//! removes the model's stored values of the run's requests first, and nothing else). A repeat of an import with
 //! the same values stores nothing. Tasks of a run that are not Gapwise's are named
 //! and left alone.
 
@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use gapwise_model::{DefinitionTask, ModelId, PlayedWord, Teaching};
-use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, ScoreKind, Store};
+use gapwise_store::{ContextScore, ModelInfo, NewWordsJudgement, NewWordsSetup, Prediction, ScoreKeys, Store};
 use serde_json::Value;
 
 use super::tasks::{docs, languages, task_name, Selection, GLUED};
@@ -383,15 +383,13 @@ pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Resul
     if let (Some((first, old, given)), false) = (differing.first(), replace) {
         return Err(format!(
             "{} of these requests are stored under {model_id} with other values (one: {first}: stored {old:?}, given {given:?}); \
-             import under another --model-id, or add --replace to replace {model_id}'s scores of these modes",
+             import under another --model-id, or add --replace to replace {model_id}'s values of these requests",
             differing.len()
         )
         .into());
     }
     if replace {
-        let modes: BTreeSet<TaskMode> = scores.keys().map(Request::mode).collect();
-        let kinds: Vec<ScoreKind> = modes.into_iter().map(kind).collect();
-        store.stored_scores().remove(&model_id, &kinds).await?;
+        store.stored_scores().remove(&model_id, &keys(&scores)).await?;
     }
     let mut imported = Imported { model_id: model_id.clone(), requests: BTreeMap::new(), other_tasks, replaced: replace };
     store_scores(store, &model_id, &scores).await?;
@@ -401,14 +399,24 @@ pub async fn import(store: &Store, path: &Path, options: ImportOptions) -> Resul
     Ok(imported)
 }
 
-/// Where a mode's scores are kept.
-fn kind(mode: TaskMode) -> ScoreKind {
-    match mode {
-        TaskMode::Substitution => ScoreKind::Contexts,
-        TaskMode::NewWords => ScoreKind::Judgements,
-        TaskMode::Define => ScoreKind::Definitions,
-        TaskMode::Guess => ScoreKind::Words,
+/// The stored rows the requests of `scores` replace (a next-word sentence whole: it
+/// is stored whole, its unscored words included).
+fn keys(scores: &Scores) -> ScoreKeys {
+    let mut keys = ScoreKeys::default();
+    for request in scores.keys() {
+        match request {
+            Request::Substitution { pair, sentence } => keys.contexts.push((*pair, *sentence)),
+            Request::NewWords { item, word, teaching } => {
+                keys.judgements.push((item.clone(), word.code().to_owned(), teaching.code().to_owned()))
+            }
+            Request::Define { task, target, candidate } => {
+                keys.definitions.push((task.code().to_owned(), target.clone(), candidate.clone()))
+            }
+            Request::Guess { sentence, .. } => keys.sentences.push(*sentence),
+        }
     }
+    keys.sentences.dedup();
+    keys
 }
 
 /// Whether two requests' values are the same, as stored (a database's float may

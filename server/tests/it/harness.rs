@@ -342,13 +342,25 @@ async fn a_rerun_with_other_values_is_refused_or_replaced_and_a_selection_import
             .collect()
     };
     let shifted = edited_run(work.path(), "gapwise_substitution_en", shift);
+    // a rerun of the English substitution task alone
+    for entry in std::fs::read_dir(&shifted).expect("run") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().expect("name").to_string_lossy().into_owned();
+        if name.starts_with("samples_") && !name.starts_with("samples_gapwise_substitution_en_") {
+            std::fs::remove_file(path).expect("remove");
+        }
+    }
+    let (words_before, items_before) = (words(&url, "m").await, item_scores(&url, "m").await.len());
     refused(&url, &["import-scores", &shifted, "--model-id", "m"], "stored under m with other values");
     assert_eq!(contexts(&url, "m").await, before, "nothing changed by a refused import");
     let said = ok(&url, &["import-scores", &shifted, "--model-id", "m", "--replace"]);
     assert!(said.contains("replacing"), "{said}");
     let after = contexts(&url, "m").await;
     let moved = before.iter().filter(|(k, (t, _))| (after[*k].0 - t - 1.0).abs() < 1e-9).count();
-    assert!(moved > 0 && after.len() == before.len(), "the English contexts moved by 1, the others stayed");
+    let kept = before.iter().filter(|(k, v)| after.get(*k) == Some(*v)).count();
+    assert!(moved > 0 && moved + kept == before.len() && after.len() == before.len(), "the English contexts moved by 1, the others stayed");
+    assert_eq!(words(&url, "m").await, words_before, "the next-word scores, not in the rerun, stayed");
+    assert_eq!(item_scores(&url, "m").await.len(), items_before, "every item's score summed again");
     refused(&url, &["import-scores", &run, "--model-id", "m2", "--convention", "mine"], "--convention is for plain files");
 
     // a selection of the guess tasks: export, a run over exactly its documents, import

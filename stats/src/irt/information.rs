@@ -152,24 +152,30 @@ pub(super) fn observed_information(
 
 /// The covariance of the item parameters: the inverse of the observed information,
 /// the whole matrix when it has at most [`FULL_INFORMATION_LIMIT`] parameters (or the
-/// limit given), else each item's own block (with the 1PL's shared discrimination
-/// beside it), which leaves out what items learn of each other through their shared
-/// respondents (a large game's items share few players). `None` where the
-/// information does not fix the parameters.
+/// limit given) and is positive definite, else each item's own block (with the 1PL's
+/// shared discrimination beside it), which leaves out what items learn of each other
+/// through their shared respondents (a large game's items share few players). An
+/// item whose block is not positive definite has no standard errors.
 pub(super) enum Covariance {
-    Whole(Option<DMatrix<f64>>),
+    Whole(DMatrix<f64>),
     /// Per item, the inverse of its (a, b) block.
     Blocks(Vec<Option<DMatrix<f64>>>),
 }
 
+/// The inverse of an information matrix, which must be positive definite (at a
+/// maximum of the likelihood): by its Cholesky factor, else none.
 fn inverse(m: DMatrix<f64>) -> Option<DMatrix<f64>> {
-    m.clone().cholesky().map(|c| c.inverse()).or_else(|| m.try_inverse())
+    m.cholesky().map(|c| c.inverse())
 }
 
 impl Covariance {
     pub(super) fn new(layout: &Layout, items: usize, info: &DMatrix<f64>, full_limit: usize) -> Covariance {
         if layout.size <= full_limit {
-            return Covariance::Whole(inverse(info.clone()));
+            // a whole matrix that is not positive definite falls back to the blocks,
+            // so that one item the answers do not fix leaves the others their errors
+            if let Some(whole) = inverse(info.clone()) {
+                return Covariance::Whole(whole);
+            }
         }
         Covariance::Blocks(
             (0..items)
@@ -185,7 +191,7 @@ impl Covariance {
     /// and of item `j`; 0 between two items' blocks.
     fn entry(&self, layout: &Layout, (u, i): (usize, usize), (v, j): (usize, usize)) -> Option<f64> {
         match self {
-            Covariance::Whole(m) => m.as_ref().map(|m| m[(u, v)]),
+            Covariance::Whole(m) => Some(m[(u, v)]),
             Covariance::Blocks(blocks) => {
                 let shared_a = layout.model == Model::OnePl && u == 0 && v == 0;
                 if i != j && !shared_a {
