@@ -362,14 +362,7 @@ async fn private_answers_are_not_stored_and_tls_binds_cookies_to_the_host() {
 /// code (`None` when it still ran after `limit` and was killed: a server that
 /// started), what it said, and how long it took.
 fn gapwise(binary: &Path, url: &str, args: &[&str], user: Option<&str>, limit: Duration) -> (Option<i32>, String, Duration) {
-    let mut command = match user {
-        Some(user) => {
-            let mut c = Command::new("runuser");
-            c.args(["-u", user, "--"]).arg(binary);
-            c
-        }
-        None => Command::new(binary),
-    };
+    let mut command = common::command_as(binary, user);
     let start = Instant::now();
     let mut child = command
         .args(args)

@@ -36,14 +36,7 @@ fn commands(out: &Path) -> Vec<Vec<String>> {
 /// `gapwise` run as `user` (None: as this process): exit code, what it said, and
 /// how long it took.
 fn gapwise(binary: &Path, url: &str, args: &[String], user: Option<&str>) -> (Option<i32>, String, Duration) {
-    let mut command = match user {
-        Some(user) => {
-            let mut c = Command::new("runuser");
-            c.args(["-u", user, "--"]).arg(binary);
-            c
-        }
-        None => Command::new(binary),
-    };
+    let mut command = crate::common::command_as(binary, user);
     let started = Instant::now();
     let out = command.args(args).env("DATABASE_URL", url).env("RUST_LOG", "warn").output().expect("run gapwise");
     (out.status.code(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)), started.elapsed())

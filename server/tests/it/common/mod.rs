@@ -138,6 +138,18 @@ pub async fn side_files_after_close(file: &Path) -> Vec<PathBuf> {
     side_files(file)
 }
 
+/// A command that runs `binary` as `user` (through runuser), or as this process.
+pub fn command_as(binary: &Path, user: Option<&str>) -> std::process::Command {
+    match user {
+        Some(user) => {
+            let mut c = std::process::Command::new("runuser");
+            c.args(["-u", user, "--"]).arg(binary);
+            c
+        }
+        None => std::process::Command::new(binary),
+    }
+}
+
 /// This process's user id, from /proc (no libc call).
 pub fn uid() -> u32 {
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
