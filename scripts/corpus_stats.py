@@ -11,7 +11,9 @@ and not the distractor, the item builder's rule; and the reverse).
 
 With `--db FILE` (the SQLite database of a running Gapwise), also the built items:
 items per language (by kind and k), contexts, distinct sentences, items holding one
-sentence twice, and sentences reused across items (of one pair and of all pairs).
+sentence twice, and sentences reused across items (of one pair and of all pairs);
+and per language the contexts the item builder looked at and those it dropped for
+giving the target away, by reason (article, elision, agreement: docs/src/admins/data.md).
 Standard library only."""
 import argparse
 import collections
@@ -110,6 +112,23 @@ def items(db):
             ("sentences in more than one item", f"{len(reused)} (at most {max((len(items_of[s]) for s in reused), default=0)} items)"),
             ("sentences in items of several pairs", len(across)),
         ], indent="      ")
+    giveaways(con)
+
+
+def giveaways(con):
+    """The item builder's tallies (table context_tallies): per language, the contexts
+    it looked at, and those it dropped because their grammar gives the target away."""
+    tallies = collections.defaultdict(dict)
+    for lang, reason, n in con.execute("SELECT lang, reason, contexts FROM context_tallies"):
+        tallies[lang][reason] = n
+    print("contexts the item builder looked at, and dropped for giving the target away (by reason)")
+    for lang in sorted(tallies):
+        t = tallies[lang]
+        looked = t.get("examined", 0)
+        dropped = sum(n for r, n in t.items() if r != "examined")
+        share = f"{100 * dropped / looked:.1f} %" if looked else "n/a (none looked at)"
+        reasons = ", ".join(f"{r} {t.get(r, 0)}" for r in ("article", "elision", "agreement"))
+        print(f"  {lang}: {looked} looked at, {looked - dropped} kept, {dropped} dropped ({share}: {reasons})")
 
 
 def main():

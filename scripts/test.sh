@@ -44,38 +44,42 @@ GAPWISE_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$work/pg" "$(free_port)")
 export GAPWISE_TEST_POSTGRES_URL
 
 passed=0; failed=0; status=0
+# what failed, named at the end: the steps, and the tests cargo names
+failures=()
+fail() { failed=$((failed + 1)); status=1; failures+=("$step_name"); }
 step "cargo test: the build"
-cargo test --workspace --no-run || { status=1; failed=$((failed + 1)); }
+cargo test --workspace --no-run || fail
 step "cargo test: the set-up's llama-cpp-python server, if still building"
 if ! wait "$llama_server"; then
-  echo "llama-cpp-python's server could not be built:"; tail -n 30 "$work/llama-server.log"; status=1; failed=$((failed + 1))
+  echo "llama-cpp-python's server could not be built:"; tail -n 30 "$work/llama-server.log"; fail
 fi
 step "cargo test (SQLite and PostgreSQL)"
 cargo test --workspace --no-fail-fast 2>&1 | tee "$work/cargo.log"
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 read -r p f < <(awk '/^test result:/ {for (i=1;i<=NF;i++) {if ($(i+1) ~ /^passed/) p+=$i; if ($(i+1) ~ /^failed/) f+=$i}} END {print p+0, f+0}' "$work/cargo.log")
 passed=$((passed + p)); failed=$((failed + f))
+while read -r name; do failures+=("cargo test: $name"); done < <(sed -n 's/^test \(.*\) \.\.\. FAILED$/\1/p' "$work/cargo.log")
 
 step "cargo fmt --check (rustfmt.toml)"
-if cargo fmt --all --check; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if cargo fmt --all --check; then passed=$((passed + 1)); else fail; fi
 
 step "the manual: mdbook build docs, and every link of it and of the README resolves"
-if mdbook build docs && python3 scripts/check_doc_links.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if mdbook build docs && python3 scripts/check_doc_links.py; then passed=$((passed + 1)); else fail; fi
 
 step "the scripts' own tests: the demo corpora's cleaning rules, the crate map check (python3 -m unittest, scripts/tests)"
-if python3 -m unittest discover -s scripts/tests; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if python3 -m unittest discover -s scripts/tests; then passed=$((passed + 1)); else fail; fi
 
 step "import loops between the files of each crate (scripts/check_cycles.py)"
-if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if python3 scripts/check_cycles.py; then passed=$((passed + 1)); else fail; fi
 
 step "the crate map of docs/src/architecture.md against Cargo's dependencies (scripts/check_architecture.py)"
-if python3 scripts/check_architecture.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if python3 scripts/check_architecture.py; then passed=$((passed + 1)); else fail; fi
 
 step "cargo clippy: no unwrap, expect, panic or unchecked indexing outside tests, no warnings"
-if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$((passed + 1)); else fail; fi
 
 step "the scorer on CUDA compiles (scripts/cuda.sh check: CUDA 13 from PyPI, no GPU needed)"
-if scripts/cuda.sh check --quiet; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if scripts/cuda.sh check --quiet; then passed=$((passed + 1)); else fail; fi
 
 step "cargo deny (licences, banned crates, sources, advisories)"
 # The RustSec database comes from GitHub: refreshed when it answers, else the copy in
@@ -92,7 +96,7 @@ fi
 # cargo deny reads the metadata of every platform's crates: fetch those the build skipped
 cargo fetch --locked --quiet || echo "cargo fetch failed: the crates.io index or its downloads are out of reach"
 # shellcheck disable=SC2086
-if cargo deny "${deny_online[@]}" check $deny_checks; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if cargo deny "${deny_online[@]}" check $deny_checks; then passed=$((passed + 1)); else fail; fi
 
 step "the site's debug build (scripts/build.sh)"
 if scripts/build.sh; then
@@ -104,11 +108,12 @@ if scripts/build.sh; then
   if [ -f "$results" ]; then
     read -r p f < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["stats"]; print(s["expected"], s["unexpected"]+s["flaky"])' "$results")
     passed=$((passed + p)); failed=$((failed + f))
+    [ "$f" -gt 0 ] && failures+=("browser tests: $f (end2end/test-results)")
   else
-    failed=$((failed + 1))
+    fail
   fi
 else
-  echo "scripts/build.sh failed"; status=1; failed=$((failed + 1))
+  echo "scripts/build.sh failed"; fail
 fi
 
 step "the deployment of more than one server (scripts/cluster.sh): PostgreSQL, 2 replicas and nginx, played and audited"
@@ -118,23 +123,24 @@ if base=$(GAPWISE_BIN="$CARGO_TARGET_DIR/debug/gapwise" scripts/cluster.sh up "$
   passed=$((passed + 1))
 else
   echo "the cluster's run failed; its logs:"; tail -n 20 "$work"/cluster/*.log
-  failed=$((failed + 1)); status=1
+  fail
 fi
 
 step "the container deployment (scripts/container_test.sh): the image, compose on SQLite, and on PostgreSQL with 2 replicas, a replica killed and PostgreSQL restarted, audited"
-if scripts/container_test.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+if scripts/container_test.sh; then passed=$((passed + 1)); else fail; fi
 
 step "the front end's size: the release build's wasm within 400 KB gzipped (scripts/wasm_size.sh)"
 if scripts/build.sh --release --front-only &&
    scripts/wasm_size.sh --check; then
   passed=$((passed + 1))
 else
-  failed=$((failed + 1)); status=1
+  fail
 fi
 
 step ""
 echo "== minutes by step"
 printf '%s\n' "${steps[@]}"
 [ "$failed" -gt 0 ] && status=1
+[ "${#failures[@]}" -gt 0 ] && { echo "== what failed"; printf '  %s\n' "${failures[@]}"; }
 echo "$passed passed, $failed failed"
 exit "$status"

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::words::word_spans;
+use crate::words::{is_word_of_letters, occurrences, stands_alone, word_spans};
 use crate::ServingId;
 
 /// A cloze round as the player sees it: the sentence around the blank.
@@ -46,9 +46,38 @@ pub fn cloze_parts(text: &str, position: usize) -> Option<(String, String, Strin
     Some((text.get(..start)?.to_owned(), text.get(start..end)?.to_owned(), text.get(end..)?.to_owned()))
 }
 
+/// The positions of `text` (as [`cloze_parts`] numbers them) whose word may be
+/// blanked: a word of letters ([`is_word_of_letters`]), once in the sentence (any
+/// case: a repeated word answers itself), and standing alone ([`stands_alone`]:
+/// not a piece of "don't", "d'un" or "12.9.5").
+pub fn blankable_positions(text: &str) -> Vec<usize> {
+    let spans = word_spans(text);
+    let mut positions = Vec::new();
+    for (position, &(start, end)) in spans.iter().enumerate().skip(1) {
+        let Some(word) = text.get(start..end) else { continue };
+        if is_word_of_letters(word) && stands_alone(text, (start, end)) && occurrences(text, word).len() == 1 {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_whole_words_of_letters_that_occur_once_are_blanked() {
+        let blanked = |text: &str| -> Vec<String> {
+            blankable_positions(text).into_iter().filter_map(|p| cloze_parts(text, p).map(|(_, w, _)| w)).collect()
+        };
+        assert_eq!(blanked("I don't know."), ["know"]);
+        assert_eq!(blanked("Créez d'un fichier."), ["fichier"]);
+        assert_eq!(blanked("Installez Debian 12.9.5 maintenant."), ["Debian", "maintenant"]);
+        assert_eq!(blanked("Он хар и хар."), ["и"]);
+        assert_eq!(blanked("The twenty-one dogs barked, loudly."), ["twenty-one", "dogs", "barked", "loudly"]);
+        assert_eq!(blanked("See www.example.org now."), ["now"]);
+    }
 
     #[test]
     fn the_blank_splits_the_sentence_at_a_word_after_the_first() {

@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ServingId;
 
-use crate::words::word_spans;
+use crate::words::{is_word_of_letters, word_spans};
+use crate::Language;
 
 /// How a next-word round is played: every guess typed, or a model's suggestions
 /// offered as well (the easier setting).
@@ -47,6 +48,22 @@ pub fn playable(text: &str) -> bool {
 /// Longest guess, in characters.
 pub const MAX_GUESS_CHARS: usize = 60;
 
+/// Whether a model's predicted word may be offered as a suggestion in `language`:
+/// a word of letters ([`is_word_of_letters`]), and of one letter only when the
+/// language has such a word ("a", "y", "и"; not the "l" or "d" of an elision,
+/// which are pieces). The store keeps, of these, the words its corpus of the
+/// language has standing alone.
+pub fn suggestable(language: Language, word: &str) -> bool {
+    let one_letter: &[&str] = match language {
+        Language::En => &["a", "i"],
+        Language::Es => &["a", "e", "o", "u", "y"],
+        Language::Fr => &["a", "à", "y", "ô"],
+        Language::It => &["a", "e", "è", "i", "o"],
+        Language::Ru => &["а", "в", "и", "к", "о", "с", "у", "я"],
+    };
+    is_word_of_letters(word) && (word.chars().count() > 1 || one_letter.contains(&word.to_lowercase().as_str()))
+}
+
 /// A next-word round as the player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GuessCard {
@@ -80,6 +97,15 @@ pub struct GuessResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suggestions_are_words_of_letters_and_one_letter_only_where_the_language_has_it() {
+        assert!(suggestable(Language::Fr, "chat") && suggestable(Language::Fr, "à") && suggestable(Language::Ru, "и"));
+        for piece in ["l", "d", "cRST", "t", "12", "aujourd'hui"] {
+            assert!(!suggestable(Language::Fr, piece), "{piece}");
+        }
+        assert!(!suggestable(Language::En, "t") && suggestable(Language::En, "I"));
+    }
 
     #[test]
     fn positions_are_the_words_after_the_first_with_the_text_before_them() {

@@ -41,6 +41,31 @@ pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
     spans
 }
 
+/// True when the word at byte range `span` of `text` is not glued to an apostrophe,
+/// a digit, or a dot, comma, colon, slash, underscore or @ that goes on into more
+/// text: then it is a piece of a longer token ("don't", "d'un", "12.9.5",
+/// "example.org"), not a word a person would name on its own.
+pub fn stands_alone(text: &str, (start, end): (usize, usize)) -> bool {
+    let glued = |c: Option<char>, beyond: Option<char>| match c {
+        Some('\'' | '\u{2019}' | '`') => true,
+        Some(c) if c.is_numeric() => true,
+        Some('.' | ',' | ':' | '/' | '_' | '@') => beyond.is_some_and(char::is_alphanumeric),
+        _ => false,
+    };
+    let mut back = text.get(..start).unwrap_or_default().chars().rev();
+    let mut ahead = text.get(end..).unwrap_or_default().chars();
+    !glued(back.next(), back.next()) && !glued(ahead.next(), ahead.next())
+}
+
+/// True when `word` is written in letters only (a hyphen inside it kept), in one of
+/// the cases a word is written in: lower case, a capital first, or all capitals
+/// ("cRST" is not a word).
+pub fn is_word_of_letters(word: &str) -> bool {
+    let letters = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || is_joiner(c));
+    let tail: String = word.chars().skip(1).collect();
+    letters && (tail == tail.to_lowercase() || word == word.to_uppercase())
+}
+
 /// True when `word` is exactly one word by the rule above.
 pub fn is_single_word(word: &str) -> bool {
     let spans = word_spans(word);
@@ -100,6 +125,18 @@ mod tests {
         assert_eq!(blank_for("two or three", "two", "three"), None);
         assert_eq!(blank_for("two by two", "two", "three"), None);
         assert_eq!(blank_for("none here", "two", "three"), None);
+    }
+
+    #[test]
+    fn words_that_stand_alone_and_words_of_letters() {
+        let at = |text: &str, word: &str| occurrences(text, word)[0];
+        assert!(!stands_alone("I don't", at("I don't", "t")));
+        assert!(!stands_alone("I don't", at("I don't", "don")));
+        assert!(!stands_alone("Debian 12.9.5", at("Debian 12.9.5", "5")));
+        assert!(stands_alone("It ends here.", at("It ends here.", "here")));
+        assert!(stands_alone("«chat», dit-il", at("«chat», dit-il", "chat")));
+        assert!(is_word_of_letters("chat") && is_word_of_letters("Chat") && is_word_of_letters("NASA") && is_word_of_letters("dit-il"));
+        assert!(!is_word_of_letters("cRST") && !is_word_of_letters("a1") && !is_word_of_letters("") && !is_word_of_letters("l'"));
     }
 
     #[test]

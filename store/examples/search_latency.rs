@@ -42,7 +42,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         hits.0 += store.material().find_contexts(language, target, distractor, 100).await?.len();
         first.push(t.elapsed().as_secs_f64() * 1e3);
         let t = Instant::now();
-        hits.1 += store.material().sample_contexts(language, target, distractor, 100, 1, &HashSet::new()).await?.len();
+        hits.1 +=
+            store.material().sample_contexts(language, target, distractor, 100, 1, &HashSet::new(), &mut Default::default()).await?.len();
         sampled.push(t.elapsed().as_secs_f64() * 1e3);
     }
     print("first 100 per pair", first, hits.0);

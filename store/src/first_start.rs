@@ -29,6 +29,9 @@ const PREPARING_SINCE: &str = "demo_models_since";
 /// shifted left by [`STAMP_BITS`] with random low bits, so that two servers' stamps
 /// differ even within one millisecond and a renewal can tell its own claim.
 const PREPARING_BEAT: &str = "demo_models_beat";
+/// The settings row the server that keeps the next-word and cloze games supplied
+/// with predicted sentences refreshes (a stamp, as [`PREPARING_BEAT`]).
+const SUPPLYING_BEAT: &str = "suggestions_supply_beat";
 const STAMP_BITS: u32 = 10;
 const STAMP_TAIL: i64 = (1 << STAMP_BITS) - 1;
 
@@ -104,13 +107,35 @@ impl FirstStart<'_> {
     /// renewed its claim within `stale_ms`: the stamp written (to renew with), or
     /// `None`.
     pub async fn claim_demo_models(self, stale_ms: i64) -> Result<Option<i64>, StoreError> {
+        self.claim(PREPARING_BEAT, stale_ms).await
+    }
+
+    /// Renews the claim this server made or last renewed with `stamp`: the new stamp,
+    /// or `None` when the claim is no longer this server's (another took it over, or
+    /// the preparation ended).
+    pub async fn renew_demo_models(self, stamp: i64) -> Result<Option<i64>, StoreError> {
+        self.renew(PREPARING_BEAT, stamp).await
+    }
+
+    /// [`Self::claim_demo_models`] for keeping the games supplied with predicted
+    /// sentences, which one server does at a time, during and after the preparation.
+    pub async fn claim_supply(self, stale_ms: i64) -> Result<Option<i64>, StoreError> {
+        self.claim(SUPPLYING_BEAT, stale_ms).await
+    }
+
+    /// [`Self::renew_demo_models`] of the claim of [`Self::claim_supply`].
+    pub async fn renew_supply(self, stamp: i64) -> Result<Option<i64>, StoreError> {
+        self.renew(SUPPLYING_BEAT, stamp).await
+    }
+
+    async fn claim(self, beat: &str, stale_ms: i64) -> Result<Option<i64>, StoreError> {
         let now = now_ms();
         let stamp = beat_stamp(now);
         let claimed = sqlx::query(
             "INSERT INTO settings (name, value) VALUES ($1, $2) \
              ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE settings.value < $3",
         )
-        .bind(PREPARING_BEAT)
+        .bind(beat)
         .bind(stamp)
         .bind(beat_stamp(now - stale_ms) & !STAMP_TAIL)
         .execute(self.pool())
@@ -118,14 +143,11 @@ impl FirstStart<'_> {
         Ok((claimed.rows_affected() == 1).then_some(stamp))
     }
 
-    /// Renews the claim this server made or last renewed with `stamp`: the new stamp,
-    /// or `None` when the claim is no longer this server's (another took it over, or
-    /// the preparation ended).
-    pub async fn renew_demo_models(self, stamp: i64) -> Result<Option<i64>, StoreError> {
+    async fn renew(self, beat: &str, stamp: i64) -> Result<Option<i64>, StoreError> {
         let now = beat_stamp(now_ms()).max(stamp + 1);
         let renewed = sqlx::query("UPDATE settings SET value = $1 WHERE name = $2 AND value = $3")
             .bind(now)
-            .bind(PREPARING_BEAT)
+            .bind(beat)
             .bind(stamp)
             .execute(self.pool())
             .await?;

@@ -6,13 +6,13 @@
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use sqlx::{Any, Row, Transaction};
 
 use crate::error::StoreError;
 use crate::material::Material;
-use crate::search::Found;
+use crate::search::{ContextTally, Found};
 use crate::sql::now_ms;
 use gapwise_model::{ItemId, Language, PairId, K};
 
@@ -40,12 +40,15 @@ fn deal_by_origin(sentences: Vec<Found>) -> Vec<Found> {
 }
 
 /// What a build did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BuildReport {
     pub pairs: u64,
     pub items: u64,
     /// Active pairs for which no sentence qualified.
     pub pairs_without_contexts: u64,
+    /// Per language, the contexts looked at and those dropped for giving the
+    /// target away.
+    pub contexts: BTreeMap<Language, ContextTally>,
 }
 
 /// The two kinds of items: the game's two-button ones, and Section 6's Likert ones.
@@ -111,7 +114,7 @@ impl Material<'_> {
         )
         .fetch_all(self.pool())
         .await?;
-        let mut used = self.sentences_in_items().await?;
+        let mut used = self.sentences_taken().await?;
         let mut report = BuildReport::default();
         let needed: usize = K::ALL.iter().map(|&k| usize::from(k)).sum::<usize>() * per_k;
         let mut tx = self.pool().begin().await?;
@@ -119,7 +122,9 @@ impl Material<'_> {
             let (pair_id, language): (PairId, Language) = (pair.try_get(0)?, pair.try_get(1)?);
             let (target, distractor): (String, String) = (pair.try_get(2)?, pair.try_get(3)?);
             let seed = pair_id.get().unsigned_abs();
-            let mut candidates = self.sample_contexts(language, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used).await?;
+            let tally = report.contexts.entry(language).or_default();
+            let mut candidates =
+                self.sample_contexts(language, &target, &distractor, DRAWN_PER_NEEDED * needed, seed, &used, tally).await?;
             report.pairs += 1;
             candidates.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
             let mut texts = HashSet::new();
@@ -142,14 +147,34 @@ impl Material<'_> {
                 }
             }
         }
+        for (language, tally) in &report.contexts {
+            let counts = std::iter::once(("examined", tally.examined)).chain(tally.given_away.iter().map(|(g, n)| (g.code(), *n)));
+            for (reason, n) in counts {
+                sqlx::query(
+                    "INSERT INTO context_tallies (lang, reason, contexts) VALUES ($1, $2, $3) \
+                     ON CONFLICT (lang, reason) DO UPDATE SET contexts = context_tallies.contexts + excluded.contexts",
+                )
+                .bind(*language)
+                .bind(reason)
+                .bind(i64::try_from(n).unwrap_or(i64::MAX))
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
         tx.commit().await?;
         self.changes.pool_changed();
         Ok(report)
     }
 
-    /// The sentences already in an item.
-    async fn sentences_in_items(self) -> Result<HashSet<i64>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT sentence_id FROM item_contexts").fetch_all(self.pool()).await?;
+    /// The sentences already in an item, or shown whole to someone by the next-word
+    /// or cloze game: an item never blanks a sentence a player may have read whole,
+    /// and never shares one with another item.
+    pub(crate) async fn sentences_taken(self) -> Result<HashSet<i64>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT sentence_id FROM item_contexts UNION SELECT sentence_id FROM guess_servings UNION SELECT sentence_id FROM cloze_servings",
+        )
+        .fetch_all(self.pool())
+        .await?;
         Ok(ids.into_iter().collect())
     }
 }

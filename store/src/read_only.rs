@@ -21,7 +21,6 @@ use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, Connection};
 
 use crate::error::StoreError;
-use crate::store::sqlite_url_of;
 
 /// What a Gapwise SQLite file holds in its header's application id ("Gapw").
 pub const APPLICATION_ID: i64 = 0x4761_7077;
@@ -149,6 +148,16 @@ pub(crate) async fn postgres_url(url: &str, migrator: &Migrator) -> Result<Strin
     conn.close().await?;
     up_to_date(migrator, &applied, "the PostgreSQL database")?;
     Ok(url)
+}
+
+/// The URL by which sqlx opens the SQLite `file` with `options` (`mode=ro&...`, or
+/// none): sqlx percent-decodes a URL's path and ends it at its first `?`, so the
+/// file's `%` and `?` go escaped and sqlx opens that very file. A name that is not
+/// UTF-8 cannot be put in a URL and is refused by name.
+pub fn sqlite_url_of(file: &std::path::Path, options: &str) -> Result<String, StoreError> {
+    let name = file.to_str().ok_or_else(|| StoreError::Invalid(format!("{}: a SQLite file's name must be UTF-8 text", file.display())))?;
+    let escaped = name.replace('%', "%25").replace('?', "%3F");
+    Ok(if options.is_empty() { format!("sqlite://{escaped}") } else { format!("sqlite://{escaped}?{options}") })
 }
 
 #[cfg(test)]

@@ -3,10 +3,12 @@
 //!
 //! The word index ([`super::postings`]) gives the sentences that hold the target and
 //! not the distractor; [`blank_for`] then keeps those that hold the target exactly
-//! once, with its byte range.
+//! once, with its byte range, and [`giveaway`] drops those whose grammar gives the
+//! target away (what the distractor's own sentences say of its neighbours decides
+//! agreement).
 
-use gapwise_model::Language;
-use std::collections::HashSet;
+use gapwise_model::{giveaway, Giveaway, Language, Neighbours};
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 
 use rand::seq::SliceRandom;
@@ -15,10 +17,39 @@ use sqlx::Row;
 
 use crate::error::StoreError;
 use crate::material::Material;
-use gapwise_model::words::blank_for;
+use gapwise_model::words::{blank_for, occurrences, stands_alone};
 
 /// Sentences read per query when checking candidates.
 const SENTENCES_PER_QUERY: usize = 500;
+
+/// The distractor's sentences read, at most, to learn its neighbours.
+const NEIGHBOUR_SENTENCES: usize = 2000;
+
+/// What a search looked at: the contexts that held the target once and not the
+/// distractor, and those of them dropped because they give the target away.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ContextTally {
+    pub examined: u64,
+    pub given_away: BTreeMap<Giveaway, u64>,
+}
+
+impl std::fmt::Display for ContextTally {
+    /// "120 contexts looked at, 9 dropped (article 0, elision 4, agreement 5)"
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dropped: u64 = self.given_away.values().sum();
+        let reasons: Vec<String> =
+            Giveaway::ALL.iter().map(|g| format!("{} {}", g.code(), self.given_away.get(g).copied().unwrap_or(0))).collect();
+        write!(f, "{} contexts looked at, {dropped} dropped ({})", self.examined, reasons.join(", "))
+    }
+}
+
+/// The pair a search is for, with what the corpus says of its distractor.
+struct Sought<'a> {
+    language: Language,
+    target: &'a str,
+    distractor: &'a str,
+    seen: Neighbours,
+}
 
 /// A sentence that can stand for a pair, with the byte range of its blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,39 +63,70 @@ pub struct Found {
 
 impl Material<'_> {
     /// The ids of the sentences of `language` that hold `target` and not
-    /// `distractor` as whole words, sorted.
-    async fn candidates(self, language: Language, target: &str, distractor: &str) -> Result<Vec<i64>, StoreError> {
+    /// `distractor` as whole words, sorted, and the pair to search for.
+    async fn candidates<'a>(self, language: Language, target: &'a str, distractor: &'a str) -> Result<(Vec<i64>, Sought<'a>), StoreError> {
         let with = self.sentences_with(language, target).await?;
-        let without: HashSet<i64> = self.sentences_with(language, distractor).await?.into_iter().collect();
-        Ok(with.into_iter().filter(|id| !without.contains(id)).collect())
+        let holding = self.sentences_with(language, distractor).await?;
+        let mut texts = Vec::new();
+        for chunk in holding.chunks(SENTENCES_PER_QUERY).take(NEIGHBOUR_SENTENCES / SENTENCES_PER_QUERY) {
+            texts.extend(self.texts(chunk).await?.into_values().map(|(text, _)| text));
+        }
+        let seen = Neighbours::of(language, distractor, texts.iter().map(String::as_str));
+        let without: HashSet<i64> = holding.into_iter().collect();
+        let ids = with.into_iter().filter(|id| !without.contains(id)).collect();
+        Ok((ids, Sought { language, target, distractor, seen }))
+    }
+
+    /// Whether the corpus of `language` has `word` standing alone somewhere
+    /// ([`stands_alone`]: not a piece of "aujourd'hui" or "l'été"), among the first
+    /// [`SENTENCES_PER_QUERY`] sentences that hold it.
+    pub(crate) async fn stands_alone_in_corpus(self, language: Language, word: &str) -> Result<bool, StoreError> {
+        let ids = self.sentences_with(language, word).await?;
+        if ids.is_empty() {
+            return Ok(false);
+        }
+        let texts = self.texts(ids.get(..SENTENCES_PER_QUERY.min(ids.len())).unwrap_or_default()).await?;
+        Ok(texts.values().any(|(text, _)| occurrences(text, word).into_iter().any(|span| stands_alone(text, span))))
+    }
+
+    /// The text and origin (`source/genre`) of each sentence of `ids` (at most
+    /// [`SENTENCES_PER_QUERY`]).
+    async fn texts(self, ids: &[i64]) -> Result<std::collections::HashMap<i64, (String, String)>, StoreError> {
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("SELECT id, text, source || '/' || genre FROM sentences WHERE id IN ({})", marks.join(", "));
+        let mut query = sqlx::query(&sql);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        let mut read = std::collections::HashMap::new();
+        for r in query.fetch_all(self.pool()).await? {
+            read.insert(r.try_get::<i64, _>(0)?, (r.try_get::<String, _>(1)?, r.try_get::<String, _>(2)?));
+        }
+        Ok(read)
     }
 
     /// Calls `each` with the fitting sentences among `ids`, in the order of `ids`,
-    /// until it breaks.
+    /// until it breaks; counts in `tally` what it looked at.
     async fn each_context(
         self,
         ids: &[i64],
-        target: &str,
-        distractor: &str,
+        sought: &Sought<'_>,
+        tally: &mut ContextTally,
         mut each: impl FnMut(Found) -> ControlFlow<()>,
     ) -> Result<(), StoreError> {
+        let Sought { language, target, distractor, seen } = sought;
         for chunk in ids.chunks(SENTENCES_PER_QUERY) {
-            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!("SELECT id, text, source || '/' || genre FROM sentences WHERE id IN ({})", marks.join(", "));
-            let mut query = sqlx::query(&sql);
-            for id in chunk {
-                query = query.bind(*id);
-            }
-            let mut read = std::collections::HashMap::new();
-            for r in query.fetch_all(self.pool()).await? {
-                read.insert(r.try_get::<i64, _>(0)?, (r.try_get::<String, _>(1)?, r.try_get::<String, _>(2)?));
-            }
+            let mut read = self.texts(chunk).await?;
             for id in chunk {
                 let Some((text, origin)) = read.remove(id) else { continue };
-                if let Some(blank) = blank_for(&text, target, distractor) {
-                    if each(Found { sentence_id: *id, text, blank, origin }).is_break() {
-                        return Ok(());
-                    }
+                let Some(blank) = blank_for(&text, target, distractor) else { continue };
+                tally.examined += 1;
+                if let Some(reason) = giveaway(*language, &text, blank, target, distractor, seen) {
+                    *tally.given_away.entry(reason).or_default() += 1;
+                    continue;
+                }
+                if each(Found { sentence_id: *id, text, blank, origin }).is_break() {
+                    return Ok(());
                 }
             }
         }
@@ -76,8 +138,8 @@ impl Material<'_> {
     pub async fn find_contexts(self, language: Language, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
         let mut found = Vec::new();
         if limit > 0 {
-            let ids = self.candidates(language, target, distractor).await?;
-            self.each_context(&ids, target, distractor, |f| {
+            let (ids, sought) = self.candidates(language, target, distractor).await?;
+            self.each_context(&ids, &sought, &mut ContextTally::default(), |f| {
                 found.push(f);
                 if found.len() >= limit {
                     ControlFlow::Break(())
@@ -92,7 +154,9 @@ impl Material<'_> {
 
     /// Up to `sample` of those sentences drawn uniformly without replacement (the
     /// candidates in a seeded random order, the first fitting ones kept), leaving out
-    /// the sentence ids in `exclude`; in corpus order.
+    /// the sentence ids in `exclude`; in corpus order. Counts in `tally` what it
+    /// looked at.
+    #[allow(clippy::too_many_arguments)]
     pub async fn sample_contexts(
         self,
         language: Language,
@@ -101,13 +165,14 @@ impl Material<'_> {
         sample: usize,
         seed: u64,
         exclude: &HashSet<i64>,
+        tally: &mut ContextTally,
     ) -> Result<Vec<Found>, StoreError> {
-        let mut ids = self.candidates(language, target, distractor).await?;
+        let (mut ids, sought) = self.candidates(language, target, distractor).await?;
         ids.retain(|id| !exclude.contains(id));
         ids.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         let mut kept: Vec<Found> = Vec::with_capacity(sample.min(4096));
         if sample > 0 {
-            self.each_context(&ids, target, distractor, |f| {
+            self.each_context(&ids, &sought, tally, |f| {
                 kept.push(f);
                 if kept.len() >= sample {
                     ControlFlow::Break(())

@@ -86,16 +86,6 @@ pub fn sqlite_file(url: &str) -> std::path::PathBuf {
     std::path::PathBuf::from(split_sqlite_url(url).0)
 }
 
-/// The URL by which sqlx opens the SQLite `file` with `options` (`mode=ro&...`, or
-/// none): sqlx percent-decodes a URL's path and ends it at its first `?`, so the
-/// file's `%` and `?` go escaped and sqlx opens that very file. A name that is not
-/// UTF-8 cannot be put in a URL and is refused by name.
-pub fn sqlite_url_of(file: &std::path::Path, options: &str) -> Result<String, StoreError> {
-    let name = file.to_str().ok_or_else(|| StoreError::Invalid(format!("{}: a SQLite file's name must be UTF-8 text", file.display())))?;
-    let escaped = name.replace('%', "%25").replace('?', "%3F");
-    Ok(if options.is_empty() { format!("sqlite://{escaped}") } else { format!("sqlite://{escaped}?{options}") })
-}
-
 /// The URL that opens the SQLite database of `url` to write: its file (whose folder
 /// is created if missing) and options, with `mode=rwc` (create the file) unless the
 /// URL names a mode, once the file is known to be no other program's (see
@@ -110,7 +100,7 @@ async fn writable_sqlite_url(url: &str) -> Result<String, StoreError> {
         Some(options) if !options.is_empty() => format!("{options}&mode=rwc"),
         _ => "mode=rwc".to_owned(),
     };
-    let url = sqlite_url_of(file, &options)?;
+    let url = super::read_only::sqlite_url_of(file, &options)?;
     check_writable(file, &url).await?;
     Ok(url)
 }

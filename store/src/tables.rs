@@ -51,6 +51,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
                     players("servings", Owner::Column),
                     material("items"),
                     material("item_contexts"),
+                    material("context_tallies"),
                     material("context_scores"),
                     material("item_scores"),
                 ]

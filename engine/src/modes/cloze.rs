@@ -1,13 +1,16 @@
 //! The cloze game's rules: a sentence of playable length the player has not had in
 //! this game (one a model predicted in the next-word game first, so that its words
 //! can be shown after the answer), with one of its words blanked: a position of the
-//! next-word game (any word but the first), the same for every player, taken from
-//! the sentence's id ([`blanked_word`]). A serving takes
+//! next-word game (any word but the first) whose word is a whole word of letters
+//! once in the sentence ([`blankable_positions`]), the same for every player, taken
+//! from the sentence's id ([`blanked_word`]). A serving takes
 //! one answer: it is right when it is the word, whatever the case; a second answer
 //! is told as the first.
 
 use gapwise_model::words::normalize;
-use gapwise_model::{cloze_parts, playable, positions, ClozeCard, ClozeResult, Language, PlayerId, Reported, ServingId, Timing, Trial};
+use gapwise_model::{
+    blankable_positions, cloze_parts, playable, ClozeCard, ClozeResult, Language, PlayerId, Reported, ServingId, Timing, Trial,
+};
 use gapwise_store::{ClozeAnswer, ClozeServing, Store, StoreError};
 
 use super::guess::check_length;
@@ -56,22 +59,26 @@ impl Cloze<'_> {
 async fn serve_sentence(store: &Store, player: &PlayerId, language: Language) -> Result<bool, EngineError> {
     for predicted in [true, false] {
         let drawn = store.cloze().unplayed_sentences(player, language, predicted, DRAW).await?;
-        if let Some((sentence, text)) = drawn.into_iter().find(|(_, text)| playable(text)) {
-            store.cloze().insert_serving(player, sentence, blanked_word(sentence, positions(&text).len())).await?;
+        let blanked = drawn
+            .into_iter()
+            .filter(|(_, text)| playable(text))
+            .find_map(|(id, text)| blanked_word(id, &blankable_positions(&text)).map(|p| (id, p)));
+        if let Some((sentence, position)) = blanked {
+            store.cloze().insert_serving(player, sentence, position).await?;
             return Ok(true);
         }
     }
     Ok(false)
 }
 
-/// The word of sentence `sentence` that is blanked, among its `after_first` words
-/// after the first (1 is the second word): the same for every player, drawn from
-/// the sentence's id, so that the answers to a sentence are answers to one item
-/// (item response theory fits them together) and the blanks spread over the
-/// positions across sentences.
-fn blanked_word(sentence: i64, after_first: usize) -> usize {
-    let words = u64::try_from(after_first.max(1)).unwrap_or(1);
-    usize::try_from(sentence.unsigned_abs() % words).unwrap_or(0) + 1
+/// The word of sentence `sentence` that is blanked, among its `blankable`
+/// positions (1 is the second word): the same for every player, drawn from the
+/// sentence's id, so that the answers to a sentence are answers to one item (item
+/// response theory fits them together) and the blanks spread over the positions
+/// across sentences; `None` when no word may be blanked.
+fn blanked_word(sentence: i64, blankable: &[usize]) -> Option<usize> {
+    let count = u64::try_from(blankable.len()).ok().filter(|&n| n > 0)?;
+    blankable.get(usize::try_from(sentence.unsigned_abs() % count).ok()?).copied()
 }
 
 /// The sentence of `round` around its blanked word: (before, word, after).
@@ -166,17 +173,18 @@ mod tests {
 
     #[test]
     fn every_player_meets_the_same_blank_in_a_sentence_and_the_blanks_spread_over_its_words() {
-        // a sentence's blank is a word after its first, the same at every call
+        // a sentence's blank is one of its blankable words, the same at every call
         for sentence in [-3, 0, 1, 7, 41, i64::MAX, i64::MIN] {
-            for words in [0, 1, 3, 24] {
-                let blank = blanked_word(sentence, words);
-                assert!((1..=words.max(1)).contains(&blank), "{sentence}, {words}: {blank}");
-                assert_eq!(blank, blanked_word(sentence, words));
+            for blankable in [vec![], vec![2], vec![1, 4, 6], (1..=24).collect()] {
+                let blank = blanked_word(sentence, &blankable);
+                assert_eq!(blank.is_none(), blankable.is_empty());
+                assert!(blank.is_none_or(|b| blankable.contains(&b)), "{sentence}, {blankable:?}: {blank:?}");
+                assert_eq!(blank, blanked_word(sentence, &blankable));
             }
         }
         // consecutive sentences of one length blank each of its words in turn
-        let blanks: std::collections::BTreeSet<usize> = (100..110).map(|s| blanked_word(s, 5)).collect();
-        assert_eq!(blanks, (1..=5).collect());
+        let blanks: std::collections::BTreeSet<Option<usize>> = (100..110).map(|s| blanked_word(s, &[1, 2, 3, 4, 5])).collect();
+        assert_eq!(blanks, (1..=5).map(Some).collect());
     }
 
     #[test]

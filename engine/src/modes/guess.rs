@@ -41,7 +41,7 @@ impl Guess<'_> {
     /// `mode`); `None` when no sentence is left for them.
     pub async fn round(self, player: &PlayerId, language: Language, mode: GuessMode) -> Result<Option<GuessCard>, EngineError> {
         let store = &self.store;
-        let serving = open_or_serve(|| open_round(store, player, language), || serve_sentence(store, player, language, mode)).await?;
+        let serving = open_or_serve(|| open_round(store, player, language, mode), || serve_sentence(store, player, language, mode)).await?;
         let Some(serving) = serving else { return Ok(None) };
         card(store, player, &serving).await.map(Some)
     }
@@ -63,10 +63,22 @@ impl Guess<'_> {
     }
 }
 
-/// The latest round of `lang` that `annotator` has not guessed to the end.
-async fn open_round(store: &Store, player: &PlayerId, language: Language) -> Result<Option<ServingId>, StoreError> {
-    let latest = store.guess().latest_rounds(player, language, OPEN_LOOKED_AT).await?;
-    Ok(latest.into_iter().find(|r| r.guessed < positions(&r.text).len()).map(|r| r.serving_id))
+/// The latest round of `lang` that `annotator` has not guessed to the end. A round
+/// begins at its first guess: one opened in the other mode and left without a guess
+/// is forgotten, so that `mode` serves its own sentence (with suggestions when it
+/// is the easier mode).
+async fn open_round(store: &Store, player: &PlayerId, language: Language, mode: GuessMode) -> Result<Option<ServingId>, StoreError> {
+    for round in store.guess().latest_rounds(player, language, OPEN_LOOKED_AT).await? {
+        if round.guessed >= positions(&round.text).len() {
+            continue;
+        }
+        if round.guessed == 0 && round.mode != mode {
+            store.guess().forget_unguessed(player, &round.serving_id).await?;
+            continue;
+        }
+        return Ok(Some(round.serving_id));
+    }
+    Ok(None)
 }
 
 /// Serves `annotator` a sentence of `lang` of playable length they have not had: one

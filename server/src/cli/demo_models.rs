@@ -6,7 +6,8 @@
 //! what makes each mode playable in each language (a few pairs to rate, a few
 //! sentences with suggestions), then the rest. Each task is struck off the stored
 //! list when done; a server stopped midway leaves the rest to the next start, and
-//! every task resumes where it stopped.
+//! every task resumes where it stopped. Beside it, [`super::supply`] keeps the
+//! next-word and cloze games supplied as players use their sentences up.
 
 use crate::error::CliError;
 use std::collections::HashMap;
@@ -45,6 +46,14 @@ const RATING_SAMPLE: usize = 40;
 struct Defaults {
     #[command(flatten)]
     model: ModelArgs,
+}
+
+/// The model options of the command line's defaults (and its environment), for the
+/// default model of a language whatever GAPWISE_MODEL names for the scoring commands.
+pub(super) fn default_args() -> Result<ModelArgs, CliError> {
+    let mut args = Defaults::try_parse_from(["gapwise"])?.model;
+    args.model = None;
+    Ok(args)
 }
 
 /// Lists every task as pending after a first start loaded the demo, those of the
@@ -182,10 +191,7 @@ async fn prepare(store: &Store, pending: i64, stamp: i64, stop: &Arc<AtomicBool>
         }
         let file = models::default_model(Some(task.language));
         if !loaded.contains_key(&file) {
-            // the default model of the language, whatever GAPWISE_MODEL names for the scoring commands
-            let mut args = Defaults::try_parse_from(["gapwise"])?.model;
-            args.model = None;
-            let model = models::load_quietly(store, args, Some(task.language)).await.map_err(|e| e.to_string());
+            let model = models::load_quietly(store, default_args()?, Some(task.language)).await.map_err(|e| e.to_string());
             if let Ok((model, id)) = &model {
                 tracing::info!(model = %id, convention = %model.convention, "a default model is loaded");
             }
@@ -257,7 +263,7 @@ async fn run(
         }
         Mode::Guess => {
             let sentences = if first { NEXT_WORD_SENTENCES[0] } else { NEXT_WORD_SENTENCES[1] - NEXT_WORD_SENTENCES[0] };
-            let how = crate::runs::score_guess::Guessing { language: language.to_owned(), sentences, seed: 1 };
+            let how = crate::runs::score_guess::Guessing { language: language.to_owned(), sentences, seed: 1, unserved_only: false };
             let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
             models::next_words(store, loaded, model_id, &how, facts, stop, progress).await?;
         }

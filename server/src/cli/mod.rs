@@ -8,6 +8,7 @@ mod demo_models;
 mod models;
 mod ready;
 mod serve;
+mod supply;
 
 use gapwise_model::{DefinitionTask, PlayedWord, Teaching};
 use gapwise_prepare::import::ImportKind;
@@ -63,6 +64,9 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
         Command::BuildItems { per_k } => {
             let r = store.material().build_items(per_k).await?;
             println!("{} pairs: {} items built; {} pairs had no usable sentence", r.pairs, r.items, r.pairs_without_contexts);
+            for (language, tally) in &r.contexts {
+                println!("{language}: {tally}");
+            }
         }
         Command::ImportCorpus { file, language, source, genre, min_chars, max_chars } => {
             let options = gapwise_prepare::corpus::CorpusOptions { language, source, genre, min_chars, max_chars };
@@ -111,7 +115,7 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             models::score_definitions(&store, model, &how).await?;
         }
         Command::ScoreGuess { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
-            let how = crate::runs::score_guess::Guessing { language, sentences, seed };
+            let how = crate::runs::score_guess::Guessing { language, sentences, seed, unserved_only: false };
             models::score_next_words(&store, model, &how, models::WordFactSources { wordfreq, vectors, neighbours }).await?;
         }
         Command::ImportNewWords { items, wordnet, seed } => {

@@ -38,6 +38,9 @@ async fn load_first_start(store: &Store, models: bool) -> Result<(), crate::erro
     if steps & DEMO != 0 {
         if let Some(r) = crate::demo::seed_if_empty(store, true).await? {
             tracing::info!(pairs = r.pairs, items = r.items, "loaded the demo data");
+            for (language, tally) in &r.contexts {
+                tracing::info!(%language, "the demo's contexts: {tally}");
+            }
         }
         if models {
             super::demo_models::plan(store).await?;
@@ -101,6 +104,7 @@ pub(super) async fn serve(store: Store, args: ServeArgs) -> Result<(), crate::er
     let stop_preparing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     if !args.no_demo_models {
         super::demo_models::resume(&store, stop_preparing.clone()).await?;
+        super::supply::keep(store.clone(), stop_preparing.clone());
     }
     let mut options = get_configuration(None)?.leptos_options;
     if options.output_name.is_empty() {

@@ -123,7 +123,7 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
         }
         TaskMode::Guess => {
             let (limit, seed) = (selection.sentences.unwrap_or(usize::MAX), selection.seed);
-            for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, limit, seed).await? {
+            for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, limit, seed, false).await? {
                 for (position, &(begin, end)) in word_spans(&text).iter().enumerate().skip(1) {
                     let context = text.get(..begin).unwrap_or_default().trim_end();
                     let continuation = text.get(context.len()..end).unwrap_or_default();

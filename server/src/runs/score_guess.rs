@@ -19,6 +19,8 @@ pub struct Guessing {
     /// Sentences: those people played first, then others (seeded order).
     pub sentences: usize,
     pub seed: u64,
+    /// Only sentences nobody has been served yet: those that keep the games supplied.
+    pub unserved_only: bool,
 }
 
 /// Predicts every position of the sentences `how` names with `model` under
@@ -32,7 +34,7 @@ pub async fn predict_sentences(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let sentences = store.guess().sentences_to_predict(model_id, how.language, how.sentences, how.seed).await?;
+    let sentences = store.guess().sentences_to_predict(model_id, how.language, how.sentences, how.seed, how.unserved_only).await?;
     progress.set_length(sentences.len() as u64);
     let mut done = 0;
     for (id, text) in sentences {

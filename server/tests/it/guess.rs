@@ -155,7 +155,12 @@ async fn sentences_guessed_word_by_word_and_the_report() {
             .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("always-the"), "test", "-", ""))
             .await
             .expect("model");
-        let how = gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences: 3, seed: 1 };
+        let how = gapwise_server::runs::score_guess::Guessing {
+            language: gapwise_model::Language::En,
+            sentences: 3,
+            seed: 1,
+            unserved_only: false,
+        };
         let done = gapwise_server::runs::score_guess::predict_sentences(
             store,
             &AlwaysThe,

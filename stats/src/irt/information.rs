@@ -14,7 +14,7 @@
 
 use nalgebra::{DMatrix, DVector};
 
-use super::{normalised, sigmoid, slope_prior, Grid, Model};
+use super::likelihood::{log_posterior, normalised, sigmoid, slope_prior, Grid, Model};
 
 /// Up to this many parameters the whole observed information is inverted; above, each
 /// item's own block is (see [`Covariance`]).
@@ -86,7 +86,7 @@ fn walk_posterior(
     mut at: impl FnMut(f64, f64, &DVector<f64>, &[(usize, usize, f64, f64, f64)]),
 ) {
     let local = |row: usize| rows.binary_search(&row).ok();
-    let (w, _) = normalised(&super::log_posterior(grid, answers, logs));
+    let (w, _) = normalised(&log_posterior(grid, answers, logs));
     let mut g = DVector::<f64>::zeros(rows.len());
     let mut hessian = Vec::with_capacity(answers.len());
     for (wq, t) in w.iter().zip(&grid.theta) {

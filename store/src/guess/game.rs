@@ -2,7 +2,7 @@
 
 use crate::error::StoreError;
 use crate::sql::{bind_measure, now_ms, stored_code, MEASURE_COLUMNS};
-use gapwise_model::{GuessMode, Language, PlayerId, ServingId, Timing, Trial};
+use gapwise_model::{suggestable, GuessMode, Language, PlayerId, ServingId, Timing, Trial};
 use sqlx::Row;
 
 use super::{guess_of, progress_of, Guess, GuessProgress, GuessRow, GuessServing, ROUNDS};
@@ -30,26 +30,34 @@ impl Guess<'_> {
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        self.unplayed_sentences_in("guess_servings", player, language, predicted, limit).await
+        self.fresh_sentences(player, language, predicted, limit).await
     }
 
-    /// [`Self::unplayed_sentences`] of a game whose servings of sentences (by
-    /// `annotator_id` and `sentence_id`) are the table `servings`: the cloze game
-    /// draws as this one does, and shows this one's predictions.
-    pub(crate) async fn unplayed_sentences_in(
+    /// [`Self::unplayed_sentences`] for the next-word game and the cloze game, which
+    /// share it: a sentence one of them showed a player (the cloze game shows it
+    /// whole after the answer) is not served to them by the other, and the
+    /// sentences of items (the main game's blanks and the ratings) are left to the
+    /// items.
+    pub(crate) async fn fresh_sentences(
         self,
-        servings: &'static str,
         player: &PlayerId,
         language: Language,
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        let sql = format!(
+        Ok(sqlx::query_as(
             "SELECT s.id, s.text FROM sentences s WHERE s.lang = $1 \
-             AND NOT EXISTS (SELECT 1 FROM {servings} v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
-             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4"
-        );
-        Ok(sqlx::query_as(&sql).bind(language).bind(player).bind(i64::from(predicted)).bind(limit).fetch_all(self.pool()).await?)
+             AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
+             AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.annotator_id = $2 AND v.sentence_id = s.id) \
+             AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
+             AND (EXISTS (SELECT 1 FROM guess_predictions p WHERE p.sentence_id = s.id) OR $3 = 0) ORDER BY random() LIMIT $4",
+        )
+        .bind(language)
+        .bind(player)
+        .bind(i64::from(predicted))
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
     }
 
     /// Stores a round of `sentence` in `mode` for player `player`; nothing when they
@@ -64,6 +72,20 @@ impl Guess<'_> {
         .bind(sentence)
         .bind(mode.code())
         .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Forgets round `serving` of player `player` while it has no guess: a sentence
+    /// opened in one mode and left before its first word goes back to the pool.
+    pub async fn forget_unguessed(self, player: &PlayerId, serving: &ServingId) -> Result<(), StoreError> {
+        sqlx::query(
+            "DELETE FROM guess_servings WHERE id = $1 AND annotator_id = $2 \
+             AND NOT EXISTS (SELECT 1 FROM guess_answers g WHERE g.serving_id = guess_servings.id)",
+        )
+        .bind(serving)
+        .bind(player)
         .execute(self.pool())
         .await?;
         Ok(())
@@ -113,16 +135,28 @@ impl Guess<'_> {
     }
 
     /// The easier mode's suggestions at a position: the top words of the first model
-    /// (by name) that predicted the sentence with words (an imported model has none).
+    /// (by name) that predicted the sentence with words (an imported model has none),
+    /// those that are words of the sentence's language: [`suggestable`], and found
+    /// standing alone in its corpus (a model that does not know the language from
+    /// the text so far, after a first "La", guesses words of others; "aujourd" is
+    /// found only before "'hui").
     pub async fn suggested_words(self, sentence: i64, position: usize) -> Result<Vec<String>, StoreError> {
-        let top: Option<String> = sqlx::query_scalar(
-            "SELECT top FROM guess_predictions WHERE sentence_id = $1 AND position = $2 AND top <> '' ORDER BY model_id LIMIT 1",
+        let row: Option<(String, Language)> = sqlx::query_as(
+            "SELECT p.top, s.lang FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id \
+             WHERE p.sentence_id = $1 AND p.position = $2 AND p.top <> '' ORDER BY p.model_id LIMIT 1",
         )
         .bind(sentence)
         .bind(i64::try_from(position).unwrap_or(0))
         .fetch_optional(self.pool())
         .await?;
-        Ok(top.map(|t| t.split('|').map(str::to_owned).collect()).unwrap_or_default())
+        let Some((top, language)) = row else { return Ok(Vec::new()) };
+        let mut kept = Vec::new();
+        for word in top.split('|').filter(|w| suggestable(language, w)) {
+            if self.material().stands_alone_in_corpus(language, word).await? {
+                kept.push(word.to_owned());
+            }
+        }
+        Ok(kept)
     }
 
     /// Stores `guess` in round `serving`; false when its position was guessed

@@ -97,14 +97,20 @@ pub struct GuessProgress {
     pub serving_id: ServingId,
     pub text: String,
     pub guessed: usize,
+    pub mode: GuessMode,
 }
 
 /// A player's rounds (`$1`) as [`GuessProgress`] reads them.
-const ROUNDS: &str = "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id) FROM guess_servings v \
+const ROUNDS: &str = "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id), v.mode FROM guess_servings v \
                       JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1";
 
 fn progress_of(row: &sqlx::any::AnyRow) -> Result<GuessProgress, StoreError> {
-    Ok(GuessProgress { serving_id: row.try_get(0)?, text: row.try_get(1)?, guessed: count(row.try_get(2)?) })
+    Ok(GuessProgress {
+        serving_id: row.try_get(0)?,
+        text: row.try_get(1)?,
+        guessed: count(row.try_get(2)?),
+        mode: crate::sql::stored_code(row, 3, "guessing mode", GuessMode::parse)?,
+    })
 }
 
 /// A guess read from the columns position, guess, word, correct, rank (in this order, from 0).

@@ -12,22 +12,29 @@ use super::{Guess, Prediction, WordFacts};
 
 impl Guess<'_> {
     /// Sentences of `lang` for `model` to predict: those people guessed in first, then
-    /// others of playable length in an order drawn from `seed`; at most `limit`.
+    /// others of playable length in an order drawn from `seed`; at most `limit`. The
+    /// sentences of items are not predicted: the games that show predictions do not
+    /// serve them ([`Guess::fresh_sentences`]). With `unserved_only`, only sentences
+    /// nobody has been served yet (those that keep the games supplied).
     pub async fn sentences_to_predict(
         self,
         model: &ModelId,
         language: Language,
         limit: usize,
         seed: u64,
+        unserved_only: bool,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
-             FROM sentences s WHERE s.lang = $1 \
-             AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) ORDER BY s.id",
+             FROM sentences s WHERE s.lang = $1 AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
+             AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) \
+             AND ($3 = 0 OR (NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = s.id) \
+                             AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.sentence_id = s.id))) ORDER BY s.id",
         )
         .bind(language)
         .bind(model)
+        .bind(i64::from(unserved_only))
         .fetch_all(self.pool())
         .await?;
         let (mut played, mut others) = (Vec::new(), Vec::new());
@@ -44,6 +51,21 @@ impl Guess<'_> {
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         Ok(played.into_iter().chain(others).take(limit).collect())
+    }
+
+    /// How many sentences of `language` some model predicted for the games (none in
+    /// an item), and how many of those nobody has been served yet by the next-word
+    /// or cloze game: how far the games' supply is ahead of their players.
+    pub async fn sentences_ahead(self, language: Language) -> Result<(i64, i64), StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = t.id) \
+                                          AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.sentence_id = t.id) THEN 1 ELSE 0 END), 0) \
+             FROM (SELECT DISTINCT s.id FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id \
+                   WHERE s.lang = $1 AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id)) t",
+        )
+        .bind(language)
+        .fetch_one(self.pool())
+        .await?)
     }
 
     /// Stores the predictions a tool gave at some positions of a sentence (numbered

@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
 use crate::error::StoreError;
-use crate::search::Found;
+use crate::search::{ContextTally, Found};
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
 use gapwise_model::{ItemId, Language, PairId, PlayerId, Timing, Trial, K};
 
@@ -82,16 +82,15 @@ impl Rate<'_> {
 
     /// Up to `sample` sentences drawn at random (seeded by the pair id) from those of
     /// the language that contain the target once as a whole word and not the
-    /// distractor, leaving out every sentence already in a Likert item (of any pair):
-    /// Section 6 uses a sentence for one pair only.
+    /// distractor, leaving out every sentence already in an item (of any pair and
+    /// kind: Section 6 uses a sentence for one pair only, and a rating shows its
+    /// sentence whole) or shown whole by the next-word or cloze game.
     pub async fn candidates(self, language: Language, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
-        let used: HashSet<i64> =
-            sqlx::query_scalar("SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert'")
-                .fetch_all(self.pool())
-                .await?
-                .into_iter()
-                .collect();
-        self.material().sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.get().unsigned_abs(), &used).await
+        let used = self.material().sentences_taken().await?;
+        let mut tally = ContextTally::default();
+        self.material()
+            .sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.get().unsigned_abs(), &used, &mut tally)
+            .await
     }
 
     /// Publishes one Likert item per `(sentence id, blank byte range)` for a pair.

@@ -103,21 +103,30 @@ async fn contexts_hold_the_target_once_and_never_the_distractor() {
         let texts: HashSet<&str> = found.iter().map(|f| f.text.as_str()).collect();
         // "Il a été malade tout l'été." holds été twice; "Un été, deux étés" once as a whole word
         assert_eq!(texts, HashSet::from(["L'été est chaud cette année.", "Un été, deux étés, trois étés."]), "{:?}", db.backend());
-        let sample =
-            store.material().sample_contexts(gapwise_model::Language::Fr, "été", "hiver", 1, 7, &HashSet::new()).await.expect("sample");
+        let sample = store
+            .material()
+            .sample_contexts(gapwise_model::Language::Fr, "été", "hiver", 1, 7, &HashSet::new(), &mut Default::default())
+            .await
+            .expect("sample");
         assert_eq!(sample.len(), 1);
         assert!(texts.contains(sample[0].text.as_str()));
     }
 }
 
-/// Every sentence of `language` that fits the pair, found by reading them all.
-async fn by_scanning(store: &gapwise_store::Store, language: &str, target: &str, distractor: &str) -> Vec<i64> {
+/// Every sentence of `language` that fits the pair and does not give the target
+/// away, found by reading them all.
+async fn by_scanning(store: &gapwise_store::Store, language: gapwise_model::Language, target: &str, distractor: &str) -> Vec<i64> {
     let rows: Vec<(i64, String)> = sqlx::query_as("SELECT id, text FROM sentences WHERE lang = $1 ORDER BY id")
         .bind(language)
         .fetch_all(store.pool())
         .await
         .expect("sentences");
-    rows.into_iter().filter(|(_, text)| gapwise_model::words::blank_for(text, target, distractor).is_some()).map(|(id, _)| id).collect()
+    let seen = gapwise_model::Neighbours::of(language, distractor, rows.iter().map(|(_, text)| text.as_str()));
+    let fits = |text: &str| {
+        gapwise_model::words::blank_for(text, target, distractor)
+            .is_some_and(|blank| gapwise_model::giveaway(language, text, blank, target, distractor, &seen).is_none())
+    };
+    rows.into_iter().filter(|(_, text)| fits(text)).map(|(id, _)| id).collect()
 }
 
 #[tokio::test]
@@ -145,7 +154,7 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
                     .iter()
                     .map(|f| f.sentence_id)
                     .collect();
-                let expected = by_scanning(&db.store, "it", target, distractor).await;
+                let expected = by_scanning(&db.store, gapwise_model::Language::It, target, distractor).await;
                 assert!(!expected.is_empty(), "{target}/{distractor}: the corpus should hold some");
                 assert_eq!(found, expected, "{target}/{distractor} {round} on {:?}", db.backend());
             }
@@ -158,6 +167,88 @@ async fn the_word_index_agrees_with_a_scan_and_is_rebuilt_for_older_databases() 
                 db.store.material().word_count(gapwise_model::Language::It, "grün").await.expect("count")
             );
             assert!(reopened.material().word_count(gapwise_model::Language::It, "grün").await.expect("count") > 0);
+        }
+    }
+}
+
+/// Per language: a pair, a sentence that gives its target away by grammar, one that
+/// fits both words, and a sentence of the distractor (which tells its neighbours).
+const GIVEAWAYS: [(&str, &str, &str, &str, &str, &str, &str); 5] = [
+    (
+        "en",
+        "new",
+        "old",
+        "There used to be a new caravan route here.",
+        "The new route was paved last year.",
+        "The old road is closed.",
+        "article",
+    ),
+    (
+        "es",
+        "ciudad",
+        "pueblo",
+        "Llegamos a la ciudad de noche.",
+        "Vimos ciudad y campo desde el tren.",
+        "Vive en el pueblo desde niño.",
+        "agreement",
+    ),
+    (
+        "fr",
+        "orcs",
+        "trolls",
+        "Beaucoup d'orcs attendaient dehors.",
+        "Les orcs attendaient dehors ce soir.",
+        "Les trolls dorment le jour.",
+        "elision",
+    ),
+    (
+        "it",
+        "scudo",
+        "elmo",
+        "Ho trovato uno scudo rotto nel fango.",
+        "Senza scudo non si combatte mai.",
+        "Porta sempre l'elmo in battaglia.",
+        "elision",
+    ),
+    (
+        "ru",
+        "женщину",
+        "мужчину",
+        "Красивую женщину видели все соседи.",
+        "Он видел женщину у окна вчера.",
+        "Все видели высокого мужчину там.",
+        "agreement",
+    ),
+];
+
+#[tokio::test]
+async fn contexts_whose_grammar_gives_the_target_away_are_dropped_in_every_language() {
+    use gapwise_prepare::import::{ImportFormat, ImportKind};
+    for db in each_backend().await {
+        let store = &db.store;
+        let mut sentences = String::from("lang\ttext\tsource\tgenre\n");
+        let mut pairs = String::from("lang\ttarget\tdistractor\tstrategy\n");
+        for (lang, target, distractor, leaking, fitting, other, _) in GIVEAWAYS {
+            for text in [leaking, fitting, other] {
+                sentences.push_str(&format!("{lang}\t{text}\ttest\tfiction\n"));
+            }
+            pairs.push_str(&format!("{lang}\t{target}\t{distractor}\ta-priori\n"));
+        }
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &sentences).await.expect("sentences");
+        store.material().import(ImportKind::Pairs, ImportFormat::Tsv, &pairs).await.expect("pairs");
+        for (lang, target, distractor, _, fitting, _, _) in GIVEAWAYS {
+            let language = gapwise_model::Language::parse(lang).expect("language");
+            let found = store.material().find_contexts(language, target, distractor, 10).await.expect("search");
+            let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+            assert_eq!(texts, [fitting], "{lang}: only the context that fits both words, {:?}", db.backend());
+        }
+        // the builder counts what it dropped, per language and reason
+        let report = store.material().build_items(1).await.expect("build");
+        for (lang, _, _, _, _, _, reason) in GIVEAWAYS {
+            let language = gapwise_model::Language::parse(lang).expect("language");
+            let tally = report.contexts.get(&language).expect("a tally per language");
+            let dropped: Vec<(&str, u64)> = tally.given_away.iter().map(|(g, n)| (g.code(), *n)).collect();
+            assert_eq!((tally.examined, dropped), (2, vec![(reason, 1)]), "{lang}, {:?}", db.backend());
         }
     }
 }

@@ -1,0 +1,113 @@
+//! Keeps the next-word and cloze games supplied while the server runs: both play
+//! sentences a model predicted (the cloze game shows the model's words after the
+//! answer), and a player who plays through them would be told the language has no
+//! sentence left. Every [`LOOK`], one server (claimed as the preparation is) counts
+//! per language the predicted sentences nobody has been served yet; below [`AHEAD`],
+//! the language's default model predicts [`TOP_UP`] more of those nobody has had.
+//! A language starts being kept once the preparation's first next-word step gave it
+//! its first sentence; the supply runs beside the preparation's later steps (which
+//! score the main game's items for an hour on two cores), not after them.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use gapwise_model::{Language, ModelId};
+use gapwise_scorer::LoadedModel;
+use gapwise_store::Store;
+use indicatif::ProgressBar;
+
+use super::models;
+use crate::error::CliError;
+
+/// Predicted sentences nobody has been served, per language, below which more are predicted.
+const AHEAD: i64 = 3;
+/// Sentences predicted at a time when a language runs low.
+const TOP_UP: usize = 3;
+/// How often the supply is counted.
+const LOOK: Duration = Duration::from_secs(10);
+/// A claim not renewed for this long is taken over: longer than a top-up of one
+/// language (a sentence takes Gemma 15-30 s on two cores).
+const STALE_MS: i64 = 180_000;
+
+/// Starts keeping the games supplied on a thread of its own (the model's arithmetic
+/// never holds up requests) until `stop` is raised.
+pub(super) fn keep(store: Store, stop: Arc<AtomicBool>) {
+    let work = tokio::task::spawn_blocking(move || tokio::runtime::Handle::current().block_on(supply(store, stop)));
+    tokio::spawn(async move {
+        if let Err(e) = work.await {
+            tracing::error!("keeping the next-word games supplied failed: {e}");
+        }
+    });
+}
+
+/// The loop of [`keep`]: claims the supply (or waits while another server holds
+/// it), then tops up each language that runs low.
+async fn supply(store: Store, stop: Arc<AtomicBool>) {
+    let mut loaded: HashMap<PathBuf, Result<(LoadedModel, ModelId), String>> = HashMap::new();
+    let mut spent: HashSet<Language> = HashSet::new();
+    let mut stamp = None;
+    while !stop.load(Ordering::SeqCst) {
+        tokio::time::sleep(LOOK).await;
+        for language in Language::ALL {
+            let first_start = store.first_start();
+            let claimed = match stamp {
+                Some(s) => first_start.renew_supply(s).await,
+                None => first_start.claim_supply(STALE_MS).await,
+            };
+            stamp = claimed.unwrap_or_else(|e| {
+                tracing::warn!("the next-word games' supply could not be claimed: {e}");
+                None
+            });
+            if stamp.is_none() || stop.load(Ordering::SeqCst) {
+                break;
+            }
+            if spent.contains(&language) {
+                continue;
+            }
+            match top_up(&store, language, &mut loaded, &stop).await {
+                Ok(Some(0)) => {
+                    tracing::info!(language = language.code(), "every sentence of the language is predicted: its supply stops");
+                    spent.insert(language);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(language = language.code(), "the next-word games' supply stops for the language: {e}");
+                    spent.insert(language);
+                }
+            }
+        }
+    }
+}
+
+/// Predicts [`TOP_UP`] sentences of `language` nobody has had when fewer than
+/// [`AHEAD`] are left: how many it predicted, or `None` when the language needs
+/// none (or has no default model, or no first sentence yet).
+async fn top_up(
+    store: &Store,
+    language: Language,
+    loaded: &mut HashMap<PathBuf, Result<(LoadedModel, ModelId), String>>,
+    stop: &AtomicBool,
+) -> Result<Option<usize>, CliError> {
+    let file = models::default_model(Some(language));
+    let (predicted, ahead) = store.guess().sentences_ahead(language).await?;
+    if !file.is_file() || predicted == 0 || ahead >= AHEAD {
+        return Ok(None);
+    }
+    if !loaded.contains_key(&file) {
+        let model = models::load_quietly(store, super::demo_models::default_args()?, Some(language)).await.map_err(|e| e.to_string());
+        loaded.insert(file.clone(), model);
+    }
+    let (model, model_id) = match loaded.get(&file) {
+        Some(Ok(m)) => m,
+        Some(Err(e)) => return Err(format!("the default model did not load: {e}").into()),
+        None => return Ok(None),
+    };
+    let how = crate::runs::score_guess::Guessing { language, sentences: TOP_UP, seed: 1, unserved_only: true };
+    let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
+    let (done, _) = models::next_words(store, model, model_id, &how, facts, stop, &ProgressBar::hidden()).await?;
+    tracing::info!(language = language.code(), ahead, predicted = done, "the next-word games' supply topped up");
+    Ok(Some(done))
+}
