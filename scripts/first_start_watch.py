@@ -7,7 +7,14 @@ sentence to guess word by word, one with the model's suggestions, and in English
 definition round each way and an invented-word round). Exits non-zero if a mode is
 still not playable after the time allowed.
 
-    python3 scripts/first_start_watch.py URL STARTED_EPOCH_SECONDS [MINUTES]
+With USE_UP_MINUTES, one player then plays the mode with suggestions for that long,
+a sentence in each language in turn, picking a suggestion every WORD_SECONDS (as a
+person would), and it prints per language the sentences played and how often no
+sentence with suggestions was left; it exits non-zero if a language has none left
+at the end (the preparation must keep a few sentences ahead of the players, in
+every language, not only at the first minute).
+
+    python3 scripts/first_start_watch.py URL STARTED_EPOCH_SECONDS [MINUTES [USE_UP_MINUTES]]
 """
 import http.cookiejar
 import json
@@ -18,6 +25,8 @@ import urllib.parse
 import urllib.request
 
 LANGUAGES = ["en", "es", "fr", "it", "ru"]
+# a person's pace in the mode with suggestions: reading on, then picking one
+WORD_SECONDS = 4
 
 
 def client():
@@ -111,6 +120,44 @@ def main():
     missing = [f"{l} {m}" for l, m in wanted if (l, m) not in ready]
     if missing:
         sys.exit(f"not playable after {allowed:.0f} min: {', '.join(missing)}")
+    use_up = float(sys.argv[4]) if len(sys.argv) > 4 else 0
+    if use_up > 0:
+        use_up_suggestions(base, use_up)
+
+
+def suggested_round(c, base, language):
+    """The player's round with suggestions in `language`, or None when none is left."""
+    card = call(c, base, "guess-round", {"language": language, "mode": "choose"})
+    return card if card is not None and card.get("suggestions") else None
+
+
+def use_up_suggestions(base, minutes):
+    """One player plays the mode with suggestions for `minutes`, the languages in turn."""
+    c = new_player(base)
+    played = {lang: 0 for lang in LANGUAGES}
+    dry = {lang: 0 for lang in LANGUAGES}
+    end = time.time() + 60 * minutes
+    print(f"\none player uses up the mode with suggestions for {minutes:.0f} min, a sentence a language in turn:", flush=True)
+    while time.time() < end:
+        for lang in LANGUAGES:
+            card = suggested_round(c, base, lang)
+            if card is None:
+                dry[lang] += 1
+                continue
+            while card is not None and time.time() < end:
+                time.sleep(WORD_SECONDS)
+                form = {"serving_id": card["serving_id"], "position": str(card["position"]), "rank": "1", "client_ms": "4000"}
+                result = call(c, base, "guess", form)
+                if result.get("sentence_done"):
+                    played[lang] += 1
+                    break
+                card = call(c, base, "guess-round", {"language": lang, "mode": "choose"})
+    left = {lang: suggested_round(c, base, lang) is not None for lang in LANGUAGES}
+    print(f"{'language':10}{'sentences played':>18}{'no sentence left (times)':>26}{'one left at the end':>22}")
+    for lang in LANGUAGES:
+        print(f"{lang:10}{played[lang]:>18}{dry[lang]:>26}{'yes' if left[lang] else 'NO':>22}")
+    if not all(left.values()):
+        sys.exit("the mode with suggestions ran out in: " + ", ".join(l for l in LANGUAGES if not left[l]))
 
 
 if __name__ == "__main__":

@@ -263,7 +263,7 @@ async fn run(
         }
         Mode::Guess => {
             let sentences = if first { NEXT_WORD_SENTENCES[0] } else { NEXT_WORD_SENTENCES[1] - NEXT_WORD_SENTENCES[0] };
-            let how = crate::runs::score_guess::Guessing { language: language.to_owned(), sentences, seed: 1, unserved_only: false };
+            let how = crate::runs::score_guess::Guessing { language: language.to_owned(), sentences, seed: 1, for_games: true };
             let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
             models::next_words(store, loaded, model_id, &how, facts, stop, progress).await?;
         }

@@ -115,7 +115,7 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             models::score_definitions(&store, model, &how).await?;
         }
         Command::ScoreGuess { model, language, sentences, seed, wordfreq, vectors, neighbours } => {
-            let how = crate::runs::score_guess::Guessing { language, sentences, seed, unserved_only: false };
+            let how = crate::runs::score_guess::Guessing { language, sentences, seed, for_games: false };
             models::score_next_words(&store, model, &how, models::WordFactSources { wordfreq, vectors, neighbours }).await?;
         }
         Command::ImportNewWords { items, wordnet, seed } => {

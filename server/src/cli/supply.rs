@@ -32,21 +32,20 @@ const LOOK: Duration = Duration::from_secs(10);
 /// language (a sentence takes Gemma 15-30 s on two cores).
 const STALE_MS: i64 = 180_000;
 
-/// Starts keeping the games supplied on a thread of its own (the model's arithmetic
-/// never holds up requests) until `stop` is raised.
+/// The default models loaded so far, by file.
+type Loaded = HashMap<PathBuf, Result<(LoadedModel, ModelId), String>>;
+
+/// Starts keeping the games supplied until `stop` is raised: the counting runs as a
+/// task of the server's, each top-up on a thread of its own (the model's arithmetic
+/// never holds up requests).
 pub(super) fn keep(store: Store, stop: Arc<AtomicBool>) {
-    let work = tokio::task::spawn_blocking(move || tokio::runtime::Handle::current().block_on(supply(store, stop)));
-    tokio::spawn(async move {
-        if let Err(e) = work.await {
-            tracing::error!("keeping the next-word games supplied failed: {e}");
-        }
-    });
+    tokio::spawn(supply(store, stop));
 }
 
 /// The loop of [`keep`]: claims the supply (or waits while another server holds
 /// it), then tops up each language that runs low.
 async fn supply(store: Store, stop: Arc<AtomicBool>) {
-    let mut loaded: HashMap<PathBuf, Result<(LoadedModel, ModelId), String>> = HashMap::new();
+    let mut loaded = Loaded::new();
     let mut spent: HashSet<Language> = HashSet::new();
     let mut stamp = None;
     while !stop.load(Ordering::SeqCst) {
@@ -67,7 +66,17 @@ async fn supply(store: Store, stop: Arc<AtomicBool>) {
             if spent.contains(&language) {
                 continue;
             }
-            match top_up(&store, language, &mut loaded, &stop).await {
+            let (store, stop) = (store.clone(), stop.clone());
+            let work = tokio::task::spawn_blocking(move || {
+                let done = tokio::runtime::Handle::current().block_on(top_up(&store, language, &mut loaded, &stop));
+                (loaded, done)
+            });
+            let done;
+            (loaded, done) = match work.await {
+                Ok(finished) => finished,
+                Err(e) => return tracing::error!("keeping the next-word games supplied failed: {e}"),
+            };
+            match done {
                 Ok(Some(0)) => {
                     tracing::info!(language = language.code(), "every sentence of the language is predicted: its supply stops");
                     spent.insert(language);
@@ -85,12 +94,7 @@ async fn supply(store: Store, stop: Arc<AtomicBool>) {
 /// Predicts [`TOP_UP`] sentences of `language` nobody has had when fewer than
 /// [`AHEAD`] are left: how many it predicted, or `None` when the language needs
 /// none (or has no default model, or no first sentence yet).
-async fn top_up(
-    store: &Store,
-    language: Language,
-    loaded: &mut HashMap<PathBuf, Result<(LoadedModel, ModelId), String>>,
-    stop: &AtomicBool,
-) -> Result<Option<usize>, CliError> {
+async fn top_up(store: &Store, language: Language, loaded: &mut Loaded, stop: &AtomicBool) -> Result<Option<usize>, CliError> {
     let file = models::default_model(Some(language));
     let (predicted, ahead) = store.guess().sentences_ahead(language).await?;
     if !file.is_file() || predicted == 0 || ahead >= AHEAD {
@@ -105,7 +109,7 @@ async fn top_up(
         Some(Err(e)) => return Err(format!("the default model did not load: {e}").into()),
         None => return Ok(None),
     };
-    let how = crate::runs::score_guess::Guessing { language, sentences: TOP_UP, seed: 1, unserved_only: true };
+    let how = crate::runs::score_guess::Guessing { language, sentences: TOP_UP, seed: 1, for_games: true };
     let facts = models::WordFactSources { wordfreq: None, vectors: None, neighbours: 10 };
     let (done, _) = models::next_words(store, model, model_id, &how, facts, stop, &ProgressBar::hidden()).await?;
     tracing::info!(language = language.code(), ahead, predicted = done, "the next-word games' supply topped up");

@@ -19,8 +19,9 @@ pub struct Guessing {
     /// Sentences: those people played first, then others (seeded order).
     pub sentences: usize,
     pub seed: u64,
-    /// Only sentences nobody has been served yet: those that keep the games supplied.
-    pub unserved_only: bool,
+    /// Only sentences the next-word and cloze games may serve and nobody has had:
+    /// the demo's, which supply the games.
+    pub for_games: bool,
 }
 
 /// Predicts every position of the sentences `how` names with `model` under
@@ -34,7 +35,7 @@ pub async fn predict_sentences(
     stop: &AtomicBool,
     progress: &indicatif::ProgressBar,
 ) -> Result<usize, Error> {
-    let sentences = store.guess().sentences_to_predict(model_id, how.language, how.sentences, how.seed, how.unserved_only).await?;
+    let sentences = store.guess().sentences_to_predict(model_id, how.language, how.sentences, how.seed, how.for_games).await?;
     progress.set_length(sentences.len() as u64);
     let mut done = 0;
     for (id, text) in sentences {

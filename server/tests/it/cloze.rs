@@ -92,8 +92,8 @@ async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
         let form = [("serving_id", serving.as_str()), ("typed", upper.as_str()), ("client_ms", "1500")];
         let (status, told) = call(&me, &app, "cloze-answer", &form).await;
         assert_eq!(status, StatusCode::OK, "{told}");
-        let expected =
-            json!({ "typed": upper, "right": true, "before": before, "word": word, "after": after, "model_words": ["cats", "dogs"] });
+        // the model's words that are words of the corpus's language ("dogs" is in none of its sentences)
+        let expected = json!({ "typed": upper, "right": true, "before": before, "word": word, "after": after, "model_words": ["cats"] });
         assert_eq!(told, expected, "{told}");
         // a second answer is told as the first, and stores nothing
         assert_eq!(answer(&me, &app, &serving, "zebra").await.1, told, "told as the first");
@@ -188,6 +188,58 @@ async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_ca
             assert_eq!(format!("{}{word}{}", card["before"].as_str().expect("before"), card["after"].as_str().expect("after")), text);
             let (status, told) = answer(&me, &app, &serving, &word.to_uppercase()).await;
             assert_eq!((status, &told["right"], &told["word"]), (StatusCode::OK, &json!(true), &json!(word)), "{code}: {told}");
+        }
+    }
+}
+
+/// In every language, a sentence the next-word game served a player is never their
+/// cloze sentence (the cloze game shows it whole after the answer), and every cloze
+/// blank is a whole word of letters that stands alone once in its sentence (never
+/// the "t" of "don't" or a piece of "12.9.5").
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_next_word_and_cloze_games_never_show_a_player_one_sentence_twice_in_any_language() {
+    use gapwise_model::words::{is_word_of_letters, occurrences, stands_alone};
+    use gapwise_prepare::import::{ImportFormat, ImportKind};
+    let corpora = [
+        include_str!("../../../data/demo/en_sentences.tsv"),
+        include_str!("../../../data/demo/es_sentences.tsv"),
+        include_str!("../../../data/demo/fr_sentences.tsv"),
+        include_str!("../../../data/demo/it_sentences.tsv"),
+        include_str!("../../../data/demo/ru_sentences.tsv"),
+    ];
+    for db in each_backend().await {
+        let store = &db.store;
+        for corpus in corpora {
+            let first: Vec<&str> = corpus.lines().take(31).collect();
+            store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &first.join("\n")).await.expect("import");
+        }
+        let app = common::serve(store).await;
+        let me = started(&app).await;
+        for language in gapwise_model::Language::ALL {
+            let code = language.code();
+            let (status, card) = call(&me, &app, "guess-round", &[("mode", "type"), ("language", code)]).await;
+            assert_eq!(status, StatusCode::OK, "{code}: {card}");
+            let guessed: i64 =
+                sqlx::query_scalar("SELECT v.sentence_id FROM guess_servings v JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1")
+                    .bind(code)
+                    .fetch_one(store.pool())
+                    .await
+                    .expect("the next-word sentence");
+            let mut clozed = Vec::new();
+            loop {
+                let (status, card) = call(&me, &app, "cloze-round", &[("language", code)]).await;
+                assert_eq!(status, StatusCode::OK, "{code}: {card}");
+                let Some(serving) = card["serving_id"].as_str().map(str::to_owned) else { break };
+                let (sentence, text, position, word) = served(store, &serving).await;
+                assert_ne!(sentence, guessed, "{code}: the next-word game's sentence came back as a cloze: {text}");
+                let span = occurrences(&text, &word);
+                assert!(is_word_of_letters(&word) && span.len() == 1, "{code}: blank {position} of {text:?} is {word:?}");
+                assert!(stands_alone(&text, span[0]), "{code}: blank {position} of {text:?} is a piece of a token");
+                clozed.push(sentence);
+                assert_eq!(answer(&me, &app, &serving, &word).await.0, StatusCode::OK);
+                assert!(clozed.len() <= 30, "{code}: more cloze rounds than sentences");
+            }
+            assert!(clozed.len() >= 10, "{code}: the cloze game served {} of 30 sentences", clozed.len());
         }
     }
 }

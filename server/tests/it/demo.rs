@@ -194,7 +194,8 @@ async fn a_first_start_prepares_the_demo_model_data_in_the_background() {
         let items = items.get(language).copied().unwrap_or(0);
         assert!(items > 100 && scored.get(language) == Some(&items), "{language}: every item scored: {scored:?} of {items}");
         assert!(rated.get(language).is_some_and(|&pairs| pairs > FIRST_PAIRS), "{language}: sentences to rate for every pair: {rated:?}");
-        assert_eq!(suggested.get(language), Some(&50), "{language}: next-word suggestions for 50 sentences");
+        // the plan's 50, and those the supply predicted beside it while fewer than 3 were ahead
+        assert!(suggested.get(language).is_some_and(|&n| n >= 50), "{language}: next-word suggestions for 50 sentences: {suggested:?}");
     }
     let count = |sql: &'static str| {
         let pool = store.pool().clone();

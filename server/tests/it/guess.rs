@@ -155,12 +155,8 @@ async fn sentences_guessed_word_by_word_and_the_report() {
             .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("always-the"), "test", "-", ""))
             .await
             .expect("model");
-        let how = gapwise_server::runs::score_guess::Guessing {
-            language: gapwise_model::Language::En,
-            sentences: 3,
-            seed: 1,
-            unserved_only: false,
-        };
+        let how =
+            gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences: 3, seed: 1, for_games: false };
         let done = gapwise_server::runs::score_guess::predict_sentences(
             store,
             &AlwaysThe,
@@ -172,6 +168,19 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         .await
         .expect("predict");
         assert_eq!(done, 3);
+        // and, as the demo's supply does, sentences the games may serve (none of an item's, none had)
+        let supply = gapwise_server::runs::score_guess::Guessing { sentences: 2, for_games: true, ..how };
+        let done = gapwise_server::runs::score_guess::predict_sentences(
+            store,
+            &AlwaysThe,
+            &gapwise_model::ModelId::new("always-the"),
+            &supply,
+            &AtomicBool::new(false),
+            &indicatif::ProgressBar::hidden(),
+        )
+        .await
+        .expect("predict");
+        assert_eq!(done, 2);
         // word facts: every word its own direction, the near miss next to its word
         let words: std::collections::BTreeSet<String> = typed.iter().map(|(w, _)| w.to_lowercase()).collect();
         let dim = words.len() + 1;
@@ -193,9 +202,21 @@ async fn sentences_guessed_word_by_word_and_the_report() {
         let (_, card) = call(&me, &app, "guess-round", &[("mode", "choose")]).await;
         assert_eq!(card["suggestions"], serde_json::json!(["the"]), "{card}");
         assert_eq!(card["finished"], 2, "{card}");
-        // a round in progress in the other mode is finished first
-        let (_, partial) = call(&other, &app, "guess-round", &[("mode", "choose")]).await;
-        assert_eq!(partial["mode"], "Type", "{partial}");
+        // a round opened in the other mode and left before its first guess is
+        // forgotten: the easier mode serves its own sentence, with suggestions
+        let (_, fresh) = call(&other, &app, "guess-round", &[("mode", "choose")]).await;
+        assert_eq!((fresh["mode"].as_str(), fresh["suggestions"].as_array().map(Vec::len)), (Some("Choose"), Some(1)), "{fresh}");
+        assert_ne!(fresh["serving_id"].as_str(), Some(theirs.as_str()), "the round left before its first guess is forgotten");
+        // a round begun (one guess) in the other mode is finished first (a third
+        // player's, who then leaves: the report below counts the first two's guesses)
+        let third = started(&app).await;
+        let (_, typing) = call(&third, &app, "guess-round", &[("mode", "type")]).await;
+        let begun = typing["serving_id"].as_str().expect("serving").to_owned();
+        assert_eq!(call(&third, &app, "guess", &[("serving_id", &begun), ("position", "1"), ("guess", "x")]).await.0, StatusCode::OK);
+        let (_, partial) = call(&third, &app, "guess-round", &[("mode", "choose")]).await;
+        assert_eq!((partial["mode"].as_str(), partial["serving_id"].as_str()), (Some("Type"), Some(begun.as_str())), "{partial}");
+        let res = third.post(format!("{}/api/erase-me", app.base)).form(&[("confirm", "erase")]).send().await.expect("erase");
+        assert!(res.status().is_success() || res.status().is_redirection());
         let picked = play_sentence(&me, &app, store, "choose", &mut Some(String::new())).await;
         let ranks: Vec<Option<i64>> =
             sqlx::query_scalar("SELECT rank FROM guess_answers WHERE rank IS NOT NULL").fetch_all(store.pool()).await.expect("ranks");

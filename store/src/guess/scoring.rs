@@ -12,29 +12,29 @@ use super::{Guess, Prediction, WordFacts};
 
 impl Guess<'_> {
     /// Sentences of `lang` for `model` to predict: those people guessed in first, then
-    /// others of playable length in an order drawn from `seed`; at most `limit`. The
-    /// sentences of items are not predicted: the games that show predictions do not
-    /// serve them ([`Guess::fresh_sentences`]). With `unserved_only`, only sentences
-    /// nobody has been served yet (those that keep the games supplied).
+    /// others of playable length in an order drawn from `seed`; at most `limit`. With
+    /// `for_games`, only sentences the next-word and cloze games may serve and that
+    /// nobody has been served yet: none of an item's ([`Guess::fresh_sentences`]).
     pub async fn sentences_to_predict(
         self,
         model: &ModelId,
         language: Language,
         limit: usize,
         seed: u64,
-        unserved_only: bool,
+        for_games: bool,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
-             FROM sentences s WHERE s.lang = $1 AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
+             FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) \
-             AND ($3 = 0 OR (NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = s.id) \
+             AND ($3 = 0 OR (NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
+                             AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = s.id) \
                              AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.sentence_id = s.id))) ORDER BY s.id",
         )
         .bind(language)
         .bind(model)
-        .bind(i64::from(unserved_only))
+        .bind(i64::from(for_games))
         .fetch_all(self.pool())
         .await?;
         let (mut played, mut others) = (Vec::new(), Vec::new());

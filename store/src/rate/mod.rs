@@ -82,11 +82,18 @@ impl Rate<'_> {
 
     /// Up to `sample` sentences drawn at random (seeded by the pair id) from those of
     /// the language that contain the target once as a whole word and not the
-    /// distractor, leaving out every sentence already in an item (of any pair and
-    /// kind: Section 6 uses a sentence for one pair only, and a rating shows its
-    /// sentence whole) or shown whole by the next-word or cloze game.
+    /// distractor, leaving out every sentence already in a Likert item (of any pair:
+    /// Section 6 uses a sentence for one pair only) or served by the next-word or
+    /// cloze game (whose sentences are not items').
     pub async fn candidates(self, language: Language, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
-        let used = self.material().sentences_taken().await?;
+        let used: HashSet<i64> = sqlx::query_scalar(
+            "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert' \
+             UNION SELECT sentence_id FROM guess_servings UNION SELECT sentence_id FROM cloze_servings",
+        )
+        .fetch_all(self.pool())
+        .await?
+        .into_iter()
+        .collect();
         let mut tally = ContextTally::default();
         self.material()
             .sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.get().unsigned_abs(), &used, &mut tally)

@@ -252,3 +252,29 @@ async fn contexts_whose_grammar_gives_the_target_away_are_dropped_in_every_langu
         }
     }
 }
+
+/// The easier next-word mode suggests only words of the sentence's language: words
+/// of letters found standing alone in its corpus (not "aujourd" of "aujourd'hui",
+/// nor an elided "l", nor "cRST", nor a Spanish word in a French sentence).
+#[tokio::test]
+async fn suggestions_are_whole_words_of_the_sentences_language() {
+    use gapwise_prepare::import::{ImportFormat, ImportKind};
+    for db in each_backend().await {
+        let store = &db.store;
+        let tsv = "lang\ttext\tsource\tgenre\nfr\tIl fait beau aujourd'hui à Paris.\tt\tg\nfr\tLe chat dort sur l'herbe.\tt\tg\nes\tLa casa es grande.\tt\tg\n";
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, tsv).await.expect("sentences");
+        let sentence: i64 =
+            sqlx::query_scalar("SELECT id FROM sentences WHERE text LIKE 'Le chat%'").fetch_one(store.pool()).await.expect("id");
+        let model = gapwise_model::ModelId::new("a-model");
+        store.scores().register_model(&gapwise_store::ModelInfo::new(&model, "test", "-", "")).await.expect("model");
+        sqlx::query("INSERT INTO guess_predictions (model_id, sentence_id, position, word, top, word_unscored) VALUES ($1, $2, 1, 'chat', $3, 'test')")
+            .bind(model.as_str())
+            .bind(sentence)
+            .bind("aujourd|chat|l|cRST|casa|à|Paris")
+            .execute(store.pool())
+            .await
+            .expect("a prediction");
+        let suggested = store.guess().suggested_words(sentence, 1).await.expect("suggestions");
+        assert_eq!(suggested, ["chat", "à", "Paris"], "{:?}", db.backend());
+    }
+}
