@@ -48,7 +48,8 @@ pub struct HoldCount {
 /// What the choice of a player's next item needs to know of them.
 #[derive(Debug, Default)]
 pub struct ServedAndFriends {
-    /// Every item served to them.
+    /// Every item served to them, and every item holding a sentence they read
+    /// whole in a rating: none of these is served to them.
     pub served: HashSet<ItemId>,
     /// The pairs of their items in the order served, oldest first.
     pub pairs_served: Vec<PairId>,
@@ -180,12 +181,16 @@ impl Game<'_> {
 
     /// The items `annotator` was served (and their pairs in the order served), and their friends' ids.
     pub async fn served_and_friends(self, player: &PlayerId) -> Result<ServedAndFriends, StoreError> {
-        // one query for both
-        // (item, its pair, served at, serving id) or a friend
+        // one query for all
+        // (item, its pair, served at, serving id) or a friend; and the items holding a
+        // sentence the player read whole in a rating (a Likert item), never to blank for them
         type Row = (Option<ItemId>, Option<PairId>, Option<i64>, Option<String>, Option<PlayerId>);
         let rows: Vec<Row> = sqlx::query_as(
             "SELECT s.item_id, i.pair_id, s.served_at, s.id, NULL FROM servings s JOIN items i ON i.id = s.item_id WHERE s.annotator_id = $1 \
-             UNION ALL SELECT NULL, NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1",
+             UNION ALL SELECT NULL, NULL, NULL, NULL, friend_id FROM friends WHERE annotator_id = $1 \
+             UNION ALL SELECT o.item_id, NULL, NULL, NULL, NULL FROM servings s JOIN items r ON r.id = s.item_id AND r.kind = 'likert' \
+                       JOIN item_contexts c ON c.item_id = r.id JOIN item_contexts o ON o.sentence_id = c.sentence_id AND o.item_id <> r.id \
+                       WHERE s.annotator_id = $1",
         )
         .bind(player)
         .fetch_all(self.pool())
