@@ -105,14 +105,15 @@ impl Material<'_> {
         Ok(read)
     }
 
-    /// Calls `each` with the fitting sentences among `ids`, in the order of `ids`,
+    /// Calls `each` with the sentences among `ids` that hold the target once and not
+    /// the distractor, in the order of `ids`, with what [`giveaway`] says of each,
     /// until it breaks; counts in `tally` what it looked at.
-    async fn each_context(
+    async fn each_judged(
         self,
         ids: &[i64],
         sought: &Sought<'_>,
         tally: &mut ContextTally,
-        mut each: impl FnMut(Found) -> ControlFlow<()>,
+        mut each: impl FnMut(Found, Option<Giveaway>) -> ControlFlow<()>,
     ) -> Result<(), StoreError> {
         let Sought { language, target, distractor, seen } = sought;
         for chunk in ids.chunks(SENTENCES_PER_QUERY) {
@@ -121,16 +122,65 @@ impl Material<'_> {
                 let Some((text, origin)) = read.remove(id) else { continue };
                 let Some(blank) = blank_for(&text, target, distractor) else { continue };
                 tally.examined += 1;
-                if let Some(reason) = giveaway(*language, &text, blank, target, distractor, seen) {
+                let verdict = giveaway(*language, &text, blank, target, distractor, seen);
+                if let Some(reason) = verdict {
                     *tally.given_away.entry(reason).or_default() += 1;
-                    continue;
                 }
-                if each(Found { sentence_id: *id, text, blank, origin }).is_break() {
+                if each(Found { sentence_id: *id, text, blank, origin }, verdict).is_break() {
                     return Ok(());
                 }
             }
         }
         Ok(())
+    }
+
+    /// [`Self::each_judged`] of the contexts that give nothing away.
+    async fn each_context(
+        self,
+        ids: &[i64],
+        sought: &Sought<'_>,
+        tally: &mut ContextTally,
+        mut each: impl FnMut(Found) -> ControlFlow<()>,
+    ) -> Result<(), StoreError> {
+        self.each_judged(ids, sought, tally, |found, verdict| match verdict {
+            Some(_) => ControlFlow::Continue(()),
+            None => each(found),
+        })
+        .await
+    }
+
+    /// The first `limit` sentences of `language` that contain `target` once as a
+    /// whole word and not `distractor`, before the giveaway rules, each with what
+    /// the rules say of it (the held-back check of the rules by a model reads them).
+    pub async fn judged_contexts(
+        self,
+        language: Language,
+        target: &str,
+        distractor: &str,
+        limit: usize,
+    ) -> Result<Vec<(Found, Option<Giveaway>)>, StoreError> {
+        let mut found = Vec::new();
+        if limit > 0 {
+            let (ids, sought) = self.candidates(language, target, distractor).await?;
+            self.each_judged(&ids, &sought, &mut ContextTally::default(), |f, verdict| {
+                found.push((f, verdict));
+                if found.len() >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .await?;
+        }
+        Ok(found)
+    }
+
+    /// The active pairs of `language`, (target, distractor), oldest first.
+    pub async fn active_pairs(self, language: Language) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(sqlx::query_as("SELECT target, distractor FROM word_pairs WHERE lang = $1 AND status = 'active' ORDER BY id")
+            .bind(language)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// The first `limit` sentences of `language` that contain `target` once as a

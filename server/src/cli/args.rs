@@ -116,6 +116,23 @@ pub enum Command {
         #[arg(long, default_value_t = 64)]
         batch: usize,
     },
+    /// Check the item builder's giveaway rules with a model: per pair, a sample of
+    /// contexts (before the rules) scored with and without the word before the
+    /// blank; prints the share whose gap comes from that word, before the rules and
+    /// among the contexts they keep. Writes nothing.
+    GiveawayCheck {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// The language of the pairs (en, es, fr, it, ru).
+        #[arg(long, value_parser = language)]
+        language: Language,
+        /// The first this many active pairs.
+        #[arg(long, default_value_t = 60)]
+        pairs: usize,
+        /// Contexts per pair, the first in the corpus.
+        #[arg(long, default_value_t = 12)]
+        per_pair: usize,
+    },
     /// Section 6: for each pair of a language, score a sample of its sentences and
     /// publish the lowest- and highest-scoring ones as single-context Likert items
     /// (a sentence serves one pair only; pairs that have Likert items are skipped).

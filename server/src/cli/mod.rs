@@ -97,6 +97,9 @@ async fn run_command(cli: Cli) -> Result<(), crate::error::CliError> {
             println!("{language}: {} a-priori pairs added, {} already present", report.inserted, report.duplicates);
         }
         Command::Score { model, language, batch } => models::score(&store, model, language, batch).await?,
+        Command::GiveawayCheck { model, language, pairs, per_pair } => {
+            models::giveaway_check(&store, model, language, pairs, per_pair).await?
+        }
         Command::SelectContexts { model, language, pairs, sample, per_end } => {
             let selection = crate::runs::select_contexts::Selection { pairs, sample, per_end };
             models::select_contexts(&store, model, language, selection).await?

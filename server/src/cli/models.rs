@@ -214,6 +214,27 @@ pub(super) fn progress_bar(len: u64, counts: &str, name: &str) -> Result<indicat
     Ok(progress)
 }
 
+pub(super) async fn giveaway_check(
+    store: &Store,
+    args: ModelArgs,
+    language: Language,
+    pairs: usize,
+    per_pair: usize,
+) -> Result<(), CliError> {
+    let (loaded, model_id) = load_model(store, args, Some(language)).await?;
+    let run = Run::new(&model_id, "{pos}/{len} pairs, {per_sec}")?;
+    let check = crate::runs::giveaway_check::check(store, loaded.scorer.as_ref(), language, pairs, per_pair, &run.progress).await?;
+    drop(run);
+    let from = crate::runs::giveaway_check::FROM_BEFORE;
+    println!("{model_id}, {language}: contexts whose target leads by >= {from} nat more with the word before the blank than without it");
+    println!("  before the rules: {}", check.before_rules);
+    println!("  kept by the rules: {}", check.kept);
+    for (reason, share) in &check.dropped {
+        println!("  dropped for {}: {share}", reason.code());
+    }
+    Ok(())
+}
+
 pub(super) async fn select_contexts(
     store: &Store,
     args: ModelArgs,

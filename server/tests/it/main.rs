@@ -10,6 +10,7 @@ mod define;
 mod demo;
 mod edge;
 mod faults;
+mod giveaway;
 mod guess;
 mod harness;
 mod http;
