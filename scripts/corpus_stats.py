@@ -118,10 +118,13 @@ def items(db):
 def giveaways(con):
     """The item builder's tallies (table context_tallies): per language, the contexts
     it looked at, and those it dropped because their grammar gives the target away."""
+    print("contexts the item builder looked at, and dropped for giving the target away (by reason)")
+    if not con.execute("SELECT 1 FROM sqlite_master WHERE name = 'context_tallies'").fetchone():
+        print("  n/a (a database from before the builder counted them)")
+        return
     tallies = collections.defaultdict(dict)
     for lang, reason, n in con.execute("SELECT lang, reason, contexts FROM context_tallies"):
         tallies[lang][reason] = n
-    print("contexts the item builder looked at, and dropped for giving the target away (by reason)")
     for lang in sorted(tallies):
         t = tallies[lang]
         looked = t.get("examined", 0)

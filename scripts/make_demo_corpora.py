@@ -49,7 +49,8 @@ What it does, per language (details in data/demo/README.md):
 2. cleans each sentence with the named rules below (odd spaces, TeX quotes, Italian
    accent apostrophes, glued headings, trailing attributions), and drops it when a rule
    says so (length, URL or code, crude word, wrong language, markup debris, fragment,
-   English labels, near duplicate), counting every fix and drop
+   version or section numbers and times, English labels, a WordNet example cut short,
+   near duplicate), counting every fix and drop
    (data/demo/cleaning_counts.json);
 3. tags the part of speech of the candidate pair words where they occur (spaCy for
    French and Spanish, pymorphy3 for Russian, the context rules `italian_pos` for
@@ -325,6 +326,15 @@ def fragment(text):
     return bool(re.search(r"[.!?…]\s+[-—–]\s", text))
 
 
+NUMBERED = re.compile(r"\d+\.\d+\.\d+|(?<!\d)\d{1,2}:\d{2}(?!\d)")
+
+
+def numbered(text):
+    """Version, section and network numbers ("12.9.5", "10.0.2.2") and times of day
+    ("20:30"): the boilerplate of manuals and logs, whose pieces a blank would cut."""
+    return bool(NUMBERED.search(text))
+
+
 def unbalanced(text):
     """Quotes or brackets opened and not closed (or the reverse): a piece of a longer
     quotation or dialogue ('E il dottore gli dà questo consiglio: "Bene, torni a casa.')."""
@@ -377,7 +387,7 @@ def clean(lang, text, counts):
     text = text_box[0]
     for rule, drop in (("length", too_short_or_long), ("url_or_code", url_or_code),
                        ("crude", lambda t: crude(lang, t)), ("language", lambda t: not in_language(lang, t)),
-                       ("debris", debris), ("fragment", fragment), ("unbalanced", unbalanced),
+                       ("debris", debris), ("fragment", fragment), ("unbalanced", unbalanced), ("numbered", numbered),
                        ("label", lambda t: lang == "en" and label(t)),
                        ("control", lambda t: lang == "en" and control_characters(t))):
         if drop(text):
@@ -629,6 +639,10 @@ def wordnet_examples(folder, counts):
             for example in re.findall(r'"([^"]+)"', line.split("|", 1)[1]):
                 example = example.strip().rstrip(";,:").strip()
                 if not example:
+                    continue
+                if example.endswith(("...", "\u2026")):
+                    # cut short by WordNet ("six honorary were conferred; the conferees were...")
+                    counts["dropped:cut_off_example"] += 1
                     continue
                 new = close_sentence(example[0].upper() + example[1:])
                 if new != example:

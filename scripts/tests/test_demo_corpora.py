@@ -180,6 +180,19 @@ class Readers(unittest.TestCase):
             self.assertEqual(list(m.wordnet_examples(folder, counts)),
                              ["He got two flunks on his report.", "`paradigm' is a word.", "Was it a flunk?"])
             self.assertEqual(counts["fixed:closed_example"], 3)
+            # an example WordNet cut short is left out
+            cut = '00000002 04 n 01 honorary 0 000 | an award; "six honorary were conferred; the conferees were..."\n'
+            (folder / "data.noun").write_text(cut)
+            counts = collections.Counter()
+            self.assertEqual(list(m.wordnet_examples(folder, counts)), [])
+            self.assertEqual(counts["dropped:cut_off_example"], 1)
+
+    def test_version_numbers_and_times_are_dropped(self):
+        for text in ("Installez Debian 12.9.5 maintenant.", "Gli indirizzi sono 10.0.2.2 e 10.0.0.1.",
+                     "L'autopsia è iniziata intorno alle 20:30.", "Vedere Sezione 10.3.6 del manuale."):
+            self.assertTrue(m.numbered(text), text)
+        for text in ("He paid 3.50 for it.", "In 1999 it began.", "Chapter 2 ends here."):
+            self.assertFalse(m.numbered(text), text)
 
     def test_wesnoth_english_is_the_originals_of_every_catalog(self):
         with tempfile.TemporaryDirectory() as d:
