@@ -355,6 +355,19 @@ mod tests {
         assert_eq!(en.t_with(msg::PLAY_POINTS, &[("n", 2i64.into())]), "2 points");
     }
 
+    /// Corpus words go into a message as elements of their own language, and French
+    /// guillemets hold to them by no-break spaces.
+    #[test]
+    fn words_in_messages_carry_their_language() {
+        use leptos::tachys::view::RenderHtml;
+        // without the hydration markers
+        let render = |view: Vec<AnyView>| view.to_html().replace("<!>", "");
+        let html = render(I18n("fr").t_words(msg::RATE_PROBABLY, &[("word", "trois")], "ru"));
+        assert!(html.starts_with("probablement «\u{a0}<span lang=\"ru\">trois</span>\u{a0}»"), "{html}");
+        let html = render(I18n("en").t_words(msg::GUESS_WRONG, &[("word", "dog"), ("guess", "cat")], "en"));
+        assert!(html.contains("It was “<span lang=\"en\">dog</span>” (you guessed “<span lang=\"en\">cat</span>”)."), "{html}");
+    }
+
     /// Every refusal a player can meet has its message (in English, and so, by the
     /// test above, in every language).
     #[test]
