@@ -5,7 +5,6 @@
 // set to a folder, the test leaves its screenshot there (docs/src/screenshots/ holds the
 // reviewed one).
 import { expect, test } from './guard';
-import { addLikertItem } from './db';
 import { hydrated, smallTargets, startPlaying } from './pages';
 
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
@@ -96,9 +95,9 @@ async function startPlayingPlain(page: import('@playwright/test').Page) {
 
 // Every link and control of each game page, as it is before and after an answer, is
 // a tap target of 44 x 44 px at least: the header's "Gapwise" and the cloze's "Next
-// sentence" (the only way on after an answer) among them.
+// sentence" (the only way on after an answer) among them (the rating scale's buttons:
+// rate.spec.ts, which publishes items to rate).
 test('every link and control of the game pages is 44 x 44 px on a phone', async ({ browser }) => {
-  addLikertItem('en');
   const page = await (await browser.newContext(PHONE)).newPage();
   await startPlaying(page);
   const check = async (what: string) => {

@@ -6,7 +6,7 @@
 import { Page } from '@playwright/test';
 import { accessible, expect, test } from './guard';
 import { addLikertItem, query } from './db';
-import { apiCalls, hydrated, startPlaying } from './pages';
+import { apiCalls, hydrated, smallTargets, startPlaying } from './pages';
 
 test('a Likert rating round, by click and by key', async ({ page }) => {
   const pair = query<{ id: number }>(
@@ -133,7 +133,16 @@ test('the scale holds its words in every language, on the desktop and a phone', 
       if (device === 'desktop') expect(new Set(tops).size, lang).toBe(1);
       else expect(tops.every((top, i) => i === 0 || top > tops[i - 1]), `${lang}: ${tops}`).toBe(true);
       await page.screenshot({ path: `test-results/screens/rate-${lang}-${device}.png`, fullPage: true });
-      if (device === 'phone') await accessible(page);
+      if (device === 'phone') {
+        // taps: every button and link 44 x 44 px at least
+        expect(await smallTargets(page), lang).toEqual([]);
+        await accessible(page);
+      }
     }
   }
+  // the items Russian, the interface English: the sentence and the words say they are Russian
+  await desktop.goto('/language?to=en&back=%2Frate%3Flang%3Dru');
+  await expect(desktop.locator('html')).toHaveAttribute('lang', 'en');
+  await hydrated(desktop);
+  await scaleFits(desktop, 'ru');
 });
