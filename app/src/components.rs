@@ -10,21 +10,23 @@ use crate::i18n::{msg, use_i18n, Msg};
 use crate::AppError;
 
 /// The item's sentences, each with its blank shown, or filled with `filled` after
-/// the answer.
+/// the answer; in their `language`, which a screen reader reads them in.
 #[component]
-pub fn Contexts(contexts: Vec<Context>, #[prop(optional)] filled: Option<String>) -> impl IntoView {
-    let blank = use_i18n().t(msg::BLANK);
+pub fn Contexts(contexts: Vec<Context>, language: &'static str, #[prop(optional)] filled: Option<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let blank = i18n.t(msg::BLANK);
     let items = contexts
         .into_iter()
         .map(|c| {
             let gap = match filled.clone() {
                 Some(word) => view! { <mark class="filled">{word}</mark> }.into_any(),
-                None => view! { <span class="blank" role="img" aria-label=blank.clone()>"_____"</span> }.into_any(),
+                // the blank's name is the interface's word
+                None => view! { <span class="blank" role="img" aria-label=blank.clone() lang=i18n.0>"_____"</span> }.into_any(),
             };
             view! { <li class="context">{c.before}{gap}{c.after}</li> }
         })
         .collect_view();
-    view! { <ol class="contexts">{items}</ol> }
+    view! { <ol class="contexts" lang=language>{items}</ol> }
 }
 
 /// Links that choose the interface language (`GET /language`, which sets the

@@ -187,6 +187,29 @@ impl I18n {
             .collect();
         CATALOGUES.lookup_with_args(&self.id(), key.0, &args)
     }
+
+    /// The message `key` with corpus text put in (`words`: each `$name` and its text):
+    /// each piece of corpus text is an element in its own `language`, so that a screen
+    /// reader reads it in that language's voice and the rest in the interface's.
+    pub fn t_words(self, key: Msg, words: &[(&'static str, &str)], language: &'static str) -> Vec<AnyView> {
+        // the words go in as characters of Unicode's private use area (no catalogue
+        // writes them), where the text is then split
+        const FIRST: u32 = 0xE000;
+        let mark = |i: u32| Arg::Text(char::from_u32(FIRST + i).unwrap_or_default().to_string());
+        let args: Vec<_> = words.iter().zip(0..).map(|(&(name, _), i)| (name, mark(i))).collect();
+        let (mut views, mut plain) = (Vec::new(), String::new());
+        for c in self.t_with(key, &args).chars() {
+            match u32::from(c).checked_sub(FIRST).and_then(|i| words.get(usize::try_from(i).ok()?)) {
+                Some(&(_, word)) => {
+                    views.push(std::mem::take(&mut plain).into_any());
+                    views.push(view! { <span lang=language>{word.to_owned()}</span> }.into_any());
+                }
+                None => plain.push(c),
+            }
+        }
+        views.push(plain.into_any());
+        views
+    }
 }
 
 /// A value put into a message.
@@ -330,6 +353,19 @@ mod tests {
         let en = I18n("en");
         assert_eq!(en.t_with(msg::PLAY_POINTS, &[("n", 1i64.into())]), "1 point");
         assert_eq!(en.t_with(msg::PLAY_POINTS, &[("n", 2i64.into())]), "2 points");
+    }
+
+    /// Corpus words go into a message as elements of their own language, and French
+    /// guillemets hold to them by no-break spaces.
+    #[test]
+    fn words_in_messages_carry_their_language() {
+        use leptos::tachys::view::RenderHtml;
+        // without the hydration markers
+        let render = |view: Vec<AnyView>| view.to_html().replace("<!>", "");
+        let html = render(I18n("fr").t_words(msg::RATE_PROBABLY, &[("word", "trois")], "ru"));
+        assert!(html.starts_with("probablement «\u{a0}<span lang=\"ru\">trois</span>\u{a0}»"), "{html}");
+        let html = render(I18n("en").t_words(msg::GUESS_WRONG, &[("word", "dog"), ("guess", "cat")], "en"));
+        assert!(html.contains("It was “<span lang=\"en\">dog</span>” (you guessed “<span lang=\"en\">cat</span>”)."), "{html}");
     }
 
     /// Every refusal a player can meet has its message (in English, and so, by the

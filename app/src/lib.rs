@@ -38,7 +38,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 // an icon of its own, so that browsers do not ask for a missing /favicon.ico
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options islands=true/>
+                {hydration_scripts(options)}
                 <MetaTags/>
             </head>
             <body>
@@ -46,6 +46,16 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             </body>
         </html>
     }
+}
+
+/// Leptos's hydration scripts, with the front end's wasm preloaded only where
+/// scripts run (`media="(scripting: enabled)"`): without JavaScript nothing fetches
+/// it, so the browser downloaded it for nothing and warned of an unused preload on
+/// every page left open 3 s after its load.
+fn hydration_scripts(options: LeptosOptions) -> impl IntoView {
+    use leptos::tachys::{html::InertElement, view::RenderHtml};
+    let html = view! { <HydrationScripts options islands=true/> }.to_html();
+    InertElement::new(html.replacen(r#"<link rel="preload""#, r#"<link rel="preload" media="(scripting: enabled)""#, 1))
 }
 
 #[component]

@@ -41,7 +41,7 @@ test('one cloze round: the blanked word typed, told right, then the next sentenc
 
 // On a 412 px touch phone without JavaScript: the sentence, the box and its button
 // on the first screen, 44 px tall, nothing scrolling sideways; a wrong word told
-// wrong with the word that was there. With GAPWISE_SCREENSHOTS set to a folder, the
+// wrong with the word that was there, and the link on 44 px tall. With GAPWISE_SCREENSHOTS set to a folder, the
 // test leaves its screenshots there.
 test('a cloze round on a phone without JavaScript', async ({ browser }) => {
   const width = 412;
@@ -65,6 +65,11 @@ test('a cloze round on a phone without JavaScript', async ({ browser }) => {
   await page.locator('#cloze-submit').tap();
   await expect(page.locator('#cloze-verdict')).toHaveAttribute('data-right', 'false');
   await expect(page.locator('#cloze-verdict')).toContainText('(you wrote “zzzz”)');
+  // the words in the verdict are the sentence's, read in French
+  await expect(page.locator('#cloze-verdict span[lang="fr"]')).toHaveCount(2);
+  // the only way on: a tap target of 44 px
+  const next = (await page.locator('#next').boundingBox())!;
+  expect(Math.min(next.width, next.height)).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/phone-cloze-told.png` });
   // axe runs in the page, so not where script is off (the guard would wait for it)

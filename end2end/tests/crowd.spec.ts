@@ -1,7 +1,8 @@
 // A Prolific-style study end to end: an admin sets it up on the admin page; a
 // participant arrives with the platform's ids, consents, answers the study's items
 // with the feedback of each, then sees the completion code (GAPWISE_SCREENSHOTS
-// keeps that screen) and goes to Prolific's completion address with it; another
+// keeps that screen), no longer offered to give the study back, and goes to
+// Prolific's completion address with it; another
 // gives the study back, confirming first, which frees its items.
 import { expect, test } from './guard';
 import { addStaff } from './cli';
@@ -64,6 +65,20 @@ test('a Prolific participant goes from the entry link to the completion redirect
   await expect(page.locator('#completion-code')).toHaveValue('CODE77');
   await expect(page.locator('.site-header nav a[href="/play"]')).toBeHidden();
   await expect(page.locator('.site-header .menu-button')).toBeHidden();
+  // nothing is left to give back: not on this screen, nor on the page the server
+  // renders (with JavaScript, and without)
+  await expect(page.locator('details.give-back, #give-back')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('section.completed')).toBeVisible();
+  await expect(page.locator('details.give-back, #give-back')).toHaveCount(0);
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  await plain.addCookies(await page.context().cookies());
+  const unscripted = await plain.newPage();
+  await unscripted.goto('/play');
+  await expect(unscripted.locator('section.completed')).toBeVisible();
+  await expect(unscripted.locator('.crowd-count')).toHaveText('3 of 3 items');
+  await expect(unscripted.locator('details.give-back, #give-back')).toHaveCount(0);
+  await plain.close();
   if (process.env.GAPWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.GAPWISE_SCREENSHOTS}/crowd-completed.png`, fullPage: true });
   await page.locator('#complete').click();
   await expect.poll(() => completion).toBe('https://app.prolific.com/submissions/complete?cc=CODE77');

@@ -1,5 +1,5 @@
-// Every browser test runs under this guard: a console error, an uncaught page error
-// or a hydration warning on any page the test opens (its own page, and pages of
+// Every browser test runs under this guard: a console error, an uncaught page error,
+// a hydration warning or a warning of a preload unused on any page the test opens (its own page, and pages of
 // contexts it makes with browser.newContext / browser.newPage) fails the test, and so
 // does an accessibility violation axe-core finds on any of those pages as the test
 // leaves it (tests check other states on the way with `accessible`). A test that
@@ -15,12 +15,12 @@ export async function accessible(page: Page) {
   expect(found, 'accessibility violations').toEqual([]);
 }
 
-/** What the guard records of `page`: console errors, hydration warnings, page errors. */
+/** What the guard records of `page`: console errors, hydration and preload warnings, page errors. */
 function watch(page: Page, problems: string[], pages: Page[]) {
   pages.push(page);
   page.on('console', (m: ConsoleMessage) => {
     // the location names the resource of a failed load
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(`${page.url()}: console.${m.type()}: ${m.text()} (${m.location().url})`);
+    if (m.type() === 'error' || /hydrat|preloaded using link preload but not used/i.test(m.text())) problems.push(`${page.url()}: console.${m.type()}: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`${page.url()}: uncaught: ${e.message}`));
 }

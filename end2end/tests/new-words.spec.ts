@@ -2,12 +2,13 @@
 // with the sentence that defines the new word and some without; the database holds
 // each answer with its condition and time. Then the default model judges the same
 // items (`gapwise score-new-words`), and a researcher finds the accuracy of people
-// and of the model, with and without definitions, side by side.
+// and of the model, with and without definitions, side by side. Each answer's outcome
+// is told in the sentence it answered, above the next item (whose sentence differs).
 import { devices } from '@playwright/test';
 import { expect, test } from './guard';
 import { addStaff, defaultModel, gapwise } from './cli';
 import { query } from './db';
-import { apiCalls, hydrated, signInStaff, startPlaying } from './pages';
+import { apiCalls, hydrated, signInStaff, startPlaying, toldInItsSentence } from './pages';
 
 const NAME = 'wanda';
 const PASSWORD = 'a passphrase for the new words';
@@ -34,6 +35,7 @@ test('five new-word items on a phone, then people and the model side by side', a
     await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', String(n + 1));
     const correct = (await page.locator('#verdict').getAttribute('data-correct')) === 'true';
     await expect(page.locator('#verdict')).toContainText(correct ? 'Right' : 'Not this time');
+    await toldInItsSentence(page, sentence);
     played.push({ sentence, defined, choice, correct });
     if (n === 0) await page.screenshot({ path: 'test-results/screens/new-words-phone.png', fullPage: true });
   }

@@ -1,9 +1,12 @@
 // Progressive enhancement: with JavaScript off, the server's HTML is the whole page.
 // A person consents, answers three items of the main game and reads the feedback of
 // each, then plays one round of the definitions, next-word and new-words games and
-// reads its outcome; the other pages come whole.
+// reads its outcome; the other pages come whole. Pages left open say nothing of the
+// front end's wasm, which only script uses (Chromium warns of a preload unused 3 s
+// after a page's load).
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
+import { hydrated, toldInItsSentence } from './pages';
 
 test.use({ javaScriptEnabled: false });
 
@@ -73,14 +76,39 @@ test('one round of each other mode without JavaScript, with its outcome shown', 
   await page.goto('/new-words');
   await complete(page);
   await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '0');
+  const sentence = await page.locator('#new-word-sentence').innerText();
   await page.locator('form.new-words button.option').first().click();
   await complete(page);
   await expect(page.locator('#new-words-answered')).toHaveAttribute('data-answered', '1');
   await expect(page.locator('#verdict')).toHaveAttribute('data-correct', /true|false/);
   await expect(page.locator('form.new-words button.option')).toHaveCount(2);
+  // the outcome is told in the sentence it answered, not the next one's
+  await toldInItsSentence(page, sentence);
 
   for (const path of ['/rate', '/leaderboard', '/my-data', '/friends', '/account', '/suggest']) {
     await page.goto(path);
     await complete(page);
   }
+});
+
+test('pages left open say nothing of the wasm, without JavaScript and with it', async ({ page, browser }) => {
+  const warned: string[] = [];
+  const listen = (p: Page) => p.on('console', (m) => { if (/preload/i.test(m.text())) warned.push(`${p.url()}: ${m.text()}`); });
+  listen(page);
+  await page.goto('/');
+  await page.getByLabel('I have read the above and agree to take part.').check();
+  await page.locator('#start').click();
+  await expect(page).toHaveURL(/\/play/);
+  const scripted = await (await browser.newContext({ javaScriptEnabled: true })).newPage();
+  listen(scripted);
+  await scripted.context().addCookies(await page.context().cookies());
+  for (const path of ['/guess?lang=en&mode=type', '/new-words', '/play']) {
+    await page.goto(path);
+    await complete(page);
+    await scripted.goto(path);
+    await hydrated(scripted);
+    // past the 3 s after the load event that Chromium gives a preload
+    await page.waitForTimeout(3500);
+  }
+  expect(warned).toEqual([]);
 });

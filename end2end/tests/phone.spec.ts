@@ -1,10 +1,11 @@
 // The game on a 412 x 915 touch phone: a five-sentence item's answer buttons are on
 // the first screen without scrolling, large enough to tap, with no key hints (there
-// are no keys to press); the menu's links are 44 px tall. With GAPWISE_SCREENSHOTS
+// are no keys to press); the menu's links are 44 px tall, and every link and control
+// of the game pages is 44 x 44 px at least. With GAPWISE_SCREENSHOTS
 // set to a folder, the test leaves its screenshot there (docs/src/screenshots/ holds the
 // reviewed one).
 import { expect, test } from './guard';
-import { hydrated, startPlaying } from './pages';
+import { hydrated, smallTargets, startPlaying } from './pages';
 
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
 
@@ -91,3 +92,37 @@ async function startPlayingPlain(page: import('@playwright/test').Page) {
   await page.locator('#start').click();
   await expect(page).toHaveURL(/\/play/);
 }
+
+// Every link and control of each game page, as it is before and after an answer, is
+// a tap target of 44 x 44 px at least: the header's "Gapwise" and the cloze's "Next
+// sentence" (the only way on after an answer) among them (the rating scale's buttons:
+// rate.spec.ts, which publishes items to rate).
+test('every link and control of the game pages is 44 x 44 px on a phone', async ({ browser }) => {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await startPlaying(page);
+  const check = async (what: string) => {
+    expect(await smallTargets(page), what).toEqual([]);
+    const brand = (await page.locator('.site-header a.brand').boundingBox())!;
+    expect(brand.height, `${what}: the brand`).toBeGreaterThanOrEqual(44);
+  };
+  await check('play');
+  await page.locator('form.item button.option').first().tap();
+  await expect(page.locator('section.feedback')).toBeVisible();
+  await check('play, feedback');
+  for (const path of ['/rate?lang=en', '/define?task=w2d&cap=10', '/define?task=d2w&cap=5', '/guess?lang=en&mode=type', '/guess?lang=en&mode=choose', '/new-words']) {
+    await page.goto(path);
+    await hydrated(page);
+    await check(path);
+  }
+  await page.locator('form.new-words button.option').first().tap();
+  await expect(page.locator('#told-sentence')).toBeVisible();
+  await check('new words, an outcome');
+  await page.goto('/cloze?lang=en');
+  await check('cloze');
+  await page.locator('#typed').fill('zzzz');
+  await page.locator('#cloze-submit').tap();
+  await expect(page.locator('#cloze-verdict')).toBeVisible();
+  await check('cloze, an outcome');
+  const next = (await page.locator('#cloze-outcome a#next').boundingBox())!;
+  expect(Math.min(next.width, next.height)).toBeGreaterThanOrEqual(44);
+});

@@ -54,7 +54,15 @@ impl Answered {
     /// The feedback for this answer, with the player's `score` after it.
     fn feedback(self, score: Score) -> Feedback {
         let Answered { serving, chosen, correct, .. } = self;
-        Feedback { k: serving.row.k, chosen, correct, contexts: serving.item.contexts.clone(), target: serving.item.target.clone(), score }
+        Feedback {
+            k: serving.row.k,
+            lang: serving.item.lang,
+            chosen,
+            correct,
+            contexts: serving.item.contexts.clone(),
+            target: serving.item.target.clone(),
+            score,
+        }
     }
 
     /// The player's score after this answer, from their score before the request.
@@ -69,7 +77,13 @@ impl Answered {
 impl Serving {
     /// What the player is shown to answer.
     fn card(&self) -> ItemCard {
-        ItemCard { answer_id: self.row.id.clone(), k: self.row.k, contexts: self.item.contexts.clone(), options: self.options() }
+        ItemCard {
+            answer_id: self.row.id.clone(),
+            k: self.row.k,
+            lang: self.item.lang,
+            contexts: self.item.contexts.clone(),
+            options: self.options(),
+        }
     }
 
     fn options(&self) -> [String; 2] {

@@ -68,6 +68,8 @@ pub struct NewWordsPick {
     pub correct: bool,
     /// The right option's text.
     pub answer: String,
+    /// The answered item's sentence, with `_` for the blank, as it was shown.
+    pub sentence: String,
 }
 
 /// Where a model reads the definition sentence of the word it is judged with

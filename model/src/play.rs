@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CrowdProgress, Platform, ServingId, K};
+use crate::{CrowdProgress, Language, Platform, ServingId, K};
 
 /// One context sentence with its blank: the text before and after the hidden word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -18,6 +18,8 @@ pub struct ItemCard {
     /// The answer id the client sends back (one per serving).
     pub answer_id: ServingId,
     pub k: K,
+    /// The language of its sentences and words.
+    pub lang: Language,
     pub contexts: Vec<Context>,
     /// The two words in the order shown.
     pub options: [String; 2],
@@ -34,6 +36,8 @@ pub struct Score {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Feedback {
     pub k: K,
+    /// The language of the item's sentences and words.
+    pub lang: Language,
     pub correct: bool,
     pub chosen: String,
     pub target: String,

@@ -183,6 +183,7 @@ my-data-when = When
 my-data-item = Item
 my-data-chosen = Chosen
 my-data-time = Time (ms)
+my-data-answers-table = Your answers
 my-data-rating-line = { $at }: item { $item }, rated { $rating }
 feedback-title = Feedback
 feedback-label = Tell us what you think (at most { $max } characters)

@@ -182,6 +182,7 @@ my-data-when = Cuándo
 my-data-item = Pregunta
 my-data-chosen = Elegida
 my-data-time = Tiempo (ms)
+my-data-answers-table = Tus respuestas
 my-data-rating-line = { $at }: pregunta { $item }, valoración { $rating }
 feedback-title = Comentarios
 feedback-label = Dinos qué te parece (como mucho { $max } caracteres)

@@ -1,4 +1,5 @@
 # L'interface de Gapwise en français. Les mêmes messages que dans en/main.ftl.
+# Les guillemets tiennent à leur mot par une espace insécable ({"\u00A0"}) : jamais seuls en bout de ligne.
 
 ## Page frame
 nav-main = Menu principal
@@ -92,13 +93,13 @@ rate-count = { $n ->
    *[other] { $n } évaluées
 }
 rate-prompt = Quel mot occupait le blanc ?
-rate-surely = sûrement « { $word } »
-rate-probably = probablement « { $word } »
+rate-surely = sûrement «{"\u00A0"}{ $word }{"\u00A0"}»
+rate-probably = probablement «{"\u00A0"}{ $word }{"\u00A0"}»
 rate-cannot-tell = impossible à dire
 
 ## Proposing pairs
 suggest-title = Proposer une paire de mots
-suggest-intro = Deux mots qui pourraient remplir le même blanc, comme « deux / trois » ou « rouge / vert ». Les phrases contenant le premier mot sont montrées avec un blanc, et les joueurs devinent lequel des deux s'y trouvait. Les paires les plus difficiles, celles que les gens ne savent pas distinguer, sont les plus précieuses.
+suggest-intro = Deux mots qui pourraient remplir le même blanc, comme «{"\u00A0"}deux / trois{"\u00A0"}» ou «{"\u00A0"}rouge / vert{"\u00A0"}». Les phrases contenant le premier mot sont montrées avec un blanc, et les joueurs devinent lequel des deux s'y trouvait. Les paires les plus difficiles, celles que les gens ne savent pas distinguer, sont les plus précieuses.
 suggest-language = Langue
 suggest-target = Mot des phrases
 suggest-distractor = Autre mot
@@ -182,6 +183,7 @@ my-data-when = Quand
 my-data-item = Question
 my-data-chosen = Choisi
 my-data-time = Temps (ms)
+my-data-answers-table = Vos réponses
 my-data-rating-line = { $at } : question { $item }, note { $rating }
 feedback-title = Votre avis
 feedback-label = Dites-nous ce que vous en pensez ({ $max } caractères au plus)
@@ -227,8 +229,8 @@ guess-label = Mot suivant :
 guess-submit = Deviner
 guess-suggestions = Ou choisissez une suggestion :
 guess-no-suggestions = Cette phrase a été commencée sans suggestions, elle n’en a donc pas : terminez-la en tapant ; la suivante en aura.
-guess-right = Juste : « { $word } ».
-guess-wrong = C'était « { $word } » (vous avez proposé « { $guess } »).
+guess-right = Juste : «{"\u00A0"}{ $word }{"\u00A0"}».
+guess-wrong = C'était «{"\u00A0"}{ $word }{"\u00A0"}» (vous avez proposé «{"\u00A0"}{ $guess }{"\u00A0"}»).
 guess-sentence-done = Phrase terminée, voici la suivante.
 guess-progress = Mot { $n } sur { $total }
 guess-finished = { $n ->
@@ -280,7 +282,7 @@ crowd-back = Retour à la plateforme
 ## Refusals the server sends back
 error-no-session = pas de session de jeu : commencez sur la page d’accueil
 error-consent = cochez la case de consentement pour participer
-error-erase-confirm = tapez « { $word } » pour confirmer que tout doit être effacé
+error-erase-confirm = tapez «{"\u00A0"}{ $word }{"\u00A0"}» pour confirmer que tout doit être effacé
 error-login = pseudonyme inconnu ou mot de passe erroné
 error-busy = trop de requêtes à la fois ; réessayez
 error-unavailable = la base de données du jeu ne peut rien enregistrer pour le moment ; rien n'a été enregistré ; réessayez dans une minute
@@ -288,18 +290,18 @@ error-password-length = un mot de passe compte de { $min } à { $max } caractèr
 error-password-weak = ce mot de passe est trop facile à deviner : essayez quelques mots sans rapport entre eux
 error-password-current = tapez votre mot de passe actuel pour le changer
 error-too-many-requests = trop de requêtes depuis votre adresse ; réessayez dans { $seconds } s
-error-not-single-word = « { $word } » n’est pas un seul mot
+error-not-single-word = «{"\u00A0"}{ $word }{"\u00A0"}» n’est pas un seul mot
 error-pair-same = les deux mots sont le même mot
 error-pair-in-game = { $target } / { $distractor } est déjà dans le jeu
 error-pair-proposed = { $target } / { $distractor } a déjà été proposée et attend une décision
-error-word-unknown = « { $word } » n’apparaît pas dans nos phrases en { $language }
+error-word-unknown = «{"\u00A0"}{ $word }{"\u00A0"}» n’apparaît pas dans nos phrases en { $language }
 error-feedback-length = un message compte de 1 à { $max } caractères
 error-own-pseudonym = c’est votre propre pseudonyme
 error-max-friends = vous pouvez avoir jusqu’à { $max } amis
 error-not-friend = ajoutez d’abord { $name } comme ami
 error-few-challenge-items = moins de { $min } questions à { $k } phrases sont nouvelles pour vous deux ; essayez un autre nombre de phrases
 error-no-challenge = vous n’avez pas ce défi
-error-no-player = aucun joueur ne s’appelle « { $name } »
+error-no-player = aucun joueur ne s’appelle «{"\u00A0"}{ $name }{"\u00A0"}»
 error-no-study = cette étude n’existe pas : vérifiez le lien donné par la plateforme
 error-study-link = il manque au lien les identifiants de participant et de session de la plateforme ; ouvrez l’étude depuis la plateforme
 error-study-returned = Vous avez rendu cette étude, ou son temps est écoulé : ses items sont allés à d’autres. Rendez l’étude sur la plateforme aussi.
@@ -342,8 +344,8 @@ cloze-intro = Un mot de la phrase est caché. Écrivez le mot qui, selon vous, �
 cloze-none = Vous avez joué toutes les phrases de cette langue. Essayez une autre langue.
 cloze-label = Le mot manquant :
 cloze-submit = Répondre
-cloze-right = Juste : « { $word } ».
-cloze-wrong = C'était « { $word } » (vous avez écrit « { $typed } »).
+cloze-right = Juste : «{"\u00A0"}{ $word }{"\u00A0"}».
+cloze-wrong = C'était «{"\u00A0"}{ $word }{"\u00A0"}» (vous avez écrit «{"\u00A0"}{ $typed }{"\u00A0"}»).
 cloze-model-words = Un modèle de langue attendait : { $words }.
 cloze-no-model-words = Aucun modèle de langue n'a encore lu cette phrase.
 cloze-next = Phrase suivante

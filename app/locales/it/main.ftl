@@ -182,6 +182,7 @@ my-data-when = Quando
 my-data-item = Domanda
 my-data-chosen = Scelta
 my-data-time = Tempo (ms)
+my-data-answers-table = Le tue risposte
 my-data-rating-line = { $at }: domanda { $item }, valutazione { $rating }
 feedback-title = Commenti
 feedback-label = Dicci cosa ne pensi (al massimo { $max } caratteri)

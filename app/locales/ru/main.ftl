@@ -185,6 +185,7 @@ my-data-when = Когда
 my-data-item = Задание
 my-data-chosen = Выбрано
 my-data-time = Время (мс)
+my-data-answers-table = Ваши ответы
 my-data-rating-line = { $at }: задание { $item }, оценка { $rating }
 feedback-title = Обратная связь
 feedback-label = Напишите, что вы думаете (не больше { $max } символов)

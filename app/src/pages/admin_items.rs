@@ -32,7 +32,7 @@ pub fn AdminItems() -> impl IntoView {
                                     <th scope="col">"Item"</th><th scope="col">"Kind"</th><th scope="col">"k"</th>
                                     <th scope="col">"Contexts"</th><th scope="col">"Answers"</th><th scope="col">"Right"</th><th scope="col">"Gold"</th>
                                 </tr></thead>
-                                <tbody>{p.items.into_iter().map(|item| view! { <ItemLine item target=p.target.clone() gold/> }).collect_view()}</tbody>
+                                <tbody>{p.items.into_iter().map(|item| view! { <ItemLine item language=p.language.code() target=p.target.clone() gold/> }).collect_view()}</tbody>
                             </table></div>
                         }.into_any(),
                         Err(error) => view! { <ErrorNote error/> }.into_any(),
@@ -44,7 +44,7 @@ pub fn AdminItems() -> impl IntoView {
 }
 
 #[component]
-fn ItemLine(item: ItemRow, target: String, gold: ServerAction<SetItemGold>) -> impl IntoView {
+fn ItemLine(item: ItemRow, language: &'static str, target: String, gold: ServerAction<SetItemGold>) -> impl IntoView {
     let right = if item.kind == "choice" { item.correct.to_string() } else { "–".to_owned() };
     let mark = (item.kind == "choice").then(|| {
         let (label, next) = if item.gold { ("Gold: unmark", "false") } else { ("Mark gold", "true") };
@@ -61,7 +61,7 @@ fn ItemLine(item: ItemRow, target: String, gold: ServerAction<SetItemGold>) -> i
             <td class="num">{item.id.get()}</td>
             <td>{item.kind}</td>
             <td class="num">{item.k.get()}</td>
-            <td><Contexts contexts=item.contexts filled=target/></td>
+            <td><Contexts contexts=item.contexts language filled=target/></td>
             <td class="num">{item.answers}</td>
             <td class="num">{right}</td>
             <td>{mark}</td>

@@ -27,7 +27,7 @@ pub fn ClozePage() -> impl IntoView {
             Some(serving) => match cloze_told(serving).await {
                 Ok(Some(result)) => view! { <Outcome result language next/> }.into_any(),
                 // not answered yet: the sentence is still the one to play
-                Ok(None) => view! { <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p> }.into_any(),
+                Ok(None) => view! { <p><a href=next id="next" class="button primary">{i18n.t(msg::CLOZE_NEXT)}</a></p> }.into_any(),
                 Err(error) => view! { <ErrorNote error/> }.into_any(),
             },
             None => match cloze_round(Some(language.to_owned())).await {
@@ -57,12 +57,12 @@ fn Round(card: ClozeCard, language: &'static str, answer: ServerAction<ClozeAnsw
             <input type="hidden" name="serving_id" value=card.serving_id.to_string()/>
             <p class="contexts cloze-sentence" id="cloze-sentence" lang=language>
                 <span id="cloze-before">{card.before}</span>
-                <span class="blank" role="img" aria-label=i18n.t(msg::BLANK)>"_____"</span>
+                <span class="blank" role="img" aria-label=i18n.t(msg::BLANK) lang=i18n.0>"_____"</span>
                 <span id="cloze-after">{card.after}</span>
             </p>
             <label>
                 {i18n.t(msg::CLOZE_LABEL)} " "
-                <input type="text" name="typed" id="typed" aria-describedby="cloze-sentence" autocomplete="off" autocapitalize="off" spellcheck="false"
+                <input type="text" name="typed" id="typed" lang=language aria-describedby="cloze-sentence" autocomplete="off" autocapitalize="off" spellcheck="false"
                     maxlength=MAX_GUESS_CHARS.to_string() required autofocus/>
             </label>
             <button type="submit" id="cloze-submit">{i18n.t(msg::CLOZE_SUBMIT)}</button>
@@ -76,12 +76,12 @@ fn Round(card: ClozeCard, language: &'static str, answer: ServerAction<ClozeAnsw
 #[component]
 fn Outcome(result: ClozeResult, language: &'static str, next: String) -> impl IntoView {
     let i18n = use_i18n();
-    let args = [("word", result.word.clone().into()), ("typed", result.typed.clone().into())];
-    let verdict = i18n.t_with(if result.right { msg::CLOZE_RIGHT } else { msg::CLOZE_WRONG }, &args);
+    let words = [("word", result.word.as_str()), ("typed", result.typed.as_str())];
+    let verdict = i18n.t_words(if result.right { msg::CLOZE_RIGHT } else { msg::CLOZE_WRONG }, &words, language);
     let model = if result.model_words.is_empty() {
-        i18n.t(msg::CLOZE_NO_MODEL_WORDS)
+        i18n.t(msg::CLOZE_NO_MODEL_WORDS).into_any()
     } else {
-        i18n.t_with(msg::CLOZE_MODEL_WORDS, &[("words", result.model_words.join(", ").into())])
+        i18n.t_words(msg::CLOZE_MODEL_WORDS, &[("words", &result.model_words.join(", "))], language).into_any()
     };
     let right = result.right;
     view! {
@@ -91,7 +91,7 @@ fn Outcome(result: ClozeResult, language: &'static str, next: String) -> impl In
             </p>
             <p class="contexts cloze-sentence" id="cloze-whole" lang=language>{result.before}<mark class="filled">{result.word}</mark>{result.after}</p>
             <p id="cloze-model-words">{model}</p>
-            <p><a href=next id="next">{i18n.t(msg::CLOZE_NEXT)}</a></p>
+            <p><a href=next id="next" class="button primary">{i18n.t(msg::CLOZE_NEXT)}</a></p>
         </section>
     }
 }

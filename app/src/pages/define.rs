@@ -17,6 +17,9 @@ use crate::i18n::{msg, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
+/// The language of WordNet's words and definitions.
+const WORDNET: &str = gapwise_model::Language::En.code();
+
 #[component]
 pub fn DefinePage() -> impl IntoView {
     let i18n = use_i18n();
@@ -87,7 +90,7 @@ fn DefineRounds(
 fn found_view(p: &DefinitionPick) -> impl IntoView {
     let i18n = use_i18n();
     let solution = p.solution.clone().map(|s| {
-        view! { <p class="solution" id="solution"><strong>{s.word}</strong> ": " {s.definition}</p> }
+        view! { <p class="solution" id="solution" lang=WORDNET><strong>{s.word}</strong> ": " {s.definition}</p> }
     });
     view! {
         <div class="feedback right" id="found" role="status">
@@ -112,7 +115,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl
         .map(move |(i, option)| {
             let wrong = picked.iter().any(|&(p, right)| p == i && !right);
             view! {
-                <button type="submit" name="position" value=i.to_string() class="option" class:wrong=wrong data-key=(i + 1).to_string()
+                <button type="submit" name="position" value=i.to_string() class="option" class:wrong=wrong data-key=(i + 1).to_string() lang=WORDNET
                     on:click=stamp disabled=move || wrong || pending.get()>
                     <kbd>{i + 1}</kbd> " " {option}
                 </button>
@@ -128,7 +131,7 @@ fn Round(card: DefinitionCard, pick: ServerAction<PickDefine>, cap: u32) -> impl
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="task" value=card.task.code()/>
             <input type="hidden" name="cap" value=cap.to_string()/>
-            <p class="prompt" id="define-prompt" data-kind=kind>{card.prompt}</p>
+            <p class="prompt" id="define-prompt" data-kind=kind lang=WORDNET>{card.prompt}</p>
             <div class="options stacked" role="group" aria-labelledby="define-prompt">{options}</div>
         </ActionForm>
     }

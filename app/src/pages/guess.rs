@@ -59,24 +59,25 @@ fn GuessRounds(
     // the last guess: from the answer here, or (a page loaded after a plain form
     // post, without JavaScript) from the round the server sends
     let last = move || match guess.value().get() {
-        Some(Ok(WithNext { given: r, .. })) => Some(outcome(&r)),
+        Some(Ok(WithNext { given: r, .. })) => Some(outcome(&r, language)),
         _ => None,
     };
     view! {
         {last}
         <RoundView round=round none=msg::GUESS_NONE preparing show=move |card: GuessCard| {
-            let told = outcome_from_round(guess, card.last.as_ref()).map(outcome);
+            let told = outcome_from_round(guess, card.last.as_ref()).map(|r| outcome(r, language));
             view! { {told} <Round card guess language mode/> }
         }/>
         <ActionError value=guess.value()/>
     }
 }
 
-/// How a guess went: right or wrong, the word that was there, and whether that ended the sentence.
-fn outcome(r: &GuessResult) -> impl IntoView {
+/// How a guess went: right or wrong, the word that was there (in the game's
+/// `language`), and whether that ended the sentence.
+fn outcome(r: &GuessResult, language: &'static str) -> impl IntoView {
     let i18n = use_i18n();
-    let args = [("word", r.word.clone().into()), ("guess", r.guess.clone().into())];
-    let text = i18n.t_with(if r.correct { msg::GUESS_RIGHT } else { msg::GUESS_WRONG }, &args);
+    let words = [("word", r.word.as_str()), ("guess", r.guess.as_str())];
+    let text = i18n.t_words(if r.correct { msg::GUESS_RIGHT } else { msg::GUESS_WRONG }, &words, language);
     let done = r.sentence_done.then(|| i18n.t(msg::GUESS_SENTENCE_DONE));
     view! {
         <p class="feedback" class:right=r.correct id="last-guess" data-correct=r.correct.to_string() role="status">
@@ -107,7 +108,7 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
         .enumerate()
         .map(|(i, word)| {
             view! {
-                <button type="submit" name="rank" value=(i + 1).to_string() class="option suggestion" on:click=stamp disabled=pending>
+                <button type="submit" name="rank" value=(i + 1).to_string() class="option suggestion" lang=language on:click=stamp disabled=pending>
                     {word.clone()}
                 </button>
             }
@@ -126,10 +127,10 @@ fn Round(card: GuessCard, guess: ServerAction<GuessWord>, language: &'static str
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>
             <input type="hidden" name="mode" value=mode.code()/>
-            <p class="contexts revealed" id="revealed">{card.revealed} " " <span class="blank">"?"</span></p>
+            <p class="contexts revealed" id="revealed" lang=language>{card.revealed} " " <span class="blank">"?"</span></p>
             <label>
                 {i18n.t(msg::GUESS_LABEL)}
-                <input type="text" name="guess" id="guess" node_ref=typed autocomplete="off" autocapitalize="off" spellcheck="false"
+                <input type="text" name="guess" id="guess" lang=language node_ref=typed autocomplete="off" autocapitalize="off" spellcheck="false"
                     maxlength=MAX_GUESS_CHARS.to_string() autofocus/>
             </label>
             <button type="submit" id="guess-submit" on:click=stamp disabled=pending>{i18n.t(msg::GUESS_SUBMIT)}</button>

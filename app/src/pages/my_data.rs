@@ -99,7 +99,8 @@ fn Stored(d: MyData) -> impl IntoView {
             <div><dt>{t(msg::MY_DATA_EXPORT_ID)}</dt><dd>{t(if d.has_export_id { msg::MY_DATA_EXPORT_ID_MADE } else { msg::NONE_YET })}</dd></div>
         </dl>
         <h2>{t(msg::MY_DATA_ANSWERS)}</h2>
-        <div class="scroll"><table class="answers">
+        // a region a keyboard can reach and scroll (on a phone the table is wider than the screen)
+        <div class="scroll" tabindex="0" role="region" aria-label=t(msg::MY_DATA_ANSWERS_TABLE)><table class="answers">
             <thead><tr>
                 <th scope="col">{t(msg::MY_DATA_WHEN)}</th><th scope="col">{t(msg::MY_DATA_ITEM)}</th><th scope="col">"k"</th>
                 <th scope="col">{t(msg::MY_DATA_CHOSEN)}</th><th scope="col">{t(msg::MY_DATA_RIGHT)}</th><th scope="col">{t(msg::MY_DATA_TIME)}</th>

@@ -16,6 +16,9 @@ use crate::i18n::{msg, use_i18n};
 use crate::response_clock::response_clock;
 use crate::AppError;
 
+/// The language of the items (WinoGrande's sentences).
+const ITEMS: &str = gapwise_model::Language::En.code();
+
 #[component]
 pub fn NewWordsPage() -> impl IntoView {
     let i18n = use_i18n();
@@ -55,11 +58,23 @@ fn NewWordsRounds(
     }
 }
 
-/// Whether an answer was right, with the right option.
+/// Whether an answer was right, with the right option in the sentence it answered
+/// (set apart from the next item, whose sentence differs).
 fn outcome(p: &NewWordsPick) -> impl IntoView {
     let i18n = use_i18n();
     let (class, key) = if p.correct { ("feedback right", msg::NEW_WORDS_RIGHT) } else { ("feedback wrong", msg::NEW_WORDS_WRONG) };
-    view! { <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_with(key, &[("answer", p.answer.clone().into())])}</p> }
+    let (before, after) = blank_split(&p.sentence);
+    view! {
+        <div class="told">
+            <p class=class id="verdict" data-correct=p.correct.to_string() role="status">{i18n.t_words(key, &[("answer", &p.answer)], ITEMS)}</p>
+            <p class="context" id="told-sentence" lang=ITEMS>{before}<mark class="filled">{p.answer.clone()}</mark>{after}</p>
+        </div>
+    }
+}
+
+/// A sentence's text before and after its blank (`_`).
+fn blank_split(sentence: &str) -> (String, String) {
+    sentence.split_once('_').map_or((sentence.to_owned(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()))
 }
 
 /// The sentence, the definition when it is shown, and the two options.
@@ -69,15 +84,14 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
     let i18n = use_i18n();
     let pending = pick.pending();
     let tally = i18n.t_with(msg::NEW_WORDS_TALLY, &[("right", card.right.into()), ("n", card.answered.into())]);
-    let (before, after) =
-        card.sentence.split_once('_').map_or((card.sentence.clone(), String::new()), |(b, a)| (b.to_owned(), a.to_owned()));
+    let (before, after) = blank_split(&card.sentence);
     let definition = card.definition.map(|d| {
         view! {
-            <p class="definition" id="new-word-definition"><span class="label">{i18n.t(msg::NEW_WORDS_DEFINITION)}</span> " " {d}</p>
+            <p class="definition" id="new-word-definition"><span class="label">{i18n.t(msg::NEW_WORDS_DEFINITION)}</span> " " <span lang=ITEMS>{d}</span></p>
         }
     });
     let options = card.options.into_iter().enumerate().map(move |(i, option)| view! {
-        <button type="submit" name="choice" value=i.to_string() class="option" data-key=(i + 1).to_string() on:click=stamp disabled=move || pending.get()>
+        <button type="submit" name="choice" value=i.to_string() class="option" data-key=(i + 1).to_string() lang=ITEMS on:click=stamp disabled=move || pending.get()>
             <kbd>{i + 1}</kbd> " " {option}
         </button>
     }).collect_view();
@@ -88,7 +102,9 @@ fn Item(card: NewWordsCard, pick: ServerAction<PickNewWords>) -> impl IntoView {
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             {definition}
-            <p class="context" id="new-word-sentence">{before}<span class="blank" aria-label=i18n.t(msg::NEW_WORDS_BLANK)>"_____"</span>{after}</p>
+            <p class="context" id="new-word-sentence" lang=ITEMS>
+                {before}<span class="blank" aria-label=i18n.t(msg::NEW_WORDS_BLANK) lang=i18n.0>"_____"</span>{after}
+            </p>
             <div class="options" role="group" aria-labelledby="new-word-sentence">{options}</div>
         </ActionForm>
     }

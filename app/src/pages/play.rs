@@ -310,7 +310,7 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let pending = play.round.pending();
     let [first, second] = card.options;
-    let answer_id = card.answer_id.clone();
+    let (answer_id, language) = (card.answer_id.clone(), card.lang.code());
     // with JavaScript the whole round is one request; the form's own post (to
     // `answer`) is what a browser without it sends
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -332,14 +332,14 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
             <input type="hidden" name="answer_id" value=card.answer_id.to_string()/>
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
-            <Contexts contexts=card.contexts/>
+            <Contexts contexts=card.contexts language/>
             <p class="prompt" id="prompt">{use_i18n().t(msg::PLAY_PROMPT)}</p>
             <div class="options" role="group" aria-labelledby="prompt">
                 <button type="submit" name="choice" value="0" class="option" data-key="1" on:click=stamp disabled=pending>
-                    <kbd>"1"</kbd> <span class="word">{first}</span>
+                    <kbd>"1"</kbd> <span class="word" lang=language>{first}</span>
                 </button>
                 <button type="submit" name="choice" value="1" class="option" data-key="2" on:click=stamp disabled=pending>
-                    <kbd>"2"</kbd> <span class="word">{second}</span>
+                    <kbd>"2"</kbd> <span class="word" lang=language>{second}</span>
                 </button>
             </div>
         </form>
@@ -350,12 +350,14 @@ fn Item(card: ItemCard, play: Play) -> impl IntoView {
 #[component]
 fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     let i18n = use_i18n();
+    let language = feedback.lang.code();
     let verdict = if feedback.correct {
-        view! { <p class="verdict right">{i18n.t(msg::PLAY_RIGHT)} " " <strong>{feedback.target.clone()}</strong></p> }.into_any()
+        view! { <p class="verdict right">{i18n.t(msg::PLAY_RIGHT)} " " <strong lang=language>{feedback.target.clone()}</strong></p> }
+            .into_any()
     } else {
-        let chosen = i18n.t_with(msg::PLAY_YOU_CHOSE, &[("word", feedback.chosen.clone().into())]);
+        let chosen = i18n.t_words(msg::PLAY_YOU_CHOSE, &[("word", &feedback.chosen)], language);
         view! {
-            <p class="verdict wrong">{i18n.t(msg::PLAY_WRONG)} " " <strong>{feedback.target.clone()}</strong></p>
+            <p class="verdict wrong">{i18n.t(msg::PLAY_WRONG)} " " <strong lang=language>{feedback.target.clone()}</strong></p>
             <p class="chosen">{chosen}</p>
         }
         .into_any()
@@ -364,7 +366,7 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
         <section class="feedback" aria-live="polite" data-correct=feedback.correct.to_string()>
             {verdict}
             {move || play.news.get().map(|text| view! { <p class="news" role="status">{text}</p> })}
-            <Contexts contexts=feedback.contexts filled=feedback.target/>
+            <Contexts contexts=feedback.contexts language filled=feedback.target/>
             <form method="post" action=NextItem::url() on:submit=move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
                 // the next item came with the answer; without it, the server moves on
@@ -379,16 +381,15 @@ fn Outcome(feedback: Feedback, play: Play) -> impl IntoView {
     }
 }
 
-/// A crowd participant's study: how far they are, and a way to give it back, asked
-/// twice (a `<details>`, so it works without JavaScript too).
+/// A crowd participant's study: how far they are, and, until every item is
+/// answered, a way to give it back, asked twice (a `<details>`, so it works without
+/// JavaScript too).
 #[component]
 fn CrowdBar(study: CrowdProgress, play: Play) -> impl IntoView {
     let i18n = use_i18n();
     let line = i18n.t_with(msg::CROWD_PROGRESS, &[("done", study.answered.into()), ("target", study.target.into())]);
-    view! {
-        <div class="crowd-bar" aria-live="polite">
-            <strong>{study.study}</strong> " "
-            <label><progress max=study.target.to_string() value=study.answered.to_string()></progress> " " <span class="crowd-count">{line}</span></label>
+    let give_back = (study.answered < study.target).then(|| {
+        view! {
             <details class="give-back">
                 <summary id="give-back">{i18n.t(msg::CROWD_RETURN)}</summary>
                 <p>{i18n.t(msg::CROWD_RETURN_CONFIRM)}</p>
@@ -399,6 +400,13 @@ fn CrowdBar(study: CrowdProgress, play: Play) -> impl IntoView {
                     <button type="submit" class="danger" id="confirm-give-back">{i18n.t(msg::CROWD_RETURN_YES)}</button>
                 </form>
             </details>
+        }
+    });
+    view! {
+        <div class="crowd-bar" aria-live="polite">
+            <strong>{study.study}</strong> " "
+            <label><progress max=study.target.to_string() value=study.answered.to_string()></progress> " " <span class="crowd-count">{line}</span></label>
+            {give_back}
         </div>
     }
 }

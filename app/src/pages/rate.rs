@@ -52,11 +52,12 @@ fn RateRounds(
 fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> impl IntoView {
     let (clock, stamp) = response_clock();
     let i18n = use_i18n();
-    let word = |key: Msg, word: &str| i18n.t_with(key, &[("word", word.into())]);
+    // the words are the corpus's, in its language
+    let word = |key: Msg, word: &str| i18n.t_words(key, &[("word", word)], language).into_any();
     let labels = [
         word(msg::RATE_SURELY, &card.left),
         word(msg::RATE_PROBABLY, &card.left),
-        i18n.t(msg::RATE_CANNOT_TELL),
+        i18n.t(msg::RATE_CANNOT_TELL).into_any(),
         word(msg::RATE_PROBABLY, &card.right),
         word(msg::RATE_SURELY, &card.right),
     ];
@@ -69,7 +70,7 @@ fn Scale(card: RateCard, rate: ServerAction<Rate>, language: &'static str) -> im
             <input type="hidden" name="client_ms" value="" node_ref=clock.client_ms/>
             <input type="hidden" name="trial" value="" node_ref=clock.trial/>
             <input type="hidden" name="language" value=language/>
-            <Contexts contexts=vec![card.context]/>
+            <Contexts contexts=vec![card.context] language/>
             <p class="prompt" id="scale-prompt">{i18n.t(msg::RATE_PROMPT)}</p>
             <div class="scale" role="group" aria-labelledby="scale-prompt">
                 {labels.into_iter().enumerate().map(|(i, label)| view! {

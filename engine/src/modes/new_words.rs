@@ -87,7 +87,7 @@ impl Answers for Choosing {
     fn judge(round: &NewWordsServing, &choice: &usize) -> Result<Judged<(usize, bool), NewWordsPick>, EngineError> {
         let [first, second] = &round.options;
         let answer = if round.answer == 0 { first } else { second };
-        let told = |correct: bool| NewWordsPick { correct, answer: answer.clone() };
+        let told = |correct: bool| NewWordsPick { correct, answer: answer.clone(), sentence: round.sentence.clone() };
         if let Some((_, correct)) = round.answered {
             return Ok(Judged::Repeated(told(correct)));
         }
@@ -112,16 +112,28 @@ mod tests {
     use super::*;
 
     fn round(answered: Option<(usize, bool)>) -> NewWordsServing {
-        NewWordsServing { answer: 1, options: ["the cup".into(), "the table".into()], served_at: 0, answered }
+        NewWordsServing {
+            answer: 1,
+            options: ["the cup".into(), "the table".into()],
+            sentence: "The cup is on _.".into(),
+            served_at: 0,
+            answered,
+        }
     }
 
     #[test]
     fn an_item_is_answered_once_with_one_of_two_options() {
         let judged = Choosing::judge(&round(None), &1).expect("judged");
-        assert_eq!(judged, Judged::New((1, true), NewWordsPick { correct: true, answer: "the table".into() }));
+        assert_eq!(
+            judged,
+            Judged::New((1, true), NewWordsPick { correct: true, answer: "the table".into(), sentence: "The cup is on _.".into() })
+        );
         // answering again is told the first answer's verdict
         let again = Choosing::judge(&round(Some((0, false))), &1).expect("judged");
-        assert_eq!(again, Judged::Repeated(NewWordsPick { correct: false, answer: "the table".into() }));
+        assert_eq!(
+            again,
+            Judged::Repeated(NewWordsPick { correct: false, answer: "the table".into(), sentence: "The cup is on _.".into() })
+        );
         assert!(matches!(Choosing::check(&2), Err(EngineError::Invalid(_))));
     }
 

@@ -89,8 +89,8 @@ impl NewWords<'_> {
     /// Player `id`'s last answer, if it was given since `since` (ms).
     async fn last_pick(self, player: &PlayerId, since: i64) -> Result<Option<NewWordsPick>, StoreError> {
         let row = sqlx::query(
-            "SELECT s.correct, i.answer, i.option_a, i.option_b FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
-             WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
+            "SELECT s.correct, i.answer, i.option_a, i.option_b, v.sentence FROM new_words_servings s JOIN new_words_items i ON i.id = s.item_id \
+             JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word WHERE s.annotator_id = $1 AND s.choice IS NOT NULL AND s.served_at + s.server_ms >= $2 \
              ORDER BY s.served_at + s.server_ms DESC LIMIT 1",
         )
         .bind(player)
@@ -101,7 +101,7 @@ impl NewWords<'_> {
             let options: [String; 2] = [r.try_get(2)?, r.try_get(3)?];
             let [first, second] = options;
             let answer = if option_index(r.try_get(1)?)? == 0 { first } else { second };
-            Ok(NewWordsPick { correct: r.try_get::<i64, _>(0)? == 1, answer })
+            Ok(NewWordsPick { correct: r.try_get::<i64, _>(0)? == 1, answer, sentence: r.try_get(4)? })
         })
         .transpose()
     }
@@ -109,8 +109,9 @@ impl NewWords<'_> {
     /// Round `serving` of player `player`; `None` when it is not theirs.
     pub async fn serving(self, player: &PlayerId, serving: &ServingId) -> Result<Option<NewWordsServing>, StoreError> {
         let row = sqlx::query(
-            "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct FROM new_words_servings s \
-             JOIN new_words_items i ON i.id = s.item_id WHERE s.id = $1 AND s.annotator_id = $2",
+            "SELECT i.answer, i.option_a, i.option_b, s.served_at, s.choice, s.correct, v.sentence FROM new_words_servings s \
+             JOIN new_words_items i ON i.id = s.item_id JOIN new_words_variants v ON v.item_id = s.item_id AND v.word = s.word \
+             WHERE s.id = $1 AND s.annotator_id = $2",
         )
         .bind(serving)
         .bind(player)
@@ -124,6 +125,7 @@ impl NewWords<'_> {
             Ok(NewWordsServing {
                 answer: option_index(r.try_get(0)?)?,
                 options: [r.try_get(1)?, r.try_get(2)?],
+                sentence: r.try_get(6)?,
                 served_at: r.try_get(3)?,
                 answered,
             })

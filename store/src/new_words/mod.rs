@@ -82,6 +82,8 @@ pub struct NewWordsServing {
     /// The right option: 0 or 1.
     pub answer: usize,
     pub options: [String; 2],
+    /// The sentence shown, with `_` for the blank.
+    pub sentence: String,
     pub served_at: i64,
     /// (the option chosen, whether right), once answered.
     pub answered: Option<(usize, bool)>,
