@@ -159,11 +159,25 @@ impl Material<'_> {
         distractor: &str,
         limit: usize,
     ) -> Result<Vec<(Found, Option<Giveaway>)>, StoreError> {
+        self.first_judged(language, target, distractor, limit, |_| true).await
+    }
+
+    /// The first `limit` sentences of [`Self::each_judged`] whose verdict `keep` takes.
+    async fn first_judged(
+        self,
+        language: Language,
+        target: &str,
+        distractor: &str,
+        limit: usize,
+        keep: impl Fn(Option<Giveaway>) -> bool,
+    ) -> Result<Vec<(Found, Option<Giveaway>)>, StoreError> {
         let mut found = Vec::new();
         if limit > 0 {
             let (ids, sought) = self.candidates(language, target, distractor).await?;
             self.each_judged(&ids, &sought, &mut ContextTally::default(), |f, verdict| {
-                found.push((f, verdict));
+                if keep(verdict) {
+                    found.push((f, verdict));
+                }
                 if found.len() >= limit {
                     ControlFlow::Break(())
                 } else {
@@ -184,22 +198,10 @@ impl Material<'_> {
     }
 
     /// The first `limit` sentences of `language` that contain `target` once as a
-    /// whole word and not `distractor`.
+    /// whole word and not `distractor`, and do not give the target away.
     pub async fn find_contexts(self, language: Language, target: &str, distractor: &str, limit: usize) -> Result<Vec<Found>, StoreError> {
-        let mut found = Vec::new();
-        if limit > 0 {
-            let (ids, sought) = self.candidates(language, target, distractor).await?;
-            self.each_context(&ids, &sought, &mut ContextTally::default(), |f| {
-                found.push(f);
-                if found.len() >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-            .await?;
-        }
-        Ok(found)
+        let found = self.first_judged(language, target, distractor, limit, |verdict| verdict.is_none()).await?;
+        Ok(found.into_iter().map(|(f, _)| f).collect())
     }
 
     /// Up to `sample` of those sentences drawn uniformly without replacement (the

@@ -151,11 +151,8 @@ async fn a_word_typed_into_its_blank_once_and_what_is_refused() {
     }
 }
 
-/// Every language of the game serves its own sentences, whatever their script: the
-/// first sentences of each demo corpus, a round in each language, the word read from
-/// the database typed in capitals and told right.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_case() {
+/// Imports the first `n` sentences of each demo corpus.
+async fn import_demo_heads(store: &Store, n: usize) {
     use gapwise_prepare::import::{ImportFormat, ImportKind};
     let corpora = [
         include_str!("../../../data/demo/en_sentences.tsv"),
@@ -164,12 +161,20 @@ async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_ca
         include_str!("../../../data/demo/it_sentences.tsv"),
         include_str!("../../../data/demo/ru_sentences.tsv"),
     ];
+    for corpus in corpora {
+        let first: Vec<&str> = corpus.lines().take(n + 1).collect();
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &first.join("\n")).await.expect("import");
+    }
+}
+
+/// Every language of the game serves its own sentences, whatever their script: the
+/// first sentences of each demo corpus, a round in each language, the word read from
+/// the database typed in capitals and told right.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_case() {
     for db in each_backend().await {
         let store = &db.store;
-        for corpus in corpora {
-            let first: Vec<&str> = corpus.lines().take(41).collect();
-            store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &first.join("\n")).await.expect("import");
-        }
+        import_demo_heads(store, 40).await;
         let app = common::serve(store).await;
         let me = started(&app).await;
         for language in gapwise_model::Language::ALL {
@@ -199,20 +204,9 @@ async fn every_language_serves_its_own_sentences_and_takes_their_words_in_any_ca
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_next_word_and_cloze_games_never_show_a_player_one_sentence_twice_in_any_language() {
     use gapwise_model::words::{is_word_of_letters, occurrences, stands_alone};
-    use gapwise_prepare::import::{ImportFormat, ImportKind};
-    let corpora = [
-        include_str!("../../../data/demo/en_sentences.tsv"),
-        include_str!("../../../data/demo/es_sentences.tsv"),
-        include_str!("../../../data/demo/fr_sentences.tsv"),
-        include_str!("../../../data/demo/it_sentences.tsv"),
-        include_str!("../../../data/demo/ru_sentences.tsv"),
-    ];
     for db in each_backend().await {
         let store = &db.store;
-        for corpus in corpora {
-            let first: Vec<&str> = corpus.lines().take(31).collect();
-            store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &first.join("\n")).await.expect("import");
-        }
+        import_demo_heads(store, 30).await;
         let app = common::serve(store).await;
         let me = started(&app).await;
         for language in gapwise_model::Language::ALL {

@@ -155,32 +155,19 @@ async fn sentences_guessed_word_by_word_and_the_report() {
             .register_model(&gapwise_store::ModelInfo::new(&gapwise_model::ModelId::new("always-the"), "test", "-", ""))
             .await
             .expect("model");
-        let how =
-            gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences: 3, seed: 1, for_games: false };
-        let done = gapwise_server::runs::score_guess::predict_sentences(
-            store,
-            &AlwaysThe,
-            &gapwise_model::ModelId::new("always-the"),
-            &how,
-            &AtomicBool::new(false),
-            &indicatif::ProgressBar::hidden(),
-        )
-        .await
-        .expect("predict");
-        assert_eq!(done, 3);
+        let predict = |sentences: usize, for_games: bool| {
+            let how = gapwise_server::runs::score_guess::Guessing { language: gapwise_model::Language::En, sentences, seed: 1, for_games };
+            async move {
+                let model = gapwise_model::ModelId::new("always-the");
+                let (stop, progress) = (AtomicBool::new(false), indicatif::ProgressBar::hidden());
+                gapwise_server::runs::score_guess::predict_sentences(store, &AlwaysThe, &model, &how, &stop, &progress)
+                    .await
+                    .expect("predict")
+            }
+        };
+        assert_eq!(predict(3, false).await, 3);
         // and, as the demo's supply does, sentences the games may serve (none of an item's, none had)
-        let supply = gapwise_server::runs::score_guess::Guessing { sentences: 2, for_games: true, ..how };
-        let done = gapwise_server::runs::score_guess::predict_sentences(
-            store,
-            &AlwaysThe,
-            &gapwise_model::ModelId::new("always-the"),
-            &supply,
-            &AtomicBool::new(false),
-            &indicatif::ProgressBar::hidden(),
-        )
-        .await
-        .expect("predict");
-        assert_eq!(done, 2);
+        assert_eq!(predict(2, true).await, 2);
         // word facts: every word its own direction, the near miss next to its word
         let words: std::collections::BTreeSet<String> = typed.iter().map(|(w, _)| w.to_lowercase()).collect();
         let dim = words.len() + 1;
