@@ -301,7 +301,7 @@ async fn refusals_come_in_the_players_language() {
     };
     for (lang, unknown, no_session) in [
         ("ru", "игрока с псевдонимом «nobody» нет", "нет игровой сессии: начните с главной страницы"),
-        ("fr", "aucun joueur ne s’appelle « nobody »", "pas de session de jeu : commencez sur la page d’accueil"),
+        ("fr", "aucun joueur ne s’appelle «\u{a0}nobody\u{a0}»", "pas de session de jeu : commencez sur la page d’accueil"),
         ("en", "no player is called \"nobody\"", "no game session: start on the home page"),
     ] {
         let res = ask(&player, "add-friend", &[("pseudonym", "nobody")], lang).await.expect("add friend");
