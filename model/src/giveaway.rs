@@ -63,6 +63,13 @@ pub struct Neighbours {
 }
 
 impl Neighbours {
+    /// Whether a word's neighbours say anything in `language`: English marks no
+    /// agreement ([`mark_before`] and [`mark_after`] give it none), so its words'
+    /// sentences need not be read.
+    pub fn matter_in(language: Language) -> bool {
+        language != Language::En
+    }
+
     /// The marks next to each whole-word occurrence of `word` (any case) in `texts`.
     pub fn of<'a>(language: Language, word: &str, texts: impl IntoIterator<Item = &'a str>) -> Self {
         let wanted = word.to_lowercase();
@@ -351,5 +358,6 @@ mod tests {
         assert_eq!(mark_after(Language::Ru, "видели"), None);
         assert_eq!(mark_after(Language::Ru, "дом"), None);
         assert_eq!(mark_before(Language::En, "the"), None);
+        assert!(!Neighbours::matter_in(Language::En) && Language::ALL.iter().filter(|&&l| Neighbours::matter_in(l)).count() == 4);
     }
 }

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 use sqlx::{Any, Row, Transaction};
 
 use crate::error::StoreError;
+use crate::guess::SHOWN_WHOLE;
 use crate::material::Material;
 use crate::search::{ContextTally, Found};
 use crate::sql::now_ms;
@@ -169,12 +170,9 @@ impl Material<'_> {
     /// The sentences already in an item, or shown whole to someone by the next-word
     /// or cloze game: an item never blanks a sentence a player may have read whole,
     /// and never shares one with another item.
-    pub(crate) async fn sentences_taken(self) -> Result<HashSet<i64>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT sentence_id FROM item_contexts UNION SELECT sentence_id FROM guess_servings UNION SELECT sentence_id FROM cloze_servings",
-        )
-        .fetch_all(self.pool())
-        .await?;
+    async fn sentences_taken(self) -> Result<HashSet<i64>, StoreError> {
+        let sql = format!("SELECT sentence_id FROM item_contexts UNION {SHOWN_WHOLE}");
+        let ids: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(self.pool()).await?;
         Ok(ids.into_iter().collect())
     }
 }

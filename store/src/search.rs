@@ -68,7 +68,8 @@ impl Material<'_> {
         let with = self.sentences_with(language, target).await?;
         let holding = self.sentences_with(language, distractor).await?;
         let mut texts = Vec::new();
-        for chunk in holding.chunks(SENTENCES_PER_QUERY).take(NEIGHBOUR_SENTENCES / SENTENCES_PER_QUERY) {
+        let read = if Neighbours::matter_in(language) { NEIGHBOUR_SENTENCES / SENTENCES_PER_QUERY } else { 0 };
+        for chunk in holding.chunks(SENTENCES_PER_QUERY).take(read) {
             texts.extend(self.texts(chunk).await?.into_values().map(|(text, _)| text));
         }
         let seen = Neighbours::of(language, distractor, texts.iter().map(String::as_str));
@@ -79,14 +80,19 @@ impl Material<'_> {
 
     /// Whether the corpus of `language` has `word` standing alone somewhere
     /// ([`stands_alone`]: not a piece of "aujourd'hui" or "l'été"), among the first
-    /// [`SENTENCES_PER_QUERY`] sentences that hold it.
+    /// [`SENTENCES_PER_QUERY`] sentences that hold it. Read a few at a time, and
+    /// only until one says yes: a suggestion's card asks this of each word.
     pub(crate) async fn stands_alone_in_corpus(self, language: Language, word: &str) -> Result<bool, StoreError> {
+        /// Sentences read per query: most words stand alone in their first one.
+        const AT_A_TIME: usize = 20;
         let ids = self.sentences_with(language, word).await?;
-        if ids.is_empty() {
-            return Ok(false);
+        for chunk in ids.get(..SENTENCES_PER_QUERY.min(ids.len())).unwrap_or_default().chunks(AT_A_TIME) {
+            let texts = self.texts(chunk).await?;
+            if texts.values().any(|(text, _)| occurrences(text, word).into_iter().any(|span| stands_alone(text, span))) {
+                return Ok(true);
+            }
         }
-        let texts = self.texts(ids.get(..SENTENCES_PER_QUERY.min(ids.len())).unwrap_or_default()).await?;
-        Ok(texts.values().any(|(text, _)| occurrences(text, word).into_iter().any(|span| stands_alone(text, span))))
+        Ok(false)
     }
 
     /// The text and origin (`source/genre`) of each sentence of `ids` (at most

@@ -34,7 +34,7 @@ impl Cloze<'_> {
         predicted: bool,
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        self.guess().fresh_sentences(player, language, predicted, limit).await
+        self.guess().unplayed_sentences(player, language, predicted, limit).await
     }
 
     /// Stores a serving of `sentence` with its word `position` blanked for player

@@ -22,23 +22,12 @@ impl Guess<'_> {
     }
 
     /// Up to `limit` sentences of `lang` in random order that player `player` has not
-    /// had; with `predicted`, only those a model has predicted.
+    /// had; with `predicted`, only those a model has predicted. The next-word game
+    /// and the cloze game share it: a sentence one of them showed a player (the cloze
+    /// game shows it whole after the answer) is not served to them by the other, and
+    /// the sentences of items (the main game's blanks and the ratings) are left to
+    /// the items.
     pub async fn unplayed_sentences(
-        self,
-        player: &PlayerId,
-        language: Language,
-        predicted: bool,
-        limit: i64,
-    ) -> Result<Vec<(i64, String)>, StoreError> {
-        self.fresh_sentences(player, language, predicted, limit).await
-    }
-
-    /// [`Self::unplayed_sentences`] for the next-word game and the cloze game, which
-    /// share it: a sentence one of them showed a player (the cloze game shows it
-    /// whole after the answer) is not served to them by the other, and the
-    /// sentences of items (the main game's blanks and the ratings) are left to the
-    /// items.
-    pub(crate) async fn fresh_sentences(
         self,
         player: &PlayerId,
         language: Language,

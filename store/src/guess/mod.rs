@@ -100,6 +100,11 @@ pub struct GuessProgress {
     pub mode: GuessMode,
 }
 
+/// The ids of the sentences the next-word and cloze games have shown someone whole
+/// (the cloze game shows its sentence after the answer), as a subquery: no item
+/// blanks them, and the games' supply counts them as used.
+pub(crate) const SHOWN_WHOLE: &str = "SELECT sentence_id FROM guess_servings UNION SELECT sentence_id FROM cloze_servings";
+
 /// A player's rounds (`$1`) as [`GuessProgress`] reads them.
 const ROUNDS: &str = "SELECT v.id, s.text, (SELECT COUNT(*) FROM guess_answers g WHERE g.serving_id = v.id), v.mode FROM guess_servings v \
                       JOIN sentences s ON s.id = v.sentence_id WHERE v.annotator_id = $1";

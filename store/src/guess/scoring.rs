@@ -8,13 +8,13 @@ use rand::SeedableRng;
 use sqlx::Row;
 use std::collections::BTreeMap;
 
-use super::{Guess, Prediction, WordFacts};
+use super::{Guess, Prediction, WordFacts, SHOWN_WHOLE};
 
 impl Guess<'_> {
     /// Sentences of `lang` for `model` to predict: those people guessed in first, then
     /// others of playable length in an order drawn from `seed`; at most `limit`. With
     /// `for_games`, only sentences the next-word and cloze games may serve and that
-    /// nobody has been served yet: none of an item's ([`Guess::fresh_sentences`]).
+    /// nobody has been served yet: none of an item's ([`Guess::unplayed_sentences`]).
     pub async fn sentences_to_predict(
         self,
         model: &ModelId,
@@ -23,20 +23,15 @@ impl Guess<'_> {
         seed: u64,
         for_games: bool,
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        let rows = sqlx::query(
+        let sql = format!(
             "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
                                                     WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
              FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) \
              AND ($3 = 0 OR (NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
-                             AND NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = s.id) \
-                             AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.sentence_id = s.id))) ORDER BY s.id",
-        )
-        .bind(language)
-        .bind(model)
-        .bind(i64::from(for_games))
-        .fetch_all(self.pool())
-        .await?;
+                             AND s.id NOT IN ({SHOWN_WHOLE}))) ORDER BY s.id"
+        );
+        let rows = sqlx::query(&sql).bind(language).bind(model).bind(i64::from(for_games)).fetch_all(self.pool()).await?;
         let (mut played, mut others) = (Vec::new(), Vec::new());
         for r in &rows {
             let sentence: (i64, String) = (r.try_get(0)?, r.try_get(1)?);
@@ -57,15 +52,12 @@ impl Guess<'_> {
     /// an item), and how many of those nobody has been served yet by the next-word
     /// or cloze game: how far the games' supply is ahead of their players.
     pub async fn sentences_ahead(self, language: Language) -> Result<(i64, i64), StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN NOT EXISTS (SELECT 1 FROM guess_servings v WHERE v.sentence_id = t.id) \
-                                          AND NOT EXISTS (SELECT 1 FROM cloze_servings v WHERE v.sentence_id = t.id) THEN 1 ELSE 0 END), 0) \
+        let sql = format!(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN t.id NOT IN ({SHOWN_WHOLE}) THEN 1 ELSE 0 END), 0) \
              FROM (SELECT DISTINCT s.id FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id \
-                   WHERE s.lang = $1 AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id)) t",
-        )
-        .bind(language)
-        .fetch_one(self.pool())
-        .await?)
+                   WHERE s.lang = $1 AND NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id)) t"
+        );
+        Ok(sqlx::query_as(&sql).bind(language).fetch_one(self.pool()).await?)
     }
 
     /// Stores the predictions a tool gave at some positions of a sentence (numbered

@@ -12,6 +12,7 @@ use sqlx::Row;
 
 use super::items::{insert_item, ItemKind};
 use crate::error::StoreError;
+use crate::guess::SHOWN_WHOLE;
 use crate::search::{ContextTally, Found};
 use crate::sql::{bind_measure, now_ms, MEASURE_COLUMNS};
 use gapwise_model::{ItemId, Language, PairId, PlayerId, Timing, Trial, K};
@@ -86,14 +87,10 @@ impl Rate<'_> {
     /// Section 6 uses a sentence for one pair only) or served by the next-word or
     /// cloze game (whose sentences are not items').
     pub async fn candidates(self, language: Language, pair: &RatePair, sample: usize) -> Result<Vec<Found>, StoreError> {
-        let used: HashSet<i64> = sqlx::query_scalar(
-            "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert' \
-             UNION SELECT sentence_id FROM guess_servings UNION SELECT sentence_id FROM cloze_servings",
-        )
-        .fetch_all(self.pool())
-        .await?
-        .into_iter()
-        .collect();
+        let sql = format!(
+            "SELECT c.sentence_id FROM item_contexts c JOIN items i ON i.id = c.item_id WHERE i.kind = 'likert' UNION {SHOWN_WHOLE}"
+        );
+        let used: HashSet<i64> = sqlx::query_scalar(&sql).fetch_all(self.pool()).await?.into_iter().collect();
         let mut tally = ContextTally::default();
         self.material()
             .sample_contexts(language, &pair.target, &pair.distractor, sample, pair.id.get().unsigned_abs(), &used, &mut tally)
