@@ -3,9 +3,13 @@
 #   causal: gapwise-scorer vs llama.cpp on the SmolLM2 and Gemma 3 GGUFs (log p of
 #           both sentences);
 #   masked: gapwise-scorer vs PyTorch transformers on a bert-base-sized random-weight
-#           BERT (mask scoring of target and distractor).
-# Items: the 50 WordNet items of scorer/fixtures/wordnet_sanity_items.tsv. Each side
-# runs 3 times and its best is kept; prints contexts/s and the ratio ours / reference.
+#           BERT with a 30,522-piece WordPiece vocabulary (mask scoring of target and
+#           distractor), against PyTorch running every sentence's masked sequence and
+#           against PyTorch sharing a sequence between two words as gapwise does.
+# Items: the 50 WordNet items of scorer/fixtures/wordnet_sanity_items.tsv, then 239
+# demo contexts in all five languages (scorer/fixtures/demo_bench_items.tsv). Each side
+# runs 3 times and its best is kept; prints contexts/s, the ratio ours / reference, and
+# the share of contexts whose two sentences shared work in gapwise-scorer.
 # Not part of the test suite. The first run builds a virtualenv with torch, transformers
 # and llama-cpp-python (~3 GB, ~15 min); GAPWISE_BENCH_TORCH_PYTHON and
 # GAPWISE_BENCH_LLAMA_PYTHON point at existing interpreters instead.
@@ -23,35 +27,40 @@ if [ ! -x "$torch_py" ] || [ ! -x "$llama_py" ]; then
 fi
 model=$(scripts/fetch_model.sh smollm2)
 gemma=$(scripts/fetch_model.sh gemma3)
-bert=$HOME/.cache/gapwise/bench/bert-base-random
-items=scorer/fixtures/wordnet_sanity_items.tsv
+bert=$HOME/.cache/gapwise/bench/bert-base-random-wordpiece
 reference=scorer/benches/reference_throughput.py
-[ -f "$bert/config.json" ] || "$torch_py" "$reference" make-bert "$bert"
+[ -f "$bert/tokenizer.json" ] || "$torch_py" "$reference" make-bert "$bert"
 cargo build --release --quiet -p gapwise-scorer --example throughput
 ours="$CARGO_TARGET_DIR/release/examples/throughput"
 
-best() { # best contexts/s of 3 runs of "$@"; the JSON line of the best run goes to stderr
+best() { # best run of 3 of "$@": prints its contexts/s and share of contexts shared; its JSON line goes to stderr
   for _ in 1 2 3; do "$@"; done | python3 -c '
 import json, sys
 runs = [json.loads(l) for l in sys.stdin if l.startswith("{")]
 top = max(runs, key=lambda r: r["contexts_per_s"])
 print(json.dumps(top), file=sys.stderr)
-print(top["contexts_per_s"])'
+shared = top.get("contexts_shared")
+print(top["contexts_per_s"], "n/a" if shared is None else f"{shared}/{top[\"contexts\"]}")'
 }
-ratio() { python3 -c "import sys; print(f'{sys.argv[1]}: {float(sys.argv[2]):.2f} vs {float(sys.argv[3]):.2f} contexts/s, ratio {float(sys.argv[2]) / float(sys.argv[3]):.2f}')" "$@"; }
+ratio() { python3 -c "import sys; print(f'{sys.argv[1]}: {float(sys.argv[2]):.2f} vs {float(sys.argv[4]):.2f} contexts/s, ratio {float(sys.argv[2]) / float(sys.argv[4]):.2f} (contexts shared: {sys.argv[3]})')" "$@"; }
 
-echo "== causal: SmolLM2-135M Q4_1, 50 items (100 sentences)"
-a=$(best "$ours" "$model" "$items")
-b=$(best "$llama_py" "$reference" llama "$model" "$items")
-causal=$(ratio "SmolLM2: gapwise-scorer vs llama.cpp" "$a" "$b")
-echo "== causal: Gemma 3 270M Q4_K_M, 50 items (100 sentences)"
-a=$(best "$ours" "$gemma" "$items")
-b=$(best "$llama_py" "$reference" llama "$gemma" "$items")
-causal_gemma=$(ratio "Gemma 3: gapwise-scorer vs llama.cpp" "$a" "$b")
-echo "== masked: bert-base-sized random BERT, mask scoring, 50 items"
-c=$(best "$ours" "$bert" "$items" mask)
-d=$(best "$torch_py" "$reference" bert "$bert" "$items")
-masked=$(ratio "gapwise-scorer vs PyTorch" "$c" "$d")
-echo "$causal"
-echo "$causal_gemma"
-echo "$masked"
+summary=()
+for items in scorer/fixtures/wordnet_sanity_items.tsv scorer/fixtures/demo_bench_items.tsv; do
+  n=$(($(wc -l < "$items") - 1))
+  echo "== $items: $n items"
+  echo "-- causal: SmolLM2-135M Q4_1"
+  read -r a shared < <(best "$ours" "$model" "$items")
+  read -r b _ < <(best "$llama_py" "$reference" llama "$model" "$items")
+  summary+=("$(ratio "$items SmolLM2: gapwise-scorer vs llama.cpp" "$a" "$shared" "$b")")
+  echo "-- causal: Gemma 3 270M Q4_K_M"
+  read -r a shared < <(best "$ours" "$gemma" "$items")
+  read -r b _ < <(best "$llama_py" "$reference" llama "$gemma" "$items")
+  summary+=("$(ratio "$items Gemma 3: gapwise-scorer vs llama.cpp" "$a" "$shared" "$b")")
+  echo "-- masked: bert-base-sized random BERT, mask scoring"
+  read -r c shared < <(best "$ours" "$bert" "$items" mask)
+  read -r d _ < <(best "$torch_py" "$reference" bert "$bert" "$items" each)
+  read -r e _ < <(best "$torch_py" "$reference" bert "$bert" "$items" shared)
+  summary+=("$(ratio "$items BERT: gapwise-scorer vs PyTorch, each sentence" "$c" "$shared" "$d")")
+  summary+=("$(ratio "$items BERT: gapwise-scorer vs PyTorch, shared as ours" "$c" "$shared" "$e")")
+done
+printf '%s\n' "${summary[@]}"

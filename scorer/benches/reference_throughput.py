@@ -4,20 +4,28 @@ same items (columns with_target, with_distractor, target, distractor), with 2 th
 
   llama MODEL.gguf ITEMS.tsv   llama.cpp (llama-cpp-python): log p(sentence) for both
                                sentences of every item, every position's logits.
-  bert DIR ITEMS.tsv           PyTorch transformers, the paper's mask scoring for target
-                               and distractor, masked sequences de-duplicated, sorted by
-                               length and run in padded batches (as gapwise-scorer does).
+  bert DIR ITEMS.tsv [each|shared]
+                               PyTorch transformers, the paper's mask scoring for target
+                               and distractor, sorted by length and run in padded
+                               batches, only the masked positions through the head.
+                               `each` (the default) runs every sentence's masked
+                               sequence, as minicons and lm-evaluation-harness score one
+                               sentence per sequence; `shared` runs a sequence that two
+                               words of as many pieces have in common once, as
+                               gapwise-scorer does.
   make-bert DIR                writes a bert-base-sized random-weight BertForMaskedLM
-                               (seeded) with the fixture tokenizer into DIR.
+                               (seeded) into DIR, with a 30,522-piece lower-cased
+                               WordPiece vocabulary (bert-base-uncased's size) that the
+                               tokenizers library trains on the demo's sentences in all
+                               five languages.
 Prints one JSON line: contexts per second and how many items prefer the target.
 """
 import json
-import shutil
 import sys
 import time
 from pathlib import Path
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+DEMO = Path(__file__).resolve().parents[2] / "data" / "demo"
 
 
 def items(path):
@@ -55,17 +63,29 @@ def llama(model, tsv):
 
 
 def make_bert(out):
+    import csv
     import torch
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors, trainers
     from transformers import BertConfig, BertForMaskedLM
     torch.manual_seed(20261122)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     model = BertForMaskedLM(BertConfig())  # bert-base: 12 layers, 768 wide, 30522 tokens
     model.save_pretrained(out)
-    shutil.copy(FIXTURES / "mlm/bert/tokenizer.json", out / "tokenizer.json")
+    texts = []
+    for lang in ["en", "es", "fr", "it", "ru"]:
+        with open(DEMO / f"{lang}_sentences.tsv", encoding="utf-8", newline="") as f:
+            texts += [r["text"] for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)]
+    special = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.train_from_iterator(texts, trainers.WordPieceTrainer(vocab_size=30522, special_tokens=special))
+    tok.post_processor = processors.BertProcessing(("[SEP]", tok.token_to_id("[SEP]")), ("[CLS]", tok.token_to_id("[CLS]")))
+    tok.save(str(out / "tokenizer.json"))
 
 
-def bert(model_dir, tsv):
+def bert(model_dir, tsv, sharing="each"):
     import torch
     from transformers import BertForMaskedLM, PreTrainedTokenizerFast
     torch.set_num_threads(2)
@@ -85,7 +105,7 @@ def bert(model_dir, tsv):
             pieces = [i for i, (a, b) in enumerate(enc["offset_mapping"])
                       if words[i] is not None and a < blank[1] and b > blank[0]]
             masked = tuple(tok.mask_token_id if i in pieces else t for i, t in enumerate(ids))
-            row = index.setdefault(masked, len(seqs))
+            row = index.setdefault(masked, len(seqs)) if sharing == "shared" else len(seqs)
             if row == len(seqs):
                 seqs.append(masked)
             picks += [(row, p, ids[p], slot) for p in pieces]
@@ -115,7 +135,7 @@ def bert(model_dir, tsv):
                 sums[slot] += float(lp[k, t])
             i = j
     right = sum(sums[2 * n] > sums[2 * n + 1] for n in range(len(rows)))
-    report("PyTorch transformers", len(rows), time.perf_counter() - t0, right)
+    report(f"PyTorch transformers ({sharing})", len(rows), time.perf_counter() - t0, right)
 
 
 if __name__ == "__main__":

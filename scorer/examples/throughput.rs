@@ -39,10 +39,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     device.synchronize()?;
     let seconds = started.elapsed().as_secs_f64();
     let right = scores.iter().filter(|s| s.target > s.distractor).count();
+    // counted after the timing, from the same plans
+    let shared = loaded.scorer.sharing(&contexts)?;
     println!(
         "{}",
         serde_json::json!({"implementation": "gapwise-scorer (candle)", "device": format!("{device:?}"), "convention": loaded.convention, "contexts": contexts.len(), "seconds": seconds,
-                           "contexts_per_s": contexts.len() as f64 / seconds, "target_preferred": right})
+                           "contexts_per_s": contexts.len() as f64 / seconds, "target_preferred": right,
+                           "contexts_shared": shared.contexts_shared, "tokens_run": shared.tokens_run, "tokens_whole": shared.tokens_whole})
     );
     Ok(())
 }

@@ -23,10 +23,29 @@ pub struct WordLogProbs {
     pub distractor: f64,
 }
 
+/// How much of its work a scorer does once for both words of contexts (see
+/// [`ContextScorer::sharing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sharing {
+    pub contexts: usize,
+    /// Contexts whose two sentences share a forward pass or a part of one.
+    pub contexts_shared: usize,
+    /// Tokens the model runs for the contexts.
+    pub tokens_run: usize,
+    /// Tokens it would run with every sentence (or masked sequence) run whole.
+    pub tokens_whole: usize,
+}
+
 /// A model that plays the substitution game.
 pub trait ContextScorer: Send + Sync {
     /// Scores contexts, in order; an error names the context at fault.
     fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError>;
+
+    /// What [`Self::score_contexts`] shares between the two words of `contexts`; a
+    /// model that runs no tokens (the baselines) shares nothing and counts none.
+    fn sharing(&self, contexts: &[Context<'_>]) -> Result<Sharing, ScorerError> {
+        Ok(Sharing { contexts: contexts.len(), ..Sharing::default() })
+    }
 }
 
 impl Context<'_> {

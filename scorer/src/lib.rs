@@ -36,7 +36,7 @@ pub mod masked;
 pub mod new_words;
 mod ops;
 
-pub use context::{fill_blank, Context, ContextScorer, WordLogProbs};
+pub use context::{fill_blank, Context, ContextScorer, Sharing, WordLogProbs};
 pub use convention::{Conventions, FirstToken, Precision, StartToken};
 pub use error::ScorerError;
 pub use load::{device, load, load_baseline, locate, LoadedModel};

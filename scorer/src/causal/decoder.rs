@@ -14,7 +14,6 @@
 //! of each head as Hugging Face does.
 
 use std::collections::HashMap;
-use std::ops::Range;
 use std::path::Path;
 
 use candle_core::{DType, Device, Module, Tensor, D};
@@ -24,7 +23,7 @@ use super::architecture::{Activation, Architecture};
 use super::gguf::GgufFile;
 use super::rope::RopeTables;
 use crate::hf::{Config, Weights};
-use crate::ops::attention::{attention, Heads};
+use crate::ops::attention::{attention, Heads, Seen};
 use crate::ops::Linear;
 use crate::{Precision, ScorerError};
 
@@ -186,14 +185,23 @@ impl Decoder {
     /// The final hidden states `[tokens, dim]` of `rows` packed end to end: row r's
     /// token t at index `starts[r] + t`.
     pub fn hidden(&self, rows: &[&[u32]]) -> Result<Tensor, ScorerError> {
-        let (mut ids, mut pos, mut starts) = (Vec::new(), Vec::new(), Vec::with_capacity(rows.len()));
-        for row in rows {
-            if row.len() > self.max_positions() {
-                return Err(ScorerError::Input(format!("{} tokens, more than the {} the model takes", row.len(), self.max_positions())));
+        let segments: Vec<Segment<'_>> = rows.iter().map(|&ids| Segment { ids, after: None }).collect();
+        self.hidden_of(&segments)
+    }
+
+    /// The final hidden states `[tokens, dim]` of `segments` packed end to end, each
+    /// read after the segment it continues: a token's numbers are those it has when
+    /// its whole row (the beginning, then its segment) is packed alone.
+    pub fn hidden_of(&self, segments: &[Segment<'_>]) -> Result<Tensor, ScorerError> {
+        let layout = Layout::of(segments)?;
+        let (mut ids, mut pos) = (Vec::new(), Vec::new());
+        for (segment, &offset) in segments.iter().zip(&layout.offsets) {
+            let length = offset + segment.ids.len();
+            if length > self.max_positions() {
+                return Err(ScorerError::Input(format!("{length} tokens, more than the {} the model takes", self.max_positions())));
             }
-            starts.push(ids.len());
-            ids.extend_from_slice(row);
-            pos.extend(0..row.len() as u32);
+            ids.extend_from_slice(segment.ids);
+            pos.extend(offset as u32..length as u32);
         }
         let ids_t = Tensor::new(ids.as_slice(), &self.device)?;
         let pos_t = Tensor::new(pos.as_slice(), &self.device)?;
@@ -209,13 +217,13 @@ impl Decoder {
         };
         let global = tables(&self.global)?;
         let local = self.local.as_ref().map(tables).transpose()?;
-        let mut keys: HashMap<Option<usize>, Vec<Range<usize>>> = HashMap::new();
+        let mut keys: HashMap<Option<usize>, Vec<Seen>> = HashMap::new();
         for (layer, kind) in self.layers.iter().zip(&self.arch.layers) {
             let rope = match (&local, kind.local_rope) {
                 (Some(l), true) => l,
                 _ => &global,
             };
-            let seen = keys.entry(kind.window).or_insert_with(|| visible(rows, &starts, kind.window));
+            let seen = keys.entry(kind.window).or_insert_with(|| layout.visible(segments, kind.window));
             x = self.layer(layer, &x, rope, seen)?;
         }
         Ok(self.norm(&self.norm, &x)?)
@@ -225,7 +233,7 @@ impl Decoder {
         w.forward(x, self.arch.eps)
     }
 
-    fn layer(&self, l: &Layer, x: &Tensor, (cos, sin): &(Tensor, Tensor), keys: &[Range<usize>]) -> Result<Tensor, ScorerError> {
+    fn layer(&self, l: &Layer, x: &Tensor, (cos, sin): &(Tensor, Tensor), keys: &[Seen]) -> Result<Tensor, ScorerError> {
         let a = &self.arch;
         let tokens = x.dim(0)?;
         let h = self.norm(&l.attn_norm, x)?;
@@ -316,14 +324,60 @@ struct Parts {
     output: Tensor,
 }
 
-/// For each packed token, the tokens it sees: those of its row up to itself, the last
-/// `window` of them with a sliding window.
-fn visible(rows: &[&[u32]], starts: &[usize], window: Option<usize>) -> Vec<Range<usize>> {
-    let window = window.unwrap_or(usize::MAX).max(1);
-    rows.iter()
-        .zip(starts)
-        .flat_map(|(row, &start)| (0..row.len()).map(move |t| start + t.saturating_sub(window - 1)..start + t + 1))
-        .collect()
+/// One row of a packed batch: its tokens, and the earlier segment of the same batch
+/// that it continues, if any (a beginning several rows share, run once: its tokens
+/// come before this segment's, which is numbered on from its end).
+#[derive(Clone, Copy, Debug)]
+pub struct Segment<'a> {
+    pub ids: &'a [u32],
+    pub after: Option<usize>,
+}
+
+/// Where the segments of a packed batch lie.
+struct Layout {
+    /// The index of each segment's first token.
+    starts: Vec<usize>,
+    /// Each segment's first position in its row: the length of what it continues.
+    offsets: Vec<usize>,
+}
+
+impl Layout {
+    /// Refuses a segment that continues a later one or a continued one.
+    fn of(segments: &[Segment<'_>]) -> Result<Layout, ScorerError> {
+        let (mut starts, mut offsets, mut at) = (Vec::with_capacity(segments.len()), Vec::with_capacity(segments.len()), 0);
+        for (i, segment) in segments.iter().enumerate() {
+            let offset = match segment.after {
+                None => 0,
+                Some(b) if b < i && segments[b].after.is_none() => segments[b].ids.len(),
+                Some(b) => return Err(ScorerError::Input(format!("packed segment {i} cannot continue segment {b}"))),
+            };
+            starts.push(at);
+            offsets.push(offset);
+            at += segment.ids.len();
+        }
+        Ok(Layout { starts, offsets })
+    }
+
+    /// For each packed token, the tokens it sees: those of its row up to itself (the
+    /// beginning it continues, then its own segment's), the last `window` of them with
+    /// a sliding window.
+    fn visible(&self, segments: &[Segment<'_>], window: Option<usize>) -> Vec<Seen> {
+        let window = window.unwrap_or(usize::MAX).max(1);
+        let mut seen = Vec::new();
+        for (i, segment) in segments.iter().enumerate() {
+            let (start, offset) = (self.starts[i], self.offsets[i]);
+            let before = segment.after.map_or(0, |b| self.starts[b]);
+            for t in 0..segment.ids.len() {
+                // the row's positions first..=offset + t are seen
+                let first = (offset + t).saturating_sub(window - 1);
+                seen.push(Seen {
+                    before: before + first.min(offset)..before + offset,
+                    own: start + first.saturating_sub(offset)..start + t + 1,
+                });
+            }
+        }
+        seen
+    }
 }
 
 fn activate(act: Activation, x: &Tensor) -> candle_core::Result<Tensor> {
@@ -451,13 +505,36 @@ fn gpt2(arch: &Architecture, w: &mut Weights) -> Result<Parts, ScorerError> {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::Range;
+
     use super::*;
+
+    fn seen(segments: &[Segment<'_>], window: Option<usize>) -> Vec<(Range<usize>, Range<usize>)> {
+        let layout = Layout::of(segments).expect("layout");
+        layout.visible(segments, window).into_iter().map(|s| (s.before, s.own)).collect()
+    }
 
     #[test]
     fn tokens_see_their_own_row_up_to_themselves() {
-        let rows: [&[u32]; 2] = [&[1, 2, 3], &[4, 5]];
-        assert_eq!(visible(&rows, &[0, 3], None), vec![0..1, 0..2, 0..3, 3..4, 3..5]);
-        assert_eq!(visible(&rows, &[0, 3], Some(2)), vec![0..1, 0..2, 1..3, 3..4, 3..5]);
+        let rows = [Segment { ids: &[1, 2, 3], after: None }, Segment { ids: &[4, 5], after: None }];
+        assert_eq!(seen(&rows, None), [0..1, 0..2, 0..3, 3..4, 3..5].map(|r| (0..0, r)));
+        assert_eq!(seen(&rows, Some(2)), [0..1, 0..2, 1..3, 3..4, 3..5].map(|r| (0..0, r)));
+    }
+
+    /// Rows that continue a shared beginning see it first, as far back as a window
+    /// reaches; a beginning must come first and continue nothing itself.
+    #[test]
+    fn continuing_rows_see_their_beginning_first() {
+        let rows =
+            [Segment { ids: &[1, 2, 3], after: None }, Segment { ids: &[4, 5], after: Some(0) }, Segment { ids: &[6], after: Some(0) }];
+        let start = [(0..0, 0..1), (0..0, 0..2), (0..0, 0..3)];
+        assert_eq!(seen(&rows, None), [&start[..], &[(0..3, 3..4), (0..3, 3..5), (0..3, 5..6)]].concat());
+        let windowed = [(0..0, 0..1), (0..0, 0..2), (0..0, 1..3), (2..3, 3..4), (3..3, 3..5), (2..3, 5..6)];
+        assert_eq!(seen(&rows, Some(2)), windowed);
+        let layout = Layout::of(&rows).expect("layout");
+        assert_eq!((layout.starts, layout.offsets), (vec![0, 3, 5], vec![0, 3, 3]));
+        assert!(Layout::of(&[Segment { ids: &[1], after: Some(0) }]).is_err(), "itself");
+        assert!(Layout::of(&[rows[0], rows[1], Segment { ids: &[7], after: Some(1) }]).is_err(), "a continued row");
     }
 
     /// Permuting a head's rows into pairs and back gives the rows again.

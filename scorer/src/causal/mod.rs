@@ -21,9 +21,11 @@ mod full_precision;
 mod gguf;
 mod next_piece;
 mod rope;
+mod shared;
 mod tokenizer;
 pub mod words;
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use candle_core::Device;
@@ -36,6 +38,7 @@ use crate::hf::Config;
 use crate::ScorerError;
 use decoder::Decoder;
 use gguf::GgufFile;
+use shared::{Packed, Unit};
 
 /// Tokens per forward pass in [`CausalLm::score`] on the CPU: rows run packed without
 /// padding, so this bounds the activations' memory whatever the sentences' lengths (a
@@ -249,7 +252,7 @@ impl CausalLm {
     /// Scores token sequences (without the start token); results in input order.
     pub fn score_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
         let rows: Vec<(Vec<u32>, usize)> = ids.iter().map(|t| (self.row(t), self.start.unscored())).collect();
-        let scored = self.log_probs_from(&rows)?;
+        let scored = self.log_probs_from(&rows, alone(rows.len()))?;
         Ok(ids.iter().zip(scored).map(|(ids, log_probs)| TokenScores { ids: ids.clone(), log_probs }).collect())
     }
 
@@ -259,7 +262,7 @@ impl CausalLm {
     /// prefix (the pieces the text as written has there; see [`Self::continued`]).
     pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
         let rows = pairs.iter().map(|(prefix, continuation)| self.continued(prefix, continuation)).collect::<Result<Vec<_>, _>>()?;
-        self.log_probs_from(&rows)
+        self.log_probs_from(&rows, alone(rows.len()))
     }
 
     /// The start token and the tokens of `prefix` followed by `continuation`, with
@@ -292,44 +295,84 @@ impl CausalLm {
     }
 
     /// For each (row, from): the log-probability of `row[from..]`, each token given the
-    /// ones before it. Rows run sorted by length in packed batches.
-    fn log_probs_from(&self, rows: &[(Vec<u32>, usize)]) -> Result<Vec<Vec<f32>>, ScorerError> {
-        let widths: Vec<usize> = rows.iter().map(|(r, _)| r.len()).collect();
+    /// ones before it. Each group of rows runs its shared beginning once
+    /// ([`shared`]); the units run sorted by size in packed batches.
+    fn log_probs_from(&self, rows: &[(Vec<u32>, usize)], groups: Vec<Vec<usize>>) -> Result<Vec<Vec<f32>>, ScorerError> {
+        let all: Vec<&[u32]> = rows.iter().map(|(r, _)| r.as_slice()).collect();
+        let units: Vec<Unit> = groups.into_iter().flat_map(|g| Unit::of(&all, g)).collect();
+        let sizes: Vec<usize> = units.iter().map(|u| u.tokens(&all)).collect();
         let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
         let budget = crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS);
-        for batch in crate::batching::by_length(&widths, budget) {
-            let packed: Vec<&[u32]> = batch.iter().map(|&i| rows[i].0.as_slice()).collect();
-            let hidden = self.model.hidden(&packed)?;
-            // position t predicts token t + 1
-            let (mut at, mut start) = (Vec::new(), 0);
-            for &i in &batch {
-                let (row, from) = &rows[i];
-                at.extend((*from..row.len()).map(|t| (start + t - 1, row[t])));
-                start += row.len();
+        for batch in crate::batching::by_length(&sizes, budget) {
+            let packed = Packed::new(&all, batch.iter().map(|&u| &units[u]));
+            let hidden = self.model.hidden_of(&packed.segments)?;
+            // position t predicts token t + 1; a shared beginning's positions go
+            // through the output head once for all the rows that share them
+            let (mut at, mut first_asked) = (Vec::new(), HashMap::new());
+            let mut wanted: Vec<(usize, Vec<usize>)> = Vec::new();
+            for (r, index) in packed.rows() {
+                let (row, from) = &rows[r];
+                let asked = (*from..row.len()).map(|t| {
+                    *first_asked.entry((index(t - 1), row[t])).or_insert_with(|| {
+                        at.push((index(t - 1), row[t]));
+                        at.len() - 1
+                    })
+                });
+                wanted.push((r, asked.collect()));
             }
-            let mut picked = self.model.token_log_probs(&hidden, &at)?.into_iter();
-            for &i in &batch {
-                let (row, from) = &rows[i];
-                out[i] = picked.by_ref().take(row.len().saturating_sub(*from)).collect();
+            let picked = self.model.token_log_probs(&hidden, &at)?;
+            for (r, asked) in wanted {
+                out[r] = asked.into_iter().map(|i| picked[i]).collect();
             }
         }
         Ok(out)
     }
+
+    /// The rows of the sentences with the target and with the distractor, each pair
+    /// a group that shares its beginning.
+    fn context_rows(&self, contexts: &[crate::Context<'_>]) -> Result<(Vec<(Vec<u32>, usize)>, Vec<Vec<usize>>), ScorerError> {
+        let mut rows = Vec::with_capacity(2 * contexts.len());
+        for c in contexts {
+            for sentence in [c.text.to_owned(), c.filled(c.distractor)?.0] {
+                let ids = self.tokenize(&sentence)?;
+                if ids.is_empty() {
+                    return Err(ScorerError::Input(format!("empty sentence {sentence:?}")));
+                }
+                rows.push((self.row(&ids), self.start.unscored()));
+            }
+        }
+        Ok((rows, (0..contexts.len()).map(|i| vec![2 * i, 2 * i + 1]).collect()))
+    }
+}
+
+/// Each of `n` rows in a group of its own.
+fn alone(n: usize) -> Vec<Vec<usize>> {
+    (0..n).map(|r| vec![r]).collect()
 }
 
 /// A causal LM's word score is the log-probability of the whole sentence with the
 /// word in the blank (the target: the sentence as written; the distractor: put in
-/// the target's place, in its case); both sentences of every context go through [`CausalLm::score`]
-/// together, so they share batches.
+/// the target's place, in its case). The two sentences of a context run their
+/// common beginning once ([`shared`]) with the same numbers as each run whole, and
+/// all contexts share batches.
 impl crate::ContextScorer for CausalLm {
     fn score_contexts(&self, contexts: &[crate::Context<'_>]) -> Result<Vec<crate::WordLogProbs>, ScorerError> {
-        let mut sentences = Vec::with_capacity(2 * contexts.len());
-        for c in contexts {
-            sentences.push(c.text.to_owned());
-            sentences.push(c.filled(c.distractor)?.0);
+        let (rows, pairs) = self.context_rows(contexts)?;
+        let scores = self.log_probs_from(&rows, pairs)?;
+        let total = |lp: &[f32]| lp.iter().map(|&l| f64::from(l)).sum::<f64>();
+        Ok(scores.chunks(2).map(|pair| crate::WordLogProbs { target: total(&pair[0]), distractor: total(&pair[1]) }).collect())
+    }
+
+    fn sharing(&self, contexts: &[crate::Context<'_>]) -> Result<crate::Sharing, ScorerError> {
+        let (rows, pairs) = self.context_rows(contexts)?;
+        let all: Vec<&[u32]> = rows.iter().map(|(r, _)| r.as_slice()).collect();
+        let mut sharing =
+            crate::Sharing { contexts: contexts.len(), tokens_whole: all.iter().map(|r| r.len()).sum(), ..Default::default() };
+        for unit in pairs.into_iter().flat_map(|g| Unit::of(&all, g)) {
+            sharing.tokens_run += unit.tokens(&all);
+            // more than the start token alone
+            sharing.contexts_shared += usize::from(unit.shared > usize::from(self.start.token.is_some()));
         }
-        let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
-        let scores = self.score(&refs)?;
-        Ok(scores.chunks(2).map(|pair| crate::WordLogProbs { target: pair[0].total(), distractor: pair[1].total() }).collect())
+        Ok(sharing)
     }
 }

@@ -4,6 +4,7 @@
 
 use candle_core::Tensor;
 
+use super::shared::{Packed, Unit};
 use super::CausalLm;
 use crate::guess::{NextPieceModel, PieceKind, WordReading};
 use crate::ScorerError;
@@ -48,15 +49,16 @@ impl NextPieceModel for CausalLm {
         if prefixes.iter().any(Vec::is_empty) {
             return Err(ScorerError::Input("an empty prefix (with no start token) predicts nothing".into()));
         }
+        // the top-k search asks for one text's beginning and up to ten partial words
+        // after it: that beginning runs once (see [`super::shared`])
         let rows: Vec<&[u32]> = prefixes.iter().map(Vec::as_slice).collect();
-        let hidden = self.model.hidden(&rows)?;
-        let last: Vec<u32> = prefixes
-            .iter()
-            .scan(0, |start, p| {
-                *start += p.len();
-                Some((*start - 1) as u32)
-            })
-            .collect();
+        let units = Unit::of(&rows, (0..rows.len()).collect());
+        let packed = Packed::new(&rows, &units);
+        let hidden = self.model.hidden_of(&packed.segments)?;
+        let mut last = vec![0u32; rows.len()];
+        for (r, index) in packed.rows() {
+            last[r] = index(rows[r].len() - 1) as u32;
+        }
         let ends = hidden.index_select(&Tensor::new(last.as_slice(), self.model.device())?, 0)?;
         let log_probs = self.model.log_probs(&ends)?;
         (0..prefixes.len()).map(|i| Ok(log_probs.get(i)?.to_vec1::<f32>()?)).collect()

@@ -8,14 +8,13 @@
 //! post-LayerNorm transformers and differ only in tensor names, position ids and
 //! the token-type embedding.
 
-use std::ops::Range;
 use std::path::Path;
 
 use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::LayerNorm;
 
 use crate::hf::{Config, Weights};
-use crate::ops::attention::{attention, Heads};
+use crate::ops::attention::{attention, Heads, Seen};
 use crate::ops::{gelu, Linear};
 use crate::{Precision, ScorerError};
 
@@ -246,11 +245,11 @@ impl Encoder {
                 ids.push(id);
                 // RoBERTa numbers tokens from pad_id + 1
                 positions.push(if self.family == Family::Roberta { self.pad_id + 1 + j as u32 } else { j as u32 });
-                keys.push(start..start + row.len());
+                keys.push(Seen::from(start..start + row.len()));
             }
         }
         let picked: Vec<u32> = picks.iter().map(|&(r, j)| index(starts[r] + j)).collect::<Result<_, _>>()?;
-        let picked_keys: Vec<Range<usize>> = picks.iter().map(|&(r, j)| keys[starts[r] + j].clone()).collect();
+        let picked_keys: Vec<Seen> = picks.iter().map(|&(r, j)| keys[starts[r] + j].clone()).collect();
         let tensor = |v: &[u32]| Tensor::new(v, &self.device);
         let mut x = (self.word.index_select(&tensor(&ids)?, 0)? + self.position.index_select(&tensor(&positions)?, 0)?)?;
         if let Some(tt) = &self.token_type {
@@ -268,7 +267,7 @@ impl Encoder {
     /// One post-LayerNorm transformer layer over the packed tokens `x` =
     /// `[tokens, hidden]`, where the query at output row i sees the tokens `keys[i]`.
     /// With `only` (token indices), the output holds just those tokens.
-    fn layer(&self, l: &Layer, x: &Tensor, keys: &[Range<usize>], only: Option<&Tensor>) -> Result<Tensor, ScorerError> {
+    fn layer(&self, l: &Layer, x: &Tensor, keys: &[Seen], only: Option<&Tensor>) -> Result<Tensor, ScorerError> {
         let k = l.key.forward(x)?;
         let v = l.value.forward(x)?;
         let x = match only {

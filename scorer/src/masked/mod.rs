@@ -25,7 +25,7 @@ use candle_core::{Device, Tensor};
 use tokenizers::Tokenizer;
 
 use crate::hf::{Config, ModelKind};
-use crate::{Context, ContextScorer, Conventions, ScorerError, WordLogProbs};
+use crate::{Context, ContextScorer, Conventions, ScorerError, Sharing, WordLogProbs};
 use encoder::Encoder;
 
 pub use crate::convention::MaskedScoring;
@@ -100,6 +100,11 @@ impl Plan {
             }
         };
         self.picks.push((r, position, token, slot));
+    }
+
+    /// The tokens of the sequences to run.
+    fn tokens(&self) -> usize {
+        self.rows.iter().map(Vec::len).sum()
     }
 }
 
@@ -269,13 +274,40 @@ impl ContextScorer for MaskedLm {
     fn score_contexts(&self, contexts: &[Context<'_>]) -> Result<Vec<WordLogProbs>, ScorerError> {
         let mut plan = Plan::default();
         for (i, c) in contexts.iter().enumerate() {
-            self.plan_sentence(&mut plan, c.text, c.blank, 2 * i, self.scoring)?;
-            let (with_distractor, blank) = c.filled(c.distractor)?;
-            self.plan_sentence(&mut plan, &with_distractor, blank, 2 * i + 1, self.scoring)?;
+            for (slot, (sentence, blank)) in sentences(c)?.iter().enumerate() {
+                self.plan_sentence(&mut plan, sentence, *blank, 2 * i + slot, self.scoring)?;
+            }
         }
         let sums = self.run(&plan, 2 * contexts.len())?;
         Ok(sums.chunks(2).map(|p| WordLogProbs { target: p[0], distractor: p[1] }).collect())
     }
+
+    /// Counted from the plans [`Self::score_contexts`] runs: a context shares when its
+    /// two sentences plan fewer sequences together than apart.
+    fn sharing(&self, contexts: &[Context<'_>]) -> Result<Sharing, ScorerError> {
+        let mut all = Plan::default();
+        let mut sharing = Sharing { contexts: contexts.len(), ..Sharing::default() };
+        for (i, c) in contexts.iter().enumerate() {
+            let (mut both, mut apart) = (Plan::default(), 0);
+            for (slot, (sentence, blank)) in sentences(c)?.iter().enumerate() {
+                let mut alone = Plan::default();
+                self.plan_sentence(&mut alone, sentence, *blank, 0, self.scoring)?;
+                apart += alone.rows.len();
+                sharing.tokens_whole += alone.tokens();
+                self.plan_sentence(&mut both, sentence, *blank, slot, self.scoring)?;
+                self.plan_sentence(&mut all, sentence, *blank, 2 * i + slot, self.scoring)?;
+            }
+            sharing.contexts_shared += usize::from(both.rows.len() < apart);
+        }
+        sharing.tokens_run = all.tokens();
+        Ok(sharing)
+    }
+}
+
+/// A context's sentence with the target and with the distractor, each with its word's
+/// byte range.
+fn sentences(c: &Context<'_>) -> Result<[(String, (usize, usize)); 2], ScorerError> {
+    Ok([(c.text.to_owned(), c.blank), c.filled(c.distractor)?])
 }
 
 #[cfg(test)]

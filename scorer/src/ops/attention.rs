@@ -11,7 +11,10 @@
 //! the short sentences of the game the copies cost more than the arithmetic.
 //!
 //! Each query is computed alone, from its own keys in a fixed order, so a sentence
-//! gets the same numbers whatever other sentences share its batch.
+//! gets the same numbers whatever other sentences share its batch. A query may also
+//! see a second, earlier range first (a beginning that several sentences share and
+//! that was run once, [`Seen::before`]); it then reads the same keys in the same
+//! order as if its sentence had been packed whole, and gets the same numbers.
 
 use std::ops::Range;
 
@@ -21,11 +24,45 @@ use rayon::prelude::*;
 use super::fast_math::exp_negative;
 pub(crate) use super::heads::Heads;
 
+/// The token indices one query sees: `before`, the tokens of a shared beginning run
+/// once for several sentences (empty when none), then `own`, those of its own row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Seen {
+    pub(crate) before: Range<usize>,
+    pub(crate) own: Range<usize>,
+}
+
+impl From<Range<usize>> for Seen {
+    fn from(own: Range<usize>) -> Seen {
+        Seen { before: 0..0, own }
+    }
+}
+
+impl Seen {
+    /// The indices in the order they are read.
+    pub(crate) fn indices(&self) -> impl Iterator<Item = usize> {
+        self.before.clone().chain(self.own.clone())
+    }
+
+    /// The smallest range that holds them all.
+    pub(crate) fn hull(&self) -> Range<usize> {
+        match self.before.is_empty() {
+            true => self.own.clone(),
+            false => self.before.start.min(self.own.start)..self.before.end.max(self.own.end),
+        }
+    }
+
+    /// Whether both ranges lie within `tokens` and the query sees something.
+    fn fits(&self, tokens: usize) -> bool {
+        !self.own.is_empty() && self.own.end <= tokens && (self.before.is_empty() || self.before.end <= tokens)
+    }
+}
+
 /// `softmax(scale · q kᵀ) v` per head, where query i sees the keys (and values) of the
 /// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
 /// `[tokens, kv heads x dim]`; the result is `[queries, query heads x dim]`. Contiguous
 /// f32 tensors on the CPU take this module's kernel.
-pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Range<usize>]) -> candle_core::Result<Tensor> {
+pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Seen]) -> candle_core::Result<Tensor> {
     if q.device().is_cpu() && [q, k, v].iter().all(|t| t.dtype() == DType::F32) {
         q.apply_op3_no_bwd(k, v, &PackedAttention { heads, keys })
     } else {
@@ -35,7 +72,7 @@ pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: 
 
 struct PackedAttention<'a> {
     heads: Heads,
-    keys: &'a [Range<usize>],
+    keys: &'a [Seen],
 }
 
 fn contiguous<'s>(storage: &'s CpuStorage, layout: &Layout, what: &str) -> candle_core::Result<&'s [f32]> {
@@ -75,7 +112,7 @@ impl CustomOp3 for PackedAttention<'_> {
         if kv == 0 || query % kv != 0 || width != query * dim || kv_width != kv * dim {
             candle_core::bail!("attention: {query} query and {kv} key/value heads of width {dim} do not fit q {width} and k {kv_width}");
         }
-        if self.keys.iter().any(|r| r.is_empty() || r.end > tokens) {
+        if self.keys.iter().any(|r| !r.fits(tokens)) {
             candle_core::bail!("attention: a key range is empty or outside the {tokens} tokens");
         }
         let group = query / kv;
@@ -84,7 +121,7 @@ impl CustomOp3 for PackedAttention<'_> {
             for h in 0..query {
                 let part = h * dim..(h + 1) * dim;
                 let at = (h / group) * dim;
-                attend(&q[part.clone()], k, v, keys.clone(), (kv_width, at), self.heads, &mut out[part]);
+                attend(&q[part.clone()], k, v, keys, (kv_width, at), self.heads, &mut out[part]);
             }
         });
         Ok((CpuStorage::F32(out), Shape::from((queries, width))))
@@ -94,10 +131,10 @@ impl CustomOp3 for PackedAttention<'_> {
 /// One query and one head: `out = Σ_j softmax(scale · q·k_j)_j v_j` over the key rows
 /// `keys`, reading each row's `[at, at + d)` columns of the `width`-wide `k` and `v`.
 #[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+fma", "x86_64+avx2+fma"))]
-fn attend(q: &[f32], k: &[f32], v: &[f32], keys: Range<usize>, (width, at): (usize, usize), heads: Heads, out: &mut [f32]) {
+fn attend(q: &[f32], k: &[f32], v: &[f32], keys: &Seen, (width, at): (usize, usize), heads: Heads, out: &mut [f32]) {
     let d = q.len();
     let row = |m, j| columns(m, j * width + at, d);
-    let mut weights: Vec<f32> = keys.clone().map(|j| dot(q, row(k, j)) * heads.scale).collect();
+    let mut weights: Vec<f32> = keys.indices().map(|j| dot(q, row(k, j)) * heads.scale).collect();
     if let Some(cap) = heads.softcap {
         for w in &mut weights {
             *w = cap * (*w / cap).tanh();
@@ -109,7 +146,7 @@ fn attend(q: &[f32], k: &[f32], v: &[f32], keys: Range<usize>, (width, at): (usi
         *w = exp_negative(*w - max);
         total += *w;
     }
-    for (j, w) in keys.zip(weights) {
+    for (j, w) in keys.indices().zip(weights) {
         let w = w / total;
         for (o, x) in out.iter_mut().zip(row(v, j)) {
             *o += w * x;
@@ -159,7 +196,7 @@ mod tests {
         let tokens = 17;
         let t = || Tensor::rand(-2f32, 2f32, (tokens, hidden), &device);
         let (q, k, v) = (t()?, t()?, t()?);
-        let keys: Vec<Range<usize>> = sentences.iter().flat_map(|s| s.clone().map(move |_| s.clone())).collect();
+        let keys: Vec<Seen> = sentences.iter().flat_map(|s| s.clone().map(move |_| s.clone().into())).collect();
         let packed = attention(&q, &k, &v, Heads::plain(heads, hidden), &keys)?;
         for s in &sentences {
             let alone = reference(&q, &k, &v, heads, s.clone())?;
@@ -169,7 +206,7 @@ mod tests {
         }
         // a subset of queries gives the same rows
         let some = Tensor::new(&[3u32, 5, 16], &device)?;
-        let picked = attention(&q.index_select(&some, 0)?, &k, &v, Heads::plain(heads, hidden), &[0..5, 5..6, 6..17])?;
+        let picked = attention(&q.index_select(&some, 0)?, &k, &v, Heads::plain(heads, hidden), &[0..5, 5..6, 6..17].map(Seen::from))?;
         let diff = (picked - packed.index_select(&some, 0)?)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
         assert!(diff < 1e-6, "subset: largest difference {diff}");
         Ok(())
@@ -187,7 +224,7 @@ mod tests {
             let halves = [t.narrow(1, 0, dim)?, t.narrow(1, dim, dim)?];
             Tensor::cat(&[&halves[0], &halves[0], &halves[1], &halves[1]], 1)
         };
-        let causal: Vec<Range<usize>> = (0..tokens).map(|i| 0..i + 1).collect();
+        let causal: Vec<Seen> = (0..tokens).map(|i| (0..i + 1).into()).collect();
         let grouped = Heads { query: 4, kv: 2, dim, scale: 0.3, softcap: None };
         let full = Heads { kv: 4, ..grouped };
         let ours = attention(&q, &k, &v, grouped, &causal)?;
@@ -197,6 +234,33 @@ mod tests {
         let capped = attention(&q, &k, &v, Heads { softcap: Some(0.5), ..grouped }, &causal)?;
         let diff = (capped - theirs)?.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>()?;
         assert!(diff > 1e-3, "the cap changes the weights");
+        Ok(())
+    }
+
+    /// Two causal sentences that begin alike, packed as their shared beginning once
+    /// and then each one's rest, attend exactly as each packed whole; the GPU's path
+    /// agrees.
+    #[test]
+    fn a_shared_beginning_attends_as_the_whole_sentence() -> candle_core::Result<()> {
+        let device = Device::Cpu;
+        let (dim, heads) = (4, Heads { query: 4, kv: 2, dim: 4, scale: 0.4, softcap: None });
+        let t = |rows: usize, width: usize| Tensor::rand(-2f32, 2f32, (rows, width), &device);
+        // beginning of 3 tokens, rests of 2 and 4: packed [b0 b1 b2 | x0 x1 | y0 y1 y2 y3]
+        let (q, k, v) = (t(9, 4 * dim)?, t(9, 2 * dim)?, t(9, 2 * dim)?);
+        let shared: Vec<Seen> = (0..3)
+            .map(|i| (0..i + 1).into())
+            .chain((3..5).map(|i| Seen { before: 0..3, own: 3..i + 1 }))
+            .chain((5..9).map(|i| Seen { before: 0..3, own: 5..i + 1 }))
+            .collect();
+        let packed = attention(&q, &k, &v, heads, &shared)?;
+        for (rest, len) in [(3u32, 2usize), (5, 4)] {
+            let whole = Tensor::new([0u32, 1, 2].into_iter().chain(rest..rest + len as u32).collect::<Vec<_>>().as_slice(), &device)?;
+            let pick = |m: &Tensor| m.index_select(&whole, 0);
+            let causal: Vec<Seen> = (0..3 + len).map(|i| (0..i + 1).into()).collect();
+            let alone = attention(&pick(&q)?, &pick(&k)?, &pick(&v)?, heads, &causal)?;
+            assert_eq!(pick(&packed)?.to_vec2::<f32>()?, alone.to_vec2::<f32>()?, "the rest at {rest}");
+        }
+        assert!(largest_difference(&packed, &padded(&q, &k, &v, heads, &shared)?)? < 1e-5);
         Ok(())
     }
 
@@ -215,8 +279,8 @@ mod tests {
         let q = Tensor::rand(-2f32, 2f32, (tokens, 4 * dim), &device)?;
         let (k, v) = (Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?, Tensor::rand(-2f32, 2f32, (tokens, 2 * dim), &device)?);
         let sentences: [Range<usize>; 3] = [0..7, 7..8, 8..23];
-        let causal = |window: usize| -> Vec<Range<usize>> {
-            sentences.iter().flat_map(|s| s.clone().map(move |t| (t + 1).saturating_sub(window).max(s.start)..t + 1)).collect()
+        let causal = |window: usize| -> Vec<Seen> {
+            sentences.iter().flat_map(|s| s.clone().map(move |t| ((t + 1).saturating_sub(window).max(s.start)..t + 1).into())).collect()
         };
         for keys in [causal(usize::MAX), causal(4)] {
             let kernel = attention(&q, &k, &v, heads, &keys)?;
@@ -227,7 +291,7 @@ mod tests {
             assert!(largest_difference(&kernel, &bf16)? < 0.05, "bf16 within its rounding");
         }
         let picks = Tensor::new(&[2u32, 5, 7, 9, 20], &device)?;
-        let keys = [0..7, 0..7, 7..8, 8..23, 8..23];
+        let keys = [0..7, 0..7, 7..8, 8..23, 8..23].map(Seen::from);
         let q = q.index_select(&picks, 0)?;
         let kernel = attention(&q, &k, &v, heads, &keys)?;
         assert!(largest_difference(&kernel, &padded(&q, &k, &v, heads, &keys)?)? < 1e-5);
@@ -238,9 +302,11 @@ mod tests {
     fn ranges_outside_the_keys_are_errors() -> candle_core::Result<()> {
         let x = Tensor::zeros((2, 4), candle_core::DType::F32, &Device::Cpu)?;
         let two = Heads::plain(2, 4);
-        assert!(attention(&x, &x, &x, two, &[0..2, 1..3]).is_err());
-        assert!(attention(&x, &x, &x, two, &[0..2, 0..2][..1]).is_err(), "one range for two queries");
-        assert!(attention(&x, &x, &x, Heads::plain(3, 4), &[0..2, 0..2]).is_err());
+        assert!(attention(&x, &x, &x, two, &[0..2, 1..3].map(Seen::from)).is_err());
+        assert!(attention(&x, &x, &x, two, &[0..2, 0..2].map(Seen::from)[..1]).is_err(), "one range for two queries");
+        assert!(attention(&x, &x, &x, Heads::plain(3, 4), &[0..2, 0..2].map(Seen::from)).is_err());
+        let beyond = Seen { before: 1..3, own: 0..1 };
+        assert!(attention(&x, &x, &x, two, &[beyond.clone(), beyond]).is_err(), "a beginning outside the keys");
         Ok(())
     }
 }

@@ -15,24 +15,26 @@ use std::ops::Range;
 
 use candle_core::{DType, Tensor};
 
+use super::attention::Seen;
 use super::heads::Heads;
 
 /// Consecutive queries whose key ranges overlap: `queries` index the queries, `keys`
-/// the union of their key ranges.
+/// the smallest range holding all their keys (the hull of a shared beginning and the
+/// sentences that continue it).
 struct Block {
     queries: Range<usize>,
     keys: Range<usize>,
 }
 
-fn blocks(keys: &[Range<usize>]) -> Vec<Block> {
+fn blocks(keys: &[Seen]) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
-    for (i, range) in keys.iter().enumerate() {
+    for (i, range) in keys.iter().map(Seen::hull).enumerate() {
         match blocks.last_mut() {
             Some(b) if range.start < b.keys.end && range.end > b.keys.start => {
                 b.queries.end = i + 1;
                 b.keys = b.keys.start.min(range.start)..b.keys.end.max(range.end);
             }
-            _ => blocks.push(Block { queries: i..i + 1, keys: range.clone() }),
+            _ => blocks.push(Block { queries: i..i + 1, keys: range }),
         }
     }
     blocks
@@ -40,10 +42,10 @@ fn blocks(keys: &[Range<usize>]) -> Vec<Block> {
 
 /// `softmax(scale · q kᵀ) v` per head, query i seeing the tokens `keys[i]`; shapes as in
 /// [`super::attention`], any device and floating type.
-pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Range<usize>]) -> candle_core::Result<Tensor> {
+pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Seen]) -> candle_core::Result<Tensor> {
     let Heads { query, kv, dim, scale, softcap } = heads;
     let tokens = k.dim(0)?;
-    if kv == 0 || query % kv != 0 || keys.len() != q.dim(0)? || keys.iter().any(|r| r.is_empty() || r.end > tokens) {
+    if kv == 0 || query % kv != 0 || keys.len() != q.dim(0)? || keys.iter().any(|r| r.own.is_empty() || r.hull().end > tokens) {
         candle_core::bail!("attention: {query} query and {kv} key/value heads, {} key ranges for {} queries", keys.len(), q.dim(0)?);
     }
     let blocks = blocks(keys);
@@ -60,15 +62,17 @@ pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: 
         }
         for j in 0..rows {
             let row = b * rows + j;
-            let seen = match block.queries.clone().nth(j) {
+            let at = |r: &Range<usize>| row * span + r.start - block.keys.start..row * span + r.end - block.keys.start;
+            match block.queries.clone().nth(j) {
                 Some(i) => {
                     q_at[row] = i as u32;
                     out_at.push(row as u32);
-                    keys[i].start - block.keys.start..keys[i].end - block.keys.start
+                    for seen in [&keys[i].before, &keys[i].own].into_iter().filter(|r| !r.is_empty()) {
+                        mask[at(seen)].fill(0.0);
+                    }
                 }
-                None => 0..1,
-            };
-            mask[row * span + seen.start..row * span + seen.end].fill(0.0);
+                None => mask[row * span] = 0.0,
+            }
         }
     }
     let device = q.device();
@@ -107,7 +111,7 @@ mod tests {
     #[test]
     fn queries_group_by_overlapping_key_ranges() {
         // two causal sentences of 3 and 2 tokens, then an encoder-style pick pair
-        let keys = [0..1, 0..2, 0..3, 3..4, 3..5, 5..9, 5..9];
+        let keys = [0..1, 0..2, 0..3, 3..4, 3..5, 5..9, 5..9].map(Seen::from);
         let b = blocks(&keys);
         let got: Vec<_> = b.iter().map(|b| (b.queries.clone(), b.keys.clone())).collect();
         assert_eq!(got, vec![(0..3, 0..3), (3..5, 3..5), (5..7, 5..9)]);

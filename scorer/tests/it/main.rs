@@ -10,4 +10,5 @@ mod conventions;
 mod family_reference;
 mod guess;
 mod masked_reference;
+mod shared_passes;
 mod wordnet_sanity;
