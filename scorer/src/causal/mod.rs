@@ -251,7 +251,7 @@ impl CausalLm {
 
     /// Scores token sequences (without the start token); results in input order.
     pub fn score_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<TokenScores>, ScorerError> {
-        let rows: Vec<(Vec<u32>, usize)> = ids.iter().map(|t| (self.row(t), self.start.unscored())).collect();
+        let rows: Vec<ScoredRow> = ids.iter().map(|t| (self.row(t), self.start.unscored())).collect();
         let scored = self.log_probs_from(&rows, alone(rows.len()))?;
         Ok(ids.iter().zip(scored).map(|(ids, log_probs)| TokenScores { ids: ids.clone(), log_probs }).collect())
     }
@@ -269,7 +269,7 @@ impl CausalLm {
     /// where the continuation's tokens start. A piece that holds the end of the prefix
     /// and the start of the continuation together is refused by name (spaces at the
     /// prefix's end go with the continuation, as lm-evaluation-harness moves them).
-    fn continued(&self, prefix: &str, continuation: &str) -> Result<(Vec<u32>, usize), ScorerError> {
+    fn continued(&self, prefix: &str, continuation: &str) -> Result<ScoredRow, ScorerError> {
         let text = format!("{prefix}{continuation}");
         let encoding = self.tokenizer.encode(text.as_str(), false).map_err(|e| ScorerError::Tokenizer(e.to_string()))?;
         let cut = prefix.trim_end().len();
@@ -297,7 +297,7 @@ impl CausalLm {
     /// For each (row, from): the log-probability of `row[from..]`, each token given the
     /// ones before it. Each group of rows runs its shared beginning once
     /// ([`shared`]); the units run sorted by size in packed batches.
-    fn log_probs_from(&self, rows: &[(Vec<u32>, usize)], groups: Vec<Vec<usize>>) -> Result<Vec<Vec<f32>>, ScorerError> {
+    fn log_probs_from(&self, rows: &[ScoredRow], groups: Vec<Vec<usize>>) -> Result<Vec<Vec<f32>>, ScorerError> {
         let all: Vec<&[u32]> = rows.iter().map(|(r, _)| r.as_slice()).collect();
         let units: Vec<Unit> = groups.into_iter().flat_map(|g| Unit::of(&all, g)).collect();
         let sizes: Vec<usize> = units.iter().map(|u| u.tokens(&all)).collect();
@@ -330,7 +330,7 @@ impl CausalLm {
 
     /// The rows of the sentences with the target and with the distractor, each pair
     /// a group that shares its beginning.
-    fn context_rows(&self, contexts: &[crate::Context<'_>]) -> Result<(Vec<(Vec<u32>, usize)>, Vec<Vec<usize>>), ScorerError> {
+    fn context_rows(&self, contexts: &[crate::Context<'_>]) -> Result<(Vec<ScoredRow>, Vec<Vec<usize>>), ScorerError> {
         let mut rows = Vec::with_capacity(2 * contexts.len());
         for c in contexts {
             for sentence in [c.text.to_owned(), c.filled(c.distractor)?.0] {
@@ -344,6 +344,9 @@ impl CausalLm {
         Ok((rows, (0..contexts.len()).map(|i| vec![2 * i, 2 * i + 1]).collect()))
     }
 }
+
+/// A row of tokens (the start token first) and the index of its first scored token.
+type ScoredRow = (Vec<u32>, usize);
 
 /// Each of `n` rows in a group of its own.
 fn alone(n: usize) -> Vec<Vec<usize>> {

@@ -304,9 +304,11 @@ impl ContextScorer for MaskedLm {
     }
 }
 
-/// A context's sentence with the target and with the distractor, each with its word's
-/// byte range.
-fn sentences(c: &Context<'_>) -> Result<[(String, (usize, usize)); 2], ScorerError> {
+/// A sentence and the byte range of its word.
+type Sentence = (String, (usize, usize));
+
+/// A context's sentence with the target and with the distractor.
+fn sentences(c: &Context<'_>) -> Result<[Sentence; 2], ScorerError> {
     Ok([(c.text.to_owned(), c.blank), c.filled(c.distractor)?])
 }
 

@@ -72,11 +72,11 @@ fn compare(what: &str, rows: &[Row], shared: &[(f64, f64)], apart: &[(f64, f64)]
 /// The contexts whose sentences the model takes (the fixtures' tiny vocabularies make
 /// some Russian sentences longer than their 64 positions), with their unshared
 /// scores; at least five in each language.
-fn kept<'a>(what: &str, rows: &'a [Row], alone: impl Fn(&Context<'_>) -> Option<(f64, f64)>) -> (Vec<&'a Row>, Vec<(f64, f64)>) {
+fn kept(what: &str, rows: &[Row], alone: impl Fn(&Context<'_>) -> Option<(f64, f64)>) -> (Vec<Row>, Vec<(f64, f64)>) {
     let (mut kept, mut apart) = (Vec::new(), Vec::new());
     for (row, c) in rows.iter().zip(contexts(rows)) {
         if let Some(scores) = alone(&c) {
-            kept.push(row);
+            kept.push(row.clone());
             apart.push(scores);
         }
     }
@@ -93,7 +93,6 @@ fn check_causal(what: &str, lm: &CausalLm) {
         let with_distractor = c.filled(c.distractor).expect("fill").0;
         Some((lm.score(&[c.text]).ok()?[0].total(), lm.score(&[&with_distractor]).ok()?[0].total()))
     });
-    let kept: Vec<Row> = kept.into_iter().map(Row::clone).collect();
     let contexts = contexts(&kept);
     let shared: Vec<(f64, f64)> = lm.score_contexts(&contexts).expect("shared").iter().map(|s| (s.target, s.distractor)).collect();
     compare(what, &kept, &shared, &apart);
@@ -125,7 +124,6 @@ fn masked_words_of_as_many_pieces_score_alike_from_one_sequence() {
             let (with_distractor, blank) = c.filled(c.distractor).expect("fill");
             Some((lm.span_log_probs(&[(c.text, c.blank)]).ok()?[0].0, lm.span_log_probs(&[(&with_distractor, blank)]).ok()?[0].0))
         });
-        let kept: Vec<Row> = kept.into_iter().map(Row::clone).collect();
         let contexts = contexts(&kept);
         let shared: Vec<(f64, f64)> = lm.score_contexts(&contexts).expect("shared").iter().map(|s| (s.target, s.distractor)).collect();
         compare(dir, &kept, &shared, &apart);
