@@ -39,8 +39,8 @@ import json, sys
 runs = [json.loads(l) for l in sys.stdin if l.startswith("{")]
 top = max(runs, key=lambda r: r["contexts_per_s"])
 print(json.dumps(top), file=sys.stderr)
-shared = top.get("contexts_shared")
-print(top["contexts_per_s"], "n/a" if shared is None else f"{shared}/{top[\"contexts\"]}")'
+shared, n = top.get("contexts_shared"), top["contexts"]
+print(top["contexts_per_s"], "n/a" if shared is None else f"{shared}/{n}")'
 }
 ratio() { python3 -c "import sys; print(f'{sys.argv[1]}: {float(sys.argv[2]):.2f} vs {float(sys.argv[4]):.2f} contexts/s, ratio {float(sys.argv[2]) / float(sys.argv[4]):.2f} (contexts shared: {sys.argv[3]})')" "$@"; }
 

@@ -38,7 +38,7 @@ use crate::hf::Config;
 use crate::ScorerError;
 use decoder::Decoder;
 use gguf::GgufFile;
-use shared::{Packed, Unit};
+use shared::{consecutive_groups, Packed, Unit};
 
 /// Tokens per forward pass in [`CausalLm::score`] on the CPU: rows run packed without
 /// padding, so this bounds the activations' memory whatever the sentences' lengths (a
@@ -260,9 +260,13 @@ impl CausalLm {
     /// (prefix, continuation): the two are read as one text, tokenized once, and the
     /// continuation's tokens are those from the first whose offsets reach past the
     /// prefix (the pieces the text as written has there; see [`Self::continued`]).
+    /// Consecutive pairs whose texts begin alike (a new-words item's two prompts, the
+    /// candidates after one definition) run that beginning once.
     pub fn continuation_log_probs(&self, pairs: &[(&str, &str)]) -> Result<Vec<Vec<f32>>, ScorerError> {
         let rows = pairs.iter().map(|(prefix, continuation)| self.continued(prefix, continuation)).collect::<Result<Vec<_>, _>>()?;
-        self.log_probs_from(&rows, alone(rows.len()))
+        let all: Vec<&[u32]> = rows.iter().map(|(r, _)| r.as_slice()).collect();
+        let groups = consecutive_groups(&all, crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS));
+        self.log_probs_from(&rows, groups)
     }
 
     /// The start token and the tokens of `prefix` followed by `continuation`, with

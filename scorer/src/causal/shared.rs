@@ -18,6 +18,28 @@ pub(crate) struct Unit {
     pub rows: Vec<usize>,
 }
 
+/// Consecutive rows that begin with the same two tokens or more, as groups (a row
+/// joins the group before it when it shares with the group's first row at least what
+/// the group shares, and the group stays within `budget` tokens): the two prompts of
+/// a new-words item, a definition's candidate words.
+pub(crate) fn consecutive_groups(all: &[&[u32]], budget: usize) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (r, row) in all.iter().enumerate() {
+        if let Some(group) = groups.last_mut() {
+            let first = all[group[0]];
+            let shared = if group.len() > 1 { shared_beginning(&[first, all[group[1]]]) } else { 2 };
+            let joined: Vec<usize> = group.iter().copied().chain([r]).collect();
+            let unit = Unit::of(all, joined.clone());
+            if shared_beginning(&[first, row]) >= shared && unit.len() == 1 && unit[0].tokens(all) <= budget {
+                *group = joined;
+                continue;
+            }
+        }
+        groups.push(vec![r]);
+    }
+    groups
+}
+
 /// How many tokens `rows` all begin with, leaving each at least one of its own (the
 /// last token of a row is where it is read or what it is scored on); none for fewer
 /// than two rows.
@@ -93,6 +115,14 @@ mod tests {
         assert_eq!(shared_beginning(&[&[1, 2], &[3, 2]]), 0);
         assert_eq!(shared_beginning(&[&[1, 2]]), 0);
         assert_eq!(shared_beginning(&[]), 0);
+    }
+
+    #[test]
+    fn consecutive_rows_that_begin_alike_group() {
+        let all: [&[u32]; 6] = [&[1, 2, 3, 4], &[1, 2, 3, 5], &[1, 2, 3, 6, 7], &[1, 8, 9], &[1, 8, 9, 9], &[1, 2, 3, 4]];
+        assert_eq!(consecutive_groups(&all, 512), vec![vec![0, 1, 2], vec![3, 4], vec![5]]);
+        assert_eq!(consecutive_groups(&all, 6), vec![vec![0, 1], vec![2], vec![3, 4], vec![5]], "within the budget");
+        assert_eq!(consecutive_groups(&[&[1, 2], &[1, 3]], 512), vec![vec![0], vec![1]], "one token is not worth a group");
     }
 
     #[test]

@@ -157,3 +157,32 @@ fn next_piece_distributions_alike_with_the_sentence_run_once() {
         }
     }
 }
+
+/// Continuations after prompts that begin alike (a new-words item's two prompts: the
+/// text up to the blank with either word, then the rest) score as each pair alone.
+#[test]
+fn continuations_alike_with_their_prompts_beginning_run_once() {
+    let lm = CausalLm::from_gguf(&gguf("GAPWISE_SMOLLM2_GGUF"), &Device::Cpu, &Conventions::default()).expect("load");
+    let rows = rows();
+    // a rest of a few words, so that a pair alone has more than one row through the head
+    let rows: Vec<&Row> =
+        rows.iter().filter(|r| r.text.len() - r.text.find(r.target.as_str()).expect("target") - r.target.len() > 12).collect();
+    let prompts: Vec<(String, String)> = rows
+        .iter()
+        .flat_map(|r| {
+            let at = r.text.find(r.target.as_str()).expect("target");
+            let rest = r.text[at + r.target.len()..].to_owned();
+            [&r.target, &r.distractor].map(|w| (format!("{}{w}", &r.text[..at]), rest.clone()))
+        })
+        .collect();
+    let pairs: Vec<(&str, &str)> = prompts.iter().map(|(p, c)| (p.as_str(), c.as_str())).collect();
+    let together = lm.continuation_log_probs(&pairs).expect("together");
+    for (pair, shared) in pairs.iter().zip(&together) {
+        let alone = lm.continuation_log_probs(std::slice::from_ref(pair)).expect("alone").remove(0);
+        let worst = alone.iter().zip(shared).map(|(a, b)| f64::from((a - b).abs())).fold(0.0, f64::max);
+        assert!(worst <= TOLERANCE && alone.len() == shared.len(), "{pair:?}: {worst}");
+    }
+    for lang in ["en", "es", "fr", "it", "ru"] {
+        assert!(rows.iter().filter(|r| r.lang == lang).count() >= 3, "{lang}");
+    }
+}
