@@ -64,3 +64,6 @@ for items in scorer/fixtures/wordnet_sanity_items.tsv scorer/fixtures/demo_bench
   summary+=("$(ratio "$items BERT: gapwise-scorer vs PyTorch, shared as ours" "$c" "$shared" "$e")")
 done
 printf '%s\n' "${summary[@]}"
+echo "== pairs whose two words have as many pieces (one masked sequence for both)"
+cargo build --release --quiet -p gapwise-scorer --example piece_counts
+"$CARGO_TARGET_DIR/release/examples/piece_counts" "$bert" "$model" "$gemma"

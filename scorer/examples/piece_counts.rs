@@ -17,22 +17,22 @@ const LANGUAGES: [&str; 5] = ["en", "es", "fr", "it", "ru"];
 
 /// A model's tokenizer, as far as counting a word's pieces goes.
 enum Pieces {
-    Causal(CausalLm),
-    Masked(MaskedLm, usize),
+    Causal(Box<CausalLm>),
+    Masked(Box<MaskedLm>, usize),
 }
 
 impl Pieces {
     fn load(path: &Path) -> Result<Pieces, ScorerError> {
         let conventions = Conventions::default();
         if path.extension().is_some_and(|e| e == "gguf") {
-            return Ok(Pieces::Causal(CausalLm::from_gguf(path, &Device::Cpu, &conventions)?));
+            return Ok(Pieces::Causal(Box::new(CausalLm::from_gguf(path, &Device::Cpu, &conventions)?)));
         }
         match MaskedLm::from_dir(path, &Device::Cpu, MaskedScoring::Mask) {
             Ok(lm) => {
                 let specials = lm.token_ids("")?.len();
-                Ok(Pieces::Masked(lm, specials))
+                Ok(Pieces::Masked(Box::new(lm), specials))
             }
-            Err(_) => Ok(Pieces::Causal(CausalLm::from_hf_dir(path, &Device::Cpu, &conventions)?)),
+            Err(_) => Ok(Pieces::Causal(Box::new(CausalLm::from_hf_dir(path, &Device::Cpu, &conventions)?))),
         }
     }
 
@@ -44,8 +44,10 @@ impl Pieces {
     }
 }
 
+type Pairs = Vec<(String, String)>;
+
 /// Each language's pairs from the demo and from the seed lists.
-fn pairs(root: &Path) -> Result<Vec<(&'static str, Vec<(String, String)>, Vec<(String, String)>)>, Box<dyn std::error::Error>> {
+fn pairs(root: &Path) -> Result<Vec<(Pairs, Pairs)>, Box<dyn std::error::Error>> {
     let seeds = std::fs::read_to_string(root.join("data/pairs/a_priori.tsv"))?;
     let mut out = Vec::new();
     for lang in LANGUAGES {
@@ -63,7 +65,7 @@ fn pairs(root: &Path) -> Result<Vec<(&'static str, Vec<(String, String)>, Vec<(S
             let words: Vec<&str> = line.split('\t').nth(2).unwrap_or("").split_whitespace().collect();
             seed.extend(words.windows(2).map(|w| (w[0].to_owned(), w[1].to_owned())));
         }
-        out.push((lang, demo, seed));
+        out.push((demo, seed));
     }
     Ok(out)
 }
@@ -82,7 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         for (which, pick) in [("demo", 1), ("seeds", 2)] {
             let mut cells = Vec::new();
-            for (_, demo, seed) in &pairs {
+            for (demo, seed) in &pairs {
                 let list = if pick == 1 { demo } else { seed };
                 let mut equal = 0;
                 for (a, b) in list {
