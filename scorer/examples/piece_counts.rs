@@ -63,7 +63,10 @@ fn pairs(root: &Path) -> Result<Vec<(Pairs, Pairs)>, Box<dyn std::error::Error>>
         let mut seed = Vec::new();
         for line in seeds.lines().skip(1).filter(|l| l.starts_with(&format!("{lang}\t"))) {
             let words: Vec<&str> = line.split('\t').nth(2).unwrap_or("").split_whitespace().collect();
-            seed.extend(words.windows(2).map(|w| (w[0].to_owned(), w[1].to_owned())));
+            seed.extend(words.windows(2).filter_map(|w| match w {
+                [a, b] => Some((a.to_string(), b.to_string())),
+                _ => None,
+            }));
         }
         out.push((demo, seed));
     }

@@ -16,47 +16,12 @@
 //! that was run once, [`Seen::before`]); it then reads the same keys in the same
 //! order as if its sentence had been packed whole, and gets the same numbers.
 
-use std::ops::Range;
-
 use candle_core::{CpuStorage, CustomOp3, DType, Layout, Shape, Tensor};
 use rayon::prelude::*;
 
 use super::fast_math::exp_negative;
 pub(crate) use super::heads::Heads;
-
-/// The token indices one query sees: `before`, the tokens of a shared beginning run
-/// once for several sentences (empty when none), then `own`, those of its own row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Seen {
-    pub(crate) before: Range<usize>,
-    pub(crate) own: Range<usize>,
-}
-
-impl From<Range<usize>> for Seen {
-    fn from(own: Range<usize>) -> Seen {
-        Seen { before: 0..0, own }
-    }
-}
-
-impl Seen {
-    /// The indices in the order they are read.
-    pub(crate) fn indices(&self) -> impl Iterator<Item = usize> {
-        self.before.clone().chain(self.own.clone())
-    }
-
-    /// The smallest range that holds them all.
-    pub(crate) fn hull(&self) -> Range<usize> {
-        match self.before.is_empty() {
-            true => self.own.clone(),
-            false => self.before.start.min(self.own.start)..self.before.end.max(self.own.end),
-        }
-    }
-
-    /// Whether both ranges lie within `tokens` and the query sees something.
-    fn fits(&self, tokens: usize) -> bool {
-        !self.own.is_empty() && self.own.end <= tokens && (self.before.is_empty() || self.before.end <= tokens)
-    }
-}
+pub(crate) use super::seen::Seen;
 
 /// `softmax(scale · q kᵀ) v` per head, where query i sees the keys (and values) of the
 /// token indices `keys[i]`. `q` is `[queries, query heads x dim]`, `k` and `v` are
@@ -174,6 +139,8 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::Range;
+
     use super::super::padded_attention::attention as padded;
     use super::*;
     use candle_core::{Device, D};

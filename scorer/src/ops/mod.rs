@@ -7,5 +7,6 @@ pub(crate) mod gelu;
 mod heads;
 mod linear;
 mod padded_attention;
+mod seen;
 
 pub(crate) use linear::Linear;

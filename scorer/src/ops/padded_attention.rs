@@ -15,8 +15,8 @@ use std::ops::Range;
 
 use candle_core::{DType, Tensor};
 
-use super::attention::Seen;
 use super::heads::Heads;
+use super::seen::Seen;
 
 /// Consecutive queries whose key ranges overlap: `queries` index the queries, `keys`
 /// the smallest range holding all their keys (the hull of a shared beginning and the
