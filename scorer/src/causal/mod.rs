@@ -236,17 +236,17 @@ impl CausalLm {
     /// run in packed batches of at most [`BATCH_TOKENS`] tokens; results come back in
     /// input order, each the same as the sentence alone would get.
     pub fn score(&self, sentences: &[&str]) -> Result<Vec<TokenScores>, ScorerError> {
-        let ids = sentences
-            .iter()
-            .map(|s| {
-                let ids = self.tokenize(s)?;
-                if ids.is_empty() {
-                    return Err(ScorerError::Input(format!("empty sentence {s:?}")));
-                }
-                Ok(ids)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let ids = sentences.iter().map(|s| self.sentence_ids(s)).collect::<Result<Vec<_>, _>>()?;
         self.score_ids(&ids)
+    }
+
+    /// The token ids of a sentence to score, refused when it has none.
+    fn sentence_ids(&self, sentence: &str) -> Result<Vec<u32>, ScorerError> {
+        let ids = self.tokenize(sentence)?;
+        if ids.is_empty() {
+            return Err(ScorerError::Input(format!("empty sentence {sentence:?}")));
+        }
+        Ok(ids)
     }
 
     /// Scores token sequences (without the start token); results in input order.
@@ -338,11 +338,7 @@ impl CausalLm {
         let mut rows = Vec::with_capacity(2 * contexts.len());
         for c in contexts {
             for sentence in [c.text.to_owned(), c.filled(c.distractor)?.0] {
-                let ids = self.tokenize(&sentence)?;
-                if ids.is_empty() {
-                    return Err(ScorerError::Input(format!("empty sentence {sentence:?}")));
-                }
-                rows.push((self.row(&ids), self.start.unscored()));
+                rows.push((self.row(&self.sentence_ids(&sentence)?), self.start.unscored()));
             }
         }
         Ok((rows, (0..contexts.len()).map(|i| vec![2 * i, 2 * i + 1]).collect()))

@@ -45,7 +45,7 @@ fn blocks(keys: &[Seen]) -> Vec<Block> {
 pub(crate) fn attention(q: &Tensor, k: &Tensor, v: &Tensor, heads: Heads, keys: &[Seen]) -> candle_core::Result<Tensor> {
     let Heads { query, kv, dim, scale, softcap } = heads;
     let tokens = k.dim(0)?;
-    if kv == 0 || query % kv != 0 || keys.len() != q.dim(0)? || keys.iter().any(|r| r.own.is_empty() || r.hull().end > tokens) {
+    if kv == 0 || query % kv != 0 || keys.len() != q.dim(0)? || keys.iter().any(|r| !r.fits(tokens)) {
         candle_core::bail!("attention: {query} query and {kv} key/value heads, {} key ranges for {} queries", keys.len(), q.dim(0)?);
     }
     let blocks = blocks(keys);
