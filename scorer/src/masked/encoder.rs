@@ -58,7 +58,8 @@ struct Layer {
     ffn_norm: LayerNorm,
 }
 
-fn index(i: usize) -> Result<u32, ScorerError> {
+/// `i` as a tensor index.
+pub(super) fn index(i: usize) -> Result<u32, ScorerError> {
     u32::try_from(i).map_err(|e| ScorerError::Input(format!("batch too large: {e}")))
 }
 

@@ -18,7 +18,7 @@
 
 mod encoder;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use candle_core::{Device, Tensor};
@@ -26,7 +26,7 @@ use tokenizers::Tokenizer;
 
 use crate::hf::{Config, ModelKind};
 use crate::{Context, ContextScorer, Conventions, ScorerError, Sharing, WordLogProbs};
-use encoder::Encoder;
+use encoder::{index, Encoder};
 
 pub use crate::convention::MaskedScoring;
 
@@ -228,25 +228,27 @@ impl MaskedLm {
 
     /// Runs every row of the plan once, in length-sorted batches; returns the slot sums.
     ///
-    /// The masked-LM head runs afterwards on every picked position together, in
-    /// chunks of [`HEAD_ROWS`]: its output matrix (vocabulary x hidden) is the
-    /// largest in the model, and one pass over it per batch cost as much as the
-    /// batch's last layer.
+    /// A position is run through the last layer and the head once, however many
+    /// picks read it: the target's and the distractor's pieces of a shared sequence
+    /// sit at the same positions. The masked-LM head runs afterwards, on every picked
+    /// position together, in chunks of [`HEAD_ROWS`]: its output matrix
+    /// (vocabulary x hidden) is the largest in the model, and one pass over it per
+    /// batch cost as much as the batch's last layer.
     fn run(&self, plan: &Plan, slots: usize) -> Result<Vec<f64>, ScorerError> {
-        let mut picks_of: Vec<Vec<(usize, u32, usize)>> = vec![Vec::new(); plan.rows.len()];
+        // for each row, its picked positions in order, each with the (token, slot)s read there
+        let mut picks_of: Vec<BTreeMap<usize, Vec<(u32, usize)>>> = vec![BTreeMap::new(); plan.rows.len()];
         for &(row, position, token, slot) in &plan.picks {
-            picks_of[row].push((position, token, slot));
+            picks_of[row].entry(position).or_default().push((token, slot));
         }
-        let (mut hidden, mut tokens, mut to) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut hidden, mut reads) = (Vec::new(), Vec::new());
         let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
         for now in crate::batching::by_length(&widths, crate::batching::tokens_per_pass(self.encoder.device(), BATCH_TOKENS)) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
             let mut at = Vec::new();
             for (i, &r) in now.iter().enumerate() {
-                for &(position, token, slot) in &picks_of[r] {
+                for (&position, wanted) in &picks_of[r] {
                     at.push((i, position));
-                    tokens.push(token);
-                    to.push(slot);
+                    reads.push(wanted);
                 }
             }
             hidden.push(self.encoder.hidden_at(&rows, &at)?);
@@ -257,12 +259,19 @@ impl MaskedLm {
         }
         let hidden = Tensor::cat(&hidden, 0)?;
         let device = hidden.device().clone();
-        for start in (0..tokens.len()).step_by(HEAD_ROWS) {
-            let n = HEAD_ROWS.min(tokens.len() - start);
-            let log_probs = self.encoder.log_probs(&hidden.narrow(0, start, n)?)?;
-            let wanted = Tensor::new(&tokens[start..start + n], &device)?.unsqueeze(1)?;
-            let chosen = log_probs.gather(&wanted, 1)?.squeeze(1)?.to_vec1::<f32>()?;
-            for (&slot, lp) in to[start..start + n].iter().zip(chosen) {
+        let vocab = self.encoder.vocab_size();
+        for start in (0..reads.len()).step_by(HEAD_ROWS) {
+            let n = HEAD_ROWS.min(reads.len() - start);
+            let log_probs = self.encoder.log_probs(&hidden.narrow(0, start, n)?)?.flatten_all()?;
+            let (mut at, mut to) = (Vec::new(), Vec::new());
+            for (i, wanted) in reads[start..start + n].iter().enumerate() {
+                for &(token, slot) in wanted.iter() {
+                    at.push(index(i * vocab + token as usize)?);
+                    to.push(slot);
+                }
+            }
+            let chosen = log_probs.index_select(&Tensor::new(at, &device)?, 0)?.to_vec1::<f32>()?;
+            for (slot, lp) in to.into_iter().zip(chosen) {
                 sums[slot] += f64::from(lp);
             }
         }
