@@ -19,7 +19,7 @@ test('one sentence guessed word by word, then people and the model side by side'
   const total = Number((await page.locator('#guess-progress').innerText()).match(/of (\d+)/)?.[1]);
   expect(total).toBeGreaterThanOrEqual(3);
   // each guess reveals one more word: the revealed text grows (a word glued to the
-  // one before it, as in "don't", adds no space, so spaces are not counted)
+  // one before it, as "été" to "l'", adds no space, so spaces are not counted)
   let before = '';
   for (let position = 1; position <= total; position++) {
     await expect(page.locator('#guess-progress')).toHaveAttribute('data-position', String(position));

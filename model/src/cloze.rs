@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::words::{is_word_of_letters, occurrences, stands_alone, word_spans};
+use crate::words::{game_spans, is_word_of_letters, occurrences, stands_alone};
 use crate::ServingId;
 
 /// A cloze round as the player sees it: the sentence around the blank.
@@ -41,7 +41,7 @@ pub struct ClozeResult {
 /// [`crate::positions`], 1 is the sentence's second word): (the text before the
 /// word, the word, the text after it); `None` when the sentence has no such word.
 pub fn cloze_parts(text: &str, position: usize) -> Option<(String, String, String)> {
-    let spans = word_spans(text);
+    let spans = game_spans(text);
     let &(start, end) = spans.get(position).filter(|_| position >= 1)?;
     Some((text.get(..start)?.to_owned(), text.get(start..end)?.to_owned(), text.get(end..)?.to_owned()))
 }
@@ -49,9 +49,9 @@ pub fn cloze_parts(text: &str, position: usize) -> Option<(String, String, Strin
 /// The positions of `text` (as [`cloze_parts`] numbers them) whose word may be
 /// blanked: a word of letters ([`is_word_of_letters`]), once in the sentence (any
 /// case: a repeated word answers itself), and standing alone ([`stands_alone`]:
-/// not a piece of "don't", "d'un" or "12.9.5").
+/// not "don't", the "un" of "d'un" or a piece of "12.9.5").
 pub fn blankable_positions(text: &str) -> Vec<usize> {
-    let spans = word_spans(text);
+    let spans = game_spans(text);
     let mut positions = Vec::new();
     for (position, &(start, end)) in spans.iter().enumerate().skip(1) {
         let Some(word) = text.get(start..end) else { continue };
@@ -72,6 +72,7 @@ mod tests {
             blankable_positions(text).into_iter().filter_map(|p| cloze_parts(text, p).map(|(_, w, _)| w)).collect()
         };
         assert_eq!(blanked("I don't know."), ["know"]);
+        assert_eq!(blanked("Il dit qu'il aime l'été."), ["dit", "aime"]);
         assert_eq!(blanked("Créez d'un fichier."), ["fichier"]);
         assert_eq!(blanked("Installez Debian 12.9.5 maintenant."), ["Debian", "maintenant"]);
         assert_eq!(blanked("Он хар и хар."), ["и"]);

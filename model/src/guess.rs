@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ServingId;
 
-use crate::words::{is_word_of_letters, word_spans};
+use crate::words::{game_spans, is_word_of_letters};
 use crate::Language;
 
 /// How a next-word round is played: every guess typed, or a model's suggestions
@@ -32,25 +32,27 @@ impl GuessMode {
 /// Sentences of the next-word game have this many words (inclusive).
 pub const GUESS_WORDS: (usize, usize) = (4, 25);
 
-/// (text before the word, the word) for every word of `text` after the first: the
-/// positions a player guesses. What is shown before a position is the sentence's
+/// (text before the word, the word) for every word of `text` after the first, as
+/// the games count words ([`game_spans`]: "don't" is one, "l'" keeps its
+/// apostrophe): the positions a player guesses. What is shown before a position is the sentence's
 /// text up to that word, punctuation included, as models get it too.
 pub fn positions(text: &str) -> Vec<(String, String)> {
-    let spans = word_spans(text);
+    let spans = game_spans(text);
     spans.iter().skip(1).map(|&(start, end)| (text[..start].trim_end().to_owned(), text[start..end].to_owned())).collect()
 }
 
 /// Whether `text` is of a length the game plays ([`GUESS_WORDS`]).
 pub fn playable(text: &str) -> bool {
-    (GUESS_WORDS.0..=GUESS_WORDS.1).contains(&word_spans(text).len())
+    (GUESS_WORDS.0..=GUESS_WORDS.1).contains(&game_spans(text).len())
 }
 
 /// Longest guess, in characters.
 pub const MAX_GUESS_CHARS: usize = 60;
 
 /// Whether a model's predicted word may be offered as a suggestion in `language`:
-/// a word of letters ([`is_word_of_letters`]), and of one letter only when the
-/// language has such a word ("a", "y", "и"; not the "l" or "d" of an elision,
+/// one word as the games count them ([`game_spans`]: "don't", "l'"), of letters
+/// apart from its apostrophes ([`is_word_of_letters`]), and of one letter only when
+/// the language has such a word ("a", "y", "и"; not the "l" or "d" of an elision,
 /// which are pieces). The store keeps, of these, the words its corpus of the
 /// language has standing alone.
 pub fn suggestable(language: Language, word: &str) -> bool {
@@ -61,7 +63,11 @@ pub fn suggestable(language: Language, word: &str) -> bool {
         Language::It => &["a", "e", "è", "i", "o"],
         Language::Ru => &["а", "в", "и", "к", "о", "с", "у", "я"],
     };
-    is_word_of_letters(word) && (word.chars().count() > 1 || one_letter.contains(&word.to_lowercase().as_str()))
+    // an elided word is one with its apostrophe after it
+    let stem = word.strip_suffix(['\'', '\u{2019}']).unwrap_or(word);
+    let one_word = game_spans(stem).as_slice() == [(0, stem.len())];
+    let letters = is_word_of_letters(&stem.replace(['\'', '\u{2019}'], ""));
+    one_word && letters && (word.chars().count() > 1 || one_letter.contains(&word.to_lowercase().as_str()))
 }
 
 /// A next-word round as the player sees it.
@@ -101,10 +107,13 @@ mod tests {
     #[test]
     fn suggestions_are_words_of_letters_and_one_letter_only_where_the_language_has_it() {
         assert!(suggestable(Language::Fr, "chat") && suggestable(Language::Fr, "à") && suggestable(Language::Ru, "и"));
-        for piece in ["l", "d", "cRST", "t", "12", "aujourd'hui"] {
+        for piece in ["l", "d", "cRST", "t", "12", "l'été"] {
             assert!(!suggestable(Language::Fr, piece), "{piece}");
         }
         assert!(!suggestable(Language::En, "t") && suggestable(Language::En, "I"));
+        assert!(suggestable(Language::En, "don't") && suggestable(Language::Fr, "l'") && suggestable(Language::It, "dell’"));
+        assert!(suggestable(Language::Fr, "aujourd'hui"), "one word, as the games count them");
+        assert!(!suggestable(Language::En, "'t") && !suggestable(Language::En, "do'n't"));
     }
 
     #[test]
@@ -116,5 +125,8 @@ mod tests {
         assert_eq!(p[1].0, "The dog,");
         assert_eq!(p[5].0, "The dog, a poodle, barked twenty-one");
         assert!(positions("Hello!").is_empty());
+        let p = positions("I don't know l'été.");
+        assert_eq!(p.iter().map(|(_, w)| w.as_str()).collect::<Vec<_>>(), ["don't", "know", "l'", "été"]);
+        assert_eq!(p[3].0, "I don't know l'");
     }
 }

@@ -41,6 +41,79 @@ pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
     spans
 }
 
+fn is_apostrophe(c: char) -> bool {
+    matches!(c, '\'' | '\u{2019}')
+}
+
+/// What follows the apostrophe of an English contraction or possessive: "don't",
+/// "it's", "they're", "I've", "we'll", "I'd", "I'm".
+const CONTRACTION_ENDINGS: [&str; 7] = ["t", "s", "re", "ve", "ll", "d", "m"];
+
+/// French words written with an apostrophe inside (not an elision before another word).
+const APOSTROPHE_WORDS: [&str; 7] = ["aujourd'hui", "quelqu'un", "quelqu'une", "prud'homme", "prud'hommes", "presqu'île", "presqu'îles"];
+
+/// True when `piece` is an apostrophe and an English contraction's ending ("'t", "’s", "'LL").
+pub fn is_contraction_ending(piece: &str) -> bool {
+    let mut chars = piece.chars();
+    chars.next().is_some_and(is_apostrophe) && CONTRACTION_ENDINGS.contains(&chars.as_str().to_lowercase().as_str())
+}
+
+/// A word in lower case, with the typographic apostrophe as the typewriter one.
+fn folded(word: &str) -> String {
+    word.to_lowercase().replace('\u{2019}', "'")
+}
+
+/// A word as a typed word is compared with it: [`folded`], and an elision's final
+/// apostrophe optional ("L’" is "l'" is "l").
+fn compared(word: &str) -> String {
+    folded(word).trim_end_matches('\'').to_owned()
+}
+
+/// Whether a typed word is the word of a sentence (see [`compared`]).
+pub fn same_word(typed: &str, word: &str) -> bool {
+    compared(typed) == compared(word)
+}
+
+/// Byte ranges of the words the games play in `text`: the next-word game's
+/// positions and the cloze game's blanks. They are the words of [`word_spans`],
+/// except around an apostrophe with a word right before and right after it:
+/// - an English contraction or possessive is one word ("don't", "they're", "dog's"),
+///   and so are the French words written with an apostrophe ("aujourd'hui");
+/// - any other apostrophe ends an elision, and stays with it ("l'", "dell'", "qu'"),
+///   so that the elided word is named with its apostrophe, as a person writes it.
+pub fn game_spans(text: &str) -> Vec<(usize, usize)> {
+    let words = word_spans(text);
+    let mut spans = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while let Some(&(start, mut end)) = words.get(i) {
+        while let Some(&(next, next_end)) = words.get(i + 1) {
+            let between = text.get(end..next).unwrap_or_default();
+            if between.chars().count() != 1 || !between.chars().all(is_apostrophe) {
+                break;
+            }
+            let joined = text.get(start..next_end).unwrap_or_default();
+            if is_contraction_ending(text.get(end..next_end).unwrap_or_default()) || APOSTROPHE_WORDS.contains(&compared(joined).as_str()) {
+                end = next_end;
+                i += 1;
+            } else {
+                end = next;
+                break;
+            }
+        }
+        spans.push((start, end));
+        i += 1;
+    }
+    spans
+}
+
+/// Byte ranges where `word` is one of the words the games play in `text`
+/// ([`game_spans`]), ignoring case and the kind of apostrophe: "don't" is in "I
+/// don’t", "don" is not.
+pub fn game_occurrences(text: &str, word: &str) -> Vec<(usize, usize)> {
+    let wanted = folded(word);
+    game_spans(text).into_iter().filter(|&(s, e)| text.get(s..e).is_some_and(|w| folded(w) == wanted)).collect()
+}
+
 /// True when the word at byte range `span` of `text` is not glued to an apostrophe,
 /// a digit, or a dot, comma, colon, slash, underscore or @ that goes on into more
 /// text: then it is a piece of a longer token ("don't", "d'un", "12.9.5",
@@ -147,5 +220,23 @@ mod tests {
         assert!(!is_single_word("ice cream"));
         assert!(!is_single_word("dog."));
         assert!(!is_single_word(""));
+    }
+
+    #[test]
+    fn games_keep_contractions_whole_and_elisions_with_their_apostrophe() {
+        let words = |text: &str| -> Vec<String> { game_spans(text).into_iter().map(|(s, e)| text[s..e].to_owned()).collect() };
+        assert_eq!(words("I don't know, they’re sure it's the dog's."), ["I", "don't", "know", "they’re", "sure", "it's", "the", "dog's"]);
+        assert_eq!(words("Aujourd'hui, l'été qu'il aime."), ["Aujourd'hui", "l'", "été", "qu'", "il", "aime"]);
+        assert_eq!(words("Dell'anno, un’altra volta."), ["Dell'", "anno", "un’", "altra", "volta"]);
+        assert_eq!(words("El perro del vecino."), ["El", "perro", "del", "vecino"]);
+        assert_eq!(words("Это красный дом."), ["Это", "красный", "дом"]);
+        // an apostrophe beside a space is a quote, not part of a word
+        assert_eq!(words("'Tis 'quoted' po' rock"), ["Tis", "quoted", "po", "rock"]);
+        assert!(
+            is_contraction_ending("'t") && is_contraction_ending("’LL") && !is_contraction_ending("'il") && !is_contraction_ending("t")
+        );
+        assert_eq!(game_occurrences("I don’t, DON'T", "don't"), [(2, 9), (11, 16)]);
+        assert!(game_occurrences("I don't", "don").is_empty() && game_occurrences("l'été", "l").is_empty());
+        assert!(same_word("L’", "l'") && same_word("l", "l'") && same_word("DON’T", "don't") && !same_word("don", "don't"));
     }
 }

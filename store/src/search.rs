@@ -17,7 +17,7 @@ use sqlx::Row;
 
 use crate::error::StoreError;
 use crate::material::Material;
-use gapwise_model::words::{blank_for, occurrences, stands_alone};
+use gapwise_model::words::{blank_for, game_occurrences, stands_alone, word_spans};
 
 /// Sentences read per query when checking candidates.
 const SENTENCES_PER_QUERY: usize = 500;
@@ -78,17 +78,20 @@ impl Material<'_> {
         Ok((ids, Sought { language, target, distractor, seen }))
     }
 
-    /// Whether the corpus of `language` has `word` standing alone somewhere
-    /// ([`stands_alone`]: not a piece of "aujourd'hui" or "l'été"), among the first
-    /// [`SENTENCES_PER_QUERY`] sentences that hold it. Read a few at a time, and
-    /// only until one says yes: a suggestion's card asks this of each word.
+    /// Whether the corpus of `language` has `word` standing alone somewhere, as a
+    /// word the games play ([`game_occurrences`]: not the "aujourd" of
+    /// "aujourd'hui", nor the "don" of "don't") and not glued to a digit or dot
+    /// ([`stands_alone`]), among the first [`SENTENCES_PER_QUERY`] sentences that
+    /// hold its first word ("don" for "don't"). Read a few at a time, and only until
+    /// one says yes: a suggestion's card asks this of each word.
     pub(crate) async fn stands_alone_in_corpus(self, language: Language, word: &str) -> Result<bool, StoreError> {
         /// Sentences read per query: most words stand alone in their first one.
         const AT_A_TIME: usize = 20;
-        let ids = self.sentences_with(language, word).await?;
+        let Some(&(start, end)) = word_spans(word).first() else { return Ok(false) };
+        let ids = self.sentences_with(language, &word[start..end]).await?;
         for chunk in ids.get(..SENTENCES_PER_QUERY.min(ids.len())).unwrap_or_default().chunks(AT_A_TIME) {
             let texts = self.texts(chunk).await?;
-            if texts.values().any(|(text, _)| occurrences(text, word).into_iter().any(|span| stands_alone(text, span))) {
+            if texts.values().any(|(text, _)| game_occurrences(text, word).into_iter().any(|span| stands_alone(text, span))) {
                 return Ok(true);
             }
         }

@@ -236,6 +236,13 @@ impl Store {
         if indexed > 0 {
             tracing::info!(sentences = indexed, "indexed the words of sentences imported before the word index existed");
         }
+        let repaired = store.repair_game_positions().await?;
+        if repaired.sentences > 0 {
+            tracing::info!(
+                ?repaired,
+                "renumbered the game rows of sentences whose words the games now count as one (don't) or with an apostrophe (l')"
+            );
+        }
         Ok(store)
     }
 

@@ -75,6 +75,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
             const {
                 &[
                     players("guess_answers", Owner::Through { key: "serving_id", parent: "guess_servings" }),
+                    players("guess_answers_replaced", Owner::Through { key: "serving_id", parent: "guess_servings" }),
                     players("guess_servings", Owner::Column),
                     material("guess_predictions"),
                     material("guess_words"),
@@ -105,7 +106,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
 
 /// The tables the modes share (but `annotators`, and `word_pairs`, whose proposer
 /// is unlinked while the pair stays in the game), in the same order.
-const SHARED_TABLES: [Table; 21] = [
+const SHARED_TABLES: [Table; 22] = [
     players("challenge_items", Owner::Through { key: "challenge_id", parent: "challenges" }),
     players("challenges", Owner::Either(&["creator_id", "opponent_id"])),
     players("friends", Owner::Either(&["annotator_id", "friend_id"])),
@@ -127,6 +128,7 @@ const SHARED_TABLES: [Table; 21] = [
     material("settings"),
     material("crowd_studies"),
     material("export_key"),
+    material("data_repairs"),
 ];
 
 /// Every table of the schema: each mode's, then those they share.

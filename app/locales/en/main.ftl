@@ -158,6 +158,7 @@ my-data-tables = Stored, table by table
 my-data-tables-note = How many rows of each table that holds players' data are yours. Erasing deletes all of them.
 table-define_picks = Your picks in the definition game
 table-guess_answers = Your guesses in the next-word game
+table-guess_answers_replaced = Your earlier guesses in the next-word game, kept after its words were recounted
 table-challenge_items = Items of your challenges
 table-challenges = Challenges you sent or received
 table-friends = Friends

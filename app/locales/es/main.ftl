@@ -157,6 +157,7 @@ my-data-tables = Guardado, tabla por tabla
 my-data-tables-note = Cuántas filas de cada tabla con datos de jugadores son tuyas. Borrar las elimina todas.
 table-define_picks = Tus elecciones en el juego de definiciones
 table-guess_answers = Tus respuestas en el juego de la palabra siguiente
+table-guess_answers_replaced = Tus respuestas anteriores en el juego de la palabra siguiente, guardadas tras recontar sus palabras
 table-challenge_items = Ítems de tus desafíos
 table-challenges = Desafíos enviados o recibidos
 table-friends = Amigos

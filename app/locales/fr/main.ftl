@@ -158,6 +158,7 @@ my-data-tables = Enregistré, table par table
 my-data-tables-note = Combien de lignes de chaque table qui contient des données de joueurs sont à vous. L'effacement les supprime toutes.
 table-define_picks = Vos choix au jeu des définitions
 table-guess_answers = Vos réponses au jeu du mot suivant
+table-guess_answers_replaced = Vos réponses antérieures au jeu du mot suivant, gardées après le nouveau décompte de ses mots
 table-challenge_items = Questions de vos défis
 table-challenges = Défis envoyés ou reçus
 table-friends = Amis

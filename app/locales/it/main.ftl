@@ -157,6 +157,7 @@ my-data-tables = Memorizzato, tabella per tabella
 my-data-tables-note = Quante righe di ogni tabella con dati dei giocatori sono tue. La cancellazione le elimina tutte.
 table-define_picks = Le tue scelte nel gioco delle definizioni
 table-guess_answers = Le tue risposte nel gioco della parola successiva
+table-guess_answers_replaced = Le tue risposte precedenti nel gioco della parola successiva, conservate dopo il nuovo conteggio delle parole
 table-challenge_items = Domande delle tue sfide
 table-challenges = Sfide inviate o ricevute
 table-friends = Amici

@@ -7,7 +7,7 @@
 //! one answer: it is right when it is the word, whatever the case; a second answer
 //! is told as the first.
 
-use gapwise_model::words::normalize;
+use gapwise_model::words::{normalize, same_word};
 use gapwise_model::{
     blankable_positions, cloze_parts, playable, ClozeCard, ClozeResult, Language, PlayerId, Reported, ServingId, Timing, Trial,
 };
@@ -123,7 +123,7 @@ impl Answers for Answering {
         let (_, word, _) = parts_of(round)?;
         let typed = normalize(typed);
         check_length(&typed)?;
-        let correct = typed.to_lowercase() == normalize(&word).to_lowercase();
+        let correct = same_word(&typed, &normalize(&word));
         let row = ClozeAnswer { typed, correct };
         let outcome = told(&row, round, model_words)?;
         Ok(Judged::New(row, outcome))

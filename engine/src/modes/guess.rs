@@ -3,7 +3,7 @@
 //! suggestions it offers), revealed word by word; a guess is right when it is the
 //! word, whatever the case, and the positions are guessed in order.
 
-use gapwise_model::words::normalize;
+use gapwise_model::words::{normalize, same_word};
 use gapwise_model::{
     playable, positions, GuessCard, GuessMode, GuessResult, Language, PlayerId, RefusalKey, Reported, ServingId, Timing, Trial,
     MAX_GUESS_CHARS, RECENT_OUTCOME_MS,
@@ -183,7 +183,7 @@ impl Answers for Guessing {
                 .ok_or_else(|| EngineError::Invalid(format!("there are {} suggestions, not {rank}", suggestions.len())))?,
         };
         check_length(&guess)?;
-        let correct = guess.to_lowercase() == word.to_lowercase();
+        let correct = same_word(&guess, word);
         let row = GuessRow { position: next, guess, word: word.clone(), correct, rank: given.rank };
         let outcome = told(&row, all.len());
         Ok(Judged::New(row, outcome))
@@ -206,7 +206,10 @@ mod tests {
     use super::*;
 
     fn round(mode: GuessMode, guessed: &[&str]) -> GuessServing {
-        let text = "The dog barked twice.";
+        round_of("The dog barked twice.", mode, guessed)
+    }
+
+    fn round_of(text: &str, mode: GuessMode, guessed: &[&str]) -> GuessServing {
         let guesses = positions(text)
             .into_iter()
             .zip(guessed)
@@ -241,5 +244,19 @@ mod tests {
         assert!(matches!(Guessing::judge(&chosen, &guess(3, "", Some(3))), Err(EngineError::Invalid(_))));
         let done = (round(GuessMode::Type, &["cat", "barked", "twice"]), Vec::new());
         assert!(matches!(Guessing::judge(&done, &guess(4, "more", None)), Err(EngineError::Invalid(_))));
+    }
+
+    #[test]
+    fn a_contraction_is_one_word_and_an_elision_is_named_with_or_without_its_apostrophe() {
+        let english = (round_of("I don't know.", GuessMode::Type, &[]), Vec::new());
+        let Judged::New(row, told) = Guessing::judge(&english, &guess(1, "DON’T", None)).expect("judged") else { panic!("new") };
+        assert_eq!((row.word.as_str(), told.correct), ("don't", true));
+        let Judged::New(_, told) = Guessing::judge(&english, &guess(1, "don", None)).expect("judged") else { panic!("new") };
+        assert!(!told.correct, "a piece of the word is not the word");
+        let french = (round_of("Il voit l'été.", GuessMode::Type, &["voit"]), Vec::new());
+        for typed in ["l'", "L’", "l"] {
+            let Judged::New(row, told) = Guessing::judge(&french, &guess(2, typed, None)).expect("judged") else { panic!("new") };
+            assert_eq!((row.word.as_str(), told.correct), ("l'", true), "{typed}");
+        }
     }
 }

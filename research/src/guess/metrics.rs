@@ -11,6 +11,7 @@
 //! words, i.e. Zipf >= 4, 3-4 and 2-3. Rarer words (and words wordfreq does not
 //! know) fall in a fourth bin, "rare".
 
+use gapwise_model::words::same_word;
 use std::collections::{BTreeMap, HashSet};
 
 /// One guessing event: the word that was there and the guesses, best first (a
@@ -26,8 +27,7 @@ pub struct Event {
 /// Whether `guess` is `target` or among the first `k` of `neighbours` (the target's
 /// nearest neighbours in a word-vector space, nearest first).
 pub fn soft_match(guess: &str, target: &str, neighbours: &[String], k: usize) -> bool {
-    let guess = guess.to_lowercase();
-    guess == target.to_lowercase() || neighbours.iter().take(k).any(|n| n.to_lowercase() == guess)
+    same_word(guess, target) || neighbours.iter().take(k).any(|n| same_word(guess, n))
 }
 
 /// The frequency bins.
@@ -82,7 +82,7 @@ impl Tally {
         let (mut types, mut t1, mut t10) = (HashSet::new(), HashSet::new(), HashSet::new());
         for e in events {
             let target = e.target.to_lowercase();
-            let hit = |g: &String| g.to_lowercase() == target;
+            let hit = |g: &String| same_word(g, &target);
             t.tokens += 1;
             if e.guesses.first().is_some_and(hit) {
                 t.top1 += 1;

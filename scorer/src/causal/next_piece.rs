@@ -8,17 +8,22 @@ use super::shared::{Packed, Unit};
 use super::CausalLm;
 use crate::guess::{NextPieceModel, PieceKind, WordReading};
 use crate::ScorerError;
+use gapwise_model::words::is_contraction_ending;
 
 /// The kind of a piece from its raw form and its decoded text: a space marker (`Ġ`
 /// of byte-level BPE, `▁` of SentencePiece) before a letter or digit starts a word;
 /// a letter or digit goes on with one; anything else (punctuation, byte and special
-/// tokens) does neither. The decoded text decides what the first character is, as
-/// byte-level pieces spell non-ASCII characters with stand-in letters (`’` is `âĢĻ`).
+/// tokens) does neither, except an English contraction's ending (`'t`, `’s`), which
+/// goes on with the word before it, as the games count words
+/// ([`gapwise_model::words::game_spans`]: "don't" is one word). The decoded text
+/// decides what the first character is, as byte-level pieces spell non-ASCII
+/// characters with stand-in letters (`’` is `âĢĻ`).
 fn kind_of(raw: &str, decoded: &str) -> PieceKind {
     let first = decoded.trim_start().chars().next();
     match (raw.starts_with(['Ġ', '▁']), first.is_some_and(char::is_alphanumeric)) {
         (true, true) => PieceKind::WordStart,
         (false, true) if decoded.starts_with(|c: char| !c.is_whitespace()) => PieceKind::WordInside,
+        _ if is_contraction_ending(decoded) => PieceKind::WordInside,
         _ => PieceKind::Other,
     }
 }
@@ -80,8 +85,9 @@ mod tests {
         assert_eq!(kind_of("Ġ7", " 7"), PieceKind::WordStart);
         assert_eq!(kind_of("raptor", "raptor"), PieceKind::WordInside);
         assert_eq!(kind_of("Ã©", "é"), PieceKind::WordInside);
-        for (raw, decoded) in
-            [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'s", "'s"), ("âĢĻs", "’s"), ("ĠâĢľ", " “")]
+        assert_eq!(kind_of("'s", "'s"), PieceKind::WordInside, "don't and dog's are one word");
+        assert_eq!(kind_of("âĢĻt", "’t"), PieceKind::WordInside);
+        for (raw, decoded) in [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'", "'"), ("Ġ'", " 's"), ("ĠâĢľ", " “")]
         {
             assert_eq!(kind_of(raw, decoded), PieceKind::Other, "{raw}");
         }

@@ -30,9 +30,9 @@
 //! it none); D2W's score is the whole word's log-probability, not its first piece's;
 //! a SentencePiece tokenizer that marks the start of a text (`▁`) does not mark the
 //! text after a special token's text, so with a start text its first word's pieces
-//! differ. A word glued to the text before it (`didn't`, `l'écluse`, `self-made`)
-//! has no next-word document: the harness finds a continuation's pieces by counting
-//! the context's pieces, so where one piece crosses the boundary ("'t") it stops the
+//! differ. A word glued to the text before it (the `écluse` of `l'écluse`) has no
+//! next-word document: the harness finds a continuation's pieces by counting the
+//! context's pieces, so where one piece crosses the boundary ("'é") it stops the
 //! run or scores other pieces; Gapwise scores such a word only where the sentence's
 //! own pieces align with it. For the same reason an invented-word item whose text
 //! after the blank is glued to the option (`_'s`) is read as the harness splits it.
@@ -41,7 +41,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use gapwise_model::words::word_spans;
+use gapwise_model::words::game_spans;
 use gapwise_model::{DefinitionTask, Language, ModelId, NewWordsItem, Teaching};
 use gapwise_scorer::define::patterns::causal;
 use gapwise_scorer::define::Pos;
@@ -124,7 +124,7 @@ pub async fn docs(store: &Store, mode: TaskMode, language: Language, start: &str
         TaskMode::Guess => {
             let (limit, seed) = (selection.sentences.unwrap_or(usize::MAX), selection.seed);
             for (sentence, text) in store.guess().sentences_to_predict(&unscored(), language, limit, seed, false).await? {
-                for (position, &(begin, end)) in word_spans(&text).iter().enumerate().skip(1) {
+                for (position, &(begin, end)) in game_spans(&text).iter().enumerate().skip(1) {
                     let context = text.get(..begin).unwrap_or_default().trim_end();
                     let continuation = text.get(context.len()..end).unwrap_or_default();
                     if continuation.len() == end - begin {

@@ -5,7 +5,7 @@
 use gapwise_model::{Language, ModelId};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gapwise_model::words::word_spans;
+use gapwise_model::words::game_spans;
 use gapwise_prepare::wordfreq::WordFrequencies;
 use gapwise_scorer::baseline::StaticVectors;
 use gapwise_scorer::guess::{predict, NextPieceModel};
@@ -43,7 +43,7 @@ pub async fn predict_sentences(
             break;
         }
         // every word after the first, as the game's positions
-        let words = word_spans(&text);
+        let words = game_spans(&text);
         let predictions =
             predict(model, &text, words.get(1..).unwrap_or_default()).map_err(|e| format!("sentence {id} ({text:?}): {e}"))?;
         let rows: Vec<Prediction> = predictions

@@ -2,6 +2,7 @@
 //! subject (each says what it checks), built and linked once.
 
 mod corpus;
+mod game_positions;
 mod game_writes;
 mod import;
 mod rate;
