@@ -49,8 +49,9 @@ fn is_apostrophe(c: char) -> bool {
 /// "it's", "they're", "I've", "we'll", "I'd", "I'm".
 const CONTRACTION_ENDINGS: [&str; 7] = ["t", "s", "re", "ve", "ll", "d", "m"];
 
-/// French words written with an apostrophe inside (not an elision before another word).
-const APOSTROPHE_WORDS: [&str; 7] = ["aujourd'hui", "quelqu'un", "quelqu'une", "prud'homme", "prud'hommes", "presqu'île", "presqu'îles"];
+/// Words written with an apostrophe inside, not an elision before another word.
+const APOSTROPHE_WORDS: [&str; 8] =
+    ["aujourd'hui", "quelqu'un", "quelqu'une", "prud'homme", "prud'hommes", "presqu'île", "presqu'îles", "o'clock"];
 
 /// True when `piece` is an apostrophe and an English contraction's ending ("'t", "’s", "'LL").
 pub fn is_contraction_ending(piece: &str) -> bool {
@@ -226,6 +227,7 @@ mod tests {
     fn games_keep_contractions_whole_and_elisions_with_their_apostrophe() {
         let words = |text: &str| -> Vec<String> { game_spans(text).into_iter().map(|(s, e)| text[s..e].to_owned()).collect() };
         assert_eq!(words("I don't know, they’re sure it's the dog's."), ["I", "don't", "know", "they’re", "sure", "it's", "the", "dog's"]);
+        assert_eq!(words("At 7 o’clock"), ["At", "7", "o’clock"]);
         assert_eq!(words("Aujourd'hui, l'été qu'il aime."), ["Aujourd'hui", "l'", "été", "qu'", "il", "aime"]);
         assert_eq!(words("Dell'anno, un’altra volta."), ["Dell'", "anno", "un’", "altra", "volta"]);
         assert_eq!(words("El perro del vecino."), ["El", "perro", "del", "vecino"]);

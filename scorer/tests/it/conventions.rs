@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use candle_core::Device;
-use gapwise_model::words::word_spans;
+use gapwise_model::words::game_spans;
 use gapwise_scorer::causal::CausalLm;
 use gapwise_scorer::{Conventions, StartToken};
 use serde::Deserialize;
@@ -133,7 +133,7 @@ fn word_log_probabilities_equal_minicons_on_the_sentences_own_pieces() {
     for (name, layout) in &reference.layouts {
         let lm = load(&reference, name, &Conventions::default());
         for sentence in &layout.sentences {
-            let spans = word_spans(&sentence.text);
+            let spans = game_spans(&sentence.text);
             let words: Vec<&str> = spans.iter().map(|&(a, b)| &sentence.text[a..b]).collect();
             let theirs: Vec<&str> = sentence.words.iter().map(|w| w.word.as_str()).collect();
             assert_eq!(words, theirs, "the game's words of {:?}", sentence.text);

@@ -205,5 +205,7 @@ async fn stored_word_scores_and_judgements_equal_the_fields_tools() {
         assert!(info[0].convention.contains("words on the sentence's own pieces"), "{name}: {}", info[0].convention);
     }
     println!("{} words scored and {} without a log-probability, {} partial scores, as the references", checked.0, checked.1, checked.2);
-    assert!(checked.0 > 500 && checked.1 >= 12 && checked.2 >= 60, "{checked:?}");
+    // without a log-probability: "1999" in the eight SentencePiece layouts, whose piece
+    // "1999." holds the full stop (a contraction's "'t" is inside its word)
+    assert!(checked.0 > 500 && checked.1 >= 8 && checked.2 >= 60, "{checked:?}");
 }
