@@ -28,3 +28,12 @@ CREATE TABLE guess_answers_replaced (
     replaced_at BIGINT NOT NULL,
     PRIMARY KEY (serving_id, position)
 );
+
+-- Sentences whose predictions by a model the repair deleted: the games' supply
+-- predicts those of its default model again before others (people play them now),
+-- `gapwise score-guess` those of any model.
+CREATE TABLE predictions_to_remake (
+    model_id TEXT NOT NULL REFERENCES models(id),
+    sentence_id BIGINT NOT NULL REFERENCES sentences(id),
+    PRIMARY KEY (model_id, sentence_id)
+);

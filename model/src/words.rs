@@ -60,7 +60,7 @@ pub fn is_contraction_ending(piece: &str) -> bool {
 }
 
 /// A word in lower case, with the typographic apostrophe as the typewriter one.
-fn folded(word: &str) -> String {
+pub fn folded(word: &str) -> String {
     word.to_lowercase().replace('\u{2019}', "'")
 }
 

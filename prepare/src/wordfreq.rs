@@ -55,7 +55,8 @@ impl WordFrequencies {
 
     /// The Zipf frequency of a word, `None` when the data does not know it.
     pub fn zipf(&self, word: &str) -> Option<f64> {
-        self.zipf.get(&word.to_lowercase()).copied()
+        // wordfreq spells "don't" with the typewriter apostrophe
+        self.zipf.get(&gapwise_model::words::folded(word)).copied()
     }
 
     /// The Zipf frequency of a word or phrase, as wordfreq estimates a phrase: the

@@ -5,8 +5,10 @@
 //!
 //! For each sentence that the next-word or cloze game has rows of, and whose words
 //! the two counts split differently:
-//! - the models' predictions are deleted: the preparation predicts the sentence
-//!   again, with the new words;
+//! - the models' predictions are deleted, and the sentence queued in
+//!   `predictions_to_remake` for each model that had them: the games' supply
+//!   predicts it again with the default model before any other sentence of its
+//!   language, `gapwise score-guess` with any model;
 //! - a cloze round's blank is renumbered to its word's new position (a blank is a
 //!   word standing alone, which both counts find at the same bytes);
 //! - a next-word round's guesses, from the first position whose word changed on,
@@ -71,6 +73,13 @@ impl Store {
                 continue;
             }
             repaired.sentences += 1;
+            sqlx::query(
+                "INSERT INTO predictions_to_remake (model_id, sentence_id) \
+                 SELECT DISTINCT model_id, sentence_id FROM guess_predictions WHERE sentence_id = $1",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
             repaired.predictions_deleted +=
                 sqlx::query("DELETE FROM guess_predictions WHERE sentence_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
             let blanks = sqlx::query("SELECT id, position FROM cloze_servings WHERE sentence_id = $1").bind(id).fetch_all(&mut *tx).await?;

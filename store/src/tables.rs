@@ -77,6 +77,7 @@ pub(crate) const fn mode_tables(mode: Mode) -> &'static [Table] {
                     players("guess_answers", Owner::Through { key: "serving_id", parent: "guess_servings" }),
                     players("guess_answers_replaced", Owner::Through { key: "serving_id", parent: "guess_servings" }),
                     players("guess_servings", Owner::Column),
+                    material("predictions_to_remake"),
                     material("guess_predictions"),
                     material("guess_words"),
                 ]

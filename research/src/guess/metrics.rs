@@ -11,7 +11,7 @@
 //! words, i.e. Zipf >= 4, 3-4 and 2-3. Rarer words (and words wordfreq does not
 //! know) fall in a fourth bin, "rare".
 
-use gapwise_model::words::same_word;
+use gapwise_model::words::{folded, same_word};
 use std::collections::{BTreeMap, HashSet};
 
 /// One guessing event: the word that was there and the guesses, best first (a
@@ -81,7 +81,7 @@ impl Tally {
         let mut t = Tally::default();
         let (mut types, mut t1, mut t10) = (HashSet::new(), HashSet::new(), HashSet::new());
         for e in events {
-            let target = e.target.to_lowercase();
+            let target = folded(&e.target);
             let hit = |g: &String| same_word(g, &target);
             t.tokens += 1;
             if e.guesses.first().is_some_and(hit) {

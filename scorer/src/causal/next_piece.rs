@@ -23,7 +23,7 @@ fn kind_of(raw: &str, decoded: &str) -> PieceKind {
     match (raw.starts_with(['Ġ', '▁']), first.is_some_and(char::is_alphanumeric)) {
         (true, true) => PieceKind::WordStart,
         (false, true) if decoded.starts_with(|c: char| !c.is_whitespace()) => PieceKind::WordInside,
-        _ if is_contraction_ending(decoded) => PieceKind::WordInside,
+        (false, _) if is_contraction_ending(decoded) => PieceKind::WordInside,
         _ => PieceKind::Other,
     }
 }
@@ -87,7 +87,8 @@ mod tests {
         assert_eq!(kind_of("Ã©", "é"), PieceKind::WordInside);
         assert_eq!(kind_of("'s", "'s"), PieceKind::WordInside, "don't and dog's are one word");
         assert_eq!(kind_of("âĢĻt", "’t"), PieceKind::WordInside);
-        for (raw, decoded) in [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'", "'"), ("Ġ'", " 's"), ("ĠâĢľ", " “")]
+        for (raw, decoded) in
+            [("Ġ,", " ,"), ("Ġ", " "), ("▁", ""), (".", "."), ("<0x0A>", "\n"), ("'", "'"), ("Ġ'", " 's"), ("▁'s", "'s"), ("ĠâĢľ", " “")]
         {
             assert_eq!(kind_of(raw, decoded), PieceKind::Other, "{raw}");
         }

@@ -259,10 +259,11 @@ impl MaskedLm {
         }
         let hidden = Tensor::cat(&hidden, 0)?;
         let device = hidden.device().clone();
-        let vocab = self.encoder.vocab_size();
         for start in (0..reads.len()).step_by(HEAD_ROWS) {
             let n = HEAD_ROWS.min(reads.len() - start);
-            let log_probs = self.encoder.log_probs(&hidden.narrow(0, start, n)?)?.flatten_all()?;
+            let log_probs = self.encoder.log_probs(&hidden.narrow(0, start, n)?)?;
+            let vocab = log_probs.dim(1)?;
+            let log_probs = log_probs.flatten_all()?;
             let (mut at, mut to) = (Vec::new(), Vec::new());
             for (i, wanted) in reads[start..start + n].iter().enumerate() {
                 for &(token, slot) in wanted.iter() {

@@ -10,11 +10,16 @@ use std::collections::BTreeMap;
 
 use super::{Guess, Prediction, WordFacts, SHOWN_WHOLE};
 
+/// The sentences whose predictions by model `$2` are to be made again, as a subquery.
+const REMAKE: &str = "SELECT r.sentence_id FROM predictions_to_remake r WHERE r.model_id = $2";
+
 impl Guess<'_> {
-    /// Sentences of `lang` for `model` to predict: those people guessed in first, then
-    /// others of playable length in an order drawn from `seed`; at most `limit`. With
-    /// `for_games`, only sentences the next-word and cloze games may serve and that
-    /// nobody has been served yet: none of an item's ([`Guess::unplayed_sentences`]).
+    /// Sentences of `lang` for `model` to predict: those people guessed in and those
+    /// whose predictions by `model` are to be made again (`predictions_to_remake`)
+    /// first, then others of playable length in an order drawn from `seed`; at most
+    /// `limit`. With `for_games`, only sentences the next-word and cloze games may
+    /// serve and that nobody has been served yet (none of an item's:
+    /// [`Guess::unplayed_sentences`]), and those to make again.
     pub async fn sentences_to_predict(
         self,
         model: &ModelId,
@@ -24,12 +29,12 @@ impl Guess<'_> {
         for_games: bool,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         let sql = format!(
-            "SELECT s.id, s.text, CASE WHEN EXISTS (SELECT 1 FROM guess_servings v JOIN guess_answers g ON g.serving_id = v.id \
-                                                    WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
+            "SELECT s.id, s.text, CASE WHEN s.id IN ({REMAKE}) OR EXISTS (SELECT 1 FROM guess_servings v \
+                 JOIN guess_answers g ON g.serving_id = v.id WHERE v.sentence_id = s.id) THEN 0 ELSE 1 END \
              FROM sentences s WHERE s.lang = $1 \
              AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id) \
-             AND ($3 = 0 OR (NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
-                             AND s.id NOT IN ({SHOWN_WHOLE}))) ORDER BY s.id"
+             AND ($3 = 0 OR s.id IN ({REMAKE}) OR (NOT EXISTS (SELECT 1 FROM item_contexts c WHERE c.sentence_id = s.id) \
+                                                   AND s.id NOT IN ({SHOWN_WHOLE}))) ORDER BY s.id"
         );
         let rows = sqlx::query(&sql).bind(language).bind(model).bind(i64::from(for_games)).fetch_all(self.pool()).await?;
         let (mut played, mut others) = (Vec::new(), Vec::new());
@@ -46,6 +51,16 @@ impl Guess<'_> {
         }
         others.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
         Ok(played.into_iter().chain(others).take(limit).collect())
+    }
+
+    /// How many sentences of `language` wait for `model` to predict them again
+    /// ([`crate::Repaired`]).
+    pub async fn remakes_pending(self, model: &ModelId, language: Language) -> Result<i64, StoreError> {
+        let sql = format!(
+            "SELECT COUNT(*) FROM sentences s WHERE s.lang = $1 AND s.id IN ({REMAKE}) \
+                           AND NOT EXISTS (SELECT 1 FROM guess_predictions p WHERE p.model_id = $2 AND p.sentence_id = s.id)"
+        );
+        Ok(sqlx::query_scalar(&sql).bind(language).bind(model).fetch_one(self.pool()).await?)
     }
 
     /// How many sentences of `language` some model predicted for the games (none in
@@ -123,6 +138,11 @@ impl Guess<'_> {
             &|_| {},
         )
         .await?;
+        sqlx::query("DELETE FROM predictions_to_remake WHERE model_id = $1 AND sentence_id = $2")
+            .bind(model)
+            .bind(sentence)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }

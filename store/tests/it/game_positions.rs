@@ -2,17 +2,18 @@
 //! (`Store::repair_game_positions`), on SQLite and PostgreSQL: a database holding
 //! next-word guesses, model predictions and a cloze blank numbered with "don" and
 //! "t" as two words, and "l" without its apostrophe, is put right for the new count
-//! (`gapwise_model::words::game_spans`), nothing of a player's deleted.
+//! (`gapwise_model::words::game_spans`), nothing of a player's deleted, and the
+//! predictions it deleted queued to be made again.
 
 // Test code, helpers included: a failed expectation is a failed test (clippy.toml
 // allows these in #[test] functions only).
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use gapwise_model::words::word_spans;
-use gapwise_model::{cloze_parts, positions, GuessMode};
+use gapwise_model::{cloze_parts, positions, GuessMode, Language, ModelId};
 use gapwise_prepare::import::{ImportFormat, ImportKind};
 use gapwise_store::testing::each_backend;
-use gapwise_store::{Repaired, Store};
+use gapwise_store::{Prediction, Repaired, Store};
 
 const EN: &str = "I said I don't know it.";
 const FR: &str = "Il a vu l'été passer.";
@@ -126,6 +127,19 @@ async fn rows_numbered_by_the_old_count_are_put_right_once() {
             5
         );
         assert_eq!(positions(FR)[2].1, "l'");
+
+        // the deleted predictions are to be made again, before any other sentence,
+        // although people were shown them
+        let m = ModelId::new("m");
+        assert_eq!(store.guess().remakes_pending(&m, Language::En).await.expect("pending"), 1);
+        assert_eq!(store.guess().remakes_pending(&m, Language::Es).await.expect("pending"), 0);
+        let queued = store.guess().sentences_to_predict(&m, Language::Fr, 5, 1, true).await.expect("queue");
+        assert_eq!(queued.first().map(|(id, _)| *id), Some(fr));
+        let again: Vec<Prediction> =
+            positions(EN).iter().map(|_| Prediction { top: vec!["the".into()], log_prob: Ok((-1.0, None)) }).collect();
+        store.guess().save_predictions(&m, en, &again).await.expect("predicted again");
+        assert_eq!(store.guess().remakes_pending(&m, Language::En).await.expect("pending"), 0);
+        assert_eq!(count(store, &format!("SELECT COUNT(*) FROM predictions_to_remake WHERE sentence_id = {en}")).await, 0);
 
         // once only
         assert_eq!(store.repair_game_positions().await.expect("again"), Repaired::default());
