@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::table::{num, table};
 use crate::ResearchError;
+use gapwise_model::words::folded;
 use gapwise_model::ReportTable;
 use gapwise_store::{ModelGuess, Store, WordFacts};
 use metrics::{by_bin, perplexity, soft_match, Bin, Event, Tally};
@@ -57,7 +58,7 @@ impl Player {
 pub async fn tables(store: &Store) -> Result<Vec<ReportTable>, ResearchError> {
     let facts = store.guess().word_facts().await?;
     let no_facts = WordFacts::default();
-    let fact = |lang: &str, word: &str| facts.get(&(lang.to_owned(), word.to_lowercase())).unwrap_or(&no_facts);
+    let fact = |lang: &str, word: &str| facts.get(&(lang.to_owned(), folded(word))).unwrap_or(&no_facts);
     let has_neighbours = facts.values().any(|f| !f.neighbours.is_empty());
     let event = |lang: &str, word: &str, guesses: Vec<String>| {
         let soft = guesses.first().is_some_and(|g| soft_match(g, word, &fact(lang, word).neighbours, usize::MAX));

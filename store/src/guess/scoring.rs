@@ -2,11 +2,12 @@
 
 use crate::error::StoreError;
 use crate::sql::insert_rows;
+use gapwise_model::words::folded;
 use gapwise_model::{playable, positions, Language, ModelId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sqlx::Row;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::{Guess, Prediction, WordFacts, SHOWN_WHOLE};
 
@@ -147,21 +148,29 @@ impl Guess<'_> {
         Ok(())
     }
 
-    /// The words of `lang` guessed at or predicted that have no facts yet.
+    /// The words of `lang` guessed at or predicted that have no facts yet, as facts
+    /// are keyed: [`folded`] (in Rust: SQLite's `LOWER` folds ASCII only, and would
+    /// key "Москва" apart from "москва").
     pub async fn words_without_facts(self, language: Language) -> Result<Vec<String>, StoreError> {
         let words: Vec<String> = sqlx::query_scalar(
-            "SELECT DISTINCT w FROM (SELECT LOWER(g.word) AS w FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
+            "SELECT g.word FROM guess_answers g JOIN guess_servings v ON v.id = g.serving_id \
              JOIN sentences s ON s.id = v.sentence_id WHERE s.lang = $1 \
-             UNION SELECT LOWER(p.word) AS w FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1) t \
-             WHERE NOT EXISTS (SELECT 1 FROM guess_words f WHERE f.lang = $1 AND f.word = t.w) ORDER BY w",
+             UNION SELECT p.word FROM guess_predictions p JOIN sentences s ON s.id = p.sentence_id WHERE s.lang = $1",
         )
         .bind(language)
         .fetch_all(self.pool())
         .await?;
-        Ok(words)
+        let known: HashSet<String> = sqlx::query_scalar("SELECT word FROM guess_words WHERE lang = $1")
+            .bind(language)
+            .fetch_all(self.pool())
+            .await?
+            .into_iter()
+            .collect();
+        let new: BTreeSet<String> = words.iter().map(|w| folded(w)).filter(|w| !known.contains(w)).collect();
+        Ok(new.into_iter().collect())
     }
 
-    /// Stores what is known of words of `lang` (lower-cased): Zipf frequency and
+    /// Stores what is known of words of `lang` (keyed [`folded`]): Zipf frequency and
     /// nearest neighbours, nearest first.
     pub async fn save_word_facts(self, language: Language, facts: &[(String, WordFacts)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;

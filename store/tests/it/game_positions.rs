@@ -148,3 +148,31 @@ async fn rows_numbered_by_the_old_count_are_put_right_once() {
         assert_eq!(count(store, "SELECT COUNT(*) FROM guess_answers_replaced").await, 0);
     }
 }
+
+/// Word facts are keyed as the games compare words: lower case in every script (not
+/// SQLite's ASCII-only `LOWER`), one apostrophe.
+#[tokio::test]
+async fn words_without_facts_are_folded_in_every_script() {
+    for test in each_backend().await {
+        let store = &test.store;
+        let (ru, en) = ("Вчера Москва спала.", "I DON’T know.");
+        let tsv = format!("lang\ttext\tsource\tgenre\nru\t{ru}\ttest\tnews\nen\t{en}\ttest\tnews\n");
+        store.material().import(ImportKind::Sentences, ImportFormat::Tsv, &tsv).await.expect("import");
+        sqlx::query("INSERT INTO models (id, kind, source, convention, created_at) VALUES ('m', 'causal', 'test', 'test', 0)")
+            .execute(store.pool())
+            .await
+            .expect("model");
+        let m = ModelId::new("m");
+        for text in [ru, en] {
+            let id = sentence(store, text).await;
+            let predicted: Vec<Prediction> =
+                positions(text).iter().map(|_| Prediction { top: Vec::new(), log_prob: Ok((-1.0, None)) }).collect();
+            store.guess().save_predictions(&m, id, &predicted).await.expect("predictions");
+        }
+        assert_eq!(store.guess().words_without_facts(Language::Ru).await.expect("ru"), ["москва", "спала"], "{}", test.url);
+        assert_eq!(store.guess().words_without_facts(Language::En).await.expect("en"), ["don't", "know"], "{}", test.url);
+        let facts = [("москва".to_owned(), gapwise_store::WordFacts::default())];
+        store.guess().save_word_facts(Language::Ru, &facts).await.expect("facts");
+        assert_eq!(store.guess().words_without_facts(Language::Ru).await.expect("ru"), ["спала"]);
+    }
+}
