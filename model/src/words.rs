@@ -93,7 +93,7 @@ pub fn game_spans(text: &str) -> Vec<(usize, usize)> {
                 break;
             }
             let joined = text.get(start..next_end).unwrap_or_default();
-            if is_contraction_ending(text.get(end..next_end).unwrap_or_default()) || APOSTROPHE_WORDS.contains(&compared(joined).as_str()) {
+            if is_contraction_ending(text.get(end..next_end).unwrap_or_default()) || APOSTROPHE_WORDS.contains(&folded(joined).as_str()) {
                 end = next_end;
                 i += 1;
             } else {

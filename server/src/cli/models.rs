@@ -23,6 +23,17 @@ pub(super) fn default_model(language: Option<Language>) -> PathBuf {
     models_dir().join(file)
 }
 
+/// The id the scores of [`default_model`] go under when it is loaded with the
+/// default arguments ([`load_quietly`]): its file's name.
+pub(super) fn default_model_id(language: Option<Language>) -> Result<ModelId, CliError> {
+    Ok(ModelId::new(file_name(&default_model(language))?))
+}
+
+/// The name a model at `path` is known by: its file or directory name.
+fn file_name(path: &std::path::Path) -> Result<String, CliError> {
+    Ok(path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?)
+}
+
 /// Where scripts/fetch_model.sh caches models and data: ~/.cache/gapwise/models
 /// (GAPWISE_MODEL_DIR overrides it, as in the script).
 pub(super) fn models_dir() -> PathBuf {
@@ -196,11 +207,7 @@ fn load_local(spec: &str, args: &ModelArgs) -> Result<(gapwise_scorer::LoadedMod
         None => gapwise_scorer::load(&path, &gapwise_scorer::device(&args.device)?, &args.conventions())?,
     };
     // a Hub id is named by its last part; a path by its file or directory name
-    let name = if path.as_os_str() == spec {
-        path.file_stem().map(|s| s.to_string_lossy().into_owned()).ok_or("the model path has no file name")?
-    } else {
-        spec.rsplit('/').next().unwrap_or(spec).to_owned()
-    };
+    let name = if path.as_os_str() == spec { file_name(&path)? } else { spec.rsplit('/').next().unwrap_or(spec).to_owned() };
     let model_id = args.model_id.clone().unwrap_or_else(|| args.default_id(&name, loaded.kind));
     Ok((loaded, ModelId::new(model_id)))
 }

@@ -106,21 +106,13 @@ async fn neediest(store: &Store, spent: &HashSet<Language>) -> Result<Option<Lan
     let mut remake = None;
     for language in Language::ALL.into_iter().filter(|l| !spent.contains(l) && models::default_model(Some(*l)).is_file()) {
         let (predicted, ahead) = store.guess().sentences_ahead(language).await?;
-        let pending = store.guess().remakes_pending(&default_model_id(language)?, language).await?;
+        let pending = store.guess().remakes_pending(&models::default_model_id(Some(language))?, language).await?;
         if (predicted > 0 || pending > 0) && ahead < AHEAD && lowest.is_none_or(|(least, _)| ahead < least) {
             lowest = Some((ahead, language));
         }
         remake = remake.or((pending > 0).then_some(language));
     }
     Ok(lowest.map(|(_, language)| language).or(remake))
-}
-
-/// The id the default model of `language` is stored under: its file's name, as
-/// [`models::load_quietly`] names a model loaded with the default arguments.
-fn default_model_id(language: Language) -> Result<ModelId, CliError> {
-    let file = models::default_model(Some(language));
-    let stem = file.file_stem().ok_or_else(|| format!("the default model {} has no file name", file.display()))?;
-    Ok(ModelId::new(stem.to_string_lossy().into_owned()))
 }
 
 /// Predicts [`TOP_UP`] sentences of `language` nobody has had: how many it predicted.
