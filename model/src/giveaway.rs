@@ -245,14 +245,17 @@ impl Form {
 fn mark_before(language: Language, word: &str) -> Option<&'static str> {
     const ES: [(&str, &[&str]); 4] = [
         ("m", &["el", "del", "al", "un", "este", "ese", "aquel", "nuestro", "vuestro", "ningún", "algún"]),
-        ("f", &["la", "una", "esta", "esa", "aquella", "nuestra", "vuestra", "ninguna", "alguna"]),
-        ("mp", &["los", "unos", "estos", "esos", "aquellos", "nuestros", "vuestros"]),
-        ("fp", &["las", "unas", "estas", "esas", "aquellas", "nuestras", "vuestras"]),
+        (
+            "f",
+            &["la", "una", "esta", "esa", "aquella", "nuestra", "vuestra", "ninguna", "alguna", "otra", "poca", "mucha", "tanta", "cierta"],
+        ),
+        ("mp", &["los", "unos", "estos", "esos", "aquellos", "nuestros", "vuestros", "otros", "pocos", "muchos", "tantos", "ciertos"]),
+        ("fp", &["las", "unas", "estas", "esas", "aquellas", "nuestras", "vuestras", "otras", "pocas", "muchas", "tantas", "ciertas"]),
     ];
     const FR: [(&str, &[&str]); 3] = [
         ("m", &["le", "du", "au", "un", "ce", "cet", "mon", "ton", "son", "quel", "aucun"]),
         ("f", &["la", "une", "cette", "ma", "ta", "sa", "quelle", "aucune"]),
-        ("p", &["les", "des", "aux", "ces", "mes", "tes", "ses", "quels", "quelles"]),
+        ("p", &["les", "des", "aux", "ces", "mes", "tes", "ses", "quels", "quelles", "quelques", "plusieurs"]),
     ];
     const IT: [(&str, &[&str]); 4] = [
         (
@@ -262,26 +265,43 @@ fn mark_before(language: Language, word: &str) -> Option<&'static str> {
                 "quello", "mio", "tuo", "suo", "nostro",
             ],
         ),
-        ("f", &["la", "una", "della", "alla", "dalla", "nella", "sulla", "questa", "quella", "mia", "tua", "sua", "nostra"]),
+        (
+            "f",
+            &[
+                "la", "una", "della", "alla", "dalla", "nella", "sulla", "questa", "quella", "mia", "tua", "sua", "nostra", "altra",
+                "molta", "poca", "tanta",
+            ],
+        ),
         (
             "mp",
             &[
                 "i", "gli", "dei", "degli", "ai", "agli", "dai", "dagli", "nei", "negli", "sui", "sugli", "questi", "quei", "quegli",
-                "miei", "tuoi", "suoi", "nostri",
+                "miei", "tuoi", "suoi", "nostri", "altri", "molti", "pochi", "tanti",
             ],
         ),
-        ("fp", &["le", "delle", "alle", "dalle", "nelle", "sulle", "queste", "quelle", "mie", "tue", "sue", "nostre"]),
+        (
+            "fp",
+            &[
+                "le", "delle", "alle", "dalle", "nelle", "sulle", "queste", "quelle", "mie", "tue", "sue", "nostre", "altre", "molte",
+                "poche", "tante",
+            ],
+        ),
     ];
     /// Endings of Russian adjectives, participles and pronouns, longest first.
     const RU: [&str; 22] = [
         "ого", "его", "ому", "ему", "ыми", "ими", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ую", "юю", "ым", "им", "ых", "их",
         "ей",
     ];
+    /// Demonstratives whose endings are not an adjective's.
+    const RU_THIS: [(&str, &str); 4] = [("этот", "ый"), ("эта", "ая"), ("эту", "ую"), ("эти", "ые")];
     let table: &[(&str, &[&str])] = match language {
         Language::Es => &ES,
         Language::Fr => &FR,
         Language::It => &IT,
-        Language::Ru => return RU.into_iter().find(|e| word.chars().count() > e.chars().count() + 1 && word.ends_with(e)),
+        Language::Ru => {
+            let ending = RU.into_iter().find(|e| word.chars().count() > e.chars().count() + 1 && word.ends_with(e));
+            return RU_THIS.into_iter().find(|&(w, _)| w == word).map(|(_, mark)| mark).or(ending);
+        }
         Language::En => return None,
     };
     table.iter().find(|(_, words)| words.contains(&word)).map(|&(mark, _)| mark)
@@ -352,6 +372,8 @@ mod tests {
     fn marks() {
         assert_eq!(mark_before(Language::Ru, "красивую"), Some("ую"));
         assert_eq!(mark_before(Language::Ru, "и"), None);
+        assert_eq!(mark_before(Language::Ru, "эти"), mark_before(Language::Ru, "новые"));
+        assert_eq!(mark_before(Language::Es, "poca"), mark_before(Language::Es, "la"));
         assert_eq!(mark_after(Language::Ru, "пришла"), Some("ла"));
         assert_eq!(mark_after(Language::Ru, "пришёл"), Some("л"));
         assert_eq!(mark_after(Language::Ru, "была"), Some("ла"));
