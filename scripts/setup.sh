@@ -84,6 +84,8 @@ if [ "$purpose" = test ]; then
     # replicas, and debootstrap for a base image where no registry is reachable
     podman podman-compose runc netavark aardvark-dns iptables debootstrap
     postgresql sqlite3 chromium
+    # an AVX2-only CPU for the scorer's tests on machines with AVX-512 (scripts/avx2_check.sh)
+    qemu-user
     # the one font the report figures' snapshot test renders text with
     fonts-dejavu-core)
   # the balancer of scripts/cluster.sh, whose deployment the tests play

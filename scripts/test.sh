@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
-# PostgreSQL, the import-loop check, the check of the manual's crate map, clippy and
-# cargo deny, then browser tests in Debian's Chromium against the site's build,
+# PostgreSQL, the import-loop check, the check of the manual's crate map, clippy,
+# the CUDA build, the scorer's tests on an emulated AVX2-only CPU and cargo deny, then browser tests in Debian's Chromium against the site's build,
 # then the deployment of more than one server (scripts/cluster.sh) played and audited
 # (stopped by cleanup), and the container deployment (scripts/container_test.sh),
 # then the size of the release build's wasm (scripts/wasm_size.sh --check).
@@ -80,6 +80,9 @@ if cargo clippy --workspace --all-targets --quiet -- -D warnings; then passed=$(
 
 step "the scorer on CUDA compiles (scripts/cuda.sh check: CUDA 13 from PyPI, no GPU needed)"
 if scripts/cuda.sh check --quiet; then passed=$((passed + 1)); else fail; fi
+
+step "the scorer's tests on an AVX2-only CPU (scripts/avx2_check.sh: qemu-user as Haswell)"
+if scripts/avx2_check.sh; then passed=$((passed + 1)); else fail; fi
 
 step "cargo deny (licences, banned crates, sources, advisories)"
 # The RustSec database comes from GitHub: refreshed when it answers, else the copy in
