@@ -305,9 +305,9 @@ impl CausalLm {
         let all: Vec<&[u32]> = rows.iter().map(|(r, _)| r.as_slice()).collect();
         let units: Vec<Unit> = groups.into_iter().flat_map(|g| Unit::of(&all, g)).collect();
         let sizes: Vec<usize> = units.iter().map(|u| u.tokens(&all)).collect();
-        let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
         let budget = crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS);
-        for batch in crate::batching::by_length(&sizes, budget) {
+        let batches = crate::batching::by_length(&sizes, budget);
+        let done = crate::batching::each_batch(self.model.device(), &batches, |batch| {
             let packed = Packed::new(&all, batch.iter().map(|&u| &units[u]));
             let hidden = self.model.hidden_of(&packed.segments)?;
             // position t predicts token t + 1; a shared beginning's positions go
@@ -325,9 +325,11 @@ impl CausalLm {
                 wanted.push((r, asked.collect()));
             }
             let picked = self.model.token_log_probs(&hidden, &at)?;
-            for (r, asked) in wanted {
-                out[r] = asked.into_iter().map(|i| picked[i]).collect();
-            }
+            Ok(wanted.into_iter().map(|(r, asked)| (r, asked.into_iter().map(|i| picked[i]).collect())).collect::<Vec<_>>())
+        })?;
+        let mut out: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
+        for (r, scores) in done.into_iter().flatten() {
+            out[r] = scores;
         }
         Ok(out)
     }

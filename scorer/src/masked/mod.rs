@@ -240,7 +240,7 @@ impl MaskedLm {
         for &(row, position, token, slot) in &plan.picks {
             picks_of[row].entry(position).or_default().push((token, slot));
         }
-        let (mut hidden, mut reads) = (Vec::new(), Vec::new());
+        let (mut batches, mut reads) = (Vec::new(), Vec::new());
         let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
         for now in crate::batching::by_length(&widths, crate::batching::tokens_per_pass(self.encoder.device(), BATCH_TOKENS)) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
@@ -251,8 +251,9 @@ impl MaskedLm {
                     reads.push(wanted);
                 }
             }
-            hidden.push(self.encoder.hidden_at(&rows, &at)?);
+            batches.push((rows, at));
         }
+        let hidden = crate::batching::each_batch(self.encoder.device(), &batches, |(rows, at)| self.encoder.hidden_at(rows, at))?;
         let mut sums = vec![0f64; slots];
         if hidden.is_empty() {
             return Ok(sums);
