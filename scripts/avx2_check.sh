@@ -29,17 +29,23 @@ fn main() {
     );
 }
 EOF
-features=$(qemu-x86_64 -cpu "$cpu" "$work/features" 2>/dev/null)
+features=$(qemu-x86_64 -cpu "$cpu" "$work/features" 2> >(grep -v '^qemu-x86_64: warning' >&2)) \
+  || { echo "qemu-x86_64 could not run a program as $cpu"; exit 1; }
 echo "the emulated $cpu CPU: $features"
 [ "$features" = "avx2 yes fma yes avx512f no" ] || { echo "the emulated CPU is not AVX2-only"; exit 1; }
 
-# the scorer's test programs, as cargo builds them
-mapfile -t programs < <(cargo test -p gapwise-scorer --no-run --message-format=json 2>/dev/null | python3 -c '
+# the scorer's test programs, as the workspace's test build makes them (the test
+# command has built them already; a build of the scorer alone would settle its
+# dependencies' features otherwise and build it again)
+cargo test --workspace --no-run --message-format=json-render-diagnostics >"$work/build.json" \
+  || { echo "the test build failed"; exit 1; }
+mapfile -t programs < <(python3 -c '
 import json, sys
-for line in sys.stdin:
+for line in open(sys.argv[1]):
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] in ("gapwise_scorer", "it"):
-        print(m["target"]["name"], m["executable"])')
+    if (m.get("reason") == "compiler-artifact" and m.get("executable") and m["manifest_path"].endswith("/scorer/Cargo.toml")
+            and m["target"]["name"] in ("gapwise_scorer", "it")):
+        print(m["target"]["name"], m["executable"])' "$work/build.json")
 [ "${#programs[@]}" = 2 ] || { echo "expected the scorer's unit and integration test programs, found: ${programs[*]}"; exit 1; }
 
 export CARGO_MANIFEST_DIR=$PWD/scorer

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests on SQLite and on a throwaway
 # PostgreSQL, the import-loop check, the check of the manual's crate map, clippy,
-# the CUDA build, the scorer's tests on an emulated AVX2-only CPU and cargo deny, then browser tests in Debian's Chromium against the site's build,
+# the CUDA build, the scorer's tests on an emulated AVX2-only CPU, cargo deny, then
+# browser tests in Debian's Chromium against the site's build,
 # then the deployment of more than one server (scripts/cluster.sh) played and audited
 # (stopped by cleanup), and the container deployment (scripts/container_test.sh),
 # then the size of the release build's wasm (scripts/wasm_size.sh --check).

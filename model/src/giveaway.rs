@@ -54,6 +54,10 @@ impl Giveaway {
 
 crate::all_listed!(Giveaway);
 
+/// The sentences holding a distractor that the item builder reads, at most, to learn
+/// its [`Neighbours`].
+pub const NEIGHBOUR_SENTENCES: usize = 2000;
+
 /// The agreement marks seen next to a word in the corpus: the marks of the words
 /// right before it, and of the words right after it ([`mark_before`], [`mark_after`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -244,7 +248,7 @@ impl Form {
 /// gender and number); `None` for a word that marks none.
 fn mark_before(language: Language, word: &str) -> Option<&'static str> {
     const ES: [(&str, &[&str]); 4] = [
-        ("m", &["el", "del", "al", "un", "este", "ese", "aquel", "nuestro", "vuestro", "ningún", "algún"]),
+        ("m", &["el", "del", "al", "un", "este", "ese", "aquel", "nuestro", "vuestro", "ningún", "algún", "otro"]),
         (
             "f",
             &["la", "una", "esta", "esa", "aquella", "nuestra", "vuestra", "ninguna", "alguna", "otra", "poca", "mucha", "tanta", "cierta"],
@@ -262,7 +266,7 @@ fn mark_before(language: Language, word: &str) -> Option<&'static str> {
             "m",
             &[
                 "il", "lo", "un", "uno", "del", "dello", "al", "allo", "dal", "dallo", "nel", "nello", "sul", "sullo", "questo", "quel",
-                "quello", "mio", "tuo", "suo", "nostro",
+                "quello", "mio", "tuo", "suo", "nostro", "altro",
             ],
         ),
         (
@@ -374,6 +378,9 @@ mod tests {
         assert_eq!(mark_before(Language::Ru, "и"), None);
         assert_eq!(mark_before(Language::Ru, "эти"), mark_before(Language::Ru, "новые"));
         assert_eq!(mark_before(Language::Es, "poca"), mark_before(Language::Es, "la"));
+        assert_eq!(mark_before(Language::Es, "otro"), mark_before(Language::Es, "el"));
+        assert_eq!(mark_before(Language::Fr, "quelques"), mark_before(Language::Fr, "les"));
+        assert_eq!(mark_before(Language::It, "altre"), mark_before(Language::It, "le"));
         assert_eq!(mark_after(Language::Ru, "пришла"), Some("ла"));
         assert_eq!(mark_after(Language::Ru, "пришёл"), Some("л"));
         assert_eq!(mark_after(Language::Ru, "была"), Some("ла"));

@@ -56,7 +56,7 @@ pub use admin::*;
 pub use cloze::*;
 pub use crowd::*;
 pub use define::*;
-pub use giveaway::{giveaway, Giveaway, Neighbours};
+pub use giveaway::{giveaway, Giveaway, Neighbours, NEIGHBOUR_SENTENCES};
 pub use guess::*;
 pub use ids::{ChallengeId, ItemId, ModelId, PairId, PlayerId, ServingId, StudyId};
 pub use k::K;

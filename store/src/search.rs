@@ -7,7 +7,7 @@
 //! target away (what the distractor's own sentences say of its neighbours decides
 //! agreement).
 
-use gapwise_model::{giveaway, Giveaway, Language, Neighbours};
+use gapwise_model::{giveaway, Giveaway, Language, Neighbours, NEIGHBOUR_SENTENCES};
 use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 
@@ -21,9 +21,6 @@ use gapwise_model::words::{blank_for, game_occurrences, stands_alone, word_spans
 
 /// Sentences read per query when checking candidates.
 const SENTENCES_PER_QUERY: usize = 500;
-
-/// The distractor's sentences read, at most, to learn its neighbours.
-const NEIGHBOUR_SENTENCES: usize = 2000;
 
 /// What a search looked at: the contexts that held the target once and not the
 /// distractor, and those of them dropped because they give the target away.

@@ -307,7 +307,8 @@ impl CausalLm {
         let sizes: Vec<usize> = units.iter().map(|u| u.tokens(&all)).collect();
         let budget = crate::batching::tokens_per_pass(self.model.device(), BATCH_TOKENS);
         let batches = crate::batching::by_length(&sizes, budget);
-        let done = crate::batching::each_batch(self.model.device(), &batches, |batch| {
+        let wide = |batch: &Vec<usize>| batch.iter().map(|&u| sizes[u]).sum::<usize>() > budget;
+        let done = crate::batching::each_batch(self.model.device(), &batches, wide, |batch| {
             let packed = Packed::new(&all, batch.iter().map(|&u| &units[u]));
             let hidden = self.model.hidden_of(&packed.segments)?;
             // position t predicts token t + 1; a shared beginning's positions go

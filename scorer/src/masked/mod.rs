@@ -242,7 +242,8 @@ impl MaskedLm {
         }
         let (mut batches, mut reads) = (Vec::new(), Vec::new());
         let widths: Vec<usize> = plan.rows.iter().map(Vec::len).collect();
-        for now in crate::batching::by_length(&widths, crate::batching::tokens_per_pass(self.encoder.device(), BATCH_TOKENS)) {
+        let budget = crate::batching::tokens_per_pass(self.encoder.device(), BATCH_TOKENS);
+        for now in crate::batching::by_length(&widths, budget) {
             let rows: Vec<Vec<u32>> = now.iter().map(|&r| plan.rows[r].clone()).collect();
             let mut at = Vec::new();
             for (i, &r) in now.iter().enumerate() {
@@ -253,7 +254,8 @@ impl MaskedLm {
             }
             batches.push((rows, at));
         }
-        let hidden = crate::batching::each_batch(self.encoder.device(), &batches, |(rows, at)| self.encoder.hidden_at(rows, at))?;
+        let wide = |(rows, _): &(Vec<Vec<u32>>, _)| rows.iter().map(Vec::len).sum::<usize>() > budget;
+        let hidden = crate::batching::each_batch(self.encoder.device(), &batches, wide, |(rows, at)| self.encoder.hidden_at(rows, at))?;
         let mut sums = vec![0f64; slots];
         if hidden.is_empty() {
             return Ok(sums);
