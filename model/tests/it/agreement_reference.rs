@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use gapwise_model::words::{blank_for, word_spans};
+use gapwise_model::words::{blank_for, occurrences};
 use gapwise_model::{giveaway, Giveaway, Language, Neighbours, NEIGHBOUR_SENTENCES};
 
 /// The sentences of the demo corpus of `language`, in file order.
@@ -64,8 +64,7 @@ fn compare(language: Language, contexts: &[serde_json::Value]) -> BTreeMap<Strin
             "{language} line {line} does not hold {target:?}: the demo corpus changed, make the fixture again"
         );
         let neighbours = seen.entry(distractor.to_owned()).or_insert_with(|| {
-            let wanted = distractor.to_lowercase();
-            let holding = texts.iter().filter(|t| word_spans(t).iter().any(|&(s, e)| t[s..e].to_lowercase() == wanted));
+            let holding = texts.iter().filter(|t| !occurrences(t, distractor).is_empty());
             Neighbours::of(language, distractor, holding.take(NEIGHBOUR_SENTENCES).map(String::as_str))
         });
         let tally = out.entry(verdict.to_owned()).or_default();
